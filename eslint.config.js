@@ -1,0 +1,57 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import prettier from 'eslint-config-prettier';
+import globals from 'globals';
+
+/** Imports each layer must not make (design/architecture.md, "Layers"). */
+const nodeBuiltins = ['node:*', 'fs', 'fs/*', 'http', 'https', 'net', 'path', 'os', 'child_process'];
+const layer = (/** @type {string[]} */ groups, /** @type {string} */ why) => ({
+  'no-restricted-imports': ['error', { patterns: [{ group: groups, message: why }] }],
+});
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'dist/', 'out/', 'release/', 'test-output/', 'test/fixtures/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  prettier,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['shared/**'],
+    rules: layer(
+      ['electron', 'electron/*', 'express', ...nodeBuiltins, '**/main/**', '**/renderer/**'],
+      'shared/ holds pure schemas and helpers: zod only.',
+    ),
+  },
+  {
+    files: ['main/core/**'],
+    rules: layer(
+      ['electron', 'electron/*', 'express', 'electron-store', ...nodeBuiltins, '**/adapters/**', '**/electron/**', '**/headless/**'],
+      'main/core/ decides; I/O goes through ports implemented in main/adapters/.',
+    ),
+  },
+  {
+    files: ['main/adapters/**'],
+    rules: layer(['electron', 'electron/*', '**/electron/**', '**/headless/**'], 'adapters do I/O without Electron APIs.'),
+  },
+  {
+    files: ['main/headless/**'],
+    rules: layer(['electron', 'electron/*', '**/electron/**'], 'headless mode runs the core without Electron.'),
+  },
+  {
+    files: ['renderer/**'],
+    ignores: ['renderer/preload/**'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: layer(['electron', 'electron/*', ...nodeBuiltins, '**/main/**'], 'the window talks to main only through the preload API.'),
+  },
+  {
+    files: ['renderer/preload/**'],
+    rules: layer([...nodeBuiltins, '**/main/**'], 'the preload exposes the IPC contract only.'),
+  },
+);

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { NotifiableEvent } from './settings';
+
+/** What the app knows of one room, merged from webhooks and polls (newest observation wins). */
+export const RoomState = z.object({
+  roomId: z.number(),
+  shortId: z.number(),
+  name: z.string(),
+  title: z.string(),
+  areaNameParent: z.string(),
+  areaNameChild: z.string(),
+  streaming: z.boolean(),
+  recording: z.boolean(),
+  danmakuConnected: z.boolean(),
+  autoRecord: z.boolean().optional(),
+  /** Live statistics from the last poll; absent in webhooks-only mode. */
+  stats: z
+    .object({
+      sessionDurationMs: z.number(),
+      currentFileSize: z.number(),
+      networkMbps: z.number(),
+      durationRatio: z.number().nullable(), // null: not recording ("NaN")
+    })
+    .optional(),
+  /** Epoch ms of the last observation of this room. */
+  updatedAt: z.number(),
+});
+/** One room's state. */
+export type RoomState = z.infer<typeof RoomState>;
+
+/** A recording file as the recorder reported it; `finished` once FileClosed or V1 arrived. */
+export const FileRecord = z.object({
+  roomId: z.number(),
+  sessionId: z.string().optional(),
+  relativePath: z.string(),
+  name: z.string(), // streamer name at the time
+  title: z.string(),
+  fileSize: z.number().optional(),
+  durationSeconds: z.number().optional(), // media seconds; 0 in RawData mode
+  openedAt: z.string().optional(), // raw recorder timestamps
+  closedAt: z.string().optional(),
+  finished: z.boolean(),
+});
+/** A recording file. */
+export type FileRecord = z.infer<typeof FileRecord>;
+
+/** What a click on a notification does. Paths are resolved and checked before they get here. */
+export const NotificationAction = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('openUrl'), url: z.string() }),
+  z.object({ kind: z.literal('showFile'), path: z.string() }),
+  z.object({ kind: z.literal('openFile'), path: z.string() }),
+  z.object({ kind: z.literal('openWindow') }),
+]);
+/** A notification's click action. */
+export type NotificationAction = z.infer<typeof NotificationAction>;
+
+/** A notification the app shows (or would have shown), in the user's language. */
+export const AppNotification = z.object({
+  id: z.string(),
+  event: NotifiableEvent,
+  roomIds: z.array(z.number()),
+  title: z.string(),
+  body: z.string(),
+  action: NotificationAction.optional(),
+  /** Epoch ms when the app decided on it. */
+  createdAt: z.number(),
+  /** Groups popups per room where the platform supports it. */
+  tag: z.string().optional(),
+});
+/** A notification. */
+export type AppNotification = z.infer<typeof AppNotification>;
+
+/** A user-visible event name from the recorder, or an unknown one kept as sent. */
+export const EventLogEntry = z.object({
+  seq: z.number(),
+  receivedAt: z.number(),
+  source: z.enum(['webhook', 'poll', 'test', 'replay']),
+  eventType: z.string(),
+  eventId: z.string(),
+  roomId: z.number().optional(),
+  duplicate: z.boolean(),
+  userAgent: z.string().optional(),
+  body: z.unknown(),
+});
+/** One raw event as received. */
+export type EventLogEntry = z.infer<typeof EventLogEntry>;

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+
+/** The listener's default port: next to the recorder's 2356 in spirit, clear of a second recorder on 2357. */
+export const DEFAULT_LISTENER_PORT = 23560;
+/** The recorder's default API address (command-line edition started with `--bind`). */
+export const DEFAULT_RECORDER_URL = 'http://127.0.0.1:2356';
+/** Current version of the settings file layout; see main/core/settings-migrations.ts. */
+export const SETTINGS_VERSION = 1;
+
+/** Languages the app speaks. */
+export const Language = z.enum(['zh-CN', 'en']);
+/** A UI language. */
+export type Language = z.infer<typeof Language>;
+
+/** Notification kinds a user can switch on or off, named after the recorder's events. */
+export const NotifiableEvent = z.enum([
+  'StreamStarted',
+  'FileClosed',
+  'SessionStarted',
+  'SessionEnded',
+  'StreamEnded',
+]);
+/** A notification kind. */
+export type NotifiableEvent = z.infer<typeof NotifiableEvent>;
+
+/** One path mapping: a prefix of the recorder's work directory → where it is on this machine. */
+export const PathMapping = z.object({
+  from: z.string().min(1),
+  to: z.string().min(1),
+});
+/** A path mapping. */
+export type PathMapping = z.infer<typeof PathMapping>;
+
+const Port = z.number().int().min(0).max(65535);
+
+/** Every setting of the app, with its default; the same schema reads headless `--config` files. */
+export const Settings = z.object({
+  version: z.number().int().default(SETTINGS_VERSION),
+  language: Language.optional(), // absent: follow the system locale
+  listener: z
+    .object({
+      host: z.string().min(1).default('127.0.0.1'),
+      port: Port.default(DEFAULT_LISTENER_PORT),
+      token: z.string().default(''),
+    })
+    .prefault({}),
+  recorder: z
+    .object({
+      url: z.string().default(DEFAULT_RECORDER_URL), // '' = webhooks only
+      username: z.string().default(''),
+      password: z.string().default(''),
+      pollIntervalSeconds: z.number().min(1).max(3600).default(10),
+      rooms: z.array(z.number().int().nonnegative()).default([]), // empty: every room
+      unreachableNotifyAfterMinutes: z.number().min(0).default(5),
+    })
+    .prefault({}),
+  recordingRoot: z.string().default(''),
+  pathMappings: z.array(PathMapping).default([]),
+  notifications: z
+    .object({
+      events: z
+        .object({
+          StreamStarted: z.boolean().default(true),
+          FileClosed: z.boolean().default(true),
+          SessionStarted: z.boolean().default(false),
+          SessionEnded: z.boolean().default(false),
+          StreamEnded: z.boolean().default(false),
+        })
+        .prefault({}),
+      mutedRooms: z.array(z.number().int().nonnegative()).default([]),
+      pausedUntil: z.number().nullable().default(null), // epoch ms; Infinity is stored as a far date
+      openFileOnClick: z.boolean().default(false),
+      groupWindowSeconds: z.number().min(0).max(30).default(2),
+      flapMinutes: z.number().min(0).max(60).default(5),
+    })
+    .prefault({}),
+  startAtLogin: z.boolean().default(false),
+});
+/** The app's settings. */
+export type Settings = z.infer<typeof Settings>;
+/** Settings as written in a file: any field may be left out. */
+export type SettingsInput = z.input<typeof Settings>;
+
+/** The settings a fresh install starts with. */
+export function defaultSettings(): Settings {
+  return Settings.parse({});
+}
