@@ -66,6 +66,8 @@ export const AppNotification = z.object({
   createdAt: z.number(),
   /** Groups popups per room where the platform supports it. */
   tag: z.string().optional(),
+  /** How this notification's room is named in a summary of several. */
+  summaryName: z.string().optional(),
 });
 /** A notification. */
 export type AppNotification = z.infer<typeof AppNotification>;

@@ -43,7 +43,9 @@ export function parseUnknown<T>(schema: z.ZodType<T>, data: unknown, what: strin
 }
 
 /** `JSON.parse` that returns a result instead of throwing. */
-export function parseJsonText(text: string): { ok: true; value: unknown } | { ok: false; error: string } {
+export function parseJsonText(
+  text: string,
+): { ok: true; value: unknown } | { ok: false; error: string } {
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch (error) {

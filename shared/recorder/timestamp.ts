@@ -40,7 +40,11 @@ export function isNoneTimestamp(timestamp: string): boolean {
 }
 
 /** Formats an epoch-ms instant the way the recorder does: 7 fractional digits and a local offset. */
-export function formatRecorderTimestamp(epochMs: number, offsetMinutes = 480, subMsTicks = 0): string {
+export function formatRecorderTimestamp(
+  epochMs: number,
+  offsetMinutes = 480,
+  subMsTicks = 0,
+): string {
   const shifted = new Date(epochMs + offsetMinutes * 60_000);
   const pad = (n: number, w = 2) => String(n).padStart(w, '0');
   const fraction = pad(shifted.getUTCMilliseconds(), 3) + pad(subMsTicks % 10_000, 4);

@@ -5,7 +5,10 @@ import { RecorderTimestamp } from './timestamp';
 /** A GUID as the recorder writes it (lowercase, hyphenated); any case is accepted. */
 export const Guid = z
   .string()
-  .regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, 'expected a GUID');
+  .regex(
+    /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/,
+    'expected a GUID',
+  );
 
 // Room numbers are positive; sizes may exceed 2^32 (still exact below 2^53).
 const RoomNumber = z.number().int().nonnegative();
@@ -97,7 +100,14 @@ type KnownV2 = {
 /** A webhook the app understood: a known V2 event, an unknown V2 event type, or a V1 body. */
 export type RecorderWebhook =
   | KnownV2
-  | { format: 'v2'; type: 'unknown'; eventType: string; id: string; timestamp: string; data: Record<string, unknown> }
+  | {
+      format: 'v2';
+      type: 'unknown';
+      eventType: string;
+      id: string;
+      timestamp: string;
+      data: Record<string, unknown>;
+    }
   | { format: 'v1'; type: 'FileClosedV1'; id: string; timestamp: string; data: WebhookV1Body };
 
 /** A known V2 webhook of type K. */
@@ -126,7 +136,10 @@ export function parseWebhook(body: unknown): ParseResult<RecorderWebhook> {
     if (!v1.ok) return v1;
     const data = v1.value;
     const id = data.EventRandomId.toLowerCase();
-    return { ok: true, value: { format: 'v1', type: 'FileClosedV1', id, timestamp: data.EndRecordTime, data } };
+    return {
+      ok: true,
+      value: { format: 'v1', type: 'FileClosedV1', id, timestamp: data.EndRecordTime, data },
+    };
   }
   return {
     ok: false,
@@ -140,7 +153,10 @@ function parseV2(body: object): ParseResult<RecorderWebhook> {
   const { EventType: type, EventId, EventTimestamp: timestamp, EventData } = envelope.value;
   const id = EventId.toLowerCase();
   if (!isKnownEventType(type)) {
-    return { ok: true, value: { format: 'v2', type: 'unknown', eventType: type, id, timestamp, data: EventData } };
+    return {
+      ok: true,
+      value: { format: 'v2', type: 'unknown', eventType: type, id, timestamp, data: EventData },
+    };
   }
   const data = safeParseUnknown<unknown>(V2_EVENT_DATA[type], EventData);
   if (!data.ok) return { ok: false, reasons: prefixed('EventData', data.reasons) };

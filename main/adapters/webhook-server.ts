@@ -1,0 +1,107 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { networkInterfaces } from 'node:os';
+import { isLoopbackHost } from './request-guards';
+import { createWebhookApp, WEBHOOK_PATH, type WebhookAppDeps } from './webhook-app';
+
+/** Where the listener binds. */
+export interface ListenerAddress {
+  host: string;
+  port: number;
+  token: string;
+}
+
+/** Refused bind settings, with the reason in plain words. */
+export class UnsafeBindError extends Error {
+  constructor(host: string) {
+    super(
+      `Refusing to listen on ${host} without a token: anyone on the network could post fake events. ` +
+        'Set a token (--token or listener.token), or listen on 127.0.0.1.',
+    );
+    this.name = 'UnsafeBindError';
+  }
+}
+
+/** The URL to paste into the recorder's "Webhook V2" setting for a bound listener. */
+export function webhookUrlFor(host: string, port: number, token: string): string {
+  const shown = host === '0.0.0.0' || host === '::' ? (firstLanAddress() ?? '127.0.0.1') : host;
+  const hostPart = shown.includes(':') ? `[${shown}]` : shown;
+  return `http://${hostPart}:${port}${WEBHOOK_PATH}${token ? `/${encodeURIComponent(token)}` : ''}`;
+}
+
+/**
+ * The webhook listener's lifecycle: bind, rebind on settings changes, close. Requests already
+ * being handled finish on the old socket during a rebind, so no accepted event is lost.
+ */
+export class WebhookServer {
+  readonly #deps: Omit<WebhookAppDeps, 'token'>;
+  #server: Server | undefined;
+  #address: ListenerAddress | undefined;
+
+  constructor(deps: Omit<WebhookAppDeps, 'token'>) {
+    this.#deps = deps;
+  }
+
+  /** Binds to `address` (port 0 = any free port); rejects with UnsafeBindError or the socket error. */
+  async start(address: ListenerAddress): Promise<{ port: number; webhookUrl: string }> {
+    if (!address.token && !isLoopbackHost(address.host)) throw new UnsafeBindError(address.host);
+    const current = { ...address };
+    const app = createWebhookApp({ ...this.#deps, token: () => current.token });
+    const server = createServer(app);
+    server.keepAliveTimeout = 10_000;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(address.port, address.host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+    const port = (server.address() as AddressInfo).port;
+    this.#server = server;
+    this.#address = { ...current, port };
+    return { port, webhookUrl: webhookUrlFor(address.host, port, address.token) };
+  }
+
+  /** Moves to a new address: binds the new one first, then closes the old one gracefully. */
+  async restart(address: ListenerAddress): Promise<{ port: number; webhookUrl: string }> {
+    const old = this.#server;
+    const oldAddress = this.#address;
+    const sameSocket = oldAddress && oldAddress.host === address.host && oldAddress.port === address.port && address.port !== 0;
+    if (sameSocket) await this.stop(); // the port must be free before it can be bound again
+    try {
+      const result = await this.start(address);
+      if (old && !sameSocket) await closeGracefully(old);
+      return result;
+    } catch (error) {
+      if (sameSocket && oldAddress) await this.start(oldAddress); // keep listening where we were
+      throw error;
+    }
+  }
+
+  /** The bound address, if listening. */
+  get address(): ListenerAddress | undefined {
+    return this.#address ? { ...this.#address } : undefined;
+  }
+
+  /** Stops accepting connections and waits for requests in progress. */
+  async stop(): Promise<void> {
+    const server = this.#server;
+    this.#server = undefined;
+    this.#address = undefined;
+    if (server) await closeGracefully(server);
+  }
+}
+
+async function closeGracefully(server: Server): Promise<void> {
+  await new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    server.closeIdleConnections();
+  });
+}
+
+function firstLanAddress(): string | undefined {
+  for (const list of Object.values(networkInterfaces())) {
+    for (const info of list ?? []) if (info.family === 'IPv4' && !info.internal) return info.address;
+  }
+  return undefined;
+}

@@ -1,0 +1,54 @@
+/** How long and how many event ids are remembered for dedupe: whichever keeps more. */
+export const DEDUPE_WINDOW = { maxAgeMs: 24 * 60 * 60 * 1000, minCount: 10_000 } as const;
+
+/**
+ * The set of webhook ids (EventId / EventRandomId) seen recently. An id is forgotten only when it is
+ * older than 24 h and more than 10,000 newer ids are remembered, so a retry is always recognised.
+ * Rebuilt from the journal at start-up, which is what makes it survive restarts.
+ */
+export class EventIdWindow {
+  readonly #seenAt = new Map<string, number>(); // insertion order = arrival order
+  readonly #maxAgeMs: number;
+  readonly #minCount: number;
+
+  constructor(limits: { maxAgeMs: number; minCount: number } = DEDUPE_WINDOW) {
+    this.#maxAgeMs = limits.maxAgeMs;
+    this.#minCount = limits.minCount;
+  }
+
+  /** Whether the id was seen within the window. */
+  has(id: string): boolean {
+    return this.#seenAt.has(id);
+  }
+
+  /** Remembers an id; returns false when it was already there (a duplicate). */
+  add(id: string, at: number): boolean {
+    if (this.#seenAt.has(id)) return false;
+    this.#seenAt.set(id, at);
+    this.#prune(at);
+    return true;
+  }
+
+  /** Forgets an id, e.g. when journaling it failed and the sender must be allowed to retry. */
+  delete(id: string): void {
+    this.#seenAt.delete(id);
+  }
+
+  /** Number of ids remembered. */
+  get size(): number {
+    return this.#seenAt.size;
+  }
+
+  /** Ids still inside the window, oldest first (what a compacted journal must keep). */
+  ids(): IterableIterator<string> {
+    return this.#seenAt.keys();
+  }
+
+  #prune(now: number): void {
+    const cutoff = now - this.#maxAgeMs;
+    for (const [id, at] of this.#seenAt) {
+      if (this.#seenAt.size <= this.#minCount || at >= cutoff) break;
+      this.#seenAt.delete(id);
+    }
+  }
+}

@@ -1,0 +1,24 @@
+import type { FileRecord, RoomState } from '../../shared/model';
+import type { NotifiableEvent } from '../../shared/settings';
+
+/** Where an observation came from: a webhook, a poll of the REST API, or the app's own test event. */
+export type ObservationSource = 'webhook' | 'poll' | 'test' | 'replay';
+
+/**
+ * One real happening in the recorder, derived by the core exactly once whatever the delivery did
+ * (retries, V1 + V2, any order, webhook and poll). Named after the recorder's event types.
+ */
+export type Happening = {
+  kind: NotifiableEvent;
+  roomId: number;
+  /** Epoch ms of the observation that revealed it (the recorder's clock for webhooks). */
+  at: number;
+  /** The room as known right after the happening. */
+  room: RoomState;
+  source: ObservationSource;
+  sessionId?: string;
+  /** Set for FileClosed. */
+  file?: FileRecord;
+  /** Seen in a first look after start-up or resume: real, but not news (shown, not popped up). */
+  baseline?: boolean;
+};

@@ -1,0 +1,146 @@
+import { NOTIFICATION_TEXT } from '../../shared/i18n/notification-text';
+import type { AppNotification, NotificationAction } from '../../shared/model';
+import type { Language, NotifiableEvent } from '../../shared/settings';
+import type { Happening } from './happening';
+import { happeningText, roomText } from './notification-text';
+import type { Clock } from './ports';
+
+/** Why a notification was not popped up. */
+export type SuppressReason = 'disabled' | 'baseline' | 'muted' | 'flapping' | 'paused' | 'grouped';
+
+/** What the policy decided for one notification. */
+export type NotificationDecision = { shown: true } | { shown: false; reason: SuppressReason; summaryId?: string };
+
+/** A notification with its decision, as the history records it. */
+export interface DecidedNotification {
+  notification: AppNotification;
+  decision: NotificationDecision;
+}
+
+/** The settings the policy reads at every decision (so changes apply at once). */
+export interface PolicySettings {
+  events: Record<NotifiableEvent, boolean>;
+  mutedRooms: readonly number[];
+  pausedUntil: number | null;
+  groupWindowSeconds: number;
+  flapMinutes: number;
+  language: Language;
+}
+
+/** What the policy needs from outside: time, timers, settings, click actions and an output. */
+export interface PolicyPorts {
+  clock: Clock;
+  /** Runs `fn` after `ms`; returns a cancel function. */
+  setTimer: (fn: () => void, ms: number) => () => void;
+  settings: () => PolicySettings;
+  actionFor: (happening: Happening) => NotificationAction | undefined;
+  decided: (record: DecidedNotification) => void;
+}
+
+// Kinds whose bursts become one summary popup (product.md "Grouping").
+const GROUPED: ReadonlySet<NotifiableEvent> = new Set(['StreamStarted', 'FileClosed']);
+
+/**
+ * Decides, for each happening, whether a popup is shown: event switches, muted rooms, pause,
+ * flapping rooms, first looks after start-up, and bursts grouped into one summary. Every decision
+ * is handed to `decided`, shown or not, so the history can tell what was suppressed and why.
+ */
+export class NotificationPolicy {
+  readonly #ports: PolicyPorts;
+  readonly #lastOffline = new Map<number, number>();
+  readonly #pending = new Map<NotifiableEvent, { items: AppNotification[]; cancel: () => void }>();
+  #seq = 0;
+
+  constructor(ports: PolicyPorts) {
+    this.#ports = ports;
+  }
+
+  /** Decides on one happening (now, or after the grouping window for a burst). */
+  offer(happening: Happening): void {
+    const now = this.#ports.clock();
+    const settings = this.#ports.settings();
+    const notification = this.#build(happening, settings.language, now);
+    const reason = this.#suppression(happening, settings, now);
+    if (happening.kind === 'StreamEnded') this.#lastOffline.set(happening.roomId, now);
+    if (reason) {
+      this.#ports.decided({ notification, decision: { shown: false, reason } });
+      return;
+    }
+    const windowMs = settings.groupWindowSeconds * 1000;
+    if (!GROUPED.has(happening.kind) || windowMs <= 0) {
+      this.#ports.decided({ notification, decision: { shown: true } });
+      return;
+    }
+    const group = this.#pending.get(happening.kind);
+    if (group) {
+      group.items.push(notification);
+      return;
+    }
+    const cancel = this.#ports.setTimer(() => this.#release(happening.kind), windowMs);
+    this.#pending.set(happening.kind, { items: [notification], cancel });
+  }
+
+  /** Releases every held-back group now (at shutdown, so nothing is lost). */
+  flush(): void {
+    for (const kind of [...this.#pending.keys()]) this.#release(kind);
+  }
+
+  #suppression(happening: Happening, settings: PolicySettings, now: number): SuppressReason | undefined {
+    if (!settings.events[happening.kind]) return 'disabled';
+    if (happening.baseline) return 'baseline';
+    if (settings.mutedRooms.includes(happening.roomId)) return 'muted';
+    if (happening.kind === 'StreamStarted') {
+      const offline = this.#lastOffline.get(happening.roomId);
+      if (offline !== undefined && now - offline < settings.flapMinutes * 60_000) return 'flapping';
+    }
+    if (settings.pausedUntil !== null && now < settings.pausedUntil) return 'paused';
+    return undefined;
+  }
+
+  #release(kind: NotifiableEvent): void {
+    const group = this.#pending.get(kind);
+    if (!group) return;
+    this.#pending.delete(kind);
+    group.cancel();
+    const [first] = group.items;
+    if (group.items.length === 1 && first) {
+      this.#ports.decided({ notification: first, decision: { shown: true } });
+      return;
+    }
+    const summary = this.#summary(kind, group.items);
+    for (const notification of group.items) {
+      this.#ports.decided({ notification, decision: { shown: false, reason: 'grouped', summaryId: summary.id } });
+    }
+    this.#ports.decided({ notification: summary, decision: { shown: true } });
+  }
+
+  #summary(kind: NotifiableEvent, items: AppNotification[]): AppNotification {
+    const { language } = this.#ports.settings();
+    const text = NOTIFICATION_TEXT[language];
+    const roomIds = [...new Set(items.flatMap((n) => n.roomIds))];
+    const names = [...new Set(items.map((n) => n.summaryName ?? String(n.roomIds[0])))];
+    const { title, body } = kind === 'StreamStarted' ? text.liveSummary(names) : text.fileSummary(names, items.length);
+    return { id: this.#nextId(), event: kind, roomIds, title, body, action: { kind: 'openWindow' }, createdAt: this.#ports.clock() };
+  }
+
+  #build(happening: Happening, language: Language, now: number): AppNotification {
+    const { title, body } = happeningText(happening, language);
+    const action = this.#ports.actionFor(happening);
+    return {
+      id: this.#nextId(),
+      event: happening.kind,
+      roomIds: [happening.roomId],
+      title,
+      body,
+      ...(action ? { action } : {}),
+      createdAt: now,
+      tag: `room-${happening.roomId}`,
+      summaryName: roomText(happening.room).name,
+    };
+  }
+
+  #nextId(): string {
+    this.#seq += 1;
+    return `${this.#ports.clock().toString(36)}-${this.#seq}`;
+  }
+}

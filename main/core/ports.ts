@@ -1,0 +1,28 @@
+/** Current time in epoch ms; injected so that tests can drive time. */
+export type Clock = () => number;
+
+/** One accepted webhook as written to the journal (one JSON line). */
+export interface JournalEntry {
+  /** Position in the journal, from 1. */
+  seq: number;
+  /** Epoch ms when the listener accepted it. */
+  receivedAt: number;
+  /** Where it came from: the recorder, the app's own test event, or a replay from the window. */
+  source: 'webhook' | 'test' | 'replay';
+  userAgent?: string;
+  /** The decoded JSON body exactly as received. */
+  body: unknown;
+}
+
+/** Durable, append-only storage of accepted webhooks. */
+export interface JournalPort {
+  /** Resolves once the entry is on disk (the 2xx may be sent then). */
+  append(entry: JournalEntry): Promise<void>;
+}
+
+/** A sink for log lines that are not user-facing output. */
+export interface Logger {
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+}

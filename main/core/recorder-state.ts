@@ -1,0 +1,208 @@
+import type { FileRecord, RoomState } from '../../shared/model';
+import { timestampTicks } from '../../shared/recorder/timestamp';
+import type { CommonEventData, RecorderWebhook } from '../../shared/recorder/webhook';
+import { FileLedger } from './file-ledger';
+import type { Happening, ObservationSource } from './happening';
+import { RoomRegistry, type RoomObservation, type RoomTransitions } from './room-registry';
+
+/**
+ * The recorder as the app knows it (rooms, sessions, files), built from webhooks and polls.
+ * Every method returns the happenings an input revealed, each exactly once whatever the order.
+ */
+export class RecorderState {
+  readonly rooms = new RoomRegistry();
+  readonly files = new FileLedger();
+
+  /** Applies one accepted (already deduplicated) webhook. */
+  applyWebhook(webhook: RecorderWebhook, source: ObservationSource = 'webhook'): Happening[] {
+    const ticks = timestampTicks(webhook.timestamp);
+    const at = Number(ticks / 10_000n);
+    switch (webhook.type) {
+      case 'unknown':
+        return [];
+      case 'FileClosedV1': {
+        const d = webhook.data;
+        const { room } = this.rooms.observe({
+          roomId: d.RoomId,
+          ticks,
+          fields: { name: d.Name, title: d.Title },
+        });
+        return this.#file(room, source, at, {
+          roomId: d.RoomId,
+          relativePath: d.RelativePath,
+          name: d.Name,
+          title: d.Title,
+          fileSize: d.FileSize,
+          openedAt: d.StartRecordTime,
+          closedAt: d.EndRecordTime,
+          finished: true,
+        });
+      }
+      case 'StreamStarted':
+      case 'StreamEnded': {
+        const live = webhook.type === 'StreamStarted';
+        const observed = this.rooms.observe({ ...commonObservation(webhook.data, ticks), live });
+        return this.#transitions(observed.room, observed.transitions, {
+          source,
+          at,
+          explicit: webhook.type,
+        });
+      }
+      case 'SessionStarted':
+      case 'SessionEnded': {
+        const sessionId = webhook.data.SessionId.toLowerCase();
+        if (webhook.type === 'SessionStarted') this.files.startSession(sessionId);
+        else this.files.endSession(sessionId);
+        // A late SessionStarted of a session that already ended must not turn recording back on.
+        const recording =
+          webhook.type === 'SessionStarted' && !this.files.isSessionEnded(sessionId);
+        const observed = this.rooms.observe({
+          ...commonObservation(webhook.data, ticks),
+          recording,
+        });
+        return this.#transitions(observed.room, observed.transitions, {
+          source,
+          at,
+          sessionId,
+          explicit: webhook.type,
+        });
+      }
+      case 'FileOpening':
+      case 'FileClosed': {
+        const d = webhook.data;
+        const sessionId = d.SessionId.toLowerCase();
+        const observation = commonObservation(d, ticks);
+        // Recording is told by the session events; a file event's flag can race its SessionEnded.
+        delete observation.recording;
+        delete observation.fields.recording;
+        const observed = this.rooms.observe(observation);
+        const out = this.#transitions(observed.room, observed.transitions, {
+          source,
+          at,
+          sessionId,
+        });
+        const closed = webhook.type === 'FileClosed' ? webhook.data : undefined;
+        return out.concat(
+          this.#file(observed.room, source, at, {
+            roomId: d.RoomId,
+            sessionId,
+            relativePath: d.RelativePath,
+            name: d.Name,
+            title: d.Title,
+            openedAt: d.FileOpenTime,
+            fileSize: closed?.FileSize,
+            durationSeconds: closed?.Duration,
+            closedAt: closed?.FileCloseTime,
+            finished: closed !== undefined,
+          }),
+        );
+      }
+    }
+  }
+
+  /** Applies a poll's view of one room at local time `at`; `baseline` marks a first look. */
+  applyPolledRoom(
+    fields: Omit<RoomState, 'updatedAt'>,
+    at: number,
+    baseline: boolean,
+  ): Happening[] {
+    const { roomId, streaming, recording, ...rest } = fields;
+    const observed = this.rooms.observe({
+      roomId,
+      ticks: BigInt(at) * 10_000n,
+      fields: { ...rest, streaming, recording },
+      live: streaming,
+      recording,
+    });
+    return this.#transitions(observed.room, observed.transitions, { source: 'poll', at, baseline });
+  }
+
+  #file(
+    room: RoomState,
+    source: ObservationSource,
+    at: number,
+    facts: Parameters<FileLedger['record']>[0],
+  ): Happening[] {
+    const { file, justFinished } = this.files.record(facts);
+    return justFinished ? [fileHappening(room, file, source, at)] : [];
+  }
+
+  /**
+   * Turns episode transitions into happenings. A go-live or recording start seen for the first
+   * time by a poll is a baseline (not news); an end is news only after a known start, or when the
+   * recorder's own StreamEnded / SessionEnded says so.
+   */
+  #transitions(room: RoomState, transitions: RoomTransitions, how: TransitionContext): Happening[] {
+    const out: Happening[] = [];
+    const { source, at, sessionId, explicit, baseline = false } = how;
+    const base = { roomId: room.roomId, at, room, source, ...(sessionId ? { sessionId } : {}) };
+    const firstLook = (from: string) => baseline || (from === 'unknown' && source === 'poll');
+    const live = transitions.live;
+    if (live?.to === 'on')
+      out.push({
+        kind: 'StreamStarted',
+        ...base,
+        ...(firstLook(live.from) ? { baseline: true } : {}),
+      });
+    if (live?.to === 'off' && (live.from === 'on' || explicit === 'StreamEnded')) {
+      out.push({ kind: 'StreamEnded', ...base });
+    }
+    const rec = transitions.recording;
+    if (rec?.to === 'on')
+      out.push({
+        kind: 'SessionStarted',
+        ...base,
+        ...(firstLook(rec.from) ? { baseline: true } : {}),
+      });
+    if (rec?.to === 'off' && (rec.from === 'on' || explicit === 'SessionEnded'))
+      out.push({ kind: 'SessionEnded', ...base });
+    return out;
+  }
+}
+
+interface TransitionContext {
+  source: ObservationSource;
+  at: number;
+  sessionId?: string;
+  /** The recorder event that made the observation, when it names the transition itself. */
+  explicit?: 'StreamStarted' | 'StreamEnded' | 'SessionStarted' | 'SessionEnded';
+  baseline?: boolean;
+}
+
+function fileHappening(
+  room: RoomState,
+  file: FileRecord,
+  source: ObservationSource,
+  at: number,
+): Happening {
+  return {
+    kind: 'FileClosed',
+    roomId: room.roomId,
+    at,
+    room,
+    source,
+    file,
+    ...(file.sessionId ? { sessionId: file.sessionId } : {}),
+  };
+}
+
+/** Room fields common to every V2 event; a false flag is an authoritative "off" observation. */
+function commonObservation(d: CommonEventData, ticks: bigint): RoomObservation {
+  const observation: RoomObservation = {
+    roomId: d.RoomId,
+    ticks,
+    fields: {
+      shortId: d.ShortId,
+      name: d.Name,
+      title: d.Title,
+      areaNameParent: d.AreaNameParent,
+      areaNameChild: d.AreaNameChild,
+      streaming: d.Streaming,
+      recording: d.Recording,
+      danmakuConnected: d.DanmakuConnected,
+    },
+  };
+  if (d.Streaming === false) observation.live = false;
+  if (d.Recording === false) observation.recording = false;
+  return observation;
+}

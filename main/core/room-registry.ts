@@ -1,0 +1,115 @@
+import type { RoomState } from '../../shared/model';
+import { observeEpisode, unknownEpisode, type Episode } from './live-episode';
+
+/** Room fields an observation may carry; absent fields are left as they are. */
+export type RoomFields = Partial<Omit<RoomState, 'roomId' | 'updatedAt'>>;
+
+/** An observation of one room at one instant. */
+export interface RoomObservation {
+  roomId: number;
+  ticks: bigint; // 100 ns ticks since the epoch
+  fields: RoomFields;
+  /** Live flag as an authoritative on/off signal (StreamStarted/Ended, polls, or a false flag). */
+  live?: boolean;
+  /** Recording flag as an authoritative on/off signal (Session*, polls, or a false flag). */
+  recording?: boolean;
+}
+
+/** What one observation changed in the episodes of its room. */
+export interface RoomTransitions {
+  live?: { from: Episode['state']; to: 'on' | 'off' };
+  recording?: { from: Episode['state']; to: 'on' | 'off' };
+}
+
+interface RoomEntry {
+  state: RoomState;
+  fieldTicks: Map<string, bigint>;
+  live: Episode;
+  recording: Episode;
+}
+
+/**
+ * Every room the app knows, merged from webhooks and polls: per field, the newest observation
+ * wins; the live and recording flags are tracked as episodes so that transitions are derived once.
+ */
+export class RoomRegistry {
+  readonly #rooms = new Map<number, RoomEntry>();
+
+  /** Applies an observation; returns the room as now known and the transitions it caused. */
+  observe(observation: RoomObservation): { room: RoomState; transitions: RoomTransitions } {
+    const entry = this.#entry(observation.roomId);
+    const { ticks } = observation;
+    for (const [key, value] of Object.entries(observation.fields)) {
+      if (value === undefined) continue;
+      const previous = entry.fieldTicks.get(key) ?? -1n;
+      if (ticks < previous) continue;
+      entry.fieldTicks.set(key, ticks);
+      (entry.state as Record<string, unknown>)[key] = value;
+    }
+    entry.state.updatedAt = Math.max(entry.state.updatedAt, Number(ticks / 10_000n));
+    const transitions: RoomTransitions = {};
+    if (observation.live !== undefined) {
+      const from = entry.live.state;
+      const result = observeEpisode(entry.live, observation.live, ticks);
+      entry.live = result.episode;
+      if (result.changed) transitions.live = { from, to: observation.live ? 'on' : 'off' };
+    }
+    if (observation.recording !== undefined) {
+      const from = entry.recording.state;
+      const result = observeEpisode(entry.recording, observation.recording, ticks);
+      entry.recording = result.episode;
+      if (result.changed)
+        transitions.recording = { from, to: observation.recording ? 'on' : 'off' };
+    }
+    // Episodes are authoritative; a plain flag in an event only fills in while nothing is known.
+    if (entry.live.state !== 'unknown') entry.state.streaming = entry.live.state === 'on';
+    if (entry.recording.state !== 'unknown') entry.state.recording = entry.recording.state === 'on';
+    return { room: { ...entry.state }, transitions };
+  }
+
+  /** One room, if known. */
+  get(roomId: number): RoomState | undefined {
+    const entry = this.#rooms.get(roomId);
+    return entry ? { ...entry.state } : undefined;
+  }
+
+  /** All rooms, ordered by room id. */
+  list(): RoomState[] {
+    return [...this.#rooms.values()]
+      .map((e) => ({ ...e.state }))
+      .sort((a, b) => a.roomId - b.roomId);
+  }
+
+  /** Finds a room by its long or short id. */
+  findById(id: number): RoomState | undefined {
+    if (this.#rooms.has(id)) return this.get(id);
+    for (const entry of this.#rooms.values())
+      if (id !== 0 && entry.state.shortId === id) return { ...entry.state };
+    return undefined;
+  }
+
+  #entry(roomId: number): RoomEntry {
+    let entry = this.#rooms.get(roomId);
+    if (!entry) {
+      entry = {
+        state: {
+          roomId,
+          shortId: 0,
+          name: String(roomId),
+          title: '',
+          areaNameParent: '',
+          areaNameChild: '',
+          streaming: false,
+          recording: false,
+          danmakuConnected: false,
+          updatedAt: 0,
+        },
+        fieldTicks: new Map(),
+        live: unknownEpisode(),
+        recording: unknownEpisode(),
+      };
+      this.#rooms.set(roomId, entry);
+    }
+    return entry;
+  }
+}

@@ -1,0 +1,104 @@
+import { parseWebhook, type RecorderWebhook } from '../../shared/recorder/webhook';
+import { EventIdWindow } from './event-id-window';
+import type { Clock, JournalEntry, JournalPort } from './ports';
+
+/** The outcome of offering one webhook to the intake. */
+export type IntakeResult =
+  | { status: 'accepted'; entry: JournalEntry; webhook: RecorderWebhook }
+  | { status: 'duplicate'; webhook: RecorderWebhook };
+
+/** Counters reported by `/health`. */
+export interface IntakeCounters {
+  received: number;
+  accepted: number;
+  duplicates: number;
+  rejected: number;
+  lastWebhookAt: number | null;
+  lastUserAgent: string | null;
+}
+
+/**
+ * The door every webhook goes through: dedupe by EventId / EventRandomId, then the journal.
+ * An id is claimed before the journal write so that two simultaneous deliveries of one event
+ * (a URL listed twice) cannot both pass; a failed write releases it so the recorder's retry can.
+ */
+export class WebhookIntake {
+  readonly counters: IntakeCounters = {
+    received: 0,
+    accepted: 0,
+    duplicates: 0,
+    rejected: 0,
+    lastWebhookAt: null,
+    lastUserAgent: null,
+  };
+  readonly #seen = new EventIdWindow();
+  readonly #journal: JournalPort;
+  readonly #clock: Clock;
+  #seq = 0;
+
+  constructor(journal: JournalPort, clock: Clock) {
+    this.#journal = journal;
+    this.#clock = clock;
+  }
+
+  /** Offers a parsed webhook; resolves after it is journaled (accepted) or recognised (duplicate). */
+  async offer(
+    webhook: RecorderWebhook,
+    body: unknown,
+    meta: { userAgent?: string; source?: JournalEntry['source'] } = {},
+  ): Promise<IntakeResult> {
+    const receivedAt = this.#clock();
+    if (meta.source !== 'replay') {
+      this.counters.received += 1;
+      this.counters.lastWebhookAt = receivedAt;
+      if (meta.userAgent !== undefined) this.counters.lastUserAgent = meta.userAgent;
+    }
+    // A replay from the window re-runs an event on purpose; it must not be refused as a duplicate.
+    if (meta.source !== 'replay' && !this.#seen.add(webhook.id, receivedAt)) {
+      this.counters.duplicates += 1;
+      return { status: 'duplicate', webhook };
+    }
+    const entry: JournalEntry = {
+      seq: ++this.#seq,
+      receivedAt,
+      source: meta.source ?? 'webhook',
+      ...(meta.userAgent !== undefined ? { userAgent: meta.userAgent } : {}),
+      body,
+    };
+    try {
+      await this.#journal.append(entry);
+    } catch (error) {
+      this.#seen.delete(webhook.id);
+      throw error;
+    }
+    this.counters.accepted += 1;
+    return { status: 'accepted', entry, webhook };
+  }
+
+  /** Counts a request refused before it reached the intake (bad JSON, schema, size, type). */
+  countRejected(): void {
+    this.counters.received += 1;
+    this.counters.rejected += 1;
+  }
+
+  /**
+   * Re-reads journal entries at start-up, oldest first: their ids count as seen again, and each
+   * parsed webhook is returned for the state to replay. Entries that no longer parse are skipped.
+   */
+  restore(entries: readonly JournalEntry[]): RecorderWebhook[] {
+    const webhooks: RecorderWebhook[] = [];
+    for (const entry of entries) {
+      this.#seq = Math.max(this.#seq, entry.seq);
+      const parsed = parseWebhook(entry.body);
+      if (!parsed.ok) continue;
+      if (entry.source !== 'replay') this.#seen.add(parsed.value.id, entry.receivedAt);
+      webhooks.push(parsed.value);
+    }
+    return webhooks;
+  }
+
+  /** Ids still inside the dedupe window (what a compacted journal must keep). */
+  rememberedIds(): Set<string> {
+    return new Set(this.#seen.ids());
+  }
+}

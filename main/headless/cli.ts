@@ -1,0 +1,76 @@
+import { readFileSync } from 'node:fs';
+import { defaultDataDir } from '../adapters/app-paths';
+import { UnsafeBindError } from '../adapters/webhook-server';
+import { composeApp } from '../compose';
+import { HEADLESS_USAGE, parseHeadlessArgs, UsageError } from './headless-options';
+import { headlessSettings } from './headless-settings';
+import { createLineWriter, createStderrLogger } from './output';
+
+/** Headless mode: the listener and core without Electron, talking JSON lines on stdout. */
+async function main(): Promise<number> {
+  const emit = createLineWriter();
+  const log = createStderrLogger();
+  let options;
+  let settings;
+  try {
+    options = parseHeadlessArgs(process.argv.slice(2), process.env);
+    if (options.help) {
+      process.stderr.write(`${HEADLESS_USAGE}\n`);
+      return 0;
+    }
+    settings = await headlessSettings(options);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    emit({ type: 'error', message: error.message });
+    process.stderr.write(`${error.message}\n\n${HEADLESS_USAGE}\n`);
+    return 2;
+  }
+  const dataDir = options.dataDir ?? defaultDataDir();
+  const version = readVersion();
+  const current = settings;
+
+  const app = await composeApp({
+    dataDir,
+    version,
+    settings: () => current,
+    log: { ...log, warn: (message) => emit({ type: 'warning', message }) },
+    showNotification: (n) => {
+      emit({ type: 'notification', ...n });
+    },
+  });
+
+  let webhookUrl: string;
+  try {
+    ({ webhookUrl } = await app.startListener());
+  } catch (error) {
+    const message =
+      error instanceof UnsafeBindError ? error.message : `cannot listen on ${current.listener.host}:${current.listener.port}: ${(error as Error).message}`;
+    emit({ type: 'error', message });
+    await app.stop();
+    return error instanceof UnsafeBindError ? 2 : 1;
+  }
+  emit({ type: 'ready', webhookUrl, dataDir, version });
+  log.info(`listening; set the recorder's "Webhook V2" URL to ${webhookUrl}`);
+
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  log.info('stopping');
+  await app.stop();
+  return 0;
+}
+
+function readVersion(): string {
+  const text = readFileSync(new URL('../../package.json', import.meta.url), 'utf8');
+  return (JSON.parse(text) as { version: string }).version;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stdout.write(`${JSON.stringify({ type: 'error', message: String(error) })}\n`);
+    process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+    process.exit(1);
+  },
+);

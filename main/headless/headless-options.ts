@@ -1,0 +1,118 @@
+import { parseArgs } from 'node:util';
+import { Language } from '../../shared/settings';
+
+/** Usage text printed on a bad command line. */
+export const HEADLESS_USAGE = `Usage: npm run headless -- [options]
+
+Runs Recorder Tray's listener and core without Electron. Standard output: one JSON object per line.
+
+  --host <address>        listen address (default 127.0.0.1; others need --token)
+  --port <n>              listen port (default 23560; 0 = any free port)
+  --token <secret>        webhook path becomes /webhook/<secret>
+  --data-dir <dir>        journal and history (default: the app's user-data folder)
+  --lang <zh-CN|en>       language of notifications (default: system locale)
+  --config <file>         settings file (JSON, the app's settings schema); flags win
+  --recording-root <dir>  the recorder's work directory as seen from here
+  --recorder-url <url>    the recorder's API, e.g. http://127.0.0.1:2356 ('' = webhooks only)
+  --recorder-user <name>  Basic auth user (or RECORDER_TRAY_RECORDER_USER)
+  --recorder-pass <pass>  Basic auth password (or RECORDER_TRAY_RECORDER_PASS, preferred)
+  --room <id>             poll only this room (repeatable; short or long id)
+  --poll-interval <s>     seconds between polls (default 10)
+  --ui-port <n>           port of the browser preview (default 0 = any free port)
+  --no-desktop            never raise desktop popups, only print
+  --help                  show this text`;
+
+/** Options of headless mode after parsing; undefined fields fall back to the settings. */
+export interface HeadlessOptions {
+  host?: string;
+  port?: number;
+  token?: string;
+  dataDir?: string;
+  language?: Language;
+  config?: string;
+  recordingRoot?: string;
+  recorderUrl?: string;
+  recorderUser?: string;
+  recorderPass?: string;
+  rooms: number[];
+  pollIntervalSeconds?: number;
+  uiPort?: number;
+  desktop: boolean;
+  help: boolean;
+}
+
+/** A command line that cannot be run, with the reason. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+function integer(name: string, text: string | undefined, min: number, max: number): number | undefined {
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || value < min || value > max) {
+    throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, not "${text}"`);
+  }
+  return value;
+}
+
+/** Parses headless arguments; throws UsageError for unknown options or bad values. */
+export function parseHeadlessArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {}): HeadlessOptions {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: false,
+      options: {
+        host: { type: 'string' },
+        port: { type: 'string' },
+        token: { type: 'string' },
+        'data-dir': { type: 'string' },
+        lang: { type: 'string' },
+        config: { type: 'string' },
+        'recording-root': { type: 'string' },
+        'recorder-url': { type: 'string' },
+        'recorder-user': { type: 'string' },
+        'recorder-pass': { type: 'string' },
+        room: { type: 'string', multiple: true },
+        'poll-interval': { type: 'string' },
+        'ui-port': { type: 'string' },
+        'no-desktop': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  let language: Language | undefined;
+  if (values.lang !== undefined) {
+    const parsed = Language.safeParse(values.lang);
+    if (!parsed.success) throw new UsageError(`--lang must be zh-CN or en, not "${values.lang}"`);
+    language = parsed.data;
+  }
+  const pollInterval = values['poll-interval'];
+  if (pollInterval !== undefined && !(Number(pollInterval) >= 1 && Number(pollInterval) <= 3600)) {
+    throw new UsageError(`--poll-interval must be 1 to 3600 seconds, not "${pollInterval}"`);
+  }
+  const defined = <T>(key: string, value: T | undefined) => (value === undefined ? {} : { [key]: value });
+  return {
+    ...defined('host', values.host),
+    ...defined('port', integer('port', values.port, 0, 65535)),
+    ...defined('token', values.token),
+    ...defined('dataDir', values['data-dir']),
+    ...defined('language', language),
+    ...defined('config', values.config),
+    ...defined('recordingRoot', values['recording-root']),
+    ...defined('recorderUrl', values['recorder-url']),
+    ...defined('recorderUser', values['recorder-user'] ?? env.RECORDER_TRAY_RECORDER_USER),
+    ...defined('recorderPass', values['recorder-pass'] ?? env.RECORDER_TRAY_RECORDER_PASS),
+    rooms: (values.room ?? []).map((r) => integer('room', r, 0, Number.MAX_SAFE_INTEGER)!),
+    ...defined('pollIntervalSeconds', pollInterval === undefined ? undefined : Number(pollInterval)),
+    ...defined('uiPort', integer('ui-port', values['ui-port'], 0, 65535)),
+    desktop: !values['no-desktop'],
+    help: values.help ?? false,
+  } as HeadlessOptions;
+}

@@ -1,0 +1,72 @@
+import type { Language } from '../settings';
+
+/** Inputs of the notification texts. */
+export interface RoomText {
+  name: string;
+  title: string;
+  area: string;
+}
+
+/** Texts of notifications in each language; keys are the notification kinds. */
+export const NOTIFICATION_TEXT: Record<
+  Language,
+  {
+    goLive: (r: RoomText) => { title: string; body: string };
+    streamEnded: (r: RoomText) => { title: string; body: string };
+    sessionStarted: (r: RoomText) => { title: string; body: string };
+    sessionEnded: (r: RoomText) => { title: string; body: string };
+    fileFinished: (r: RoomText, file: { fileName: string; size: string; duration?: string }) => {
+      title: string;
+      body: string;
+    };
+    liveSummary: (names: string[]) => { title: string; body: string };
+    fileSummary: (names: string[], count: number) => { title: string; body: string };
+    recorderUnreachable: (minutes: number) => { title: string; body: string };
+    webhooksMissing: (url: string) => { title: string; body: string };
+  }
+> = {
+  'zh-CN': {
+    goLive: (r) => ({ title: `${r.name} 开播了`, body: join([r.title, r.area], '\n') }),
+    streamEnded: (r) => ({ title: `${r.name} 下播了`, body: r.title }),
+    sessionStarted: (r) => ({ title: `${r.name} 开始录制`, body: r.title }),
+    sessionEnded: (r) => ({ title: `${r.name} 录制结束`, body: r.title }),
+    fileFinished: (r, f) => ({
+      title: `录制完成：${r.name}`,
+      body: join([f.fileName, join([f.size, f.duration], ' · ')], '\n'),
+    }),
+    liveSummary: (names) => ({ title: `${names.length} 个直播间开播了`, body: names.join('、') }),
+    fileSummary: (names, count) => ({ title: `${count} 个录制文件已完成`, body: names.join('、') }),
+    recorderUnreachable: (minutes) => ({
+      title: '无法连接录播姬',
+      body: `已超过 ${minutes} 分钟连接不上录播姬的 API。请检查录播姬是否在运行、是否带 --bind 启动、地址是否正确。`,
+    }),
+    webhooksMissing: (url) => ({
+      title: 'Webhook 似乎没有送达',
+      body: `轮询发现了 Webhook 没有报告的事件。请在录播姬设置的「Webhook V2」中填入：${url}`,
+    }),
+  },
+  en: {
+    goLive: (r) => ({ title: `${r.name} is live`, body: join([r.title, r.area], '\n') }),
+    streamEnded: (r) => ({ title: `${r.name} went offline`, body: r.title }),
+    sessionStarted: (r) => ({ title: `Recording started: ${r.name}`, body: r.title }),
+    sessionEnded: (r) => ({ title: `Recording ended: ${r.name}`, body: r.title }),
+    fileFinished: (r, f) => ({
+      title: `Recording finished: ${r.name}`,
+      body: join([f.fileName, join([f.size, f.duration], ' · ')], '\n'),
+    }),
+    liveSummary: (names) => ({ title: `${names.length} rooms are live`, body: names.join(', ') }),
+    fileSummary: (names, count) => ({ title: `${count} recordings finished`, body: names.join(', ') }),
+    recorderUnreachable: (minutes) => ({
+      title: 'Recorder unreachable',
+      body: `The recorder's API has not answered for over ${minutes} minutes. Is it running, started with --bind, and is the URL right?`,
+    }),
+    webhooksMissing: (url) => ({
+      title: 'Webhooks do not seem to arrive',
+      body: `Polling saw events that no webhook reported. In the recorder's settings, set "Webhook V2" to: ${url}`,
+    }),
+  },
+};
+
+function join(parts: (string | undefined)[], separator: string): string {
+  return parts.filter((p) => p !== undefined && p !== '').join(separator);
+}
