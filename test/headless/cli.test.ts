@@ -1,0 +1,132 @@
+import { mkdtemp, writeFile, appendFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fixtureText } from '../helpers/fixtures';
+import { startHeadless, type HeadlessProcess } from '../helpers/headless-process';
+import { postWebhook, rawRequest } from '../helpers/http';
+
+const running: HeadlessProcess[] = [];
+afterEach(async () => {
+  for (const p of running.splice(0)) {
+    if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL');
+    await p.exited;
+  }
+});
+
+async function launch(args: string[], env: NodeJS.ProcessEnv = {}) {
+  const dataDir = args.includes('--data-dir') ? '' : await mkdtemp(join(tmpdir(), 'headless-'));
+  const p = startHeadless(dataDir ? [...args, '--data-dir', dataDir] : args, env);
+  running.push(p);
+  return { p, dataDir };
+}
+
+const STREAM_STARTED = fixtureText('synthesized/webhook-v2-StreamStarted.json');
+const FILE_CLOSED = fixtureText('real/webhook-v2-FileClosed.issue553.json');
+
+describe('npm run headless', () => {
+  it('prints a ready line, then one notification per real happening, and exits 0 on SIGTERM', async () => {
+    const { p } = await launch(['--port', '0', '--no-desktop']);
+    const ready = await p.waitFor((l) => l.type === 'ready');
+    expect(ready.webhookUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/webhook$/);
+    for (let i = 0; i < 3; i++) expect((await postWebhook(ready.webhookUrl, STREAM_STARTED)).status).toBe(204);
+    await postWebhook(ready.webhookUrl, FILE_CLOSED);
+    const live = await p.waitFor((l) => l.type === 'notification' && l.event === 'StreamStarted');
+    expect(live).toMatchObject({ roomIds: [23058], title: '3号直播间 开播了', body: '哔哩哔哩音悦台\n电台 · 唱见电台' });
+    const file = await p.waitFor((l) => l.type === 'notification' && l.event === 'FileClosed');
+    expect(file).toMatchObject({ roomIds: [11954219], title: '录制完成：露露自信一点' });
+    expect(file.body).toContain('录制-11954219-20231128-225909-420-崩铁启动.flv');
+    p.child.kill('SIGTERM');
+    expect(await p.exited).toBe(0);
+    expect(p.lines.filter((l) => l.type === 'notification')).toHaveLength(2);
+  });
+
+  it('speaks English with --lang en', async () => {
+    const { p } = await launch(['--port', '0', '--no-desktop', '--lang', 'en']);
+    const ready = await p.waitFor((l) => l.type === 'ready');
+    await postWebhook(ready.webhookUrl, STREAM_STARTED);
+    expect(await p.waitFor((l) => l.type === 'notification')).toMatchObject({ title: '3号直播间 is live' });
+  });
+
+  it('uses --token and --config (flags win over the file)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'headless-config-'));
+    const config = join(dir, 'settings.json');
+    await writeFile(config, JSON.stringify({ listener: { port: 1, token: 'from-file' }, language: 'en' }));
+    const { p } = await launch(['--port', '0', '--no-desktop', '--config', config, '--token', 'from-flag']);
+    const ready = await p.waitFor((l) => l.type === 'ready');
+    expect(ready.webhookUrl).toMatch(/\/webhook\/from-flag$/);
+    const base = ready.webhookUrl.replace(/\/webhook\/.*$/, '');
+    expect((await postWebhook(`${base}/webhook`, STREAM_STARTED)).status).toBe(404);
+    expect((await postWebhook(ready.webhookUrl, STREAM_STARTED)).status).toBe(204);
+    expect(await p.waitFor((l) => l.type === 'notification')).toMatchObject({ title: '3号直播间 is live' });
+  });
+
+  it.each([
+    [['--bogus'], /Unknown option '--bogus'/],
+    [['--port', 'eighty'], /--port must be a whole number/],
+    [['--lang', 'fr'], /--lang must be zh-CN or en/],
+    [['--config', '/nonexistent/settings.json'], /cannot read --config/],
+  ])('refuses %j with an error line and the usage (exit 2)', async (args, message) => {
+    const { p } = await launch(args);
+    expect(await p.exited).toBe(2);
+    expect(p.lines).toEqual([{ type: 'error', message: expect.stringMatching(message) }]);
+    expect(p.stderr.join('\n')).toContain('Usage: npm run headless');
+  });
+
+  it('refuses a non-loopback address without a token', async () => {
+    const { p } = await launch(['--host', '0.0.0.0', '--port', '0']);
+    expect(await p.exited).toBe(2);
+    expect(p.lines[0]).toMatchObject({ type: 'error', message: expect.stringMatching(/without a token/) });
+  });
+
+  it('a config file that breaks the schema is refused with the field named', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'headless-config-'));
+    const config = join(dir, 'settings.json');
+    await writeFile(config, JSON.stringify({ listener: { port: 'high' } }));
+    const { p } = await launch(['--config', config]);
+    expect(await p.exited).toBe(2);
+    expect(p.lines[0]?.message).toMatch(/listener\.port: expected number/);
+  });
+});
+
+describe('durability: kill -9 right after a 2xx', () => {
+  it('the event is in the journal after a restart, and its retry is still a duplicate', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'headless-kill-'));
+    const first = startHeadless(['--port', '0', '--no-desktop', '--data-dir', dataDir]);
+    running.push(first);
+    const ready = await first.waitFor((l) => l.type === 'ready');
+    expect((await postWebhook(ready.webhookUrl, FILE_CLOSED)).status).toBe(204);
+    first.child.kill('SIGKILL');
+    await first.exited;
+
+    const second = startHeadless(['--port', '0', '--no-desktop', '--data-dir', dataDir]);
+    running.push(second);
+    const ready2 = await second.waitFor((l) => l.type === 'ready');
+    expect((await postWebhook(ready2.webhookUrl, FILE_CLOSED)).status).toBe(204);
+    const health = (await rawRequest(ready2.webhookUrl.replace('/webhook', '/health'))).json() as any;
+    expect(health.webhooks).toMatchObject({ received: 1, accepted: 0, duplicates: 1 });
+    // The same file as V1 after the restart is the same happening too.
+    const v1 = {
+      EventRandomId: '0f0e0d0c-0b0a-4909-8807-060504030201',
+      RoomId: 11954219,
+      Name: '露露自信一点',
+      Title: '赢一把就下播',
+      RelativePath: '11954219-露露自信一点/录制-11954219-20231128-225909-420-崩铁启动.flv',
+      FileSize: 477676836,
+      StartRecordTime: '2023-11-28T22:59:09.420622+08:00',
+      EndRecordTime: '2023-11-28T23:47:38.6967773+08:00',
+    };
+    expect((await postWebhook(ready2.webhookUrl, JSON.stringify(v1))).status).toBe(204);
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(second.lines.filter((l) => l.type === 'notification')).toHaveLength(0);
+  });
+
+  it('starts with a warning when the journal ends in a torn line', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'headless-torn-'));
+    await appendFile(join(dataDir, 'journal.jsonl'), '{"seq":1,"receivedAt":1,"source":"webhook","body":{"EventTy');
+    const { p } = await launch(['--port', '0', '--no-desktop', '--data-dir', dataDir]);
+    const warning = await p.waitFor((l) => l.type === 'warning');
+    expect(warning.message).toMatch(/cut short/);
+    await p.waitFor((l) => l.type === 'ready');
+  });
+});

@@ -1,0 +1,67 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+
+/** Root of the project (where package.json is). */
+export const PROJECT_ROOT = join(import.meta.dirname, '..', '..');
+
+/** A running `npm run headless` child with its stdout parsed as JSON lines. */
+export interface HeadlessProcess {
+  child: ChildProcess;
+  lines: Record<string, any>[];
+  stderr: string[];
+  /** Waits until a line matching `predicate` has been printed. */
+  waitFor(predicate: (line: Record<string, any>) => boolean, timeoutMs?: number): Promise<Record<string, any>>;
+  /** Resolves with the exit code (or signal name) when the child ends. */
+  exited: Promise<number | string>;
+}
+
+/** Starts headless mode through tsx, as `npm run headless` does, without npm in between. */
+export function startHeadless(args: string[], env: NodeJS.ProcessEnv = {}): HeadlessProcess {
+  const tsx = join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx');
+  const child = spawn(tsx, ['main/headless/cli.ts', ...args], {
+    cwd: PROJECT_ROOT,
+    env: { ...process.env, LANG: 'zh_CN.UTF-8', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lines: Record<string, any>[] = [];
+  const stderr: string[] = [];
+  const waiters: { predicate: (l: Record<string, any>) => boolean; resolve: (l: Record<string, any>) => void }[] = [];
+  createInterface({ input: child.stdout! }).on('line', (text) => {
+    const line = JSON.parse(text) as Record<string, any>; // throws (fails the test) on a non-JSON line
+    lines.push(line);
+    for (const w of [...waiters]) {
+      if (w.predicate(line)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(line);
+      }
+    }
+  });
+  createInterface({ input: child.stderr! }).on('line', (text) => stderr.push(text));
+  const exited = new Promise<number | string>((resolve) => {
+    child.on('exit', (code, signal) => resolve(code ?? signal ?? -1));
+  });
+  return {
+    child,
+    lines,
+    stderr,
+    exited,
+    waitFor(predicate, timeoutMs = 15_000) {
+      const found = lines.find(predicate);
+      if (found) return Promise.resolve(found);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(
+          () => reject(new Error(`no matching line within ${timeoutMs} ms; stdout: ${JSON.stringify(lines)}; stderr: ${stderr.join('\n')}`)),
+          timeoutMs,
+        );
+        waiters.push({
+          predicate,
+          resolve: (l) => {
+            clearTimeout(timer);
+            resolve(l);
+          },
+        });
+      });
+    },
+  };
+}
