@@ -89,7 +89,7 @@ describe('other payloads', () => {
 
   it('an unknown event type changes nothing and notifies nothing', () => {
     const core = coreHarness();
-    core.deliver({ ...fixtureJson('synthesized/webhook-v2-StreamStarted.json'), EventType: 'Future' });
+    core.deliver({ ...fixtureJson<Record<string, unknown>>('synthesized/webhook-v2-StreamStarted.json'), EventType: 'Future' });
     core.clock.advance(5000);
     expect(core.decided).toHaveLength(0);
     expect(core.pipeline.state.rooms.list()).toHaveLength(0);
