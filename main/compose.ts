@@ -1,16 +1,25 @@
 import { mkdir } from 'node:fs/promises';
-import { languageForLocale } from '../shared/format';
-import { liveRoomUrl } from '../shared/format';
-import type { AppNotification, NotificationAction } from '../shared/model';
-import type { Settings } from '../shared/settings';
+import { join } from 'node:path';
+import { languageForLocale, liveRoomUrl } from '../shared/format';
+import type { AppNotification, NotificationAction, RoomState } from '../shared/model';
+import { recorderStatusMessage, type RecorderStatus } from '../shared/recorder/connection-status';
+import type { Language, Settings } from '../shared/settings';
+import type { EventLogEntry } from '../shared/model';
+import { checkRecordingFile } from './adapters/file-access';
+import { HistoryStore } from './adapters/history-store';
 import { JournalFile } from './adapters/journal-file';
 import { systemLocale } from './adapters/app-paths';
-import { WebhookServer } from './adapters/webhook-server';
+import { RecorderPolling } from './adapters/recorder-polling';
+import { WebhookServer, webhookUrlFor } from './adapters/webhook-server';
 import { EventPipeline } from './core/event-pipeline';
-import type { Happening } from './core/happening';
+import { initialReadState } from './core/history';
+import type { FileCheck, Happening } from './core/happening';
 import type { DecidedNotification } from './core/notification-policy';
 import type { Logger } from './core/ports';
+import type { SetupNotice } from './core/recorder-sync';
+import { roomsSignature } from './core/rooms-signature';
 import { WebhookIntake } from './core/webhook-intake';
+import type { RecorderWebhook } from '../shared/recorder/webhook';
 
 /** Everything the composition root needs from its host (headless CLI or Electron glue). */
 export interface ComposeOptions {
@@ -23,6 +32,12 @@ export interface ComposeOptions {
   /** Every decision, for history and output. */
   onDecided?: (record: DecidedNotification) => void;
   onHappening?: (happening: Happening) => void;
+  /** The room list or a room's flags changed. */
+  onRoomsChanged?: (rooms: RoomState[]) => void;
+  /** The recorder's connection state changed, with a message in the user's language. */
+  onRecorderStatus?: (status: RecorderStatus, message: string) => void;
+  /** A one-off message about the set-up (long outage, webhooks not arriving). */
+  onNotice?: (notice: SetupNotice) => void;
   clock?: () => number;
 }
 
@@ -32,9 +47,21 @@ export interface ComposedApp {
   intake: WebhookIntake;
   server: WebhookServer;
   journal: JournalFile;
-  /** Binds the listener per the settings; returns the URL to paste into the recorder. */
-  startListener(): Promise<{ port: number; webhookUrl: string }>;
-  /** Flushes held-back notifications, closes the listener and the journal. */
+  history: HistoryStore;
+  polling: RecorderPolling;
+  /** Where a finished file is on this machine, and what a click may do with it (checked now). */
+  checkFile(file: { relativePath: string }): Promise<FileCheck>;
+  /** The language notifications and messages use now. */
+  language(): Language;
+  /** Binds the listener per the settings; returns the URL for the recorder. */
+  start(): Promise<{ port: number; webhookUrl: string }>;
+  /** Starts polling the recorder's API (when a recorder URL is set). */
+  startPolling(): Promise<void>;
+  /** Applies changed settings: rebinds the listener if its address changed, re-polls. */
+  settingsChanged(previous: Settings): Promise<void>;
+  /** The URL to paste into the recorder's "Webhook V2" setting. */
+  webhookUrl(): string;
+  /** Flushes held-back notifications, stops polling, closes the listener and the journal. */
   stop(): Promise<void>;
 }
 
@@ -48,7 +75,31 @@ export async function composeApp(options: ComposeOptions): Promise<ComposedApp> 
   const { journal, contents } = await JournalFile.open(options.dataDir);
   for (const warning of contents.warnings) options.log.warn(warning);
 
+  const history = await HistoryStore.open({ dir: join(options.dataDir, 'history'), onWarning: options.log.warn });
   const intake = new WebhookIntake(journal, clock);
+  let eventSeq = history.history.lastEventSeq();
+  const logEvent = (webhook: RecorderWebhook, body: unknown, meta: Pick<EventLogEntry, 'source' | 'duplicate' | 'userAgent'>) =>
+    history.addEvent({
+      seq: ++eventSeq,
+      receivedAt: clock(),
+      eventType: webhook.type === 'unknown' ? webhook.eventType : webhook.format === 'v1' ? 'V1' : webhook.type,
+      eventId: webhook.id,
+      ...(webhook.type !== 'unknown' ? { roomId: webhook.data.RoomId } : {}),
+      body,
+      ...meta,
+    });
+  const checkFile = async (file: { relativePath: string }): Promise<FileCheck> => {
+    const s = options.settings();
+    const check = await checkRecordingFile(file.relativePath, {
+      recordingRoot: s.recordingRoot,
+      pathMappings: s.pathMappings,
+      openFileOnClick: s.notifications.openFileOnClick,
+    });
+    if (check.warning) options.log.warn(check.warning);
+    return { ...(check.resolved.ok ? { resolvedPath: check.resolved.path } : {}), ...(check.action ? { action: check.action } : {}) };
+  };
+  const language = (): Language => options.settings().language ?? languageForLocale(systemLocale());
+  let lastRooms = '';
   const pipeline = new EventPipeline(
     {
       clock,
@@ -56,19 +107,30 @@ export async function composeApp(options: ComposeOptions): Promise<ComposedApp> 
         const timer = setTimeout(fn, ms);
         return () => clearTimeout(timer);
       },
-      settings: () => {
-        const s = options.settings();
-        return { ...s.notifications, language: s.language ?? languageForLocale(systemLocale()) };
-      },
+      settings: () => ({ ...options.settings().notifications, language: language() }),
       actionFor: defaultAction,
     },
     {
       decided: (record) => {
+        history.addNotification({ ...record, read: initialReadState(record.decision) });
         options.onDecided?.(record);
         if (record.decision.shown) options.showNotification(record.notification);
       },
-      ...(options.onHappening ? { happened: options.onHappening } : {}),
+      happened: (happening) => {
+        if (happening.kind === 'FileClosed' && happening.file) {
+          const resolvedPath = happening.fileCheck?.resolvedPath;
+          history.addFile({ ...happening.file, ...(resolvedPath ? { resolvedPath } : {}), finishedAt: clock() });
+        }
+        options.onHappening?.(happening);
+      },
+      roomsChanged: (rooms) => {
+        const signature = roomsSignature(rooms);
+        if (signature === lastRooms) return;
+        lastRooms = signature;
+        options.onRoomsChanged?.(rooms);
+      },
     },
+    checkFile,
   );
   pipeline.replay(intake.restore(contents.entries));
   const remembered = intake.rememberedIds();
@@ -76,9 +138,35 @@ export async function composeApp(options: ComposeOptions): Promise<ComposedApp> 
     await journal.compact(contents.entries.filter((e) => remembered.has(idOf(e.body))));
   }
 
+  const webhookUrl = (): string => {
+    const bound = server.address ?? options.settings().listener;
+    return webhookUrlFor(bound.host, bound.port, bound.token);
+  };
+  const polling = new RecorderPolling({
+    pipeline,
+    clock,
+    appSettings: options.settings,
+    settings: () => {
+      const { rooms, unreachableNotifyAfterMinutes } = options.settings().recorder;
+      return { rooms, unreachableNotifyAfterMinutes, language: language(), webhookUrl: webhookUrl() };
+    },
+    statusChanged: (status, failure) => {
+      const context = { url: options.settings().recorder.url, ...(failure ?? {}) };
+      options.onRecorderStatus?.(status, recorderStatusMessage(status, language(), context));
+    },
+    notice: (notice) => options.onNotice?.(notice),
+    log: options.log,
+  });
+
   const server = new WebhookServer({
     intake,
-    onAccepted: (accepted) => pipeline.webhook(accepted.webhook, accepted.entry.source),
+    onDuplicate: (webhook, body, userAgent) => logEvent(webhook, body, { source: 'webhook', duplicate: true, userAgent }),
+    onAccepted: (accepted) => {
+      const { webhook } = accepted;
+      logEvent(webhook, accepted.entry.body, { source: accepted.entry.source, duplicate: false, userAgent: accepted.entry.userAgent });
+      if (webhook.type !== 'unknown') polling.sync.webhookSeen(webhook.data.RoomId);
+      pipeline.webhook(webhook, accepted.entry.source);
+    },
     version: options.version,
     startedAt: clock(),
     clock,
@@ -90,18 +178,33 @@ export async function composeApp(options: ComposeOptions): Promise<ComposedApp> 
     intake,
     server,
     journal,
-    startListener: () => server.start(options.settings().listener),
+    history,
+    polling,
+    checkFile,
+    language,
+    webhookUrl,
+    start: () => server.start(options.settings().listener),
+    startPolling: () => polling.reconfigure(),
+    async settingsChanged(previous) {
+      const next = options.settings().listener;
+      const old = previous.listener;
+      if (next.host !== old.host || next.port !== old.port || next.token !== old.token) await server.restart(next);
+      await polling.reconfigure();
+    },
     async stop() {
-      pipeline.policy.flush();
+      await polling.stop();
       await server.stop();
+      await pipeline.drain();
+      pipeline.policy.flush();
       await journal.close();
+      await history.close();
     },
   };
 }
 
 function defaultAction(happening: Happening): NotificationAction | undefined {
   if (happening.kind === 'StreamStarted') return { kind: 'openUrl', url: liveRoomUrl(happening.roomId) };
-  return undefined;
+  return happening.fileCheck?.action;
 }
 
 function idOf(body: unknown): string {

@@ -1,6 +1,6 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { parseJsonText } from '../../shared/parse';
-import { parseWebhook, recorderVersionFromUserAgent } from '../../shared/recorder/webhook';
+import { parseWebhook, recorderVersionFromUserAgent, type RecorderWebhook } from '../../shared/recorder/webhook';
 import type { Logger } from '../core/ports';
 import type { IntakeResult, WebhookIntake } from '../core/webhook-intake';
 import { checkJsonContentType, isSafeHostHeader, secretsEqual } from './request-guards';
@@ -15,6 +15,8 @@ export interface WebhookAppDeps {
   intake: WebhookIntake;
   /** Runs after the 2xx has been sent, for each accepted event, in acceptance order. */
   onAccepted: (result: Extract<IntakeResult, { status: 'accepted' }>) => void;
+  /** Runs after the 2xx for a delivery recognised as a duplicate (for the event log). */
+  onDuplicate?: (webhook: RecorderWebhook, body: unknown, userAgent: string | undefined) => void;
   token: () => string;
   version: string;
   startedAt: number;
@@ -109,6 +111,8 @@ export function createWebhookApp(deps: WebhookAppDeps): express.Express {
     if (result.status === 'accepted') {
       const accepted = result;
       setImmediate(() => deps.onAccepted(accepted));
+    } else {
+      setImmediate(() => deps.onDuplicate?.(result.webhook, json.value, userAgent));
     }
   });
 

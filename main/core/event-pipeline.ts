@@ -1,6 +1,6 @@
-import type { RoomState } from '../../shared/model';
+import type { FileRecord, RoomState } from '../../shared/model';
 import type { RecorderWebhook } from '../../shared/recorder/webhook';
-import type { Happening } from './happening';
+import type { FileCheck, Happening } from './happening';
 import { NotificationPolicy, type DecidedNotification, type PolicyPorts } from './notification-policy';
 import type { JournalEntry } from './ports';
 import { RecorderState } from './recorder-state';
@@ -23,9 +23,17 @@ export class EventPipeline {
   readonly state = new RecorderState();
   readonly policy: NotificationPolicy;
   readonly #listeners: PipelineListeners;
+  readonly #checkFile: ((file: FileRecord) => Promise<FileCheck>) | undefined;
+  #queue: Promise<void> = Promise.resolve();
 
-  constructor(policyPorts: Omit<PolicyPorts, 'decided'>, listeners: PipelineListeners) {
+  constructor(
+    policyPorts: Omit<PolicyPorts, 'decided'>,
+    listeners: PipelineListeners,
+    /** Looks a finished file up on this machine (I/O, so asynchronous); none in pure tests. */
+    checkFile?: (file: FileRecord) => Promise<FileCheck>,
+  ) {
     this.#listeners = listeners;
+    this.#checkFile = checkFile;
     this.policy = new NotificationPolicy({ ...policyPorts, decided: (record) => listeners.decided(record) });
   }
 
@@ -48,12 +56,30 @@ export class EventPipeline {
     return happenings;
   }
 
+  /** Resolves once every happening so far has reached the policy (file checks are async). */
+  drain(): Promise<void> {
+    return this.#queue;
+  }
+
   #deliver(happenings: Happening[], touchedRooms: number[]): void {
-    for (const happening of happenings) {
-      this.#listeners.happened?.(happening);
-      this.policy.offer(happening);
-    }
     if (touchedRooms.length > 0) this.#listeners.roomsChanged?.(this.state.rooms.list());
+    const checkFile = this.#checkFile;
+    if (!checkFile) {
+      for (const happening of happenings) this.#offer(happening);
+      return;
+    }
+    // One queue keeps happenings in order while a file check is waiting on the disk.
+    for (const happening of happenings) {
+      this.#queue = this.#queue.then(async () => {
+        if (happening.file) happening.fileCheck = await checkFile(happening.file).catch(() => ({}));
+        this.#offer(happening);
+      });
+    }
+  }
+
+  #offer(happening: Happening): void {
+    this.#listeners.happened?.(happening);
+    this.policy.offer(happening);
   }
 }
 

@@ -1,4 +1,4 @@
-import type { FileRecord, RoomState } from '../../shared/model';
+import type { FileRecord, NotificationAction, RoomState } from '../../shared/model';
 import type { NotifiableEvent } from '../../shared/settings';
 
 /** Where an observation came from: a webhook, a poll of the REST API, or the app's own test event. */
@@ -19,6 +19,15 @@ export type Happening = {
   sessionId?: string;
   /** Set for FileClosed. */
   file?: FileRecord;
+  /** For FileClosed: where the file is on this machine and what a click may do with it. */
+  fileCheck?: FileCheck;
   /** Seen in a first look after start-up or resume: real, but not news (shown, not popped up). */
   baseline?: boolean;
 };
+
+/** The result of checking a finished file's path on this machine. */
+export interface FileCheck {
+  /** The local path, when the recording root is set and the path passed every check. */
+  resolvedPath?: string;
+  action?: NotificationAction;
+}

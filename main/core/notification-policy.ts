@@ -1,15 +1,10 @@
 import { NOTIFICATION_TEXT } from '../../shared/i18n/notification-text';
+import type { NotificationDecision, SuppressionReason } from '../../shared/history';
 import type { AppNotification, NotificationAction } from '../../shared/model';
 import type { Language, NotifiableEvent } from '../../shared/settings';
 import type { Happening } from './happening';
 import { happeningText, roomText } from './notification-text';
 import type { Clock } from './ports';
-
-/** Why a notification was not popped up. */
-export type SuppressReason = 'disabled' | 'baseline' | 'muted' | 'flapping' | 'paused' | 'grouped';
-
-/** What the policy decided for one notification. */
-export type NotificationDecision = { shown: true } | { shown: false; reason: SuppressReason; summaryId?: string };
 
 /** A notification with its decision, as the history records it. */
 export interface DecidedNotification {
@@ -85,7 +80,7 @@ export class NotificationPolicy {
     for (const kind of [...this.#pending.keys()]) this.#release(kind);
   }
 
-  #suppression(happening: Happening, settings: PolicySettings, now: number): SuppressReason | undefined {
+  #suppression(happening: Happening, settings: PolicySettings, now: number): SuppressionReason | undefined {
     if (!settings.events[happening.kind]) return 'disabled';
     if (happening.baseline) return 'baseline';
     if (settings.mutedRooms.includes(happening.roomId)) return 'muted';

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { defaultDataDir } from '../adapters/app-paths';
+import { createNotifySendNotifier } from '../adapters/notify-send';
 import { UnsafeBindError } from '../adapters/webhook-server';
 import { composeApp } from '../compose';
 import { HEADLESS_USAGE, parseHeadlessArgs, UsageError } from './headless-options';
@@ -28,20 +29,27 @@ async function main(): Promise<number> {
   const dataDir = options.dataDir ?? defaultDataDir();
   const version = readVersion();
   const current = settings;
+  const warn = (message: string) => emit({ type: 'warning', message });
+  // Desktop popups through notify-send where it exists; --no-desktop keeps them to stdout.
+  const desktop = options.desktop ? createNotifySendNotifier({ onWarning: warn }) : undefined;
 
   const app = await composeApp({
     dataDir,
     version,
     settings: () => current,
-    log: { ...log, warn: (message) => emit({ type: 'warning', message }) },
+    log: { ...log, warn },
     showNotification: (n) => {
       emit({ type: 'notification', ...n });
+      void desktop?.show({ title: n.title, body: n.body });
     },
+    onRecorderStatus: (status, message) => emit({ type: 'recorder', status, message }),
+    onRoomsChanged: (rooms) => emit({ type: 'rooms', rooms }),
+    onNotice: (notice) => emit({ type: 'warning', message: `${notice.title}: ${notice.body}`, notice: notice.kind }),
   });
 
   let webhookUrl: string;
   try {
-    ({ webhookUrl } = await app.startListener());
+    ({ webhookUrl } = await app.start());
   } catch (error) {
     const message =
       error instanceof UnsafeBindError ? error.message : `cannot listen on ${current.listener.host}:${current.listener.port}: ${(error as Error).message}`;
@@ -50,6 +58,7 @@ async function main(): Promise<number> {
     return error instanceof UnsafeBindError ? 2 : 1;
   }
   emit({ type: 'ready', webhookUrl, dataDir, version });
+  await app.startPolling();
   log.info(`listening; set the recorder's "Webhook V2" URL to ${webhookUrl}`);
 
   await new Promise<void>((resolve) => {

@@ -1,0 +1,125 @@
+import { realpath, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { NotificationAction } from '../../shared/model';
+import type { PathMapping } from '../../shared/settings';
+import {
+  fileActionFor,
+  resolveRecordingPath,
+  type FileAccess,
+  type PathStyle,
+  type ResolvedRecordingPath,
+} from '../core/recording-path';
+
+/** The path rules of the machine this process runs on. */
+export const hostPathStyle: PathStyle = process.platform === 'win32' ? 'win32' : 'posix';
+
+/** The inputs to decide a finished file's click action. */
+export interface RecordingFileOptions {
+  recordingRoot: string;
+  pathMappings: readonly PathMapping[];
+  openFileOnClick: boolean;
+  /** For testing: defaults to this machine's rules. */
+  style?: PathStyle;
+}
+
+/** The outcome of checking one RelativePath: the action, what was found, and why anything was refused. */
+export interface RecordingFileCheck {
+  action: NotificationAction | undefined;
+  resolved: ResolvedRecordingPath;
+  access: FileAccess | undefined;
+  /** Set when a path was refused; `no-root` is a missing setting, not a refusal, and has none. */
+  warning: string | undefined;
+}
+
+/**
+ * Where a lexically checked candidate really is once symlinks are followed: a regular file inside
+ * the real root (`exists`), nothing there (`missing`, also for directories and other non-files),
+ * or somewhere outside the root (`outside-root`).
+ */
+export async function probeRecordingFile(candidate: string, root: string): Promise<FileAccess> {
+  let realRoot: string;
+  try {
+    realRoot = await realpath(root);
+  } catch {
+    return 'missing'; // share not mounted, root deleted: nothing under it can be found
+  }
+  try {
+    const real = await realpath(candidate);
+    if (!isInside(realRoot, real, false)) return 'outside-root';
+    return (await stat(real)).isFile() ? 'exists' : 'missing';
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT' || errorCode(error) === 'ENOTDIR') {
+      // Not there (yet, or any more). Its folder may still be a symlink out of the root, and
+      // "show in folder" would then open that folder: check the nearest existing ancestor.
+      return (await nearestAncestorInside(candidate, root, realRoot)) ? 'missing' : 'outside-root';
+    }
+    // ELOOP and anything else we cannot verify get no action rather than a guess.
+    return errorCode(error) === 'EACCES' ? 'missing' : 'outside-root';
+  }
+}
+
+/** Resolves, checks and probes a webhook's RelativePath, and chooses the click action. */
+export async function checkRecordingFile(
+  relativePath: string,
+  options: RecordingFileOptions,
+): Promise<RecordingFileCheck> {
+  const resolved = resolveRecordingPath(relativePath, {
+    recordingRoot: options.recordingRoot,
+    pathMappings: options.pathMappings,
+    style: options.style ?? hostPathStyle,
+  });
+  if (!resolved.ok) {
+    const warning =
+      resolved.reason === 'no-root'
+        ? undefined
+        : `recording path ${preview(relativePath)} refused (${resolved.reason}): ${resolved.message}`;
+    return { action: undefined, resolved, access: undefined, warning };
+  }
+  const access = await probeRecordingFile(resolved.path, resolved.root);
+  const warning =
+    access === 'outside-root'
+      ? `recording path ${preview(relativePath)} refused: it resolves outside the recording root`
+      : undefined;
+  return {
+    action: fileActionFor(resolved, access, options.openFileOnClick),
+    resolved,
+    access,
+    warning,
+  };
+}
+
+async function nearestAncestorInside(
+  candidate: string,
+  root: string,
+  realRoot: string,
+): Promise<boolean> {
+  for (
+    let dir = path.dirname(candidate);
+    isInside(path.resolve(root), dir, true);
+    dir = path.dirname(dir)
+  ) {
+    try {
+      return isInside(realRoot, await realpath(dir), true);
+    } catch (error) {
+      if (errorCode(error) !== 'ENOENT' && errorCode(error) !== 'ENOTDIR') return false;
+    }
+  }
+  return true; // nothing between the root and the file exists yet
+}
+
+function isInside(root: string, candidate: string, allowEqual: boolean): boolean {
+  const relative = path.relative(root, candidate);
+  if (relative === '') return allowEqual;
+  return relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative);
+}
+
+function errorCode(error: unknown): string | undefined {
+  return typeof error === 'object' && error !== null && 'code' in error
+    ? String(error.code)
+    : undefined;
+}
+
+// JSON escapes control characters, so a hostile path cannot forge log lines.
+function preview(text: string): string {
+  return JSON.stringify(text.length > 200 ? `${text.slice(0, 200)}…` : text);
+}

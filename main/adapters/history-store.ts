@@ -1,0 +1,193 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import { HISTORY_LIMITS, HistoryFile, HistoryNotification } from '../../shared/history';
+import { EventLogEntry } from '../../shared/model';
+import { History, type HistoryLimits } from '../core/history';
+import { JsonLinesFile } from './json-lines-file';
+
+// Why append-only JSON lines and not a snapshot per change: the event list alone is up to 5,000
+// entries (megabytes), and events arrive in bursts; rewriting it per event would cost a full
+// write each time. An append costs one line, and a crash mid-append can only cut the last line,
+// which loading drops. Each file is compacted (rewritten atomically via temp + fsync + rename)
+// once it holds twice its bound in lines, so it never grows past that.
+
+/** The history's queries, without the mutators (those go through the store so they persist). */
+export type HistoryReader = Pick<
+  History,
+  'files' | 'notifications' | 'events' | 'unreadCount' | 'lastEventSeq' | 'sizes' | 'snapshot'
+>;
+
+/** Options of the history store. */
+export interface HistoryStoreOptions {
+  /** Folder of the history files, e.g. `<data dir>/history`; created when missing. */
+  dir: string;
+  limits?: HistoryLimits;
+  onWarning?: (message: string) => void;
+  /** For testing: the time stamped on set-aside files. */
+  now?: () => number;
+}
+
+/** A line of notifications.jsonl: an entry, or a later change of its read state. */
+const NotificationLine = z.discriminatedUnion('op', [
+  z.object({ op: z.literal('add'), entry: HistoryNotification }),
+  z.object({ op: z.literal('read'), id: z.string() }),
+  z.object({ op: z.literal('readAll') }),
+]);
+type NotificationLine = z.infer<typeof NotificationLine>;
+
+/** Lines kept beyond a list's bound before a compaction; a floor keeps tiny bounds from compacting per write. */
+const MIN_SLACK = 64;
+
+/** The history, kept in memory and persisted as three JSON-lines files in the data directory. */
+export class HistoryStore {
+  readonly #history: History;
+  readonly #limits: HistoryLimits;
+  readonly #files: JsonLinesFile;
+  readonly #notifications: JsonLinesFile;
+  readonly #events: JsonLinesFile;
+  readonly #warn: (message: string) => void;
+  #closed = false;
+
+  private constructor(options: HistoryStoreOptions) {
+    this.#limits = options.limits ?? HISTORY_LIMITS;
+    this.#history = new History(this.#limits);
+    this.#warn = options.onWarning ?? (() => undefined);
+    const file = (name: string) =>
+      new JsonLinesFile(path.join(options.dir, `${name}.jsonl`), {
+        label: `history/${name}`,
+        onWarning: this.#warn,
+        now: options.now,
+      });
+    this.#files = file('files');
+    this.#notifications = file('notifications');
+    this.#events = file('events');
+  }
+
+  /** Opens (or creates) the history in `dir`, reading what it can; never throws. */
+  static async open(options: HistoryStoreOptions): Promise<HistoryStore> {
+    const store = new HistoryStore(options);
+    await mkdir(options.dir, { recursive: true }).catch((error: unknown) =>
+      store.#warn(
+        `history: cannot create ${options.dir}: ${error instanceof Error ? error.message : String(error)}`,
+      ),
+    );
+    await store.#load();
+    return store;
+  }
+
+  /** The queries of the window. */
+  get history(): HistoryReader {
+    return this.#history;
+  }
+
+  /** Records a finished file. */
+  addFile(file: HistoryFile): void {
+    this.#history.addFile(file);
+    this.#write(this.#files, file, 'files');
+  }
+
+  /** Records a notification with its decision. */
+  addNotification(entry: HistoryNotification): void {
+    this.#history.addNotification(entry);
+    this.#write(
+      this.#notifications,
+      { op: 'add', entry } satisfies NotificationLine,
+      'notifications',
+    );
+  }
+
+  /** Records a raw event. */
+  addEvent(event: EventLogEntry): void {
+    this.#history.addEvent(event);
+    this.#write(this.#events, event, 'events');
+  }
+
+  /** Marks one notification read; false when it was not unread. */
+  markRead(id: string): boolean {
+    const changed = this.#history.markRead(id);
+    if (changed)
+      this.#write(
+        this.#notifications,
+        { op: 'read', id } satisfies NotificationLine,
+        'notifications',
+      );
+    return changed;
+  }
+
+  /** Marks every notification read; returns how many were unread. */
+  markAllRead(): number {
+    const count = this.#history.markAllRead();
+    if (count > 0)
+      this.#write(
+        this.#notifications,
+        { op: 'readAll' } satisfies NotificationLine,
+        'notifications',
+      );
+    return count;
+  }
+
+  /** Resolves when everything recorded so far is written. */
+  async flush(): Promise<void> {
+    await Promise.all([this.#files.flush(), this.#notifications.flush(), this.#events.flush()]);
+  }
+
+  /** Writes what is pending and stops writing; later changes stay in memory only. */
+  async close(): Promise<void> {
+    await this.flush();
+    this.#closed = true;
+  }
+
+  async #load(): Promise<void> {
+    const history = this.#history;
+    const accept =
+      <T>(schema: z.ZodType<T>, add: (value: T) => void) =>
+      (value: unknown) => {
+        const parsed = schema.safeParse(value);
+        if (parsed.success) add(parsed.data);
+        return parsed.success;
+      };
+    const loads = {
+      files: await this.#files.load(accept(HistoryFile, (file) => history.addFile(file))),
+      notifications: await this.#notifications.load(
+        accept(NotificationLine, (line) => {
+          if (line.op === 'add') history.addNotification(line.entry);
+          else if (line.op === 'read') history.markRead(line.id);
+          else history.markAllRead();
+        }),
+      ),
+      events: await this.#events.load(accept(EventLogEntry, (event) => history.addEvent(event))),
+    };
+    for (const list of ['files', 'notifications', 'events'] as const) {
+      const load = loads[list];
+      if (load.needsRewrite || load.lines > this.#maxLines(list)) this.#compact(list);
+    }
+    await this.flush();
+  }
+
+  #write(file: JsonLinesFile, line: unknown, list: keyof HistoryLimits): void {
+    if (this.#closed) return;
+    file.append(line);
+    if (file.lines > this.#maxLines(list)) this.#compact(list);
+  }
+
+  #maxLines(list: keyof HistoryLimits): number {
+    return this.#limits[list] + Math.max(this.#limits[list], MIN_SLACK);
+  }
+
+  // The snapshot is taken now, in call order with the appends queued before it, so the rewritten
+  // file holds exactly what memory holds; appends queued after it land in the new file.
+  #compact(list: keyof HistoryLimits): void {
+    const snapshot = this.#history.snapshot();
+    switch (list) {
+      case 'files':
+        return this.#files.rewrite(snapshot.files);
+      case 'notifications':
+        return this.#notifications.rewrite(
+          snapshot.notifications.map((entry) => ({ op: 'add', entry })),
+        );
+      case 'events':
+        return this.#events.rewrite(snapshot.events);
+    }
+  }
+}

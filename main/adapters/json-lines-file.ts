@@ -1,0 +1,180 @@
+import { appendFile, open, readdir, readFile, rename, unlink } from 'node:fs/promises';
+import { writeFileAtomic } from './atomic-write';
+import path from 'node:path';
+import { parseJsonText } from '../../shared/parse';
+
+/** What loading a JSON-lines file found. */
+export interface JsonLinesLoad {
+  /** Lines accepted by `apply`. */
+  lines: number;
+  /** True when the file must be rewritten before the next append (bad lines, a partial last line). */
+  needsRewrite: boolean;
+}
+
+/** Options of one JSON-lines file. */
+export interface JsonLinesFileOptions {
+  /** Short name used in warnings, e.g. `history/files`. */
+  label: string;
+  onWarning: (message: string) => void;
+  /** For testing: the time stamped on set-aside files. */
+  now?: () => number;
+}
+
+/**
+ * An append-only file of one JSON value per line, rewritten atomically (temp file, fsync, rename)
+ * when asked. Every write goes through one queue, so appends and rewrites land in call order.
+ * Appends are not fsynced: a crash of the app leaves them in the OS cache, and losing the last
+ * seconds to a power cut is an acceptable price for not blocking on the disk per event.
+ */
+export class JsonLinesFile {
+  readonly #file: string;
+  readonly #options: JsonLinesFileOptions;
+  #queue: Promise<void> = Promise.resolve();
+  #lines = 0;
+  #failing = false;
+
+  constructor(file: string, options: JsonLinesFileOptions) {
+    this.#file = file;
+    this.#options = options;
+  }
+
+  /** Lines in the file (as far as this process wrote or read them). */
+  get lines(): number {
+    return this.#lines;
+  }
+
+  /**
+   * Reads every line and hands each parsed value to `apply` (which returns false to refuse it).
+   * A partial last line (a crash mid-append) is dropped; a file with other bad lines is renamed to
+   * `<file>.corrupt-<time>` with a warning, keeping what was read. Never throws.
+   */
+  async load(apply: (value: unknown) => boolean): Promise<JsonLinesLoad> {
+    await this.#removeStaleTemps();
+    let text: string;
+    try {
+      text = await readFile(this.#file, 'utf8');
+    } catch (error) {
+      if (errorCode(error) === 'ENOENT') return { lines: 0, needsRewrite: false };
+      this.#warn(`cannot read ${this.#file}: ${describe(error)}`);
+      await this.#setAside();
+      return { lines: 0, needsRewrite: true };
+    }
+    const parts = text.split('\n');
+    const tail = parts.pop() ?? ''; // '' when the file ends with a newline, as it should
+    let lines = 0;
+    let bad = 0;
+    const take = (line: string) => {
+      const parsed = parseJsonText(line);
+      return parsed.ok && apply(parsed.value);
+    };
+    for (const line of parts) {
+      if (line.trim() === '') continue;
+      if (take(line)) lines += 1;
+      else bad += 1;
+    }
+    // Without its newline the last line is the one a crash cut short; keep it only if it is whole.
+    if (tail.trim() !== '') {
+      if (take(tail)) lines += 1;
+      else this.#warn(`ignored a truncated last line (the app probably stopped while writing)`);
+    }
+    if (bad > 0) {
+      const aside = await this.#setAside();
+      this.#warn(
+        `${bad} unreadable line(s); kept ${lines} entries` +
+          (aside ? `, the original is kept as ${aside}` : ''),
+      );
+    }
+    this.#lines = lines;
+    return { lines, needsRewrite: bad > 0 || tail !== '' };
+  }
+
+  /** Queues one value as a line at the end of the file. */
+  append(value: unknown): void {
+    const line = `${JSON.stringify(value)}\n`;
+    this.#lines += 1;
+    // Private like the rest of the data directory: titles and paths say what the user watches.
+    this.#enqueue(() => appendFile(this.#file, line, { encoding: 'utf8', mode: 0o600 }));
+  }
+
+  /** Queues an atomic replacement of the whole file by these values (compaction). */
+  rewrite(values: readonly unknown[]): void {
+    const content = values.map((value) => `${JSON.stringify(value)}\n`).join('');
+    this.#lines = values.length;
+    this.#enqueue(() => this.#writeAtomically(content));
+  }
+
+  /** Resolves when every queued write has finished (or failed with a warning). */
+  flush(): Promise<void> {
+    return this.#queue;
+  }
+
+  #enqueue(task: () => Promise<void>): void {
+    this.#queue = this.#queue.then(async () => {
+      try {
+        await task();
+        this.#failing = false;
+      } catch (error) {
+        // One warning per run of failures: a full disk must not flood the log.
+        if (!this.#failing) this.#warn(`cannot write ${this.#file}: ${describe(error)}`);
+        this.#failing = true;
+      }
+    });
+  }
+
+  async #writeAtomically(content: string): Promise<void> {
+    await writeFileAtomic(this.#file, content);
+    await syncDirectory(path.dirname(this.#file));
+  }
+
+  async #setAside(): Promise<string | undefined> {
+    const stamp = new Date((this.#options.now ?? Date.now)()).toISOString().replace(/[:.]/g, '-');
+    const aside = `${this.#file}.corrupt-${stamp}`;
+    try {
+      await rename(this.#file, aside);
+      return aside;
+    } catch (error) {
+      this.#warn(`cannot set ${this.#file} aside: ${describe(error)}`);
+      return undefined;
+    }
+  }
+
+  // A crash during a rewrite leaves its temp file behind; the real file is still the old one.
+  async #removeStaleTemps(): Promise<void> {
+    // writeFileAtomic names them `.<name>.<random>.tmp`.
+    const prefix = `.${path.basename(this.#file)}.`;
+    const names = await readdir(path.dirname(this.#file)).catch(() => [] as string[]);
+    await Promise.all(
+      names
+        .filter((name) => name.startsWith(prefix) && name.endsWith('.tmp'))
+        .map((name) => unlink(path.join(path.dirname(this.#file), name)).catch(() => undefined)),
+    );
+  }
+
+  #warn(message: string): void {
+    this.#options.onWarning(`${this.#options.label}: ${message}`);
+  }
+}
+
+// Makes the rename itself durable; directories cannot be opened for this on Windows, so best effort.
+async function syncDirectory(dir: string): Promise<void> {
+  try {
+    const handle = await open(dir, 'r');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    // best effort
+  }
+}
+
+function errorCode(error: unknown): string | undefined {
+  return typeof error === 'object' && error !== null && 'code' in error
+    ? String(error.code)
+    : undefined;
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,158 @@
+import { execFile } from 'node:child_process';
+import { access, constants, stat } from 'node:fs/promises';
+import path from 'node:path';
+
+/** The app name desktop popups carry (the notification daemon shows and groups by it). */
+export const NOTIFY_SEND_APP_NAME = 'Recorder Tray';
+
+/** What a desktop popup shows. */
+export interface DesktopPopup {
+  title: string;
+  body: string;
+}
+
+/** Shows desktop popups; `show` resolves true when the popup was handed to the daemon, never rejects. */
+export interface DesktopNotifier {
+  show(popup: DesktopPopup): Promise<boolean>;
+}
+
+/** Options of the notify-send notifier. */
+export interface NotifySendOptions {
+  appName?: string;
+  urgency?: 'low' | 'normal' | 'critical';
+  /** How long the popup stays, in ms; the daemon may ignore it. */
+  expireMs?: number;
+  /** For testing: the program to run instead of `notify-send` found on PATH. */
+  command?: string;
+  /** Environment of the child (needs DBUS_SESSION_BUS_ADDRESS); defaults to this process's. */
+  env?: NodeJS.ProcessEnv;
+  /** A notify-send that hangs (no bus) is killed after this many ms. */
+  timeoutMs?: number;
+  onWarning?: (message: string) => void;
+}
+
+// Bounds that keep argv far below the kernel's 128 KiB per argument and popups readable.
+const MAX_TITLE = 200;
+const MAX_BODY = 1000;
+// Popups waiting for a notify-send to finish; beyond this a storm is dropped, not queued forever.
+const MAX_PENDING = 20;
+
+/** The argv for one popup: options first, then `--` so a title starting with `-` stays a title. */
+export function notifySendArgs(popup: DesktopPopup, options: NotifySendOptions = {}): string[] {
+  return [
+    `--app-name=${options.appName ?? NOTIFY_SEND_APP_NAME}`,
+    `--urgency=${options.urgency ?? 'normal'}`,
+    `--expire-time=${Math.max(0, Math.round(options.expireMs ?? 10_000))}`,
+    '--',
+    cleanTitle(popup.title),
+    escapeMarkup(cleanBody(popup.body)),
+  ];
+}
+
+/** The full path of an executable named `name` on PATH, or undefined. */
+export async function findOnPath(
+  name: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<string | undefined> {
+  for (const dir of (env.PATH ?? '').split(path.delimiter)) {
+    if (dir === '') continue;
+    const candidate = path.join(dir, name);
+    try {
+      await access(candidate, constants.X_OK);
+      if ((await stat(candidate)).isFile()) return candidate;
+    } catch {
+      // not here
+    }
+  }
+  return undefined;
+}
+
+/** A notifier for headless mode that runs `notify-send` (never through a shell), one popup at a time. */
+export function createNotifySendNotifier(options: NotifySendOptions = {}): DesktopNotifier {
+  const env = options.env ?? process.env;
+  const warn = options.onWarning ?? (() => undefined);
+  let command: Promise<string | undefined> | undefined;
+  let queue: Promise<unknown> = Promise.resolve();
+  let pending = 0;
+  let droppedWarned = false;
+
+  const locate = () => {
+    command ??= (
+      options.command ? Promise.resolve(options.command) : findOnPath('notify-send', env)
+    ).then((found) => {
+      if (!found)
+        warn('notify-send: not found on PATH, desktop popups are off (install libnotify-bin)');
+      return found;
+    });
+    return command;
+  };
+
+  const run = async (popup: DesktopPopup): Promise<boolean> => {
+    const program = await locate();
+    if (!program) return false;
+    return new Promise<boolean>((resolve) => {
+      try {
+        execFile(
+          program,
+          notifySendArgs(popup, options),
+          { env, timeout: options.timeoutMs ?? 10_000, windowsHide: true, maxBuffer: 64 * 1024 },
+          (error, _stdout, stderr) => {
+            if (error)
+              warn(
+                `notify-send: ${error.message.split('\n')[0]}${stderr.trim() ? ` (${stderr.trim().slice(0, 300)})` : ''}`,
+              );
+            resolve(!error);
+          },
+        );
+      } catch (error) {
+        warn(`notify-send: ${error instanceof Error ? error.message : String(error)}`);
+        resolve(false);
+      }
+    });
+  };
+
+  return {
+    show(popup) {
+      if (pending >= MAX_PENDING) {
+        if (!droppedWarned)
+          warn(`notify-send: more than ${MAX_PENDING} popups waiting, dropping the rest`);
+        droppedWarned = true;
+        return Promise.resolve(false);
+      }
+      pending += 1;
+      const shown = queue.then(() => run(popup));
+      queue = shown.finally(() => {
+        pending -= 1;
+        if (pending === 0) droppedWarned = false;
+      });
+      return shown;
+    },
+  };
+}
+
+// The summary is plain text to the daemon: one line, no control characters.
+function cleanTitle(title: string): string {
+  // eslint-disable-next-line no-control-regex
+  return truncate(title.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').trim(), MAX_TITLE);
+}
+
+// eslint-disable-next-line no-control-regex
+const BODY_CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g;
+
+// The body keeps its line breaks; other control characters (NUL would make spawn throw) go.
+function cleanBody(body: string): string {
+  return truncate(body.replace(/\r\n?/g, '\n').replace(BODY_CONTROL, ' '), MAX_BODY);
+}
+
+// Daemons that advertise body-markup (dunst, GNOME, KDE) parse the body as markup: a title with
+// `<a href=…>` or `&` from a webhook must show as text, not as a link or break the popup.
+function escapeMarkup(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+function truncate(text: string, max: number): string {
+  if (text.length <= max) return text;
+  // Do not end on the first half of a surrogate pair (an emoji cut in two shows as garbage).
+  const cut = /[\ud800-\udbff]$/.test(text.slice(0, max - 1)) ? max - 2 : max - 1;
+  return `${text.slice(0, cut)}…`;
+}

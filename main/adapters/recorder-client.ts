@@ -1,0 +1,289 @@
+import type { z } from 'zod';
+import { describeIssues, parseJsonText, safeParseUnknown } from '../../shared/parse';
+import type { RecorderStatus } from '../../shared/recorder/connection-status';
+import {
+  REST_ERROR_CODE,
+  RestError,
+  RestRoom,
+  RestVersion,
+  type RestRoomList,
+} from '../../shared/recorder/rest';
+
+/** Default time-out of one REST call. */
+export const DEFAULT_RECORDER_TIMEOUT_MS = 10_000;
+
+/** A REST call that did not give usable data, classified into a state a user can act on. */
+export interface RecorderFailure {
+  ok: false;
+  status: Exclude<RecorderStatus, 'ok'>;
+  /** English technical detail: `HTTP 503`, `ECONNREFUSED`, `room 23058: recordingStats.durationRatio: …`. */
+  detail: string;
+  /** The HTTP status, when there was an answer. */
+  httpStatus?: number;
+  /** bad-data: the room whose data broke the schema (when it has a readable `roomId`). */
+  roomId?: number;
+  /** bad-data: the first field that broke the schema, as `a.b[2].c`. */
+  field?: string;
+}
+
+/** The result of a REST call: the parsed value, or a classified failure. */
+export type RecorderResult<T> = { ok: true; value: T } | RecorderFailure;
+
+/** `getRoom` for an id the recorder does not know: the recorder itself answered fine. */
+export interface RoomNotFound {
+  ok: false;
+  status: 'room-not-found';
+  detail: string;
+  httpStatus: 404;
+}
+
+/** Options of a RecorderClient. */
+export interface RecorderClientOptions {
+  /** The recorder's base URL, e.g. `http://127.0.0.1:2356` (a trailing `/` is fine). */
+  baseUrl: string;
+  username?: string;
+  password?: string;
+  /** Time-out of each call, whole body included. */
+  timeoutMs?: number;
+  /** For testing: a replacement for the platform `fetch`. */
+  fetch?: typeof fetch;
+}
+
+/** Per-call options. */
+export interface CallOptions {
+  /** Aborts the call (e.g. when the poller stops); counted as `unreachable`. */
+  signal?: AbortSignal;
+}
+
+/** Links into the recorder's own pages. */
+export interface RecorderLinks {
+  webUi: string;
+  apiBrowser: string;
+}
+
+/** The recorder's web UI (`/ui/`) and API browser (`/swagger/`) for a base URL. */
+export function recorderLinks(baseUrl: string): RecorderLinks {
+  const base = trimBase(baseUrl);
+  return { webUi: `${base}/ui/`, apiBrowser: `${base}/swagger/` };
+}
+
+function trimBase(baseUrl: string): string {
+  return baseUrl.trim().replace(/\/+$/, '');
+}
+
+/** The `Authorization` value for Basic auth; the recorder compares base64 of the UTF-8 `user:pass`. */
+export function basicAuthHeader(username: string, password: string): string {
+  return `Basic ${Buffer.from(`${username}:${password}`, 'utf8').toString('base64')}`;
+}
+
+// Node's fetch wraps socket errors in `TypeError: fetch failed` with the system error as `cause`.
+function networkDetail(error: unknown, timeoutMs: number): string {
+  if (error instanceof DOMException && error.name === 'TimeoutError')
+    return `timed out after ${timeoutMs} ms`;
+  if (error instanceof DOMException && error.name === 'AbortError') return 'aborted';
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current instanceof Error; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    current = current.cause;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+const looksLikeHtml = (contentType: string, text: string): boolean =>
+  contentType.includes('html') || /^\s*<(!doctype|html|head|body)\b/i.test(text);
+
+type HttpAnswer = {
+  kind: 'response';
+  path: string;
+  status: number;
+  contentType: string;
+  text: string;
+};
+type Answer = { kind: 'failure'; failure: RecorderFailure } | HttpAnswer;
+
+/** A client of the recorder's REST API (command-line / Docker edition) over the platform `fetch`. */
+export class RecorderClient {
+  readonly #base: string;
+  readonly #headers: Record<string, string>;
+  readonly #timeoutMs: number;
+  readonly #fetch: typeof fetch;
+
+  constructor(options: RecorderClientOptions) {
+    this.#base = trimBase(options.baseUrl);
+    this.#timeoutMs = options.timeoutMs ?? DEFAULT_RECORDER_TIMEOUT_MS;
+    this.#fetch = options.fetch ?? globalThis.fetch;
+    this.#headers = { Accept: 'application/json' };
+    const username = options.username ?? '';
+    const password = options.password ?? '';
+    if (username !== '' || password !== '')
+      this.#headers.Authorization = basicAuthHeader(username, password);
+  }
+
+  /** The base URL without a trailing slash. */
+  get baseUrl(): string {
+    return this.#base;
+  }
+
+  /** `GET /api/room`: every room of the recorder. */
+  async listRooms(options: CallOptions = {}): Promise<RecorderResult<RestRoomList>> {
+    const answer = await this.#get('/api/room', options);
+    if (answer.kind === 'failure') return answer.failure;
+    const body = this.#jsonBody(answer);
+    if (!body.ok) return body;
+    if (!Array.isArray(body.value)) {
+      return {
+        ok: false,
+        status: 'bad-data',
+        detail: '(root): expected an array of rooms',
+        field: '(root)',
+      };
+    }
+    // Room by room, so that a failure names the room (its `roomId`) and not just an array index.
+    const rooms: RestRoomList = [];
+    for (const [index, raw] of body.value.entries()) {
+      const parsed = RestRoom.safeParse(raw);
+      if (!parsed.success) return badData(parsed.error.issues, raw, `[${index}]`);
+      rooms.push(parsed.data);
+    }
+    return { ok: true, value: rooms };
+  }
+
+  /** `GET /api/room/{id}`: one room by short or long id (`0` is the first room without a short id). */
+  async getRoom(
+    id: number,
+    options: CallOptions = {},
+  ): Promise<RecorderResult<RestRoom> | RoomNotFound> {
+    if (!Number.isSafeInteger(id) || id < 0) {
+      throw new RangeError(`Room id must be a non-negative integer, got ${id}`);
+    }
+    const answer = await this.#get(`/api/room/${id}`, options);
+    if (answer.kind === 'failure') return answer.failure;
+    if (answer.status === 404 && !looksLikeHtml(answer.contentType, answer.text)) {
+      const json = parseJsonText(answer.text);
+      const error = json.ok ? safeParseUnknown(RestError, json.value) : undefined;
+      if (error?.ok && error.value.code === REST_ERROR_CODE.roomNotFound) {
+        return {
+          ok: false,
+          status: 'room-not-found',
+          detail: `room ${id} not found`,
+          httpStatus: 404,
+        };
+      }
+    }
+    const body = this.#jsonBody(answer);
+    if (!body.ok) return body;
+    const parsed = RestRoom.safeParse(body.value);
+    return parsed.success
+      ? { ok: true, value: parsed.data }
+      : badData(parsed.error.issues, body.value, '');
+  }
+
+  /** `GET /api/version`: the recorder's version strings (`fullSemVer` for display). */
+  async getVersion(options: CallOptions = {}): Promise<RecorderResult<RestVersion>> {
+    const answer = await this.#get('/api/version', options);
+    if (answer.kind === 'failure') return answer.failure;
+    const body = this.#jsonBody(answer);
+    if (!body.ok) return body;
+    const parsed = RestVersion.safeParse(body.value);
+    return parsed.success
+      ? { ok: true, value: parsed.data }
+      : badData(parsed.error.issues, body.value, '');
+  }
+
+  async #get(path: string, options: CallOptions): Promise<Answer> {
+    let url: URL;
+    try {
+      url = new URL(this.#base + path);
+    } catch {
+      return {
+        kind: 'failure',
+        failure: { ok: false, status: 'not-a-recorder', detail: 'not a valid URL' },
+      };
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      return {
+        kind: 'failure',
+        failure: {
+          ok: false,
+          status: 'not-a-recorder',
+          detail: `unsupported scheme ${url.protocol}`,
+        },
+      };
+    }
+    const timeout = AbortSignal.timeout(this.#timeoutMs);
+    const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
+    try {
+      // The whole body is read under the same signal, so a server that stalls mid-body times out too.
+      const response = await this.#fetch(url, {
+        method: 'GET',
+        headers: this.#headers,
+        signal,
+        redirect: 'follow',
+      });
+      const text = await response.text();
+      const contentType = (response.headers.get('content-type') ?? '').toLowerCase();
+      return { kind: 'response', path, status: response.status, contentType, text };
+    } catch (error) {
+      // A time-out of the combined signal surfaces as the time-out's own reason.
+      const reason = timeout.aborted ? timeout.reason : error;
+      return {
+        kind: 'failure',
+        failure: {
+          ok: false,
+          status: 'unreachable',
+          detail: networkDetail(reason, this.#timeoutMs),
+        },
+      };
+    }
+  }
+
+  #jsonBody(answer: HttpAnswer): { ok: true; value: unknown } | RecorderFailure {
+    const { path, status, contentType, text } = answer;
+    const failure = classifyStatus(status, path);
+    if (failure) return failure;
+    if (looksLikeHtml(contentType, text))
+      return notARecorder(status, 'the answer is an HTML page, not JSON');
+    const json = parseJsonText(text);
+    if (!json.ok) return notARecorder(status, `the answer is not JSON: ${json.error}`);
+    return { ok: true, value: json.value };
+  }
+}
+
+function notARecorder(httpStatus: number, detail: string): RecorderFailure {
+  return { ok: false, status: 'not-a-recorder', detail, httpStatus };
+}
+
+// Statuses that decide the outcome whatever the body. A 404 means a wrong base URL (the recorder
+// answers every `/api` path it has); getRoom first checks for its JSON "Room not found".
+function classifyStatus(httpStatus: number, path: string): RecorderFailure | undefined {
+  const detail = `HTTP ${httpStatus}`;
+  if (httpStatus === 401) return { ok: false, status: 'unauthorized', detail, httpStatus };
+  if (httpStatus === 412) return { ok: false, status: 'open-access-guard', detail, httpStatus };
+  if (httpStatus >= 500) return { ok: false, status: 'server-error', detail, httpStatus };
+  if (httpStatus === 404) return notARecorder(httpStatus, `HTTP 404 for ${path}`);
+  if (httpStatus < 200 || httpStatus > 299) return notARecorder(httpStatus, detail);
+  return undefined;
+}
+
+function badData(
+  issues: readonly z.core.$ZodIssue[],
+  raw: unknown,
+  indexPrefix: string,
+): RecorderFailure {
+  const first = describeIssues(issues)[0] ?? '(root): invalid';
+  const record = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
+  const roomId = typeof record.roomId === 'number' ? record.roomId : undefined;
+  const name = typeof record.name === 'string' && record.name !== '' ? ` (${record.name})` : '';
+  const separator = first.indexOf(': ');
+  const field = separator >= 0 ? first.slice(0, separator) : first;
+  const where =
+    roomId !== undefined ? `room ${roomId}${name}` : indexPrefix ? `room at ${indexPrefix}` : '';
+  return {
+    ok: false,
+    status: 'bad-data',
+    detail: where ? `${where}: ${first}` : first,
+    ...(roomId !== undefined ? { roomId } : {}),
+    field,
+  };
+}

@@ -1,0 +1,148 @@
+import { NOTIFICATION_TEXT } from '../../shared/i18n/notification-text';
+import type { RecorderStatus } from '../../shared/recorder/connection-status';
+import type { PolledRoom } from '../../shared/recorder/rest';
+import type { Language } from '../../shared/settings';
+import type { EventPipeline } from './event-pipeline';
+import type { Clock } from './ports';
+
+/** A poll's outcome as the REST client reports it. */
+export type RoomsFetch =
+  | { ok: true; rooms: PolledRoom[] }
+  | { ok: false; status: Exclude<RecorderStatus, 'ok'>; detail: string; roomId?: number; field?: string };
+
+/** A one-off message to the user about the set-up (not about a room). */
+export interface SetupNotice {
+  kind: 'recorderUnreachable' | 'webhooksMissing';
+  title: string;
+  body: string;
+}
+
+/** The settings RecorderSync reads at every poll. */
+export interface SyncSettings {
+  rooms: readonly number[];
+  unreachableNotifyAfterMinutes: number;
+  language: Language;
+  webhookUrl: string;
+}
+
+/** What RecorderSync needs from outside. */
+export interface RecorderSyncPorts {
+  fetchRooms: (signal: AbortSignal) => Promise<RoomsFetch>;
+  pipeline: EventPipeline;
+  clock: Clock;
+  settings: () => SyncSettings;
+  /** The recorder's connection state changed (reported on change only). */
+  statusChanged: (status: RecorderStatus, failure?: Extract<RoomsFetch, { ok: false }>) => void;
+  notice: (notice: SetupNotice) => void;
+}
+
+// A transition that polling saw must have had its webhook within this time, or webhooks are not arriving.
+const WEBHOOK_GRACE_MS = 60_000;
+
+/**
+ * Feeds polls of the recorder's REST API into the pipeline: the first good poll after start-up,
+ * resume or an outage only sets the baseline; transitions polling sees later are the happenings
+ * webhooks missed. Also tells the user, once, about a long outage or webhooks that never arrive.
+ */
+export class RecorderSync {
+  readonly #ports: RecorderSyncPorts;
+  #status: RecorderStatus | undefined;
+  #needsBaseline = true;
+  #unreachableSince: number | undefined;
+  #toldUnreachable = false;
+  #toldWebhooksMissing = false;
+  readonly #lastWebhook = new Map<number, number>();
+  #awaitingWebhook: { roomId: number; at: number }[] = [];
+
+  constructor(ports: RecorderSyncPorts) {
+    this.#ports = ports;
+  }
+
+  /** The last known connection state (undefined before the first poll). */
+  get status(): RecorderStatus | undefined {
+    return this.#status;
+  }
+
+  /** The next good poll only sets the baseline (after resume from sleep, or a settings change). */
+  rebaseline(): void {
+    this.#needsBaseline = true;
+  }
+
+  /** Notes that a webhook about a room arrived (so webhooks do reach the app). */
+  webhookSeen(roomId: number): void {
+    this.#lastWebhook.set(roomId, this.#ports.clock());
+  }
+
+  /** One poll cycle: fetch, merge, derive; resolves `{ok}` for the poller's back-off. */
+  async pollOnce(signal: AbortSignal): Promise<{ ok: boolean }> {
+    const result = await this.#ports.fetchRooms(signal);
+    if (signal.aborted) return { ok: result.ok };
+    const now = this.#ports.clock();
+    if (!result.ok) {
+      this.#failed(result, now);
+      return { ok: false };
+    }
+    if (this.#status !== 'ok') {
+      // The recorder is (back) up: what is live now is not news.
+      if (this.#status !== undefined) this.#needsBaseline = true;
+      this.#setStatus('ok');
+    }
+    this.#unreachableSince = undefined;
+    this.#toldUnreachable = false;
+    const settings = this.#ports.settings();
+    const rooms = selectRooms(result.rooms, settings.rooms);
+    const baseline = this.#needsBaseline;
+    this.#needsBaseline = false;
+    const happenings = this.#ports.pipeline.poll(rooms, now, baseline);
+    for (const h of happenings) {
+      if (!h.baseline && (h.kind === 'StreamStarted' || h.kind === 'SessionEnded')) {
+        this.#awaitingWebhook.push({ roomId: h.roomId, at: now });
+      }
+    }
+    this.#checkWebhooks(now, settings);
+    return { ok: true };
+  }
+
+  #failed(failure: Extract<RoomsFetch, { ok: false }>, now: number): void {
+    this.#setStatus(failure.status, failure);
+    if (failure.status !== 'unreachable') return;
+    this.#unreachableSince ??= now;
+    const settings = this.#ports.settings();
+    const limitMs = settings.unreachableNotifyAfterMinutes * 60_000;
+    if (!this.#toldUnreachable && limitMs > 0 && now - this.#unreachableSince >= limitMs) {
+      this.#toldUnreachable = true;
+      const text = NOTIFICATION_TEXT[settings.language].recorderUnreachable(settings.unreachableNotifyAfterMinutes);
+      this.#ports.notice({ kind: 'recorderUnreachable', ...text });
+    }
+  }
+
+  #setStatus(status: RecorderStatus, failure?: Extract<RoomsFetch, { ok: false }>): void {
+    if (status === this.#status) return;
+    this.#status = status;
+    this.#ports.statusChanged(status, failure);
+  }
+
+  #checkWebhooks(now: number, settings: SyncSettings): void {
+    const stillWaiting: { roomId: number; at: number }[] = [];
+    for (const wait of this.#awaitingWebhook) {
+      const seen = this.#lastWebhook.get(wait.roomId);
+      if (seen !== undefined && seen >= wait.at - WEBHOOK_GRACE_MS) continue; // a webhook came
+      if (now - wait.at < WEBHOOK_GRACE_MS) {
+        stillWaiting.push(wait);
+        continue;
+      }
+      if (!this.#toldWebhooksMissing) {
+        this.#toldWebhooksMissing = true;
+        this.#ports.notice({ kind: 'webhooksMissing', ...NOTIFICATION_TEXT[settings.language].webhooksMissing(settings.webhookUrl) });
+      }
+    }
+    this.#awaitingWebhook = stillWaiting;
+  }
+}
+
+/** The rooms to follow: all, or those configured (matched by long or short id). */
+export function selectRooms(rooms: readonly PolledRoom[], wanted: readonly number[]): PolledRoom[] {
+  if (wanted.length === 0) return [...rooms];
+  const ids = new Set(wanted);
+  return rooms.filter((r) => ids.has(r.roomId) || (r.shortId !== 0 && ids.has(r.shortId)));
+}

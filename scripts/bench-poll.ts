@@ -1,0 +1,196 @@
+// Benchmark of one poll cycle against a fake recorder with many rooms: `npm run bench:poll`.
+// The fake recorder runs in a child process, so process.cpuUsage() here counts the client only.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { RecorderClient } from '../main/adapters/recorder-client';
+import { RestRoomList, toPolledRoom, type PolledRoom } from '../shared/recorder/rest';
+
+/** Summary of a series of CPU times, in milliseconds. */
+export interface CpuSummary {
+  mean: number;
+  p50: number;
+  p95: number;
+  max: number;
+}
+
+/** What measurePollCycles found. */
+export interface PollCycleFigures {
+  rooms: number;
+  cycles: number;
+  bodyBytes: number;
+  /** CPU per cycle: fetch, parse with the schemas, toPolledRoom, and `afterCycle`. */
+  cycleCpuMs: CpuSummary;
+  /** CPU of a bare `JSON.parse` of the same body, measured between the cycles. */
+  jsonParseCpuMs: CpuSummary;
+  /** CPU of `JSON.parse` plus the schema and toPolledRoom, without HTTP: where the rest goes. */
+  parseAndSchemaCpuMs: CpuSummary;
+  /** Heap after a forced GC, before the first and after the last measured cycle. */
+  heapUsedMbBefore: number;
+  heapUsedMbAfter: number;
+  rssMbAfter: number;
+}
+
+/** Options of measurePollCycles. */
+export interface MeasureOptions {
+  client: RecorderClient;
+  /** Measured cycles (360 = an hour at the default 10 s). */
+  cycles: number;
+  /** Unmeasured cycles first, so the JIT has settled. */
+  warmup?: number;
+  /** The rest of the cycle (merge, diff); it is measured with the poll. Keep what the app would keep. */
+  afterCycle?: (rooms: PolledRoom[]) => void;
+}
+
+const cpuMs = (since: NodeJS.CpuUsage) => {
+  const used = process.cpuUsage(since);
+  return (used.user + used.system) / 1000;
+};
+
+function summarize(samples: number[]): CpuSummary {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  const mean = samples.reduce((sum, x) => sum + x, 0) / Math.max(1, samples.length);
+  return { mean, p50: at(0.5), p95: at(0.95), max: sorted[sorted.length - 1] ?? 0 };
+}
+
+// A forced GC makes the heap figures comparable; --expose-gc cannot be passed through `tsx` here.
+function collectGarbage(): void {
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  gc();
+}
+
+const heapMb = () => process.memoryUsage().heapUsed / 1_048_576;
+
+/** Runs poll cycles back to back and measures CPU per cycle next to a bare JSON.parse of the body. */
+export async function measurePollCycles(options: MeasureOptions): Promise<PollCycleFigures> {
+  const { client, cycles } = options;
+  let kept: PolledRoom[] = [];
+  const afterCycle =
+    options.afterCycle ??
+    ((rooms: PolledRoom[]) => {
+      kept = rooms; // what a real app holds between polls
+    });
+  const cycle = async () => {
+    const result = await client.listRooms();
+    if (!result.ok) throw new Error(`poll failed: ${result.status} ${result.detail}`);
+    afterCycle(result.value.map(toPolledRoom));
+  };
+  const body = await (
+    await fetch(`${client.baseUrl}/api/room`, { headers: { Accept: 'application/json' } })
+  ).text();
+  for (let i = 0; i < (options.warmup ?? 20); i++) {
+    await cycle();
+    JSON.parse(body);
+  }
+
+  collectGarbage();
+  const heapUsedMbBefore = heapMb();
+  const cycleSamples: number[] = [];
+  const parseSamples: number[] = [];
+  const schemaSamples: number[] = [];
+  for (let i = 0; i < cycles; i++) {
+    let start = process.cpuUsage();
+    await cycle();
+    cycleSamples.push(cpuMs(start));
+    start = process.cpuUsage();
+    JSON.parse(body);
+    parseSamples.push(cpuMs(start));
+    start = process.cpuUsage();
+    RestRoomList.parse(JSON.parse(body)).map(toPolledRoom);
+    schemaSamples.push(cpuMs(start));
+  }
+  collectGarbage();
+  return {
+    rooms: kept.length,
+    cycles,
+    bodyBytes: Buffer.byteLength(body),
+    cycleCpuMs: summarize(cycleSamples),
+    jsonParseCpuMs: summarize(parseSamples),
+    parseAndSchemaCpuMs: summarize(schemaSamples),
+    heapUsedMbBefore,
+    heapUsedMbAfter: heapMb(),
+    rssMbAfter: process.memoryUsage().rss / 1_048_576,
+  };
+}
+
+/** Starts the fake recorder CLI in a child process; resolves with its URL once it listens. */
+export async function startFakeRecorderProcess(
+  args: string[],
+): Promise<{ url: string; child: ChildProcess }> {
+  const cli = fileURLToPath(new URL('./fake-recorder/cli.ts', import.meta.url));
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', cli, '--port', '0', '--no-script', ...args],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const lines = createInterface({ input: child.stdout! });
+  const exited = once(child, 'exit').then(([code]) => {
+    throw new Error(`fake recorder exited with ${String(code)}`);
+  });
+  const listening = (async () => {
+    for await (const line of lines) {
+      const match = /listening on (http:\/\/\S+)/.exec(line);
+      if (match?.[1]) return match[1];
+    }
+    throw new Error('fake recorder closed its output');
+  })();
+  const url = await Promise.race([listening, exited]);
+  return { url, child };
+}
+
+const fmt = (s: CpuSummary) =>
+  `mean ${s.mean.toFixed(2)} ms, p50 ${s.p50.toFixed(2)} ms, p95 ${s.p95.toFixed(2)} ms, max ${s.max.toFixed(2)} ms`;
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      rooms: { type: 'string', default: '1000' },
+      live: { type: 'string', default: '100' },
+      cycles: { type: 'string', default: '360' },
+      warmup: { type: 'string', default: '20' },
+    },
+  });
+  const { url, child } = await startFakeRecorderProcess([
+    '--rooms',
+    values.rooms,
+    '--live',
+    values.live,
+  ]);
+  try {
+    const client = new RecorderClient({ baseUrl: url });
+    const figures = await measurePollCycles({
+      client,
+      cycles: Number(values.cycles),
+      warmup: Number(values.warmup),
+    });
+    const ratio = figures.cycleCpuMs.mean / figures.jsonParseCpuMs.mean;
+    console.log(
+      [
+        `poll cycle, ${figures.rooms} rooms (${values.live} live), body ${(figures.bodyBytes / 1024).toFixed(0)} KiB, ${figures.cycles} cycles (an hour at 10 s)`,
+        `  listRooms + toPolledRoom CPU: ${fmt(figures.cycleCpuMs)}`,
+        `  bare JSON.parse CPU:          ${fmt(figures.jsonParseCpuMs)}`,
+        `  JSON.parse + schema + toPolledRoom, no HTTP: ${fmt(figures.parseAndSchemaCpuMs)}`,
+        `  cycle / JSON.parse:           ${ratio.toFixed(1)}x`,
+        `  heap used after GC:           ${figures.heapUsedMbBefore.toFixed(1)} MiB before, ${figures.heapUsedMbAfter.toFixed(1)} MiB after; RSS ${figures.rssMbAfter.toFixed(0)} MiB`,
+        `  target: a 1,000-room cycle under 50 ms of CPU → ${figures.cycleCpuMs.p95 < 50 ? 'met (p95)' : 'NOT met (p95)'}`,
+      ].join('\n'),
+    );
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

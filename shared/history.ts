@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { AppNotification, EventLogEntry, FileRecord } from './model';
+
+/** How many entries each history list keeps; the oldest are dropped beyond these. */
+export const HISTORY_LIMITS = { files: 1000, notifications: 1000, events: 5000 } as const;
+
+/** A finished recording as the history keeps it. */
+export const HistoryFile = FileRecord.extend({
+  /** The checked local path; absent when no recording root is set or the path was refused. */
+  resolvedPath: z.string().optional(),
+  /** Epoch ms when the app learned the file was finished (the recorder's times are in `closedAt`). */
+  finishedAt: z.number(),
+});
+/** A finished file in the history. */
+export type HistoryFile = z.infer<typeof HistoryFile>;
+
+/** Why a notification was not shown. */
+export const SuppressionReason = z.enum([
+  'paused',
+  'muted',
+  'disabled',
+  'grouped',
+  'flapping',
+  'baseline',
+]);
+/** A suppression reason. */
+export type SuppressionReason = z.infer<typeof SuppressionReason>;
+
+/** What the policy decided for one notification. */
+export const NotificationDecision = z.discriminatedUnion('shown', [
+  z.object({ shown: z.literal(true) }),
+  z.object({
+    shown: z.literal(false),
+    reason: SuppressionReason,
+    /** The summary notification this one was grouped into. */
+    summaryId: z.string().optional(),
+  }),
+]);
+/** A notification decision. */
+export type NotificationDecision = z.infer<typeof NotificationDecision>;
+
+/** A notification in the history with its decision and read state. */
+export const HistoryNotification = z.object({
+  notification: AppNotification,
+  decision: NotificationDecision,
+  read: z.boolean(),
+});
+/** A notification history entry. */
+export type HistoryNotification = z.infer<typeof HistoryNotification>;
+
+/** A query of one history list: newest first, paged, optionally by room and text. */
+export const HistoryQuery = z.object({
+  limit: z.number().int().min(1).max(500).default(50),
+  offset: z.number().int().min(0).default(0),
+  roomId: z.number().int().nonnegative().optional(),
+  /** Case-insensitive; whitespace-separated words must all occur. */
+  text: z.string().max(200).optional(),
+  /** Notifications only: just the unread ones. */
+  unreadOnly: z.boolean().optional(),
+});
+/** A parsed history query (defaults applied). */
+export type HistoryQuery = z.infer<typeof HistoryQuery>;
+/** A history query as sent (any field may be left out). */
+export type HistoryQueryInput = z.input<typeof HistoryQuery>;
+
+/** One page of a history list and how many entries match in all. */
+export function historyPage<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), total: z.number().int().nonnegative() });
+}
+/** A page of finished files. */
+export const HistoryFilePage = historyPage(HistoryFile);
+/** A page of finished files. */
+export type HistoryFilePage = z.infer<typeof HistoryFilePage>;
+/** A page of notifications. */
+export const HistoryNotificationPage = historyPage(HistoryNotification);
+/** A page of notifications. */
+export type HistoryNotificationPage = z.infer<typeof HistoryNotificationPage>;
+/** A page of raw events. */
+export const HistoryEventPage = historyPage(EventLogEntry);
+/** A page of raw events. */
+export type HistoryEventPage = z.infer<typeof HistoryEventPage>;
