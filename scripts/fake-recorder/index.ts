@@ -61,6 +61,8 @@ export interface FakeRecorder {
   emit(event: PreparedEvent | object): Promise<DeliveryResult[]>;
   /** Adds a webhook URL. */
   addWebhook(url: string): void;
+  /** Plays the scripted sequence now (for a recorder started without `script`). */
+  playScript(speed?: number): Promise<void>;
   /** Waits for every webhook delivery started so far. */
   idle(): Promise<void>;
   /** Stops the script and deliveries and closes the server. */
@@ -134,6 +136,8 @@ export async function startFakeRecorder(options: FakeRecorderOptions = {}): Prom
     port,
     state,
     scriptDone,
+    playScript: (speed = options.speed ?? 1) =>
+      runScript({ state, send: (e) => sender.send(e), log }, speed, stopScript.signal),
     setLive(roomId, live, setOptions = {}) {
       const room = state.get(roomId);
       let events: PreparedEvent[];

@@ -1,0 +1,50 @@
+// `npm run demo`: a fake recorder plays a scripted evening (rooms going live, files split and
+// finished, retries, out-of-order and duplicate deliveries) against Recorder Tray in headless mode.
+// Headless mode's JSON lines go to stdout; a readable account goes to stderr.
+import { spawn } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { startFakeRecorder } from './fake-recorder/index';
+
+const root = join(import.meta.dirname, '..');
+const say = (text: string) => process.stderr.write(`demo: ${text}\n`);
+
+const recorder = await startFakeRecorder({ port: 0, rooms: 4, live: 1, log: (line) => say(`recorder ${line}`) });
+say(`fake recorder at ${recorder.url} (web UI would be ${recorder.url}/ui/)`);
+
+const dataDir = await mkdtemp(join(tmpdir(), 'recorder-tray-demo-'));
+const headless = spawn(
+  join(root, 'node_modules', '.bin', 'tsx'),
+  [join(root, 'main/headless/cli.ts'), '--port', '0', '--data-dir', dataDir, '--recorder-url', recorder.url, '--poll-interval', '5', ...process.argv.slice(2)],
+  { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
+);
+
+let finished = false;
+const stop = async (code: number) => {
+  if (finished) return;
+  finished = true;
+  headless.kill('SIGTERM');
+  await recorder.close();
+  process.exit(code);
+};
+process.on('SIGINT', () => void stop(0));
+process.on('SIGTERM', () => void stop(0));
+headless.on('exit', (code) => void stop(code ?? 1));
+
+createInterface({ input: headless.stdout }).on('line', (text) => {
+  process.stdout.write(`${text}\n`);
+  const line = JSON.parse(text) as { type: string; webhookUrl?: string; title?: string; body?: string; status?: string; message?: string };
+  if (line.type === 'ready' && line.webhookUrl) {
+    say(`Recorder Tray is listening at ${line.webhookUrl}; playing the script (about 25 s)…`);
+    recorder.addWebhook(line.webhookUrl);
+    void recorder.playScript().then(async () => {
+      await recorder.idle();
+      say('script done; Ctrl-C to stop (or wait 10 s)');
+      setTimeout(() => void stop(0), 10_000);
+    });
+  }
+  if (line.type === 'notification') say(`🔔 ${line.title} — ${line.body?.replace(/\n/g, ' / ')}`);
+  if (line.type === 'recorder') say(`recorder status: ${line.status} (${line.message})`);
+});
