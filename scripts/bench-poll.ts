@@ -1,5 +1,8 @@
 // Benchmark of one poll cycle against a fake recorder with many rooms: `npm run bench:poll`.
 // The fake recorder runs in a child process, so process.cpuUsage() here counts the client only.
+import { EventPipeline } from '../main/core/event-pipeline';
+import { roomsSignature } from '../main/core/rooms-signature';
+import { defaultSettings } from '../shared/settings';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
@@ -71,15 +74,11 @@ const heapMb = () => process.memoryUsage().heapUsed / 1_048_576;
 export async function measurePollCycles(options: MeasureOptions): Promise<PollCycleFigures> {
   const { client, cycles } = options;
   let kept: PolledRoom[] = [];
-  const afterCycle =
-    options.afterCycle ??
-    ((rooms: PolledRoom[]) => {
-      kept = rooms; // what a real app holds between polls
-    });
   const cycle = async () => {
     const result = await client.listRooms();
     if (!result.ok) throw new Error(`poll failed: ${result.status} ${result.detail}`);
-    afterCycle(result.value.map(toPolledRoom));
+    kept = result.value.map(toPolledRoom); // what a real app holds between polls
+    options.afterCycle?.(kept);
   };
   const body = await (
     await fetch(`${client.baseUrl}/api/room`, { headers: { Accept: 'application/json' } })
@@ -166,16 +165,42 @@ async function main(): Promise<void> {
   ]);
   try {
     const client = new RecorderClient({ baseUrl: url });
+    // The merge and diff of a real cycle: the core's pipeline (room registry, episodes, policy)
+    // and the signature that decides whether a "rooms" update goes out.
+    const settings = defaultSettings();
+    const pipeline = new EventPipeline(
+      {
+        clock: Date.now,
+        setTimer: (fn, ms) => {
+          const t = setTimeout(fn, ms);
+          return () => clearTimeout(t);
+        },
+        settings: () => ({ ...settings.notifications, language: 'zh-CN' }),
+        actionFor: () => undefined,
+      },
+      { decided: () => {} },
+    );
+    let signature = '';
+    let first = true;
+    let changes = 0;
     const figures = await measurePollCycles({
       client,
       cycles: Number(values.cycles),
       warmup: Number(values.warmup),
+      afterCycle: (rooms) => {
+        pipeline.poll(rooms, Date.now(), first);
+        first = false;
+        const next = roomsSignature(pipeline.state.rooms.list());
+        if (next !== signature) changes += 1;
+        signature = next;
+      },
     });
+    console.log(`  (merge + diff through the core's pipeline; ${changes} room-list changes seen)`);
     const ratio = figures.cycleCpuMs.mean / figures.jsonParseCpuMs.mean;
     console.log(
       [
         `poll cycle, ${figures.rooms} rooms (${values.live} live), body ${(figures.bodyBytes / 1024).toFixed(0)} KiB, ${figures.cycles} cycles (an hour at 10 s)`,
-        `  listRooms + toPolledRoom CPU: ${fmt(figures.cycleCpuMs)}`,
+        `  fetch + parse + merge + diff CPU: ${fmt(figures.cycleCpuMs)}`,
         `  bare JSON.parse CPU:          ${fmt(figures.jsonParseCpuMs)}`,
         `  JSON.parse + schema + toPolledRoom, no HTTP: ${fmt(figures.parseAndSchemaCpuMs)}`,
         `  cycle / JSON.parse:           ${ratio.toFixed(1)}x`,
