@@ -1,3 +1,4 @@
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { languageForLocale, liveRoomUrl } from '../shared/format';
@@ -10,7 +11,9 @@ import { HistoryStore } from './adapters/history-store';
 import { JournalFile } from './adapters/journal-file';
 import { systemLocale } from './adapters/app-paths';
 import { RecorderPolling } from './adapters/recorder-polling';
+import { TEST_EVENT_HEADER } from './adapters/webhook-app';
 import { WebhookServer, webhookUrlFor } from './adapters/webhook-server';
+import { buildTestWebhook, type TestEventKind } from './core/test-event';
 import { EventPipeline } from './core/event-pipeline';
 import { initialReadState } from './core/history';
 import type { FileCheck, Happening } from './core/happening';
@@ -61,6 +64,8 @@ export interface ComposedApp {
   settingsChanged(previous: Settings): Promise<void>;
   /** The URL to paste into the recorder's "Webhook V2" setting. */
   webhookUrl(): string;
+  /** Posts a real-format webhook to the app's own listener over HTTP, as the recorder would. */
+  sendTestEvent(kind: TestEventKind): Promise<{ ok: boolean; message?: string }>;
   /** Flushes held-back notifications, stops polling, closes the listener and the journal. */
   stop(): Promise<void>;
 }
@@ -158,8 +163,10 @@ export async function composeApp(options: ComposeOptions): Promise<ComposedApp> 
     log: options.log,
   });
 
+  const testSecret = randomBytes(16).toString('hex');
   const server = new WebhookServer({
     intake,
+    testSecret,
     onDuplicate: (webhook, body, userAgent) => logEvent(webhook, body, { source: 'webhook', duplicate: true, userAgent }),
     onAccepted: (accepted) => {
       const { webhook } = accepted;
@@ -185,6 +192,32 @@ export async function composeApp(options: ComposeOptions): Promise<ComposedApp> 
     webhookUrl,
     start: () => server.start(options.settings().listener),
     startPolling: () => polling.reconfigure(),
+    async sendTestEvent(kind) {
+      const body = buildTestWebhook(kind, {
+        id: randomUUID(),
+        sessionId: randomUUID(),
+        now: clock(),
+        offsetMinutes: -new Date(clock()).getTimezoneOffset(),
+        language: language(),
+      });
+      const url = webhookUrl();
+      try {
+        const response = await fetch(url, {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/json',
+            'User-Agent': `RecorderTray/${options.version} (test)`,
+            [TEST_EVENT_HEADER]: testSecret,
+          },
+          body: JSON.stringify(body),
+          signal: AbortSignal.timeout(10_000),
+        });
+        if (response.ok) return { ok: true };
+        return { ok: false, message: `${url} answered HTTP ${response.status}: ${(await response.text()).slice(0, 200)}` };
+      } catch (error) {
+        return { ok: false, message: `${url} could not be reached: ${String((error as Error).cause ?? error)}` };
+      }
+    },
     async settingsChanged(previous) {
       const next = options.settings().listener;
       const old = previous.listener;

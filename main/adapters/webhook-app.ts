@@ -7,6 +7,8 @@ import { checkJsonContentType, isSafeHostHeader, secretsEqual } from './request-
 
 /** Largest webhook body accepted; the recorder's are about 1 KB. */
 export const MAX_BODY_BYTES = 1024 * 1024;
+/** Header that marks the app's own test event ("send test event" in the window). */
+export const TEST_EVENT_HEADER = 'x-recorder-tray-test';
 /** The webhook path; `/webhook/<token>` when a token is set. */
 export const WEBHOOK_PATH = '/webhook';
 
@@ -18,6 +20,8 @@ export interface WebhookAppDeps {
   /** Runs after the 2xx for a delivery recognised as a duplicate (for the event log). */
   onDuplicate?: (webhook: RecorderWebhook, body: unknown, userAgent: string | undefined) => void;
   token: () => string;
+  /** A per-run secret the app's own test events carry in TEST_EVENT_HEADER. */
+  testSecret?: string;
   version: string;
   startedAt: number;
   clock: () => number;
@@ -102,7 +106,12 @@ export function createWebhookApp(deps: WebhookAppDeps): express.Express {
     const userAgent = req.headers['user-agent'];
     let result: IntakeResult;
     try {
-      result = await deps.intake.offer(parsed.value, json.value, userAgent !== undefined ? { userAgent } : {});
+      const testHeader = req.headers[TEST_EVENT_HEADER];
+      const isTest = deps.testSecret !== undefined && typeof testHeader === 'string' && secretsEqual(testHeader, deps.testSecret);
+      result = await deps.intake.offer(parsed.value, json.value, {
+        ...(userAgent !== undefined ? { userAgent } : {}),
+        ...(isTest ? { source: 'test' as const } : {}),
+      });
     } catch (error) {
       deps.log.error(`journal write failed: ${String(error)}`);
       return sendError(res, 500, 'could not store the event; the recorder will retry');

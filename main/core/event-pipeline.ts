@@ -4,6 +4,7 @@ import type { FileCheck, Happening } from './happening';
 import { NotificationPolicy, type DecidedNotification, type PolicyPorts } from './notification-policy';
 import type { JournalEntry } from './ports';
 import { RecorderState } from './recorder-state';
+import { testHappenings } from './test-event';
 
 /** Listeners of what the pipeline decides. */
 export interface PipelineListeners {
@@ -44,6 +45,11 @@ export class EventPipeline {
 
   /** Processes one accepted webhook. */
   webhook(webhook: RecorderWebhook, source: JournalEntry['source'] = 'webhook'): Happening[] {
+    if (source === 'test') {
+      const happenings = testHappenings(webhook);
+      this.#deliver(happenings, []);
+      return happenings;
+    }
     const happenings = this.state.applyWebhook(webhook, source);
     this.#deliver(happenings, webhook.type === 'unknown' ? [] : [webhookRoomId(webhook)]);
     return happenings;

@@ -62,7 +62,8 @@ export class NotificationPolicy {
       return;
     }
     const windowMs = settings.groupWindowSeconds * 1000;
-    if (!GROUPED.has(happening.kind) || windowMs <= 0) {
+    // A test event answers "does my set-up work?": it is shown at once, never grouped.
+    if (!GROUPED.has(happening.kind) || windowMs <= 0 || happening.source === 'test') {
       this.#ports.decided({ notification, decision: { shown: true } });
       return;
     }
@@ -81,6 +82,7 @@ export class NotificationPolicy {
   }
 
   #suppression(happening: Happening, settings: PolicySettings, now: number): SuppressionReason | undefined {
+    if (happening.source === 'test') return undefined;
     if (!settings.events[happening.kind]) return 'disabled';
     if (happening.baseline) return 'baseline';
     if (settings.mutedRooms.includes(happening.roomId)) return 'muted';

@@ -1,0 +1,89 @@
+import type { RoomState } from '../../shared/model';
+import { formatRecorderTimestamp, timestampMs } from '../../shared/recorder/timestamp';
+import type { RecorderWebhook } from '../../shared/recorder/webhook';
+import type { Language } from '../../shared/settings';
+import type { Happening } from './happening';
+
+/** Room id of the app's test events (`live.bilibili.com/0` opens bilibili's live home). */
+export const TEST_ROOM_ID = 0;
+
+/** The kinds of test event the window can send. */
+export type TestEventKind = 'StreamStarted' | 'FileClosed';
+
+/**
+ * A webhook body exactly as the recorder would send it for a made-up room, so that "send test
+ * event" exercises the whole path: HTTP, parsing, journal, policy, popup.
+ */
+export function buildTestWebhook(kind: TestEventKind, options: { id: string; sessionId: string; now: number; offsetMinutes: number; language: Language }): Record<string, unknown> {
+  const at = (ms: number) => formatRecorderTimestamp(ms, options.offsetMinutes);
+  const name = options.language === 'zh-CN' ? 'Recorder Tray 测试' : 'Recorder Tray test';
+  const title = options.language === 'zh-CN' ? '这是一条测试通知' : 'This is a test notification';
+  const common = {
+    RoomId: TEST_ROOM_ID,
+    ShortId: 0,
+    Name: name,
+    Title: title,
+    AreaNameParent: 'Recorder Tray',
+    AreaNameChild: 'test',
+    Recording: kind === 'FileClosed',
+    Streaming: true,
+    DanmakuConnected: true,
+  };
+  const opened = options.now - 60_000;
+  const data =
+    kind === 'FileClosed'
+      ? {
+          SessionId: options.sessionId,
+          RelativePath: `${TEST_ROOM_ID}-${name}/录制-test-${new Date(opened).toISOString().replace(/\D/g, '').slice(0, 14)}.flv`,
+          FileSize: 123_456_789,
+          Duration: 60.0,
+          FileOpenTime: at(opened),
+          FileCloseTime: at(options.now),
+          ...common,
+        }
+      : common;
+  return { EventType: kind, EventTimestamp: at(options.now), EventId: options.id, EventData: data };
+}
+
+/** The happening of a test event, built without touching the recorder state (the room is made up). */
+export function testHappenings(webhook: RecorderWebhook): Happening[] {
+  if (webhook.type !== 'StreamStarted' && webhook.type !== 'FileClosed') return [];
+  const d = webhook.data;
+  const at = timestampMs(webhook.timestamp);
+  const room: RoomState = {
+    roomId: d.RoomId,
+    shortId: d.ShortId,
+    name: d.Name,
+    title: d.Title,
+    areaNameParent: d.AreaNameParent,
+    areaNameChild: d.AreaNameChild,
+    streaming: true,
+    recording: webhook.type === 'FileClosed',
+    danmakuConnected: true,
+    updatedAt: at,
+  };
+  if (webhook.type === 'StreamStarted') return [{ kind: 'StreamStarted', roomId: d.RoomId, at, room, source: 'test' }];
+  const f = webhook.data;
+  return [
+    {
+      kind: 'FileClosed',
+      roomId: d.RoomId,
+      at,
+      room,
+      source: 'test',
+      sessionId: f.SessionId,
+      file: {
+        roomId: f.RoomId,
+        sessionId: f.SessionId,
+        relativePath: f.RelativePath,
+        name: f.Name,
+        title: f.Title,
+        fileSize: f.FileSize,
+        durationSeconds: f.Duration,
+        openedAt: f.FileOpenTime,
+        closedAt: f.FileCloseTime,
+        finished: true,
+      },
+    },
+  ];
+}
