@@ -6,8 +6,15 @@ import path from 'node:path';
  * Writes a file so that readers see the old or the new contents, never half of each: a temp file
  * in the same folder, flushed to disk, then renamed over the target.
  */
-export async function writeFileAtomic(filePath: string, contents: string, mode = 0o600): Promise<void> {
-  const temp = path.join(path.dirname(filePath), `.${path.basename(filePath)}.${randomBytes(6).toString('hex')}.tmp`);
+export async function writeFileAtomic(
+  filePath: string,
+  contents: string,
+  mode = 0o600,
+): Promise<void> {
+  const temp = path.join(
+    path.dirname(filePath),
+    `.${path.basename(filePath)}.${randomBytes(6).toString('hex')}.tmp`,
+  );
   const handle = await open(temp, 'wx', mode);
   try {
     await handle.writeFile(contents, 'utf8');

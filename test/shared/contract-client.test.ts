@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { apiMethodName, createRecorderTrayApi, type ContractTransport } from '../../shared/contract-client';
+import {
+  apiMethodName,
+  createRecorderTrayApi,
+  type ContractTransport,
+} from '../../shared/contract-client';
 import { CALL_CHANNELS } from '../../shared/ipc-contract';
 
 function recordingTransport() {
@@ -46,6 +50,8 @@ describe('createRecorderTrayApi', () => {
     expect(seen).toEqual([{ from: 'state:changed' }]);
     off();
     expect(subscribed).toEqual([]);
-    expect(() => api.on('settings:get' as 'state:changed', () => undefined)).toThrow(/Unknown event/);
+    expect(() => api.on('settings:get' as 'state:changed', () => undefined)).toThrow(
+      /Unknown event/,
+    );
   });
 });

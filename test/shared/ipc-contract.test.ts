@@ -42,8 +42,12 @@ describe('the IPC contract', () => {
   });
 
   it('accepts nothing, null or {} for calls without arguments, and nothing else', () => {
-    for (const empty of [undefined, null, {}]) expect(parseCallRequest('state:get', empty).ok).toBe(true);
-    expect(parseCallRequest('state:get', { extra: 1 })).toEqual({ ok: false, reasons: [expect.stringMatching(/extra/)] });
+    for (const empty of [undefined, null, {}])
+      expect(parseCallRequest('state:get', empty).ok).toBe(true);
+    expect(parseCallRequest('state:get', { extra: 1 })).toEqual({
+      ok: false,
+      reasons: [expect.stringMatching(/extra/)],
+    });
   });
 
   it('refuses malformed history queries with path: message reasons', () => {
@@ -65,7 +69,9 @@ describe('the IPC contract', () => {
   it('takes links by kind; the window cannot send a URL', () => {
     expect(parseCallRequest('link:open', { kind: 'liveRoom', roomId: 23058 }).ok).toBe(true);
     expect(parseCallRequest('link:open', { kind: 'recorderUi' }).ok).toBe(true);
-    expect(parseCallRequest('link:open', { kind: 'url', url: 'javascript:alert(1)' }).ok).toBe(false);
+    expect(parseCallRequest('link:open', { kind: 'url', url: 'javascript:alert(1)' }).ok).toBe(
+      false,
+    );
     expect(parseCallRequest('link:open', { kind: 'liveRoom', roomId: -1 }).ok).toBe(false);
   });
 
@@ -87,7 +93,9 @@ describe('the IPC contract', () => {
     expect(parseEventPayload('notification:added', { id: 1 }).ok).toBe(false);
     // Handler types come from the same schemas (checked by tsc).
     expectTypeOf<CallRequest<'events:replay'>>().toEqualTypeOf<{ seq: number }>();
-    expectTypeOf<CallResponse<'notifications:pause'>>().toEqualTypeOf<{ pausedUntil: number | null }>();
+    expectTypeOf<CallResponse<'notifications:pause'>>().toEqualTypeOf<{
+      pausedUntil: number | null;
+    }>();
     expectTypeOf<ContractHandlers['link:open']>().parameter(0).toHaveProperty('kind');
   });
 });

@@ -5,11 +5,17 @@ import { applySettingsPatch, SettingsPatch } from '../../shared/settings-patch';
 describe('applySettingsPatch', () => {
   it('merges objects key by key and keeps the rest', () => {
     const base = defaultSettings();
-    const result = applySettingsPatch(base, { listener: { port: 8080 }, notifications: { events: { FileClosed: false } } });
+    const result = applySettingsPatch(base, {
+      listener: { port: 8080 },
+      notifications: { events: { FileClosed: false } },
+    });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.settings.listener).toEqual({ ...base.listener, port: 8080 });
-    expect(result.settings.notifications.events).toEqual({ ...base.notifications.events, FileClosed: false });
+    expect(result.settings.notifications.events).toEqual({
+      ...base.notifications.events,
+      FileClosed: false,
+    });
     expect(result.settings.recorder).toEqual(base.recorder);
   });
 
@@ -20,18 +26,29 @@ describe('applySettingsPatch', () => {
   });
 
   it('resets a field to its default with null (language: back to the system)', () => {
-    const base = { ...defaultSettings(), language: 'en' as const, listener: { host: '0.0.0.0', port: 1, token: 't' } };
+    const base = {
+      ...defaultSettings(),
+      language: 'en' as const,
+      listener: { host: '0.0.0.0', port: 1, token: 't' },
+    };
     const result = applySettingsPatch(base, { language: null, listener: { port: null } });
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.settings.language).toBeUndefined();
-    expect(result.settings.listener).toEqual({ host: '0.0.0.0', port: defaultSettings().listener.port, token: 't' });
+    expect(result.settings.listener).toEqual({
+      host: '0.0.0.0',
+      port: defaultSettings().listener.port,
+      token: 't',
+    });
   });
 
   it('returns path: message errors and leaves the input alone when the result is invalid', () => {
     const base = defaultSettings();
     const result = applySettingsPatch(base, { recorder: { pollIntervalSeconds: 0 } });
-    expect(result).toEqual({ ok: false, errors: [expect.stringMatching(/^recorder\.pollIntervalSeconds: /)] });
+    expect(result).toEqual({
+      ok: false,
+      errors: [expect.stringMatching(/^recorder\.pollIntervalSeconds: /)],
+    });
     expect(base.recorder.pollIntervalSeconds).toBe(defaultSettings().recorder.pollIntervalSeconds);
   });
 

@@ -1,0 +1,107 @@
+import { mkdir, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { writeFileAtomic } from './atomic-write';
+
+/** The autostart entry's file name (one per app; the desktop environment reads every file there). */
+export const AUTOSTART_FILE_NAME = 'recorder-tray.desktop';
+
+/** `$XDG_CONFIG_HOME/autostart`, or `~/.config/autostart` (XDG Base Directory spec). */
+export function defaultAutostartDir(
+  env: NodeJS.ProcessEnv = process.env,
+  home: string = os.homedir(),
+): string {
+  const configHome = env.XDG_CONFIG_HOME;
+  // The spec says a relative XDG_CONFIG_HOME is invalid and must be ignored.
+  const base =
+    configHome !== undefined && path.isAbsolute(configHome)
+      ? configHome
+      : path.join(home, '.config');
+  return path.join(base, 'autostart');
+}
+
+// Desktop Entry spec, "The Exec key": arguments with reserved characters are double-quoted, and
+// inside quotes `"`, backquote, `$` and `\` are escaped with a backslash.
+const RESERVED = /[\s"'\\><~|&;$*?#()`]/;
+
+/** Quotes one Exec argument; `%` is doubled so it is never read as a field code. */
+export function quoteExecArgument(argument: string): string {
+  if (/[\n\r\0]/.test(argument))
+    throw new Error('an Exec argument cannot hold a line break or NUL');
+  const quoted =
+    RESERVED.test(argument) || argument === ''
+      ? `"${argument.replace(/(["`$\\])/g, '\\$1')}"`
+      : argument;
+  return quoted.replaceAll('%', '%%');
+}
+
+/** Escapes a string value of a .desktop file (the Exec value is unescaped once before it is split). */
+function escapeValue(value: string): string {
+  return value
+    .replace(/\\/g, '\\\\')
+    .replace(/\n/g, '\\n')
+    .replace(/\r/g, '\\r')
+    .replace(/\t/g, '\\t');
+}
+
+/** What the .desktop entry says. */
+export interface AutostartEntry {
+  name: string;
+  /** The program to start: the AppImage file itself when run from one ($APPIMAGE), not its mount. */
+  executable: string;
+  args: readonly string[];
+  comment?: string;
+  icon?: string;
+}
+
+/** The text of an XDG autostart .desktop file. */
+export function autostartDesktopEntry(entry: AutostartEntry): string {
+  const exec = [entry.executable, ...entry.args].map(quoteExecArgument).join(' ');
+  const lines = [
+    '[Desktop Entry]',
+    'Type=Application',
+    'Version=1.0',
+    `Name=${escapeValue(entry.name)}`,
+    ...(entry.comment === undefined ? [] : [`Comment=${escapeValue(entry.comment)}`]),
+    `Exec=${escapeValue(exec)}`,
+    ...(entry.icon === undefined ? [] : [`Icon=${escapeValue(entry.icon)}`]),
+    'Terminal=false',
+    'X-GNOME-Autostart-enabled=true',
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+/** Start at login on Linux: the app's own file in the autostart folder, present or absent. */
+export class XdgAutostart {
+  /** Absolute path of the .desktop file. */
+  readonly path: string;
+  readonly #entry: AutostartEntry;
+
+  constructor(options: { dir: string; entry: AutostartEntry }) {
+    this.path = path.join(options.dir, AUTOSTART_FILE_NAME);
+    this.#entry = options.entry;
+  }
+
+  /** Writes or removes the entry. */
+  async set(enabled: boolean): Promise<void> {
+    if (!enabled) {
+      await rm(this.path, { force: true });
+      return;
+    }
+    await mkdir(path.dirname(this.path), { recursive: true });
+    await writeFileAtomic(this.path, autostartDesktopEntry(this.#entry), 0o644);
+  }
+
+  /** Whether our entry is there and not switched off by the desktop (`Hidden=true`). */
+  async isEnabled(): Promise<boolean> {
+    try {
+      const text = await readFile(this.path, 'utf8');
+      return (
+        !/^Hidden\s*=\s*true\s*$/m.test(text) &&
+        !/^X-GNOME-Autostart-enabled\s*=\s*false\s*$/m.test(text)
+      );
+    } catch {
+      return false;
+    }
+  }
+}

@@ -1,0 +1,56 @@
+import { SETTINGS_VERSION } from '../../shared/settings';
+
+/** One named step that lifts a settings file from `from` to `from + 1`; pure, never throws on odd input. */
+export interface SettingsMigration {
+  readonly from: number;
+  readonly name: string;
+  migrate(data: Record<string, unknown>): Record<string, unknown>;
+}
+
+/**
+ * Every step, oldest first. Version 0 is a file without a `version` field (a hand-written headless
+ * `--config`, or one from before versioning); its keys already match version 1.
+ */
+export const SETTINGS_MIGRATIONS: readonly SettingsMigration[] = [
+  { from: 0, name: 'unversioned-to-v1', migrate: (data) => ({ ...data, version: 1 }) },
+];
+
+/** What migrating a file's contents found. */
+export type MigrationResult =
+  | { kind: 'current'; data: Record<string, unknown> }
+  | { kind: 'migrated'; data: Record<string, unknown>; from: number; applied: string[] }
+  /** Written by a newer app: left as it is (the store keeps a copy before writing over it). */
+  | { kind: 'newer'; data: Record<string, unknown>; from: number }
+  | { kind: 'invalid'; reason: string };
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Brings parsed JSON from a settings file up to `target`, one named step at a time. */
+export function migrateSettings(
+  data: unknown,
+  migrations: readonly SettingsMigration[] = SETTINGS_MIGRATIONS,
+  target: number = SETTINGS_VERSION,
+): MigrationResult {
+  if (!isRecord(data)) return { kind: 'invalid', reason: 'the file does not hold a JSON object' };
+  const version = data.version ?? 0;
+  if (typeof version !== 'number' || !Number.isSafeInteger(version) || version < 0) {
+    return {
+      kind: 'invalid',
+      reason: `version: expected a whole number, got ${JSON.stringify(version)}`,
+    };
+  }
+  if (version === target) return { kind: 'current', data };
+  if (version > target) return { kind: 'newer', data, from: version };
+  let current = data;
+  const applied: string[] = [];
+  for (let at = version; at < target; at += 1) {
+    const step = migrations.find((migration) => migration.from === at);
+    if (step === undefined)
+      return { kind: 'invalid', reason: `no migration step from version ${at}` };
+    current = { ...step.migrate(current), version: at + 1 };
+    applied.push(step.name);
+  }
+  return { kind: 'migrated', data: current, from: version, applied };
+}

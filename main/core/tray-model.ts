@@ -1,0 +1,237 @@
+import type { RecorderStatusKind } from '../../shared/app-state';
+import { TRAY_STRINGS, type TrayStrings } from '../../shared/i18n/tray';
+import type { RoomState } from '../../shared/model';
+import type { Language } from '../../shared/settings';
+
+/** The four faces of the tray icon. */
+export type TrayIcon = 'idle' | 'live' | 'recording' | 'problem';
+
+/** What a tray menu item does, as data; the glue maps each kind to a callback. */
+export type TrayAction =
+  | { kind: 'openWindow' }
+  | { kind: 'openLiveRoom'; roomId: number }
+  | { kind: 'pause'; until: 'hour' | 'tomorrow' | 'forever' }
+  | { kind: 'resume' }
+  | { kind: 'openRecorderUi' }
+  | { kind: 'openRecorderApi' }
+  | { kind: 'openLogsFolder' }
+  | { kind: 'quit' };
+
+/** One entry of the tray menu: plain data, no functions, so tests compare it directly. */
+export type TrayMenuItem =
+  | { type: 'item'; id: string; label: string; enabled: boolean; action: TrayAction }
+  | { type: 'label'; id: string; label: string } // shown, not clickable
+  | { type: 'submenu'; id: string; label: string; items: TrayMenuItem[] }
+  | { type: 'separator' };
+
+/** What the tray shows. */
+export interface TrayModel {
+  icon: TrayIcon;
+  tooltip: string;
+  menu: TrayMenuItem[];
+}
+
+/** What the tray model is computed from. */
+export interface TrayState {
+  rooms: readonly RoomState[];
+  recorderStatus: RecorderStatusKind;
+  paused: boolean;
+  language: Language;
+}
+
+/** Windows cuts tray tooltips at 127 characters (NOTIFYICONDATA.szTip holds 128 with the NUL). */
+export const TOOLTIP_MAX_LENGTH = 127;
+/** Live rooms listed in the menu before a "more…" entry that opens the window. */
+export const MENU_MAX_ROOMS = 20;
+const MENU_LABEL_MAX = 48;
+
+function isProblem(
+  status: RecorderStatusKind,
+): status is Exclude<RecorderStatusKind, 'ok' | 'off'> {
+  return status !== 'ok' && status !== 'off';
+}
+
+function byName(a: RoomState, b: RoomState): number {
+  return a.name.localeCompare(b.name) || a.roomId - b.roomId;
+}
+
+function roomName(room: RoomState): string {
+  return room.name.trim() === '' ? String(room.roomId) : room.name;
+}
+
+function cut(text: string, max: number): string {
+  const chars = Array.from(text); // code points: never split an emoji in half
+  return chars.length <= max ? text : `${chars.slice(0, max - 1).join('')}…`;
+}
+
+/**
+ * The icon: a recorder problem first (the room states shown may be stale then, and the problem is
+ * what the user can act on), then recording, then live, then idle.
+ */
+export function trayIcon(state: TrayState): TrayIcon {
+  if (isProblem(state.recorderStatus)) return 'problem';
+  if (state.rooms.some((room) => room.recording)) return 'recording';
+  if (state.rooms.some((room) => room.streaming)) return 'live';
+  return 'idle';
+}
+
+interface TooltipSection {
+  line: (names: string) => string;
+  names: string[];
+  shown: number;
+}
+
+function renderSection(section: TooltipSection, strings: TrayStrings): string {
+  const listed = section.names.slice(0, section.shown).join(strings.listSeparator);
+  const hidden = section.names.length - section.shown;
+  if (hidden === 0) return section.line(listed);
+  return section.line(
+    section.shown === 0 ? strings.overflow(hidden) : `${listed} ${strings.overflow(hidden)}`,
+  );
+}
+
+/** The tooltip: app name, recorder problem, recording and live rooms; names dropped to fit `maxLength`. */
+export function trayTooltip(state: TrayState, maxLength: number = TOOLTIP_MAX_LENGTH): string {
+  const strings = TRAY_STRINGS[state.language];
+  const head = [strings.appName];
+  if (isProblem(state.recorderStatus)) head.push(strings.recorderProblem[state.recorderStatus]);
+  if (state.paused) head.push(strings.pausedNote);
+  const recording = state.rooms
+    .filter((room) => room.recording)
+    .sort(byName)
+    .map(roomName);
+  const liveOnly = state.rooms
+    .filter((room) => room.streaming && !room.recording)
+    .sort(byName)
+    .map(roomName);
+  const sections: TooltipSection[] = [
+    { line: strings.recordingLine, names: recording, shown: recording.length },
+    { line: strings.liveLine, names: liveOnly, shown: liveOnly.length },
+  ].filter((section) => section.names.length > 0);
+  const render = () => {
+    const body =
+      sections.length === 0 ? [strings.idleLine] : sections.map((s) => renderSection(s, strings));
+    return [...head, ...body].join('\n');
+  };
+  let text = render();
+  // Drop names from the longer list first until it fits; "+N more" keeps the count honest.
+  while (Array.from(text).length > maxLength) {
+    const longest = sections.filter((s) => s.shown > 0).sort((a, b) => b.shown - a.shown)[0];
+    if (longest === undefined) return cut(text, maxLength);
+    longest.shown -= 1;
+    text = render();
+  }
+  return text;
+}
+
+function liveRoomsMenu(state: TrayState, strings: TrayStrings): TrayMenuItem {
+  const live = state.rooms.filter((room) => room.streaming).sort(byName);
+  const items: TrayMenuItem[] = live.slice(0, MENU_MAX_ROOMS).map((room) => ({
+    type: 'item',
+    id: `live-room-${room.roomId}`,
+    label: cut(
+      room.title.trim() === '' ? roomName(room) : `${roomName(room)} — ${room.title}`,
+      MENU_LABEL_MAX,
+    ),
+    enabled: true,
+    action: { kind: 'openLiveRoom', roomId: room.roomId },
+  }));
+  if (live.length === 0)
+    items.push({ type: 'label', id: 'no-live-rooms', label: strings.noLiveRooms });
+  if (live.length > MENU_MAX_ROOMS) {
+    items.push({
+      type: 'item',
+      id: 'more-live-rooms',
+      label: strings.moreRooms(live.length - MENU_MAX_ROOMS),
+      enabled: true,
+      action: { kind: 'openWindow' },
+    });
+  }
+  return {
+    type: 'submenu',
+    id: 'live-rooms',
+    label: `${strings.liveRooms} (${live.length})`,
+    items,
+  };
+}
+
+function pauseMenu(state: TrayState, strings: TrayStrings): TrayMenuItem {
+  const pauseItem = (
+    id: string,
+    label: string,
+    until: 'hour' | 'tomorrow' | 'forever',
+  ): TrayMenuItem => ({
+    type: 'item',
+    id,
+    label,
+    enabled: true,
+    action: { kind: 'pause', until },
+  });
+  return {
+    type: 'submenu',
+    id: 'pause',
+    label: state.paused ? strings.pausedNote : strings.pauseNotifications,
+    items: [
+      pauseItem('pause-hour', strings.pauseHour, 'hour'),
+      pauseItem('pause-tomorrow', strings.pauseTomorrow, 'tomorrow'),
+      pauseItem('pause-forever', strings.pauseForever, 'forever'),
+      { type: 'separator' },
+      {
+        type: 'item',
+        id: 'resume',
+        label: strings.resume,
+        enabled: state.paused,
+        action: { kind: 'resume' },
+      },
+    ],
+  };
+}
+
+/** The whole tray: icon, tooltip and menu for a state. */
+export function trayModel(
+  state: TrayState,
+  tooltipMaxLength: number = TOOLTIP_MAX_LENGTH,
+): TrayModel {
+  const strings = TRAY_STRINGS[state.language];
+  // 'off' means no recorder URL is set: its web pages have no address.
+  const hasRecorder = state.recorderStatus !== 'off';
+  return {
+    icon: trayIcon(state),
+    tooltip: trayTooltip(state, tooltipMaxLength),
+    menu: [
+      {
+        type: 'item',
+        id: 'open-window',
+        label: strings.openWindow,
+        enabled: true,
+        action: { kind: 'openWindow' },
+      },
+      liveRoomsMenu(state, strings),
+      pauseMenu(state, strings),
+      { type: 'separator' },
+      {
+        type: 'item',
+        id: 'recorder-ui',
+        label: strings.openRecorderUi,
+        enabled: hasRecorder,
+        action: { kind: 'openRecorderUi' },
+      },
+      {
+        type: 'item',
+        id: 'recorder-api',
+        label: strings.openRecorderApi,
+        enabled: hasRecorder,
+        action: { kind: 'openRecorderApi' },
+      },
+      {
+        type: 'item',
+        id: 'logs',
+        label: strings.openLogs,
+        enabled: true,
+        action: { kind: 'openLogsFolder' },
+      },
+      { type: 'separator' },
+      { type: 'item', id: 'quit', label: strings.quit, enabled: true, action: { kind: 'quit' } },
+    ],
+  };
+}

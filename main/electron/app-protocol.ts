@@ -1,0 +1,114 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { CustomScheme, Protocol } from 'electron';
+import { CONTENT_SECURITY_POLICY } from './window-options';
+
+/** The window's own scheme: its pages load from `app://recorder-tray/…`, never from `file://`. */
+export const APP_SCHEME = 'app';
+/** The one host of the app scheme. */
+export const APP_HOST = 'recorder-tray';
+/** The URL the main window loads. */
+export const APP_ENTRY_URL = `${APP_SCHEME}://${APP_HOST}/index.html`;
+
+/**
+ * Privileges of the app scheme, for `protocol.registerSchemesAsPrivileged` before `app` is ready:
+ * standard (real origins, relative URLs), secure (like https), fetch, and CORS, which Chromium
+ * requires of a custom scheme before it loads `<script type="module" crossorigin>` from it (Vite's
+ * output). Nothing else can read app:// in return: responses carry no Access-Control-Allow-Origin.
+ */
+export const APP_SCHEME_PRIVILEGES: CustomScheme[] = [
+  {
+    scheme: APP_SCHEME,
+    privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true },
+  },
+];
+
+/** Whether a URL belongs to the app's own pages (IPC sender check, navigation checks). */
+export function isAppUrl(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === `${APP_SCHEME}:` && parsed.host === APP_HOST;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Maps an `app://` URL to a file inside `rootDir`, or null when the URL is not ours or would
+ * leave the folder (`..`, encoded slashes, NUL, drive letters, UNC paths).
+ */
+export function resolveAppPath(rootDir: string, url: string): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return null;
+  }
+  if (parsed.protocol !== `${APP_SCHEME}:` || parsed.host !== APP_HOST) return null;
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(parsed.pathname);
+  } catch {
+    return null; // malformed percent-encoding
+  }
+  if (pathname.includes('\0') || pathname.includes('\\')) return null;
+  if (pathname === '/' || pathname === '') pathname = '/index.html';
+  const segments = pathname.split('/').filter((segment) => segment !== '');
+  if (segments.some((segment) => segment === '..' || segment === '.' || /^[A-Za-z]:/.test(segment)))
+    return null;
+  const root = path.resolve(rootDir);
+  const resolved = path.resolve(root, ...segments);
+  const relative = path.relative(root, resolved);
+  if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) return null;
+  return resolved;
+}
+
+const CONTENT_TYPES: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.map': 'application/json; charset=utf-8',
+};
+
+/** The files the protocol handler reads; a seam so tests can count reads. */
+export type ReadAppFile = (filePath: string) => Promise<Uint8Array>;
+
+/** Builds the `app://` request handler: files from `rootDir` only, each with the CSP header. */
+export function createAppProtocolHandler(
+  rootDir: string,
+  read: ReadAppFile = (filePath) => readFile(filePath),
+): (request: Request) => Promise<Response> {
+  return async (request) => {
+    const headers = {
+      'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+      'X-Content-Type-Options': 'nosniff',
+    };
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return new Response('Method not allowed', { status: 405, headers });
+    }
+    const filePath = resolveAppPath(rootDir, request.url);
+    if (filePath === null) return new Response('Not found', { status: 404, headers });
+    const contentType = CONTENT_TYPES[path.extname(filePath).toLowerCase()];
+    if (contentType === undefined) return new Response('Not found', { status: 404, headers });
+    try {
+      const body = await read(filePath);
+      return new Response(request.method === 'HEAD' ? null : new Uint8Array(body), {
+        status: 200,
+        headers: { ...headers, 'Content-Type': contentType },
+      });
+    } catch {
+      return new Response('Not found', { status: 404, headers });
+    }
+  };
+}
+
+/** Serves the built renderer from `rootDir` on `app://`; call once the app is ready. */
+export function registerAppProtocol(protocol: Pick<Protocol, 'handle'>, rootDir: string): void {
+  protocol.handle(APP_SCHEME, createAppProtocolHandler(rootDir));
+}

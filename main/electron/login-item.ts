@@ -1,0 +1,56 @@
+import type { App } from 'electron';
+import type { XdgAutostart } from '../adapters/xdg-autostart';
+
+/** The argument a login start passes, so the app starts in the tray without opening its window. */
+export const HIDDEN_ARG = '--hidden';
+
+/** What the login item glue needs. */
+export interface LoginItemDeps {
+  app: Pick<App, 'setLoginItemSettings' | 'getLoginItemSettings'>;
+  platform: NodeJS.Platform;
+  /** The executable Windows starts (process.execPath). */
+  execPath: string;
+  /** Linux: the XDG autostart entry. */
+  autostart: Pick<XdgAutostart, 'set' | 'isEnabled'>;
+}
+
+/** Switches start-at-login on or off, the way each platform does it. */
+export async function setStartAtLogin(deps: LoginItemDeps, enabled: boolean): Promise<void> {
+  switch (deps.platform) {
+    case 'win32':
+      deps.app.setLoginItemSettings({
+        openAtLogin: enabled,
+        path: deps.execPath,
+        args: [HIDDEN_ARG],
+      });
+      return;
+    case 'darwin':
+      // macOS passes no arguments to login items; wasLaunchedHidden reads wasOpenedAtLogin instead.
+      deps.app.setLoginItemSettings({ openAtLogin: enabled });
+      return;
+    default:
+      await deps.autostart.set(enabled);
+  }
+}
+
+/** Whether the app is set to start at login now (the OS may have changed it behind our back). */
+export async function isStartAtLoginEnabled(deps: LoginItemDeps): Promise<boolean> {
+  switch (deps.platform) {
+    case 'win32':
+      return deps.app.getLoginItemSettings({ path: deps.execPath, args: [HIDDEN_ARG] }).openAtLogin;
+    case 'darwin':
+      return deps.app.getLoginItemSettings().openAtLogin;
+    default:
+      return deps.autostart.isEnabled();
+  }
+}
+
+/** Whether this launch came from login (start in the tray, no window). */
+export function wasLaunchedHidden(
+  argv: readonly string[],
+  platform: NodeJS.Platform,
+  app: Pick<App, 'getLoginItemSettings'>,
+): boolean {
+  if (argv.includes(HIDDEN_ARG)) return true;
+  return platform === 'darwin' && app.getLoginItemSettings().wasOpenedAtLogin;
+}

@@ -1,0 +1,5 @@
+/**
+ * Compile-time proof that an Electron class fits the narrow interface the glue is written against
+ * (`type _X = Fits<Narrow, ElectronClass>` fails to compile when Electron's types drift).
+ */
+export type Fits<Narrow, Actual extends Narrow> = Actual extends Narrow ? true : never;

@@ -1,0 +1,63 @@
+import type { BrowserWindowConstructorOptions } from 'electron';
+
+/**
+ * The window's Content-Security-Policy: only the app's own scripts, styles and images, no
+ * plugins, no frames, no forms, no remote connections (the preload is the only way out).
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+  "object-src 'none'",
+].join('; ');
+
+/** The smallest size the window's layout is designed for (product.md: 420×600 and up). */
+export const MIN_WINDOW_SIZE = { width: 420, height: 600 } as const;
+
+/** What the main window's options depend on. */
+export interface MainWindowOptionsInput {
+  /** Absolute path of the bundled preload (dist/preload/preload.cjs). */
+  preloadPath: string;
+  /** Development builds keep DevTools; packaged builds do not. */
+  isDevelopment: boolean;
+  /** Window icon (Linux and Windows use it; macOS takes the bundle's). */
+  iconPath?: string;
+  /** Window title before the page sets its own. */
+  title?: string;
+}
+
+/** Options of the main window: the security baseline of architecture.md, as data that tests read. */
+export function mainWindowOptions(input: MainWindowOptionsInput): BrowserWindowConstructorOptions {
+  return {
+    width: 480,
+    height: 680,
+    minWidth: MIN_WINDOW_SIZE.width,
+    minHeight: MIN_WINDOW_SIZE.height,
+    title: input.title ?? 'Recorder Tray',
+    // Shown on 'ready-to-show' so the user never sees an empty frame.
+    show: false,
+    autoHideMenuBar: true,
+    ...(input.iconPath === undefined ? {} : { icon: input.iconPath }),
+    webPreferences: {
+      preload: input.preloadPath,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      navigateOnDragDrop: false,
+      spellcheck: false,
+      devTools: input.isDevelopment,
+      safeDialogs: true,
+    },
+  };
+}

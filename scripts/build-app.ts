@@ -1,0 +1,89 @@
+// Builds what the packaged app runs, into dist/:
+//   dist/main/main.js          main process (ESM; node_modules stay external, electron-builder ships them)
+//   dist/preload/preload.cjs   preload (one CommonJS file: a sandboxed preload cannot load modules)
+//   dist/renderer/             the window, built by Vite
+//   dist/icons/tray/           tray icons read at run time
+// Usage: tsx scripts/build-app.ts [--dev]   (--dev keeps source maps and skips minifying)
+import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { build as esbuild } from 'esbuild';
+import { build as viteBuild } from 'vite';
+
+const root = path.resolve(import.meta.dirname, '..');
+const dist = path.join(root, 'dist');
+const development = process.argv.includes('--dev');
+
+/** Electron 45 runs Node 22 and Chromium 140. */
+const NODE_TARGET = 'node22';
+const CHROME_TARGET = 'chrome140';
+
+async function buildMain(): Promise<void> {
+  await esbuild({
+    entryPoints: [path.join(root, 'main', 'electron', 'main.ts')],
+    outfile: path.join(dist, 'main', 'main.js'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: NODE_TARGET,
+    // Dependencies load from node_modules inside the asar, so CommonJS ones (express) keep working.
+    packages: 'external',
+    external: ['electron'],
+    sourcemap: development ? 'linked' : false,
+    minify: !development,
+    logLevel: 'warning',
+  });
+}
+
+async function buildPreload(): Promise<void> {
+  await esbuild({
+    entryPoints: [path.join(root, 'renderer', 'preload', 'preload.ts')],
+    outfile: path.join(dist, 'preload', 'preload.cjs'),
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: [NODE_TARGET, CHROME_TARGET],
+    external: ['electron'],
+    sourcemap: development ? 'inline' : false,
+    minify: !development,
+    logLevel: 'warning',
+  });
+}
+
+async function buildRenderer(): Promise<void> {
+  const configFile = path.join(root, 'vite.config.ts');
+  await viteBuild({
+    root: path.join(root, 'renderer'),
+    base: './', // relative asset URLs work on app:// and in the browser preview alike
+    configFile: existsSync(configFile) ? configFile : false,
+    logLevel: 'warn',
+    build: {
+      outDir: path.join(dist, 'renderer'),
+      emptyOutDir: true,
+      target: CHROME_TARGET,
+      sourcemap: development,
+      minify: !development,
+      // Inline assets would be data: URLs for scripts, which the CSP forbids.
+      assetsInlineLimit: 0,
+      modulePreload: { polyfill: false },
+    },
+  });
+}
+
+function copyIcons(): void {
+  const target = path.join(dist, 'icons', 'tray');
+  mkdirSync(target, { recursive: true });
+  cpSync(path.join(root, 'build', 'icons', 'tray'), target, { recursive: true });
+  cpSync(
+    path.join(root, 'build', 'icons', 'app', '256x256.png'),
+    path.join(dist, 'icons', 'app.png'),
+  );
+}
+
+const started = performance.now();
+rmSync(dist, { recursive: true, force: true });
+await Promise.all([buildMain(), buildPreload()]);
+await buildRenderer();
+copyIcons();
+console.log(
+  `build: dist/ ready in ${Math.round(performance.now() - started)} ms${development ? ' (dev)' : ''}`,
+);

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { RoomState } from './model';
+import { RecorderStatus } from './recorder/connection-status';
+import { Language } from './settings';
+
+/** How the recorder's REST API answered the last poll, or 'off' (no recorder URL: webhooks only). */
+export const RecorderStatusKind = z.enum([...RecorderStatus.options, 'off']);
+/** A recorder connection state. */
+export type RecorderStatusKind = z.infer<typeof RecorderStatusKind>;
+
+/** The recorder connection state with a plain-words explanation in the user's language. */
+export const RecorderConnection = z.object({
+  status: RecorderStatusKind,
+  message: z.string(),
+});
+/** The recorder connection state and its explanation. */
+export type RecorderConnection = z.infer<typeof RecorderConnection>;
+
+/** The webhook listener as it runs now (the URL is what the user pastes into the recorder). */
+export const ListenerStatus = z.object({
+  webhookUrl: z.string(),
+  host: z.string(),
+  port: z.number().int(),
+  running: z.boolean(),
+  error: z.string().optional(),
+});
+/** The webhook listener's state. */
+export type ListenerStatus = z.infer<typeof ListenerStatus>;
+
+/** Everything the window and the tray show at a glance. */
+export const AppState = z.object({
+  rooms: z.array(RoomState),
+  recorder: RecorderConnection,
+  listener: ListenerStatus,
+  pause: z.object({ pausedUntil: z.number().nullable() }), // epoch ms; null: not paused
+  unreadCount: z.number().int().nonnegative(),
+  language: Language, // resolved: the setting, or the system's
+});
+/** The app's state as shown to the user. */
+export type AppState = z.infer<typeof AppState>;
+
+/** About this copy of the app (window footer, bug reports). */
+export const AppInfo = z.object({
+  version: z.string(),
+  platform: z.string(), // process.platform, or 'browser' for the browser preview
+  dataDir: z.string(),
+  logsDir: z.string(),
+});
+/** About this copy of the app. */
+export type AppInfo = z.infer<typeof AppInfo>;
+
+/** Links the window may ask main to open; main builds the URL, the window never sends one. */
+export const LinkTarget = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('liveRoom'), roomId: z.number().int().positive() }),
+  z.object({ kind: z.literal('recorderUi') }),
+  z.object({ kind: z.literal('recorderApi') }),
+]);
+/** A link the window may ask main to open. */
+export type LinkTarget = z.infer<typeof LinkTarget>;
+
+/** How long notifications stay paused; 'resume' ends a pause. */
+export const PauseChoice = z.enum(['hour', 'tomorrow', 'forever', 'resume']);
+/** A pause choice from the window or the tray. */
+export type PauseChoice = z.infer<typeof PauseChoice>;

@@ -1,0 +1,91 @@
+import type { RecorderStatusKind } from '../app-state';
+import type { Language } from '../settings';
+
+/** Every string the tray icon and its menu show. */
+export interface TrayStrings {
+  appName: string;
+  openWindow: string;
+  liveRooms: string;
+  noLiveRooms: string;
+  moreRooms: (count: number) => string;
+  pauseNotifications: string;
+  pauseHour: string;
+  pauseTomorrow: string;
+  pauseForever: string;
+  resume: string;
+  pausedNote: string;
+  openRecorderUi: string;
+  openRecorderApi: string;
+  openLogs: string;
+  quit: string;
+  recordingLine: (names: string) => string;
+  liveLine: (names: string) => string;
+  idleLine: string;
+  overflow: (count: number) => string;
+  listSeparator: string;
+  recorderProblem: Record<Exclude<RecorderStatusKind, 'ok' | 'off'>, string>;
+}
+
+/** The tray's strings in each language the app speaks. */
+export const TRAY_STRINGS: Readonly<Record<Language, TrayStrings>> = {
+  'zh-CN': {
+    appName: 'Recorder Tray', // the product name, as on the installer
+    openWindow: '打开窗口',
+    liveRooms: '直播中的房间',
+    noLiveRooms: '没有直播中的房间',
+    moreRooms: (count) => `还有 ${count} 个…`,
+    pauseNotifications: '暂停通知',
+    pauseHour: '暂停 1 小时',
+    pauseTomorrow: '暂停到明天',
+    pauseForever: '暂停到手动恢复',
+    resume: '恢复通知',
+    pausedNote: '通知已暂停',
+    openRecorderUi: '打开录播姬网页界面',
+    openRecorderApi: '打开录播姬 API 浏览器',
+    openLogs: '打开日志文件夹',
+    quit: '退出',
+    recordingLine: (names) => `录制中：${names}`,
+    liveLine: (names) => `直播中：${names}`,
+    idleLine: '没有直播或录制',
+    overflow: (count) => `等 ${count} 个`,
+    listSeparator: '、',
+    recorderProblem: {
+      unreachable: '连不上录播姬',
+      unauthorized: '录播姬拒绝了用户名或密码',
+      'open-access-guard': '录播姬拒绝了访问（412）',
+      'not-a-recorder': '这个地址不是录播姬',
+      'server-error': '录播姬内部出错',
+      'bad-data': '录播姬返回了无法识别的数据',
+    },
+  },
+  en: {
+    appName: 'Recorder Tray',
+    openWindow: 'Open window',
+    liveRooms: 'Live rooms',
+    noLiveRooms: 'No room is live',
+    moreRooms: (count) => `${count} more…`,
+    pauseNotifications: 'Pause notifications',
+    pauseHour: 'For 1 hour',
+    pauseTomorrow: 'Until tomorrow',
+    pauseForever: 'Until I resume',
+    resume: 'Resume notifications',
+    pausedNote: 'Notifications paused',
+    openRecorderUi: "Open the recorder's web UI",
+    openRecorderApi: "Open the recorder's API browser",
+    openLogs: 'Open logs folder',
+    quit: 'Quit',
+    recordingLine: (names) => `Recording: ${names}`,
+    liveLine: (names) => `Live: ${names}`,
+    idleLine: 'Nothing live or recording',
+    overflow: (count) => `+${count} more`,
+    listSeparator: ', ',
+    recorderProblem: {
+      unreachable: 'Recorder unreachable',
+      unauthorized: 'Recorder refused the user name or password',
+      'open-access-guard': 'Recorder refused access (412)',
+      'not-a-recorder': 'This address is not a recorder',
+      'server-error': 'Recorder server error',
+      'bad-data': 'Recorder sent data the app cannot read',
+    },
+  },
+};

@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import { AppInfo, AppState, LinkTarget, PauseChoice, RecorderStatusKind } from './app-state';
+import type { CallChannel, EventChannel } from './ipc-channels';
+import { AppNotification, EventLogEntry, FileRecord } from './model';
+import { safeParseUnknown, type ParseResult } from './parse';
+import { Settings } from './settings';
+import { SettingsPatch } from './settings-patch';
+
+// ---------------------------------------------------------------------------------------------
+// History item schemas: PLACEHOLDERS until shared/history.ts lands with the real record schemas.
+// Swap these four definitions for imports; nothing else in this file depends on their fields.
+// ---------------------------------------------------------------------------------------------
+
+/** A finished file in the history (placeholder; see shared/history.ts). */
+export const HistoryFileItem = FileRecord.extend({
+  exists: z.boolean().optional(), // false: the file is gone from disk
+});
+/** A notification in the history, with the policy's decision (placeholder; see shared/history.ts). */
+export const HistoryNotificationItem = AppNotification.extend({
+  decision: z.enum(['shown', 'suppressed']),
+  reason: z.string().optional(),
+  read: z.boolean(),
+});
+/** A raw event in the history (placeholder; see shared/history.ts). */
+export const HistoryEventItem = EventLogEntry;
+/** A query over one of the histories: a page, optionally filtered by room and text. */
+export const HistoryQuery = z.strictObject({
+  offset: z.number().int().nonnegative(),
+  limit: z.number().int().min(1).max(500),
+  roomId: z.number().int().nonnegative().optional(),
+  text: z.string().max(200).optional(),
+});
+/** A history query. */
+export type HistoryQuery = z.infer<typeof HistoryQuery>;
+
+// ---------------------------------------------------------------------------------------------
+
+/** One page of a history. */
+function page<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), total: z.number().int().nonnegative() });
+}
+
+/** Calls that take no argument accept nothing, `null` or `{}` (HTTP bodies vary). */
+const NoArgs = z.union([z.undefined(), z.null(), z.strictObject({})]);
+
+/** What a user-triggered action did; `message` explains a refusal in plain words. */
+export const ActionResult = z.object({ ok: z.boolean(), message: z.string().optional() });
+/** The outcome of an action. */
+export type ActionResult = z.infer<typeof ActionResult>;
+
+/** A file the window points at by room and recorder path; main resolves and checks it. */
+const FileRef = z.strictObject({
+  roomId: z.number().int().nonnegative(),
+  relativePath: z.string().min(1).max(4096),
+});
+
+/** Every window→main call: channel → request and response schemas. */
+export const CALLS = {
+  'state:get': { request: NoArgs, response: AppState },
+  'settings:get': { request: NoArgs, response: Settings },
+  'settings:update': {
+    request: SettingsPatch,
+    response: z.discriminatedUnion('ok', [
+      z.object({ ok: z.literal(true), settings: Settings }),
+      z.object({ ok: z.literal(false), errors: z.array(z.string()) }), // `path: message`
+    ]),
+  },
+  'history:files': { request: HistoryQuery, response: page(HistoryFileItem) },
+  'history:notifications': { request: HistoryQuery, response: page(HistoryNotificationItem) },
+  'history:events': { request: HistoryQuery, response: page(HistoryEventItem) },
+  'history:markRead': {
+    request: z.strictObject({ id: z.string().min(1).optional() }), // no id: all
+    response: z.object({ unreadCount: z.number().int().nonnegative() }),
+  },
+  'file:open': { request: FileRef, response: ActionResult },
+  'file:showInFolder': { request: FileRef, response: ActionResult },
+  'link:open': { request: LinkTarget, response: ActionResult },
+  'events:replay': {
+    request: z.strictObject({ seq: z.number().int().nonnegative() }),
+    response: ActionResult,
+  },
+  'test:sendEvent': {
+    request: z.strictObject({ kind: z.enum(['StreamStarted', 'FileClosed']) }),
+    response: ActionResult,
+  },
+  'recorder:check': {
+    request: NoArgs,
+    response: z.object({
+      status: RecorderStatusKind,
+      message: z.string(),
+      version: z.string().nullable(),
+    }),
+  },
+  'notifications:pause': {
+    request: z.strictObject({ until: PauseChoice }),
+    response: z.object({ pausedUntil: z.number().nullable() }),
+  },
+  'app:info': { request: NoArgs, response: AppInfo },
+} as const satisfies Record<CallChannel, { request: z.ZodType; response: z.ZodType }>;
+
+/** Every main→window event: channel → payload schema. */
+export const EVENTS = {
+  'state:changed': { payload: AppState },
+  'notification:added': { payload: HistoryNotificationItem },
+} as const satisfies Record<EventChannel, { payload: z.ZodType }>;
+
+export { CALL_CHANNELS, EVENT_CHANNELS, isCallChannel, isEventChannel } from './ipc-channels';
+export type { CallChannel, EventChannel } from './ipc-channels';
+/** What a handler receives for a call (after parsing). */
+export type CallRequest<C extends CallChannel> = z.output<(typeof CALLS)[C]['request']>;
+/** What a handler returns for a call. */
+export type CallResponse<C extends CallChannel> = z.output<(typeof CALLS)[C]['response']>;
+/** What an event carries. */
+export type EventPayload<E extends EventChannel> = z.output<(typeof EVENTS)[E]['payload']>;
+
+/** The app service: one async function per call; served over Electron IPC and the HTTP bridge. */
+export type ContractHandlers = {
+  [C in CallChannel]: (request: CallRequest<C>) => Promise<CallResponse<C>>;
+};
+
+/** Parses an untrusted request for a call; failures list `path: message`. */
+export function parseCallRequest<C extends CallChannel>(
+  channel: C,
+  data: unknown,
+): ParseResult<CallRequest<C>> {
+  const schema: z.ZodType = CALLS[channel].request;
+  return safeParseUnknown(schema, data) as ParseResult<CallRequest<C>>;
+}
+
+/** Checks a handler's response against the contract (development builds and tests). */
+export function parseCallResponse<C extends CallChannel>(
+  channel: C,
+  data: unknown,
+): ParseResult<CallResponse<C>> {
+  const schema: z.ZodType = CALLS[channel].response;
+  return safeParseUnknown(schema, data) as ParseResult<CallResponse<C>>;
+}
+
+/** Parses an event payload (the preload and the browser bridge's client check what main sends). */
+export function parseEventPayload<E extends EventChannel>(
+  event: E,
+  data: unknown,
+): ParseResult<EventPayload<E>> {
+  const schema: z.ZodType = EVENTS[event].payload;
+  return safeParseUnknown(schema, data) as ParseResult<EventPayload<E>>;
+}

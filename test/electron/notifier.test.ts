@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { notificationOptions, Notifier } from '../../main/electron/notifier';
+import type { AppNotification, NotificationAction } from '../../shared/model';
+import { FakeNotification } from '../fakes/fake-electron';
+import { memoryLogger } from '../fakes/silent-logger';
+
+function notification(overrides: Partial<AppNotification> = {}): AppNotification {
+  return {
+    id: 'n-1',
+    event: 'StreamStarted',
+    roomIds: [23058],
+    title: '3号直播间 is live',
+    body: '哔哩哔哩音悦台 · 生活 / 影音馆',
+    action: { kind: 'openUrl', url: 'https://live.bilibili.com/23058' },
+    createdAt: 1,
+    ...overrides,
+  };
+}
+
+function setup(supported = true) {
+  const popups: FakeNotification[] = [];
+  const ran: NotificationAction[] = [];
+  const deferred: (() => void)[] = [];
+  const log = memoryLogger();
+  const notifier = new Notifier({
+    createNotification: (options) => {
+      const popup = new FakeNotification(options as Record<string, unknown>);
+      popups.push(popup);
+      return popup;
+    },
+    isSupported: () => supported,
+    runAction: (action) => ran.push(action),
+    log,
+    defer: (task) => deferred.push(task),
+  });
+  return { notifier, popups, ran, deferred, log };
+}
+
+describe('notificationOptions', () => {
+  it('passes title and body as given, not silent, grouped per room', () => {
+    expect(notificationOptions(notification())).toEqual({
+      title: '3号直播间 is live',
+      body: '哔哩哔哩音悦台 · 生活 / 影音馆',
+      silent: false,
+      id: 'n-1',
+      groupId: 'room-23058',
+    });
+  });
+
+  it('uses the tag as group, and no group for a summary of several rooms', () => {
+    expect(notificationOptions(notification({ tag: 'live-23058' })).groupId).toBe('live-23058');
+    expect('groupId' in notificationOptions(notification({ roomIds: [1, 2] }))).toBe(false);
+    expect('id' in notificationOptions(notification({ id: 'x'.repeat(65) }))).toBe(false);
+  });
+});
+
+describe('Notifier', () => {
+  it('shows a popup and runs its action on click', () => {
+    const { notifier, popups, ran } = setup();
+    expect(notifier.show(notification())).toBe(true);
+    expect(popups[0]?.shown).toBe(true);
+    popups[0]?.click();
+    expect(ran).toEqual([{ kind: 'openUrl', url: 'https://live.bilibili.com/23058' }]);
+  });
+
+  it('opens the window for a popup without action', () => {
+    const { notifier, popups, ran } = setup();
+    notifier.show(notification({ action: undefined }));
+    popups[0]?.click();
+    expect(ran).toEqual([{ kind: 'openWindow' }]);
+  });
+
+  it('shows nothing where notifications are unsupported', () => {
+    const { notifier, popups, log } = setup(false);
+    expect(notifier.show(notification())).toBe(false);
+    expect(popups).toEqual([]);
+    expect(log.lines[0]).toMatch(/^warn notifier: notifications are not supported/);
+  });
+
+  it('opens the window for an Action Center click that no live popup took', () => {
+    const { notifier, ran, deferred } = setup();
+    notifier.handleActivation({ type: 'click' });
+    deferred.forEach((task) => task());
+    expect(ran).toEqual([{ kind: 'openWindow' }]);
+  });
+
+  it('does not act twice when the live popup took the click', () => {
+    const { notifier, popups, ran, deferred } = setup();
+    notifier.show(notification());
+    notifier.handleActivation({ type: 'click' });
+    popups[0]?.click();
+    deferred.forEach((task) => task());
+    expect(ran).toEqual([{ kind: 'openUrl', url: 'https://live.bilibili.com/23058' }]);
+    notifier.handleActivation({ type: 'reply' });
+    expect(deferred).toHaveLength(1);
+  });
+
+  it('logs an action that fails', async () => {
+    const log = memoryLogger();
+    const popups: FakeNotification[] = [];
+    const notifier = new Notifier({
+      createNotification: (options) => {
+        const popup = new FakeNotification(options as Record<string, unknown>);
+        popups.push(popup);
+        return popup;
+      },
+      isSupported: () => true,
+      runAction: async () => {
+        throw new Error('refused');
+      },
+      log,
+    });
+    notifier.show(notification());
+    popups[0]?.click();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(log.lines).toEqual(['error notifier: action failed: Error: refused']);
+  });
+});

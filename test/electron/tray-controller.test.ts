@@ -1,0 +1,183 @@
+import type { MenuItemConstructorOptions } from 'electron';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  trayModel,
+  type TrayAction,
+  type TrayIcon,
+  type TrayState,
+} from '../../main/core/tray-model';
+import {
+  escapeMenuLabel,
+  TrayController,
+  type TrayActionHandlers,
+} from '../../main/electron/tray-controller';
+import { sampleRoom } from '../fakes/app-state-sample';
+import { FakeTray } from '../fakes/fake-electron';
+import { memoryLogger } from '../fakes/silent-logger';
+
+type Menu = MenuItemConstructorOptions[];
+
+function handlers(): TrayActionHandlers & { seen: TrayAction[] } {
+  const seen: TrayAction[] = [];
+  const record = (action: TrayAction) => {
+    seen.push(action);
+  };
+  return {
+    seen,
+    openWindow: record,
+    openLiveRoom: record,
+    pause: record,
+    resume: record,
+    openRecorderUi: record,
+    openRecorderApi: record,
+    openLogsFolder: record,
+    quit: record,
+  };
+}
+
+function setup(platform: NodeJS.Platform = 'win32') {
+  const trays: FakeTray<string, Menu>[] = [];
+  const actions = handlers();
+  const log = memoryLogger();
+  const controller = new TrayController<string, Menu>({
+    createTray: (image) => {
+      const tray = new FakeTray<string, Menu>(image);
+      trays.push(tray);
+      return tray;
+    },
+    image: (icon: TrayIcon) => `${icon}.png`,
+    buildMenu: (template) => template,
+    actions,
+    platform,
+    log,
+  });
+  return { controller, trays, actions, log };
+}
+
+function state(overrides: Partial<TrayState> = {}): TrayState {
+  return { rooms: [], recorderStatus: 'ok', paused: false, language: 'en', ...overrides };
+}
+
+function click(menu: Menu | null | undefined, ...ids: string[]): void {
+  let items = menu ?? [];
+  for (const [index, id] of ids.entries()) {
+    const item = items.find((entry) => entry.id === id);
+    if (item === undefined) throw new Error(`no menu item ${id}`);
+    if (index === ids.length - 1) {
+      (item.click as () => void)();
+      return;
+    }
+    items = item.submenu as Menu;
+  }
+}
+
+describe('TrayController', () => {
+  it('creates the tray once with the icon, tooltip and menu of the model', () => {
+    const { controller, trays } = setup();
+    controller.render(trayModel(state({ rooms: [sampleRoom({ streaming: true })] })));
+    expect(trays).toHaveLength(1);
+    const tray = trays[0]!;
+    expect(tray.image).toBe('live.png');
+    expect(tray.toolTip).toBe('Recorder Tray\nLive: 3号直播间');
+    expect(tray.menu?.map((item) => item.id ?? item.type)).toEqual([
+      'open-window',
+      'live-rooms',
+      'pause',
+      'separator',
+      'recorder-ui',
+      'recorder-api',
+      'logs',
+      'separator',
+      'quit',
+    ]);
+  });
+
+  it('touches only what changed, and nothing when nothing did', () => {
+    const { controller, trays } = setup();
+    controller.render(trayModel(state()));
+    const tray = trays[0]!;
+    expect(tray.calls).toEqual(['setToolTip', 'setContextMenu']);
+    tray.calls.length = 0;
+    controller.render(trayModel(state()));
+    expect(tray.calls).toEqual([]);
+    controller.render(trayModel(state({ recorderStatus: 'unreachable' })));
+    expect(tray.calls).toEqual(['setImage', 'setToolTip']); // the menu is the same
+    tray.calls.length = 0;
+    controller.render(trayModel(state({ recorderStatus: 'unreachable', paused: true })));
+    expect(tray.calls).toEqual(['setToolTip', 'setContextMenu']);
+    expect(trays).toHaveLength(1);
+  });
+
+  it('routes every menu click to its action', () => {
+    const { controller, trays, actions } = setup();
+    controller.render(
+      trayModel(state({ paused: true, rooms: [sampleRoom({ roomId: 7, streaming: true })] })),
+    );
+    const menu = trays[0]!.menu;
+    click(menu, 'open-window');
+    click(menu, 'live-rooms', 'live-room-7');
+    click(menu, 'pause', 'pause-hour');
+    click(menu, 'pause', 'pause-tomorrow');
+    click(menu, 'pause', 'pause-forever');
+    click(menu, 'pause', 'resume');
+    click(menu, 'recorder-ui');
+    click(menu, 'recorder-api');
+    click(menu, 'logs');
+    click(menu, 'quit');
+    trays[0]!.clickListener?.();
+    expect(actions.seen).toEqual([
+      { kind: 'openWindow' },
+      { kind: 'openLiveRoom', roomId: 7 },
+      { kind: 'pause', until: 'hour' },
+      { kind: 'pause', until: 'tomorrow' },
+      { kind: 'pause', until: 'forever' },
+      { kind: 'resume' },
+      { kind: 'openRecorderUi' },
+      { kind: 'openRecorderApi' },
+      { kind: 'openLogsFolder' },
+      { kind: 'quit' },
+      { kind: 'openWindow' },
+    ]);
+  });
+
+  it('logs a failing action instead of throwing into the menu', async () => {
+    const { controller, trays, actions, log } = setup();
+    actions.openLogsFolder = () => {
+      throw new Error('no folder');
+    };
+    actions.quit = vi.fn(async () => {
+      throw new Error('late failure');
+    });
+    controller.render(trayModel(state()));
+    expect(() => click(trays[0]!.menu, 'logs')).not.toThrow();
+    click(trays[0]!.menu, 'quit');
+    await vi.waitFor(() => expect(log.lines).toHaveLength(2));
+    expect(log.lines).toEqual([
+      'error tray: openLogsFolder failed: no folder',
+      'error tray: quit failed: late failure',
+    ]);
+  });
+
+  it('shows & in room names literally on Windows and Linux', () => {
+    expect(escapeMenuLabel('Tom & Jerry', 'win32')).toBe('Tom && Jerry');
+    expect(escapeMenuLabel('Tom & Jerry', 'linux')).toBe('Tom && Jerry');
+    expect(escapeMenuLabel('Tom & Jerry', 'darwin')).toBe('Tom & Jerry');
+    const { controller, trays } = setup('win32');
+    controller.render(
+      trayModel(
+        state({ rooms: [sampleRoom({ roomId: 5, name: 'A&B', title: '', streaming: true })] }),
+      ),
+    );
+    const submenu = trays[0]!.menu?.find((item) => item.id === 'live-rooms')?.submenu as Menu;
+    expect(submenu[0]?.label).toBe('A&&B');
+  });
+
+  it('destroys the tray and creates a new one on the next render', () => {
+    const { controller, trays } = setup();
+    controller.render(trayModel(state()));
+    controller.destroy();
+    expect(trays[0]!.destroyed).toBe(true);
+    controller.render(trayModel(state()));
+    expect(trays).toHaveLength(2);
+  });
+});

@@ -1,0 +1,36 @@
+import { vi } from 'vitest';
+import type { ContractHandlers } from '../../shared/ipc-contract';
+import { defaultSettings } from '../../shared/settings';
+import { sampleAppState } from './app-state-sample';
+
+/** Handlers that answer within the contract, each a vi.fn so tests can see what was called. */
+export function fakeHandlers(): ContractHandlers {
+  const ok = async () => ({ ok: true });
+  const empty = async () => ({ items: [], total: 0 });
+  return {
+    'state:get': vi.fn(async () => sampleAppState()),
+    'settings:get': vi.fn(async () => defaultSettings()),
+    'settings:update': vi.fn(async () => ({ ok: true as const, settings: defaultSettings() })),
+    'history:files': vi.fn(empty),
+    'history:notifications': vi.fn(empty),
+    'history:events': vi.fn(empty),
+    'history:markRead': vi.fn(async () => ({ unreadCount: 0 })),
+    'file:open': vi.fn(ok),
+    'file:showInFolder': vi.fn(ok),
+    'link:open': vi.fn(ok),
+    'events:replay': vi.fn(ok),
+    'test:sendEvent': vi.fn(ok),
+    'recorder:check': vi.fn(async () => ({
+      status: 'ok' as const,
+      message: '',
+      version: '2.11.1',
+    })),
+    'notifications:pause': vi.fn(async () => ({ pausedUntil: null })),
+    'app:info': vi.fn(async () => ({
+      version: '0.1.0',
+      platform: 'linux',
+      dataDir: '/d',
+      logsDir: '/l',
+    })),
+  };
+}
