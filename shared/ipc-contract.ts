@@ -1,44 +1,25 @@
 import { z } from 'zod';
 import { AppInfo, AppState, LinkTarget, PauseChoice, RecorderStatusKind } from './app-state';
 import type { CallChannel, EventChannel } from './ipc-channels';
-import { AppNotification, EventLogEntry, FileRecord } from './model';
+import { HistoryFile, HistoryNotification, HistoryQuery, historyPage } from './history';
+import { EventLogEntry } from './model';
 import { safeParseUnknown, type ParseResult } from './parse';
 import { Settings } from './settings';
 import { SettingsPatch } from './settings-patch';
 
-// ---------------------------------------------------------------------------------------------
-// History item schemas: PLACEHOLDERS until shared/history.ts lands with the real record schemas.
-// Swap these four definitions for imports; nothing else in this file depends on their fields.
-// ---------------------------------------------------------------------------------------------
-
-/** A finished file in the history (placeholder; see shared/history.ts). */
-export const HistoryFileItem = FileRecord.extend({
-  exists: z.boolean().optional(), // false: the file is gone from disk
+/** A finished file as the window lists it: the history record and whether it is still on disk. */
+export const HistoryFileItem = HistoryFile.extend({
+  /** false: the file is gone (or not there yet); absent: no recording root to look in. */
+  exists: z.boolean().optional(),
 });
-/** A notification in the history, with the policy's decision (placeholder; see shared/history.ts). */
-export const HistoryNotificationItem = AppNotification.extend({
-  decision: z.enum(['shown', 'suppressed']),
-  reason: z.string().optional(),
-  read: z.boolean(),
-});
-/** A raw event in the history (placeholder; see shared/history.ts). */
+/** A finished file as the window lists it. */
+export type HistoryFileItem = z.infer<typeof HistoryFileItem>;
+/** A notification in the history, with the policy's decision and its read state. */
+export const HistoryNotificationItem = HistoryNotification;
+/** A raw event as received. */
 export const HistoryEventItem = EventLogEntry;
-/** A query over one of the histories: a page, optionally filtered by room and text. */
-export const HistoryQuery = z.strictObject({
-  offset: z.number().int().nonnegative(),
-  limit: z.number().int().min(1).max(500),
-  roomId: z.number().int().nonnegative().optional(),
-  text: z.string().max(200).optional(),
-});
-/** A history query. */
-export type HistoryQuery = z.infer<typeof HistoryQuery>;
-
-// ---------------------------------------------------------------------------------------------
-
-/** One page of a history. */
-function page<T extends z.ZodType>(item: T) {
-  return z.object({ items: z.array(item), total: z.number().int().nonnegative() });
-}
+/** A query of one history list (newest first, paged, by room and text); sent with all fields optional. */
+export const HistoryQueryRequest = HistoryQuery.strict();
 
 /** Calls that take no argument accept nothing, `null` or `{}` (HTTP bodies vary). */
 const NoArgs = z.union([z.undefined(), z.null(), z.strictObject({})]);
@@ -65,9 +46,9 @@ export const CALLS = {
       z.object({ ok: z.literal(false), errors: z.array(z.string()) }), // `path: message`
     ]),
   },
-  'history:files': { request: HistoryQuery, response: page(HistoryFileItem) },
-  'history:notifications': { request: HistoryQuery, response: page(HistoryNotificationItem) },
-  'history:events': { request: HistoryQuery, response: page(HistoryEventItem) },
+  'history:files': { request: HistoryQueryRequest, response: historyPage(HistoryFileItem) },
+  'history:notifications': { request: HistoryQueryRequest, response: historyPage(HistoryNotificationItem) },
+  'history:events': { request: HistoryQueryRequest, response: historyPage(HistoryEventItem) },
   'history:markRead': {
     request: z.strictObject({ id: z.string().min(1).optional() }), // no id: all
     response: z.object({ unreadCount: z.number().int().nonnegative() }),

@@ -4,6 +4,7 @@ import type { NotificationAction } from '../../shared/model';
 import type { PathMapping } from '../../shared/settings';
 import {
   fileActionFor,
+  isOpenableRecording,
   resolveRecordingPath,
   type FileAccess,
   type PathStyle,
@@ -122,4 +123,33 @@ function errorCode(error: unknown): string | undefined {
 // JSON escapes control characters, so a hostile path cannot forge log lines.
 function preview(text: string): string {
   return JSON.stringify(text.length > 200 ? `${text.slice(0, 200)}…` : text);
+}
+
+/** The recording root as a local path (after path mappings), or undefined when none is usable. */
+export function localRecordingRoot(options: Omit<RecordingFileOptions, 'openFileOnClick'>): string | undefined {
+  // The root is resolved exactly as for a file in it, so both go through the same mapping rules.
+  const probe = resolveRecordingPath('probe', {
+    recordingRoot: options.recordingRoot,
+    pathMappings: options.pathMappings,
+    style: options.style ?? hostPathStyle,
+  });
+  return probe.ok ? probe.root : undefined;
+}
+
+/**
+ * Re-checks a local path at click time (the file may have moved since the notification): it may
+ * be shown when it lies inside the real recording root, and opened when it also exists there and
+ * has a recording extension. Returns the path to use, or null.
+ */
+export async function checkLocalRecordingPath(
+  candidate: string,
+  use: 'open' | 'show',
+  options: Omit<RecordingFileOptions, 'openFileOnClick'>,
+): Promise<string | null> {
+  const root = localRecordingRoot(options);
+  if (!root) return null;
+  const access = await probeRecordingFile(candidate, root);
+  if (access === 'outside-root') return null;
+  if (use === 'open' && (access !== 'exists' || !isOpenableRecording(candidate))) return null;
+  return candidate;
 }

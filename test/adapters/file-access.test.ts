@@ -2,7 +2,12 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { checkRecordingFile, probeRecordingFile } from '../../main/adapters/file-access';
+import {
+  checkLocalRecordingPath,
+  checkRecordingFile,
+  localRecordingRoot,
+  probeRecordingFile,
+} from '../../main/adapters/file-access';
 
 // Layout (real files and symlinks in a temp dir):
 //   base/outside/secret.flv, base/outside/dir/
@@ -149,5 +154,28 @@ describe('checkRecordingFile', () => {
       kind: 'openFile',
       path: path.join(root, '23058-room', 'a.flv'),
     });
+  });
+});
+
+describe('checkLocalRecordingPath (click-time re-check)', () => {
+  test('shows or opens a recording inside the root, refuses what lies outside or is not media', async () => {
+    const join = path.join;
+    const root = await mkdtemp(join(tmpdir(), 'click-root-'));
+    const outside = await mkdtemp(join(tmpdir(), 'click-outside-'));
+    await mkdir(join(root, 'room'));
+    await writeFile(join(root, 'room', 'a.flv'), 'x');
+    await writeFile(join(root, 'room', 'run.sh'), 'x');
+    await writeFile(join(outside, 'b.flv'), 'x');
+    await symlink(join(outside, 'b.flv'), join(root, 'room', 'link.flv'));
+    const options = { recordingRoot: root, pathMappings: [] };
+    expect(localRecordingRoot(options)).toBe(root);
+    expect(await checkLocalRecordingPath(join(root, 'room', 'a.flv'), 'open', options)).toBe(join(root, 'room', 'a.flv'));
+    expect(await checkLocalRecordingPath(join(root, 'room', 'run.sh'), 'open', options)).toBeNull();
+    expect(await checkLocalRecordingPath(join(root, 'room', 'run.sh'), 'show', options)).toBe(join(root, 'room', 'run.sh'));
+    expect(await checkLocalRecordingPath(join(root, 'room', 'gone.flv'), 'open', options)).toBeNull();
+    expect(await checkLocalRecordingPath(join(root, 'room', 'gone.flv'), 'show', options)).toBe(join(root, 'room', 'gone.flv'));
+    expect(await checkLocalRecordingPath(join(root, 'room', 'link.flv'), 'show', options)).toBeNull();
+    expect(await checkLocalRecordingPath(join(outside, 'b.flv'), 'show', options)).toBeNull();
+    expect(await checkLocalRecordingPath(join(root, 'room', 'a.flv'), 'open', { recordingRoot: '', pathMappings: [] })).toBeNull();
   });
 });

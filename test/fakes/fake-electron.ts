@@ -5,7 +5,7 @@ import type { IpcMainInvokeEvent } from 'electron';
 import type { IpcSenderInfo } from '../../main/electron/ipc';
 import type { WebContentsHandle, WindowHandle } from '../../main/electron/main-window';
 import type { NotificationHandle } from '../../main/electron/notifier';
-import type { ShellLike } from '../../main/electron/shell-actions';
+import type { ShellLike } from '../../main/core/shell-actions';
 import type { TrayHandle } from '../../main/electron/tray-controller';
 
 type Listener = (...args: never[]) => unknown;

@@ -1,11 +1,15 @@
-import type { Shell } from 'electron';
 import type { NotificationAction } from '../../shared/model';
 import { assertNever } from '../../shared/parse';
-import { isLiveRoomUrl, isRecorderPageUrl } from '../core/links';
-import type { Logger } from '../core/ports';
+import { isLiveRoomUrl, isRecorderPageUrl } from './links';
+import type { Logger } from './ports';
 
-/** The shell calls the actions make. */
-export type ShellLike = Pick<Shell, 'openExternal' | 'openPath' | 'showItemInFolder'>;
+/** The shell calls the actions make: Electron's `shell`, or a desktop opener in headless mode. */
+export interface ShellLike {
+  openExternal(url: string): Promise<void>;
+  /** Resolves to an error message, '' on success (as Electron's). */
+  openPath(path: string): Promise<string>;
+  showItemInFolder(path: string): void;
+}
 
 /** What a path is checked for: opening runs a program on it, showing only reveals it. */
 export type PathUse = 'open' | 'show';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ShellActions, type PathChecker } from '../../main/electron/shell-actions';
+import { ShellActions, type PathChecker } from '../../main/core/shell-actions';
 import { FakeShell } from '../fakes/fake-electron';
 import { memoryLogger } from '../fakes/silent-logger';
 
