@@ -22,7 +22,7 @@ import type { Logger } from './core/ports';
 import type { SetupNotice } from './core/recorder-sync';
 import { roomsSignature } from './core/rooms-signature';
 import { WebhookIntake } from './core/webhook-intake';
-import type { RecorderWebhook } from '../shared/recorder/webhook';
+import { parseWebhook, type RecorderWebhook } from '../shared/recorder/webhook';
 
 /** Everything the composition root needs from its host (headless CLI or Electron glue). */
 export interface ComposeOptions {
@@ -35,8 +35,10 @@ export interface ComposeOptions {
   /** Every decision, for history and output. */
   onDecided?: (record: DecidedNotification) => void;
   onHappening?: (happening: Happening) => void;
-  /** The room list or a room's flags changed. */
+  /** The room list or a room's flags changed (not called for statistics alone). */
   onRoomsChanged?: (rooms: RoomState[]) => void;
+  /** Rooms were touched by a webhook or a poll (statistics included). */
+  onRoomsUpdated?: () => void;
   /** The recorder's connection state changed, with a message in the user's language. */
   onRecorderStatus?: (status: RecorderStatus, message: string) => void;
   /** A one-off message about the set-up (long outage, webhooks not arriving). */
@@ -64,6 +66,8 @@ export interface ComposedApp {
   settingsChanged(previous: Settings): Promise<void>;
   /** The URL to paste into the recorder's "Webhook V2" setting. */
   webhookUrl(): string;
+  /** Runs a logged event's body through the pipeline again (shown as new, state untouched). */
+  replay(body: unknown): boolean;
   /** Posts a real-format webhook to the app's own listener over HTTP, as the recorder would. */
   sendTestEvent(kind: TestEventKind): Promise<{ ok: boolean; message?: string }>;
   /** Flushes held-back notifications, stops polling, closes the listener and the journal. */
@@ -129,6 +133,7 @@ export async function composeApp(options: ComposeOptions): Promise<ComposedApp> 
         options.onHappening?.(happening);
       },
       roomsChanged: (rooms) => {
+        options.onRoomsUpdated?.();
         const signature = roomsSignature(rooms);
         if (signature === lastRooms) return;
         lastRooms = signature;
@@ -192,6 +197,13 @@ export async function composeApp(options: ComposeOptions): Promise<ComposedApp> 
     webhookUrl,
     start: () => server.start(options.settings().listener),
     startPolling: () => polling.reconfigure(),
+    replay(body) {
+      const parsed = parseWebhook(body);
+      if (!parsed.ok) return false;
+      logEvent(parsed.value, body, { source: 'replay', duplicate: false });
+      pipeline.webhook(parsed.value, 'replay');
+      return true;
+    },
     async sendTestEvent(kind) {
       const body = buildTestWebhook(kind, {
         id: randomUUID(),

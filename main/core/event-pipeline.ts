@@ -45,8 +45,9 @@ export class EventPipeline {
 
   /** Processes one accepted webhook. */
   webhook(webhook: RecorderWebhook, source: JournalEntry['source'] = 'webhook'): Happening[] {
-    if (source === 'test') {
-      const happenings = testHappenings(webhook);
+    // Test events and replays from the window are shown as they are, without touching room state.
+    if (source === 'test' || source === 'replay') {
+      const happenings = testHappenings(webhook, source);
       this.#deliver(happenings, []);
       return happenings;
     }

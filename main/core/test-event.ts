@@ -45,8 +45,12 @@ export function buildTestWebhook(kind: TestEventKind, options: { id: string; ses
   return { EventType: kind, EventTimestamp: at(options.now), EventId: options.id, EventData: data };
 }
 
-/** The happening of a test event, built without touching the recorder state (the room is made up). */
-export function testHappenings(webhook: RecorderWebhook): Happening[] {
+/**
+ * The happening of a test event or a replay, built without touching the recorder state (the room
+ * may be made up, and a replayed event already happened once).
+ */
+export function testHappenings(webhook: RecorderWebhook, source: 'test' | 'replay' = 'test'): Happening[] {
+  if (webhook.type === 'FileClosedV1') return testHappenings(v1AsFileClosed(webhook), source);
   if (webhook.type !== 'StreamStarted' && webhook.type !== 'FileClosed') return [];
   const d = webhook.data;
   const at = timestampMs(webhook.timestamp);
@@ -62,7 +66,7 @@ export function testHappenings(webhook: RecorderWebhook): Happening[] {
     danmakuConnected: true,
     updatedAt: at,
   };
-  if (webhook.type === 'StreamStarted') return [{ kind: 'StreamStarted', roomId: d.RoomId, at, room, source: 'test' }];
+  if (webhook.type === 'StreamStarted') return [{ kind: 'StreamStarted', roomId: d.RoomId, at, room, source }];
   const f = webhook.data;
   return [
     {
@@ -70,7 +74,7 @@ export function testHappenings(webhook: RecorderWebhook): Happening[] {
       roomId: d.RoomId,
       at,
       room,
-      source: 'test',
+      source,
       sessionId: f.SessionId,
       file: {
         roomId: f.RoomId,
@@ -86,4 +90,25 @@ export function testHappenings(webhook: RecorderWebhook): Happening[] {
       },
     },
   ];
+}
+
+/** A V1 body seen as the V2 FileClosed it stands for (no session, no duration). */
+function v1AsFileClosed(webhook: Extract<RecorderWebhook, { type: 'FileClosedV1' }>): RecorderWebhook {
+  const d = webhook.data;
+  return {
+    format: 'v2',
+    type: 'FileClosed',
+    id: webhook.id,
+    timestamp: webhook.timestamp,
+    data: {
+      ...d,
+      ShortId: 0,
+      AreaNameParent: '',
+      AreaNameChild: '',
+      SessionId: '',
+      Duration: 0,
+      FileOpenTime: d.StartRecordTime,
+      FileCloseTime: d.EndRecordTime,
+    },
+  };
 }

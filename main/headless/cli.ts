@@ -1,25 +1,29 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { defaultDataDir } from '../adapters/app-paths';
+import { createDesktopOpener } from '../adapters/desktop-opener';
 import { createNotifySendNotifier } from '../adapters/notify-send';
+import { SettingsStore } from '../adapters/settings-store';
 import { UnsafeBindError } from '../adapters/webhook-server';
-import { composeApp } from '../compose';
-import { HEADLESS_USAGE, parseHeadlessArgs, UsageError } from './headless-options';
-import { headlessSettings } from './headless-settings';
+import { startRuntime } from '../app-runtime';
+import { HEADLESS_USAGE, parseHeadlessArgs, UsageError, type HeadlessOptions } from './headless-options';
+import { headlessOverrides } from './headless-settings';
 import { createLineWriter, createStderrLogger } from './output';
+import { startPreview } from './preview';
 
 /** Headless mode: the listener and core without Electron, talking JSON lines on stdout. */
 async function main(): Promise<number> {
   const emit = createLineWriter();
   const log = createStderrLogger();
-  let options;
-  let settings;
+  let options: HeadlessOptions;
+  let overrides;
   try {
     options = parseHeadlessArgs(process.argv.slice(2), process.env);
     if (options.help) {
       process.stderr.write(`${HEADLESS_USAGE}\n`);
       return 0;
     }
-    settings = await headlessSettings(options);
+    overrides = await headlessOverrides(options);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     emit({ type: 'error', message: error.message });
@@ -28,16 +32,20 @@ async function main(): Promise<number> {
   }
   const dataDir = options.dataDir ?? defaultDataDir();
   const version = readVersion();
-  const current = settings;
   const warn = (message: string) => emit({ type: 'warning', message });
+  const logger = { ...log, warn };
+  const store = await SettingsStore.open({ dir: dataDir, log: logger });
   // Desktop popups through notify-send where it exists; --no-desktop keeps them to stdout.
   const desktop = options.desktop ? createNotifySendNotifier({ onWarning: warn }) : undefined;
 
-  const app = await composeApp({
+  const runtime = await startRuntime({
     dataDir,
-    version,
-    settings: () => current,
-    log: { ...log, warn },
+    info: { version, platform: process.platform, logsDir: dataDir },
+    log: logger,
+    store,
+    overrides,
+    shell: createDesktopOpener(),
+    openWindow: () => log.info('open the window: use the uiUrl of the ready line'),
     showNotification: (n) => {
       emit({ type: 'notification', ...n });
       void desktop?.show({ title: n.title, body: n.body });
@@ -47,26 +55,33 @@ async function main(): Promise<number> {
     onNotice: (notice) => emit({ type: 'warning', message: `${notice.title}: ${notice.body}`, notice: notice.kind }),
   });
 
-  let webhookUrl: string;
+  const listener = runtime.settings().listener;
   try {
-    ({ webhookUrl } = await app.start());
+    await runtime.app.start();
   } catch (error) {
     const message =
-      error instanceof UnsafeBindError ? error.message : `cannot listen on ${current.listener.host}:${current.listener.port}: ${(error as Error).message}`;
+      error instanceof UnsafeBindError ? error.message : `cannot listen on ${listener.host}:${listener.port}: ${(error as Error).message}`;
     emit({ type: 'error', message });
-    await app.stop();
+    await runtime.stop();
     return error instanceof UnsafeBindError ? 2 : 1;
   }
-  emit({ type: 'ready', webhookUrl, dataDir, version });
-  await app.startPolling();
+  const preview = await startPreview(runtime, {
+    port: options.uiPort ?? 0,
+    rendererDir: join(import.meta.dirname, '..', '..', 'dist', 'renderer'),
+    log: logger,
+  });
+  const webhookUrl = runtime.app.webhookUrl();
+  emit({ type: 'ready', webhookUrl, ...(preview ? { uiUrl: preview.url } : {}), dataDir, version });
   log.info(`listening; set the recorder's "Webhook V2" URL to ${webhookUrl}`);
+  await runtime.app.startPolling();
 
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);
   });
   log.info('stopping');
-  await app.stop();
+  await preview?.close();
+  await runtime.stop();
   return 0;
 }
 

@@ -1,41 +1,61 @@
 import { readFile } from 'node:fs/promises';
 import { parseJsonText, safeParseUnknown } from '../../shared/parse';
-import { Settings } from '../../shared/settings';
+import { defaultSettings, type Settings } from '../../shared/settings';
+import { applySettingsPatch, SettingsPatch } from '../../shared/settings-patch';
 import { UsageError, type HeadlessOptions } from './headless-options';
 
-/** Settings for headless mode: the `--config` file (if any) with the command-line flags on top. */
-export async function headlessSettings(options: HeadlessOptions): Promise<Settings> {
-  let fromFile: unknown = {};
-  if (options.config !== undefined) {
-    let text: string;
-    try {
-      text = await readFile(options.config, 'utf8');
-    } catch (error) {
-      throw new UsageError(`cannot read --config ${options.config}: ${(error as Error).message}`);
-    }
-    const json = parseJsonText(text.replace(/^\uFEFF/, ''));
-    if (!json.ok) throw new UsageError(`--config ${options.config} is not JSON: ${json.error}`);
-    fromFile = json.value;
-  }
-  const parsed = safeParseUnknown(Settings, fromFile);
-  if (!parsed.ok) throw new UsageError(`--config ${options.config}: ${parsed.reasons.join('; ')}`);
-  const s = parsed.value;
-  return {
-    ...s,
-    ...(options.language ? { language: options.language } : {}),
-    listener: {
-      host: options.host ?? s.listener.host,
-      port: options.port ?? s.listener.port,
-      token: options.token ?? s.listener.token,
-    },
-    recorder: {
-      ...s.recorder,
-      url: options.recorderUrl ?? s.recorder.url,
-      username: options.recorderUser ?? s.recorder.username,
-      password: options.recorderPass ?? s.recorder.password,
-      rooms: options.rooms.length > 0 ? options.rooms : s.recorder.rooms,
-      pollIntervalSeconds: options.pollIntervalSeconds ?? s.recorder.pollIntervalSeconds,
-    },
-    recordingRoot: options.recordingRoot ?? s.recordingRoot,
+/**
+ * Headless mode's settings are the stored ones (`<data dir>/settings.json`, which the browser
+ * preview edits) with the `--config` file and then the flags on top. The overrides are not
+ * written back: they win for as long as they are given.
+ */
+export async function headlessOverrides(options: HeadlessOptions): Promise<(stored: Settings) => Settings> {
+  const fromFile = options.config === undefined ? {} : await readConfig(options.config);
+  const flags = flagPatch(options);
+  // Check once against the defaults, so a bad file or flag stops start-up with the field named.
+  const check = applySettingsPatch(defaultSettings(), fromFile);
+  if (!check.ok) throw new UsageError(`--config ${options.config}: ${check.errors.join('; ')}`);
+  return (stored) => {
+    const withFile = applySettingsPatch(stored, fromFile);
+    const base = withFile.ok ? withFile.settings : stored;
+    const withFlags = applySettingsPatch(base, flags);
+    return withFlags.ok ? withFlags.settings : base;
   };
+}
+
+async function readConfig(path: string): Promise<SettingsPatch> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    throw new UsageError(`cannot read --config ${path}: ${(error as Error).message}`);
+  }
+  const json = parseJsonText(text.replace(/^\uFEFF/, ''));
+  if (!json.ok) throw new UsageError(`--config ${path} is not JSON: ${json.error}`);
+  // A file saved from the app carries its layout version; it is not an override.
+  const { version: _version, ...rest } = (typeof json.value === 'object' && json.value !== null ? json.value : {}) as Record<string, unknown>;
+  const patch = safeParseUnknown(SettingsPatch, rest);
+  if (!patch.ok) throw new UsageError(`--config ${path}: ${patch.reasons.join('; ')}`);
+  return patch.value;
+}
+
+function flagPatch(o: HeadlessOptions): SettingsPatch {
+  const listener = { ...defined('host', o.host), ...defined('port', o.port), ...defined('token', o.token) };
+  const recorder = {
+    ...defined('url', o.recorderUrl),
+    ...defined('username', o.recorderUser),
+    ...defined('password', o.recorderPass),
+    ...(o.rooms.length > 0 ? { rooms: o.rooms } : {}),
+    ...defined('pollIntervalSeconds', o.pollIntervalSeconds),
+  };
+  return {
+    ...defined('language', o.language),
+    ...defined('recordingRoot', o.recordingRoot),
+    ...(Object.keys(listener).length > 0 ? { listener } : {}),
+    ...(Object.keys(recorder).length > 0 ? { recorder } : {}),
+  };
+}
+
+function defined<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
 }

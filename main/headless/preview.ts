@@ -1,0 +1,34 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { UiBridgeServer } from '../adapters/ui-bridge-server';
+import type { AppRuntime } from '../app-runtime';
+import type { Logger } from '../core/ports';
+
+/**
+ * The browser preview of the window: the built renderer and the IPC contract over HTTP on
+ * loopback, guarded by a fresh random token. Null (with a warning) when the window is not built.
+ */
+export async function startPreview(
+  runtime: AppRuntime,
+  options: { port: number; rendererDir: string; log: Logger },
+): Promise<{ url: string; close(): Promise<void> } | null> {
+  if (!existsSync(join(options.rendererDir, 'index.html'))) {
+    options.log.info(`the window is not built (no ${options.rendererDir}); run "npm run build" for the browser preview`);
+    return null;
+  }
+  const bridge = new UiBridgeServer({
+    handlers: runtime.handlers,
+    subscribe: (listener) => runtime.onEvent((event, payload) => listener(event, payload)),
+    token: randomBytes(24).toString('base64url'),
+    rendererDir: options.rendererDir,
+    log: options.log,
+  });
+  try {
+    const { url } = await bridge.start(options.port);
+    return { url, close: () => bridge.close() };
+  } catch (error) {
+    options.log.warn(`browser preview: cannot listen on port ${options.port}: ${(error as Error).message}`);
+    return null;
+  }
+}
