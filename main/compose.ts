@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { languageForLocale, liveRoomUrl } from '../shared/format';
+import { languageForLocale } from '../shared/format';
 import type { AppNotification, NotificationAction, RoomState } from '../shared/model';
 import { recorderStatusMessage, type RecorderStatus } from '../shared/recorder/connection-status';
 import type { Language, Settings } from '../shared/settings';
@@ -16,6 +16,7 @@ import { WebhookServer, webhookUrlFor } from './adapters/webhook-server';
 import { buildTestWebhook, type TestEventKind } from './core/test-event';
 import { EventPipeline } from './core/event-pipeline';
 import { initialReadState } from './core/history';
+import { liveRoomUrl } from './core/links';
 import type { FileCheck, Happening } from './core/happening';
 import type { DecidedNotification } from './core/notification-policy';
 import type { Logger } from './core/ports';
@@ -248,7 +249,10 @@ export async function composeApp(options: ComposeOptions): Promise<ComposedApp> 
 }
 
 function defaultAction(happening: Happening): NotificationAction | undefined {
-  if (happening.kind === 'StreamStarted') return { kind: 'openUrl', url: liveRoomUrl(happening.roomId) };
+  if (happening.kind === 'StreamStarted') {
+    const url = liveRoomUrl(happening.roomId);
+    return url ? { kind: 'openUrl', url } : undefined;
+  }
   return happening.fileCheck?.action;
 }
 

@@ -35,8 +35,3 @@ export function baseName(relativePath: string): string {
 export function languageForLocale(locale: string | undefined): Language {
   return /^zh\b/i.test(locale ?? '') ? 'zh-CN' : 'en';
 }
-
-/** The live room page of a room, the only URL a go-live click may open. */
-export function liveRoomUrl(roomId: number): string {
-  return `https://live.bilibili.com/${Math.trunc(roomId)}`;
-}
