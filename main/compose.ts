@@ -21,7 +21,6 @@ import type { FileCheck, Happening } from './core/happening';
 import type { DecidedNotification } from './core/notification-policy';
 import type { Logger } from './core/ports';
 import type { SetupNotice } from './core/recorder-sync';
-import { roomsSignature } from './core/rooms-signature';
 import { WebhookIntake } from './core/webhook-intake';
 import { parseWebhook, type RecorderWebhook } from '../shared/recorder/webhook';
 
@@ -109,7 +108,7 @@ export async function composeApp(options: ComposeOptions): Promise<ComposedApp> 
     return { ...(check.resolved.ok ? { resolvedPath: check.resolved.path } : {}), ...(check.action ? { action: check.action } : {}) };
   };
   const language = (): Language => options.settings().language ?? languageForLocale(systemLocale());
-  let lastRooms = '';
+  let roomsVersion = 0;
   const pipeline = new EventPipeline(
     {
       clock,
@@ -133,12 +132,12 @@ export async function composeApp(options: ComposeOptions): Promise<ComposedApp> 
         }
         options.onHappening?.(happening);
       },
-      roomsChanged: (rooms) => {
+      roomsChanged: () => {
         options.onRoomsUpdated?.();
-        const signature = roomsSignature(rooms);
-        if (signature === lastRooms) return;
-        lastRooms = signature;
-        options.onRoomsChanged?.(rooms);
+        const version = pipeline.state.rooms.version;
+        if (version === roomsVersion) return;
+        roomsVersion = version;
+        options.onRoomsChanged?.(pipeline.state.rooms.list());
       },
     },
     checkFile,

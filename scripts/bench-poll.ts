@@ -1,7 +1,6 @@
 // Benchmark of one poll cycle against a fake recorder with many rooms: `npm run bench:poll`.
 // The fake recorder runs in a child process, so process.cpuUsage() here counts the client only.
 import { EventPipeline } from '../main/core/event-pipeline';
-import { roomsSignature } from '../main/core/rooms-signature';
 import { defaultSettings } from '../shared/settings';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -166,7 +165,7 @@ async function main(): Promise<void> {
   try {
     const client = new RecorderClient({ baseUrl: url });
     // The merge and diff of a real cycle: the core's pipeline (room registry, episodes, policy)
-    // and the signature that decides whether a "rooms" update goes out.
+    // and the version check that decides whether a "rooms" update goes out.
     const settings = defaultSettings();
     const pipeline = new EventPipeline(
       {
@@ -180,7 +179,7 @@ async function main(): Promise<void> {
       },
       { decided: () => {} },
     );
-    let signature = '';
+    let version = -1;
     let first = true;
     let changes = 0;
     const figures = await measurePollCycles({
@@ -190,9 +189,8 @@ async function main(): Promise<void> {
       afterCycle: (rooms) => {
         pipeline.poll(rooms, Date.now(), first);
         first = false;
-        const next = roomsSignature(pipeline.state.rooms.list());
-        if (next !== signature) changes += 1;
-        signature = next;
+        if (pipeline.state.rooms.version !== version) changes += 1;
+        version = pipeline.state.rooms.version;
       },
     });
     console.log(`  (merge + diff through the core's pipeline; ${changes} room-list changes seen)`);

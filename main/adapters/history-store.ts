@@ -134,8 +134,8 @@ export class HistoryStore {
 
   /** Writes what is pending and stops writing; later changes stay in memory only. */
   async close(): Promise<void> {
-    await this.flush();
     this.#closed = true;
+    await Promise.all([this.#files.close(), this.#notifications.close(), this.#events.close()]);
   }
 
   async #load(): Promise<void> {

@@ -13,15 +13,19 @@ export interface JournalContents {
 }
 
 /**
- * The journal: one JSON line per accepted webhook, appended and flushed to disk before the
- * webhook is answered. Appends that arrive while a flush is running are written together in the
- * next one (group commit), so concurrent deliveries share one fdatasync.
+ * The journal: one JSON line per accepted webhook, written to the file before the webhook is
+ * answered, so an answered event survives the app being killed at any moment. Appends that arrive
+ * while a write is running go out together in the next one (group commit). `fdatasync` follows
+ * each write at once but off the answer's path: it guards against power loss, and waiting for it
+ * would put the disk's worst latency (several ms here) into every answer to the recorder.
  */
 export class JournalFile implements JournalPort {
   readonly #path: string;
   #handle: FileHandle | undefined;
   #queue: { line: string; resolve: () => void; reject: (e: unknown) => void }[] = [];
   #flushing: Promise<void> | undefined;
+  #syncing: Promise<void> | undefined;
+  #syncAgain = false;
 
   private constructor(path: string) {
     this.#path = path;
@@ -47,7 +51,7 @@ export class JournalFile implements JournalPort {
 
   /** Rewrites the journal with only `keep` (oldest first), atomically: temp file, then rename. */
   async compact(keep: readonly JournalEntry[]): Promise<void> {
-    await this.#flushing;
+    await this.#settled();
     const temp = `${this.#path}.tmp`;
     await writeFile(temp, keep.map((e) => `${JSON.stringify(e)}\n`).join(''), { flush: true });
     await this.#handle?.close();
@@ -57,9 +61,17 @@ export class JournalFile implements JournalPort {
 
   /** Waits for pending appends and closes the file. */
   async close(): Promise<void> {
-    await this.#flushing;
+    await this.#settled();
     await this.#handle?.close();
     this.#handle = undefined;
+  }
+
+  /** Waits until every write and every sync under way has finished. */
+  async #settled(): Promise<void> {
+    while (this.#flushing || this.#syncing) {
+      await this.#flushing;
+      await this.#syncing;
+    }
   }
 
   async #drain(): Promise<void> {
@@ -69,13 +81,33 @@ export class JournalFile implements JournalPort {
       try {
         if (!this.#handle) throw new Error('journal is closed');
         await this.#handle.write(batch.map((b) => b.line).join(''));
-        await this.#handle.datasync();
         for (const b of batch) b.resolve();
+        this.#sync();
       } catch (error) {
         for (const b of batch) b.reject(error);
       }
     }
     this.#flushing = undefined;
+  }
+
+  /** Starts an fdatasync, or notes that one more is needed after the one running. */
+  #sync(): void {
+    if (this.#syncing) {
+      this.#syncAgain = true;
+      return;
+    }
+    const handle = this.#handle;
+    if (!handle) return;
+    this.#syncing = handle
+      .datasync()
+      .catch(() => undefined) // a failed sync shows up as a failed write next time
+      .then(() => {
+        this.#syncing = undefined;
+        if (this.#syncAgain) {
+          this.#syncAgain = false;
+          this.#sync();
+        }
+      });
   }
 }
 

@@ -1,4 +1,4 @@
-import { appendFile, open, readdir, readFile, rename, unlink } from 'node:fs/promises';
+import { open, readdir, readFile, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { writeFileAtomic } from './atomic-write';
 import path from 'node:path';
 import { parseJsonText } from '../../shared/parse';
@@ -30,6 +30,10 @@ export class JsonLinesFile {
   readonly #file: string;
   readonly #options: JsonLinesFileOptions;
   #queue: Promise<void> = Promise.resolve();
+  #pending: string[] = [];
+  #batch = 0;
+  // Kept open between appends (a burst would otherwise open and close the file per batch).
+  #handle: FileHandle | undefined;
   #lines = 0;
   #failing = false;
 
@@ -88,19 +92,50 @@ export class JsonLinesFile {
     return { lines, needsRewrite: bad > 0 || tail !== '' };
   }
 
-  /** Queues one value as a line at the end of the file. */
+  /**
+   * Queues one value as a line at the end of the file. Lines queued while a write is under way
+   * go out together in the next one, so a burst costs a few writes, not one per line.
+   */
   append(value: unknown): void {
-    const line = `${JSON.stringify(value)}\n`;
+    this.#pending.push(`${JSON.stringify(value)}\n`);
     this.#lines += 1;
-    // Private like the rest of the data directory: titles and paths say what the user watches.
-    this.#enqueue(() => appendFile(this.#file, line, { encoding: 'utf8', mode: 0o600 }));
+    if (this.#pending.length === 1) {
+      const batch = ++this.#batch;
+      this.#enqueue(() => this.#writePending(batch));
+    }
   }
 
   /** Queues an atomic replacement of the whole file by these values (compaction). */
   rewrite(values: readonly unknown[]): void {
+    // The values hold everything appended so far: lines still waiting would only be overwritten,
+    // and the write already queued for them must not take lines appended after this rewrite.
+    this.#pending = [];
+    this.#batch += 1;
     const content = values.map((value) => `${JSON.stringify(value)}\n`).join('');
     this.#lines = values.length;
     this.#enqueue(() => this.#writeAtomically(content));
+  }
+
+  async #writePending(batch: number): Promise<void> {
+    if (batch !== this.#batch) return;
+    const text = this.#pending.join('');
+    this.#pending = [];
+    if (text === '') return;
+    // Private like the rest of the data directory: titles and paths say what the user watches.
+    this.#handle ??= await open(this.#file, 'a', 0o600);
+    await this.#handle.write(text);
+  }
+
+  /** Finishes queued writes and closes the file (appends after this reopen it). */
+  async close(): Promise<void> {
+    this.#enqueue(() => this.#closeHandle());
+    await this.#queue;
+  }
+
+  async #closeHandle(): Promise<void> {
+    const handle = this.#handle;
+    this.#handle = undefined;
+    await handle?.close();
   }
 
   /** Resolves when every queued write has finished (or failed with a warning). */
@@ -122,6 +157,8 @@ export class JsonLinesFile {
   }
 
   async #writeAtomically(content: string): Promise<void> {
+    // The rename replaces the file: a handle to the old one would append into the void.
+    await this.#closeHandle();
     await writeFileAtomic(this.#file, content);
     await syncDirectory(path.dirname(this.#file));
   }

@@ -66,7 +66,8 @@ export function createWebhookApp(deps: WebhookAppDeps): express.Express {
     return path.startsWith(prefix) && secretsEqual(path.slice(prefix.length), token);
   };
 
-  app.use((req, res, next) => {
+  // Everything else is the webhook path or nothing: one handler, the listener's hot path.
+  app.use(async (req: Request, res: Response) => {
     if (!isWebhookPath(req.path)) return sendError(res, 404, 'not found');
     if (req.method !== 'POST') {
       res.setHeader('Allow', 'POST');
@@ -77,14 +78,13 @@ export function createWebhookApp(deps: WebhookAppDeps): express.Express {
       deps.intake.countRejected();
       return sendError(res, 415, type.error);
     }
-    next();
-  });
-
-  app.use(express.raw({ type: () => true, limit: MAX_BODY_BYTES }));
-
-  app.post(/.*/, async (req: Request, res: Response) => {
-    const raw: unknown = req.body;
-    const buffer = Buffer.isBuffer(raw) ? raw : Buffer.alloc(0);
+    const buffer = await readBody(req, MAX_BODY_BYTES);
+    if (buffer === 'too-large') {
+      deps.intake.countRejected();
+      res.setHeader('Connection', 'close'); // the rest of the body is not read
+      return sendError(res, 413, `body larger than ${MAX_BODY_BYTES} bytes`);
+    }
+    if (buffer === 'aborted') return;
     let text: string;
     try {
       text = utf8.decode(buffer);
@@ -125,18 +125,46 @@ export function createWebhookApp(deps: WebhookAppDeps): express.Express {
     }
   });
 
-  // Body-parser errors (too large, aborted) and anything unexpected, always as JSON.
+  // Anything unexpected, always as JSON.
   app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
     const status = (error as { status?: number }).status ?? 500;
-    if (status === 413) {
-      deps.intake.countRejected();
-      return sendError(res, 413, `body larger than ${MAX_BODY_BYTES} bytes`);
-    }
     if (status >= 500) deps.log.error(`webhook listener: ${String(error)}`);
     sendError(res, status, status >= 500 ? 'internal error' : String((error as Error).message ?? error));
   });
 
   return app;
+}
+
+/**
+ * Reads a request body up to `limit` bytes. A plain reader rather than body-parser: the listener
+ * needs only bytes, and this is its hot path (see scripts/bench-webhook.ts).
+ */
+function readBody(req: Request, limit: number): Promise<Buffer | 'too-large' | 'aborted'> {
+  const declared = Number(req.headers['content-length']);
+  if (declared > limit) return Promise.resolve('too-large');
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let done = false;
+    const finish = (result: Buffer | 'too-large' | 'aborted') => {
+      if (done) return;
+      done = true;
+      resolve(result);
+    };
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        req.removeAllListeners('data');
+        req.resume();
+        finish('too-large');
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => finish(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size)));
+    req.on('aborted', () => finish('aborted'));
+    req.on('error', () => finish('aborted'));
+  });
 }
 
 function sendError(res: Response, status: number, error: string): void {

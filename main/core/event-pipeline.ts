@@ -12,8 +12,8 @@ export interface PipelineListeners {
   decided: (record: DecidedNotification) => void;
   /** Every happening, before the policy sees it (for logs and the health checks). */
   happened?: (happening: Happening) => void;
-  /** A room changed (flags, title, statistics). */
-  roomsChanged?: (rooms: RoomState[]) => void;
+  /** Rooms were touched (flags, titles or statistics may have changed; see `rooms.version`). */
+  roomsChanged?: () => void;
 }
 
 /**
@@ -69,7 +69,7 @@ export class EventPipeline {
   }
 
   #deliver(happenings: Happening[], touchedRooms: number[]): void {
-    if (touchedRooms.length > 0) this.#listeners.roomsChanged?.(this.state.rooms.list());
+    if (touchedRooms.length > 0) this.#listeners.roomsChanged?.();
     const checkFile = this.#checkFile;
     if (!checkFile) {
       for (const happening of happenings) this.#offer(happening);

@@ -77,7 +77,7 @@ export class FileLedger {
 
   // Bounded like the journal's dedupe window: old files stop mattering for dedupe.
   #trim(): void {
-    const max = 20_000;
+    const max = 10_000; // as many as the dedupe window keeps ids: older files cannot be re-reported
     while (this.#files.size > max) {
       const oldest = this.#files.keys().next().value as string;
       this.#files.delete(oldest);

@@ -34,11 +34,13 @@ interface RoomEntry {
  */
 export class RoomRegistry {
   readonly #rooms = new Map<number, RoomEntry>();
+  #version = 0;
 
   /** Applies an observation; returns the room as now known and the transitions it caused. */
   observe(observation: RoomObservation): { room: RoomState; transitions: RoomTransitions } {
     const entry = this.#entry(observation.roomId);
     const { ticks } = observation;
+    const before = displayed(entry.state);
     for (const [key, value] of Object.entries(observation.fields)) {
       if (value === undefined) continue;
       const previous = entry.fieldTicks.get(key) ?? -1n;
@@ -64,7 +66,13 @@ export class RoomRegistry {
     // Episodes are authoritative; a plain flag in an event only fills in while nothing is known.
     if (entry.live.state !== 'unknown') entry.state.streaming = entry.live.state === 'on';
     if (entry.recording.state !== 'unknown') entry.state.recording = entry.recording.state === 'on';
+    if (displayed(entry.state) !== before) this.#version += 1;
     return { room: { ...entry.state }, transitions };
+  }
+
+  /** Goes up whenever a room is added or a name, title, area or flag changes (not statistics). */
+  get version(): number {
+    return this.#version;
   }
 
   /** One room, if known. */
@@ -91,6 +99,7 @@ export class RoomRegistry {
   #entry(roomId: number): RoomEntry {
     let entry = this.#rooms.get(roomId);
     if (!entry) {
+      this.#version += 1;
       entry = {
         state: {
           roomId,
@@ -112,4 +121,9 @@ export class RoomRegistry {
     }
     return entry;
   }
+}
+
+/** The fields of a room a user sees in lists and the tray, as one comparable string. */
+function displayed(r: RoomState): string {
+  return `${r.shortId}\u0000${r.name}\u0000${r.title}\u0000${r.areaNameParent}\u0000${r.areaNameChild}\u0000${r.streaming}${r.recording}${r.danmakuConnected}`;
 }

@@ -1,24 +1,58 @@
-// Placeholder entry point until the composition root (main/compose.ts) is wired in: serves the
-// window from app:// and shows it. The real entry adds the tray, IPC, settings and the core.
-import { app, BrowserWindow, protocol } from 'electron';
+// The desktop app's entry point (bundled to dist/main/main.js): hands Electron's objects to
+// runDesktopApp, which holds the lifecycle. The only file that imports the `electron` runtime module.
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  Menu,
+  nativeImage,
+  Notification,
+  powerMonitor,
+  protocol,
+  shell,
+  Tray,
+  type NativeImage,
+} from 'electron';
+import log from 'electron-log/main';
 import path from 'node:path';
-import { APP_ENTRY_URL, APP_SCHEME_PRIVILEGES, registerAppProtocol } from './app-protocol';
-import { MainWindow } from './main-window';
-import { mainWindowOptions } from './window-options';
+import { APP_SCHEME_PRIVILEGES } from './app-protocol';
+import { createFileLogger } from './app-logger';
+import { runDesktopApp } from './desktop-app';
 
-const distDir = path.resolve(import.meta.dirname, '..');
+// Must happen before the app is ready (Electron's rule for privileged schemes).
 protocol.registerSchemesAsPrivileged(APP_SCHEME_PRIVILEGES);
+// Uncaught errors of the main process go to the log file too, without a dialog per error.
+log.errorHandler.startCatching({ showDialog: false });
 
-void app.whenReady().then(() => {
-  registerAppProtocol(protocol, path.join(distDir, 'renderer'));
-  const window = new MainWindow({
+runDesktopApp<NativeImage, Menu>(
+  {
+    app,
+    protocol,
+    ipcMain,
+    shell,
+    powerMonitor,
     createWindow: (options) => new BrowserWindow(options),
-    options: mainWindowOptions({
-      preloadPath: path.join(distDir, 'preload', 'preload.cjs'),
-      isDevelopment: !app.isPackaged,
-    }),
-    url: APP_ENTRY_URL,
-    log: console,
-  });
-  window.show();
+    createTray: (image) => new Tray(image),
+    trayImage: (file) => nativeImage.createFromPath(file),
+    buildMenu: (template) => Menu.buildFromTemplate(template),
+    notifications: {
+      create: (options) => new Notification(options),
+      isSupported: () => Notification.isSupported(),
+      ...(process.platform === 'win32'
+        ? { handleActivation: (callback) => Notification.handleActivation(callback) }
+        : {}),
+    },
+    createLogger: (logsDir) => createFileLogger(log, logsDir),
+    platform: process.platform,
+    argv: process.argv,
+    execPath: process.execPath,
+    env: process.env,
+  },
+  { distDir: path.resolve(import.meta.dirname, '..') },
+).catch((error: unknown) => {
+  const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  log.error(`start-up failed: ${message}`);
+  dialog.showErrorBox('Recorder Tray could not start', message);
+  app.exit(1);
 });

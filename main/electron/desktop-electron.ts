@@ -1,0 +1,72 @@
+import type {
+  ActivationArguments,
+  App,
+  BrowserWindowConstructorOptions,
+  IpcMain,
+  MenuItemConstructorOptions,
+  NotificationConstructorOptions,
+  PowerMonitor,
+  Protocol,
+} from 'electron';
+import type { Logger } from '../core/ports';
+import type { ShellLike } from '../core/shell-actions';
+import type { LoginItemDeps } from './login-item';
+import type { WindowHandle } from './main-window';
+import type { NotificationHandle } from './notifier';
+import type { TrayHandle } from './tray-controller';
+import type { Fits } from './type-fit';
+
+/** The `app` calls the desktop glue makes; Electron's App fits. */
+export interface AppHandle extends Pick<
+  LoginItemDeps['app'],
+  'setLoginItemSettings' | 'getLoginItemSettings'
+> {
+  readonly isPackaged: boolean;
+  readonly dock?: { hide(): void } | undefined;
+  requestSingleInstanceLock(): boolean;
+  whenReady(): Promise<void>;
+  quit(): void;
+  getPath(name: 'userData' | 'logs'): string;
+  getVersion(): string;
+  getAppPath(): string;
+  setAppUserModelId(id: string): void;
+  setActivationPolicy(policy: 'regular' | 'accessory' | 'prohibited'): void;
+  on(event: 'second-instance', listener: (event: unknown, argv: string[]) => void): unknown;
+  on(event: 'window-all-closed' | 'activate', listener: () => void): unknown;
+  on(event: 'before-quit', listener: (event: { preventDefault(): void }) => void): unknown;
+}
+
+/** Electron's Notification class, as the desktop glue uses it. */
+export interface NotificationFactory {
+  create(options: NotificationConstructorOptions): NotificationHandle;
+  isSupported(): boolean;
+  /** Windows only (Action Center clicks and cold starts); absent elsewhere. */
+  handleActivation?: (callback: (details: ActivationArguments) => void) => void;
+}
+
+/**
+ * Every Electron object and fact the desktop app touches, passed in by the entry point (a fake in
+ * tests): images and menus stay opaque (I, M) so tests can use plain values.
+ */
+export interface DesktopElectron<I, M> {
+  app: AppHandle;
+  protocol: Pick<Protocol, 'handle'>;
+  ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'>;
+  shell: ShellLike;
+  powerMonitor: { on(event: 'resume', listener: () => void): unknown };
+  createWindow: (options: BrowserWindowConstructorOptions) => WindowHandle;
+  createTray: (image: I) => TrayHandle<I, M>;
+  trayImage: (file: string) => I;
+  buildMenu: (template: MenuItemConstructorOptions[]) => M;
+  notifications: NotificationFactory;
+  /** The app's logger, writing into the logs folder. */
+  createLogger: (logsDir: string) => Logger;
+  platform: NodeJS.Platform;
+  argv: readonly string[];
+  execPath: string;
+  env: NodeJS.ProcessEnv;
+}
+
+// Electron's App and powerMonitor fit the handles the desktop glue is written against.
+type _AppFits = Fits<AppHandle, App>;
+type _PowerMonitorFits = Fits<DesktopElectron<unknown, unknown>['powerMonitor'], PowerMonitor>;

@@ -1,0 +1,56 @@
+import type { Settings } from '../../shared/settings';
+import { HIDDEN_ARG } from './login-item';
+
+/**
+ * The Windows AppUserModelID: equal to `appId` in electron-builder.yml, which the NSIS installer
+ * puts on the Start menu shortcut; toasts from any other id are not attributed to the app (and
+ * their clicks do not come back to it).
+ */
+export const APP_USER_MODEL_ID = 'io.github.recorder-tray';
+
+/** What a launch does first: the window, or only the tray. */
+export interface StartupInput {
+  /** Launched from login (`--hidden`, or macOS's wasOpenedAtLogin). */
+  launchedHidden: boolean;
+  /** No settings file was found: a first run, which needs the window to be set up. */
+  firstRun: boolean;
+}
+
+/** Whether the window opens at start: yes, unless started at login (a first run always shows it). */
+export function opensWindowAtStart(input: StartupInput): boolean {
+  return input.firstRun || !input.launchedHidden;
+}
+
+/**
+ * Whether a second launch shows the window: a user starting the app again wants to see it; a login
+ * item firing while the app already runs (`--hidden`) does not.
+ */
+export function secondInstanceShowsWindow(argv: readonly string[]): boolean {
+  return !argv.includes(HIDDEN_ARG);
+}
+
+/**
+ * The start-at-login state to apply to the OS, or undefined for none. Every start of the installed
+ * app applies the setting (the user may have removed the login item behind the app's back, or moved
+ * the AppImage); later only a change of the setting does. A development run (`npm start`) never
+ * touches login items: they would start a bare Electron at login.
+ */
+export function startAtLoginToApply(
+  previous: Settings | undefined,
+  next: Settings,
+  isPackaged: boolean,
+): boolean | undefined {
+  if (!isPackaged) return undefined;
+  if (previous === undefined || previous.startAtLogin !== next.startAtLogin)
+    return next.startAtLogin;
+  return undefined;
+}
+
+/**
+ * The program a Linux autostart entry starts: the AppImage file itself when running from one
+ * (`process.execPath` is then inside a mount that is gone after logout), else the executable.
+ */
+export function autostartExecutable(env: NodeJS.ProcessEnv, execPath: string): string {
+  const appImage = env.APPIMAGE;
+  return appImage !== undefined && appImage !== '' ? appImage : execPath;
+}

@@ -1,0 +1,50 @@
+import type { ContractHandlers } from '../../shared/ipc-contract';
+import { liveRoomUrl } from '../core/links';
+import type { Logger } from '../core/ports';
+import type { ShellActions, ShellLike } from '../core/shell-actions';
+import type { TrayActionHandlers } from './tray-controller';
+
+/** What the tray's menu items reach: the runtime's handlers and guarded actions, and the shell. */
+export interface TrayActionDeps {
+  handlers: Pick<ContractHandlers, 'notifications:pause' | 'link:open'>;
+  actions: Pick<ShellActions, 'openUrl'>;
+  /** Only for the logs folder, a path the app chose itself. */
+  shell: Pick<ShellLike, 'openPath'>;
+  logsDir: string;
+  showWindow: () => void;
+  quit: () => Promise<void>;
+  log: Logger;
+}
+
+/**
+ * The tray's actions, each routed to the same door the window uses (the contract's handlers, or
+ * ShellActions): a URL never goes to the shell without the core's check.
+ */
+export function createTrayActions(deps: TrayActionDeps): TrayActionHandlers {
+  const { handlers, actions, log } = deps;
+  const openLink = async (kind: 'recorderUi' | 'recorderApi') => {
+    const result = await handlers['link:open']({ kind });
+    if (!result.ok) log.warn(`tray: ${kind}: ${result.message ?? 'refused'}`);
+  };
+  return {
+    openWindow: () => deps.showWindow(),
+    openLiveRoom: async ({ roomId }) => {
+      const url = liveRoomUrl(roomId);
+      if (url === null) log.warn(`tray: no live room URL for room ${roomId}`);
+      else await actions.openUrl(url);
+    },
+    pause: async ({ until }) => {
+      await handlers['notifications:pause']({ until });
+    },
+    resume: async () => {
+      await handlers['notifications:pause']({ until: 'resume' });
+    },
+    openRecorderUi: () => openLink('recorderUi'),
+    openRecorderApi: () => openLink('recorderApi'),
+    openLogsFolder: async () => {
+      const error = await deps.shell.openPath(deps.logsDir);
+      if (error !== '') log.error(`tray: could not open the logs folder ${deps.logsDir}: ${error}`);
+    },
+    quit: () => deps.quit(),
+  };
+}

@@ -1,0 +1,26 @@
+import type { AppState } from '../../shared/app-state';
+import { isPaused } from '../core/pause';
+import type { TrayState } from '../core/tray-model';
+
+/** Node's timers fire at once beyond this (2^31 - 1 ms, about 24.8 days). */
+const MAX_TIMER_MS = 2_147_483_647;
+
+/** The tray model's input from the app's state at `now`. */
+export function trayStateOf(state: AppState, now: number): TrayState {
+  return {
+    rooms: state.rooms,
+    recorderStatus: state.recorder.status,
+    paused: isPaused(state.pause.pausedUntil, now),
+    language: state.language,
+  };
+}
+
+/**
+ * Milliseconds until a running pause ends, so the tray can drop its "paused" look on time (no state
+ * event marks the end of a pause); null when there is nothing to wait for. Far ends are capped to
+ * what a timer can hold: the tray then re-checks and waits again.
+ */
+export function pauseEndsIn(pausedUntil: number | null, now: number): number | null {
+  if (!isPaused(pausedUntil, now) || pausedUntil === null) return null;
+  return Math.min(pausedUntil - now, MAX_TIMER_MS);
+}

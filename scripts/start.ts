@@ -1,0 +1,122 @@
+// `npm start [-- args]`: builds dist/ when the sources are newer, then runs the desktop app
+// (`electron .`, which reads package.json's name, version and "main": dist/main/main.js) when
+// Electron can run here; otherwise headless mode (as `npm run headless`, with `--ui-port 0` first
+// so the window is reachable in a browser; later arguments win). Standard output carries only the
+// app's own output (headless mode's JSON lines); this script speaks on standard error.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { constants } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { BUILD_INPUTS, BUILD_OUTPUTS, needsBuild } from './start/build-freshness';
+import { checkElectron } from './start/electron-binary';
+import { uiUrlOfReadyLine } from './start/ready-line';
+
+const root = path.resolve(import.meta.dirname, '..');
+const args = process.argv.slice(2);
+const say = (message: string) => process.stderr.write(`npm start: ${message}\n`);
+
+function mtime(file: string): number | undefined {
+  try {
+    return statSync(file).mtimeMs;
+  } catch {
+    return undefined;
+  }
+}
+
+function newestMtime(target: string): number {
+  let stats;
+  try {
+    stats = statSync(target);
+  } catch {
+    return 0;
+  }
+  if (!stats.isDirectory()) return stats.mtimeMs;
+  let newest = stats.mtimeMs; // a deleted file shows as a newer folder
+  for (const entry of readdirSync(target)) {
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  }
+  return newest;
+}
+
+/** Builds dist/ if it is missing or older than the sources; false when the build failed. */
+function buildIfStale(): boolean {
+  const outputs = BUILD_OUTPUTS.map((file) => mtime(path.join(root, file)));
+  const newestInput = Math.max(...BUILD_INPUTS.map((input) => newestMtime(path.join(root, input))));
+  if (!needsBuild(outputs, newestInput)) return true;
+  const started = performance.now();
+  // The build's own output goes to standard error: standard output is the app's.
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build-app.ts'], {
+    cwd: root,
+    stdio: ['ignore', 2, 2],
+  });
+  if (result.status !== 0) return false;
+  say(`built dist/ in ${Math.round(performance.now() - started)} ms`);
+  return true;
+}
+
+/**
+ * Runs the app as a child and mirrors its exit. The first SIGINT / SIGTERM is passed on once; the
+ * child runs in its own process group (not on Windows, where that opens a console) so that a
+ * Ctrl-C does not reach it twice, from the terminal and from here, which would cut its clean stop.
+ */
+function runChild(child: ChildProcess): void {
+  let forwarded = false;
+  const forward = (signal: NodeJS.Signals) => {
+    if (forwarded) return;
+    forwarded = true;
+    child.kill(signal);
+  };
+  process.on('SIGINT', forward);
+  process.on('SIGTERM', forward);
+  child.on('error', (error) => {
+    say(`could not start: ${error.message}`);
+    process.exit(1);
+  });
+  // Like a shell: 128 + the signal's number when the child was killed by one.
+  child.on('close', (code, signal) =>
+    process.exit(code ?? 128 + (signal === null ? 0 : (constants.signals[signal] ?? 0))),
+  );
+}
+
+const detached = process.platform !== 'win32';
+const electron = checkElectron({
+  electronDir: path.join(root, 'node_modules', 'electron'),
+  env: process.env,
+  platform: process.platform,
+  exists: existsSync,
+  readText: (file) => {
+    try {
+      return readFileSync(file, 'utf8');
+    } catch {
+      return undefined;
+    }
+  },
+});
+
+if (electron.ok) {
+  if (!buildIfStale()) {
+    say('the build failed; not starting');
+    process.exit(1);
+  }
+  const env = { ...process.env };
+  delete env.ELECTRON_RUN_AS_NODE; // would make the binary a plain Node
+  runChild(spawn(electron.binary, ['.', ...args], { cwd: root, env, stdio: 'inherit', detached }));
+} else {
+  say(`${electron.reason}; running headless mode instead (npm run headless)`);
+  if (!buildIfStale()) say('the build failed; headless mode runs without the browser window');
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'main/headless/cli.ts', '--ui-port', '0', ...args],
+    // No standard input: a detached child reading the terminal would be stopped (SIGTTIN).
+    { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], detached },
+  );
+  child.stdout?.pipe(process.stdout);
+  if (child.stdout) {
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      const uiUrl = uiUrlOfReadyLine(line);
+      if (uiUrl !== null) say(`the window, in a browser: ${uiUrl}`);
+    });
+  }
+  runChild(child);
+}

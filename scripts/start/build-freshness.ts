@@ -1,0 +1,31 @@
+/** The build outputs `npm start` needs, relative to the repository. */
+export const BUILD_OUTPUTS = [
+  'dist/main/main.js',
+  'dist/preload/preload.cjs',
+  'dist/renderer/index.html',
+  'dist/icons/app.png',
+] as const;
+
+/** What the build reads, relative to the repository (folders are walked). */
+export const BUILD_INPUTS = [
+  'main',
+  'shared',
+  'renderer',
+  'build/icons',
+  'scripts/build-app.ts',
+  'package.json',
+  'vite.config.ts',
+] as const;
+
+/**
+ * Whether dist/ must be built again: an output is missing, or a source changed after the oldest
+ * output was written. Times are mtimes in ms; undefined marks a missing output.
+ */
+export function needsBuild(
+  outputTimes: readonly (number | undefined)[],
+  newestInputTime: number,
+): boolean {
+  if (outputTimes.length === 0 || outputTimes.some((time) => time === undefined)) return true;
+  const oldestOutput = Math.min(...(outputTimes as number[]));
+  return newestInputTime > oldestOutput;
+}
