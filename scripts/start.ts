@@ -56,16 +56,17 @@ function buildIfStale(): boolean {
 }
 
 /**
- * Runs the app as a child and mirrors its exit. The first SIGINT / SIGTERM is passed on once; the
- * child runs in its own process group (not on Windows, where that opens a console) so that a
- * Ctrl-C does not reach it twice, from the terminal and from here, which would cut its clean stop.
+ * Runs the app as a child and mirrors its exit. The first SIGINT or SIGTERM here becomes one
+ * SIGTERM to the child: a Ctrl-C in a terminal also reaches the child itself as SIGINT, and both
+ * apps stop cleanly once on either (a second SIGINT of the same kind would end them at once). The
+ * child stays in this process group, so that whatever kills the group kills it too.
  */
 function runChild(child: ChildProcess): void {
   let forwarded = false;
-  const forward = (signal: NodeJS.Signals) => {
+  const forward = () => {
     if (forwarded) return;
     forwarded = true;
-    child.kill(signal);
+    child.kill('SIGTERM');
   };
   process.on('SIGINT', forward);
   process.on('SIGTERM', forward);
@@ -79,7 +80,6 @@ function runChild(child: ChildProcess): void {
   );
 }
 
-const detached = process.platform !== 'win32';
 const electron = checkElectron({
   electronDir: path.join(root, 'node_modules', 'electron'),
   env: process.env,
@@ -101,15 +101,14 @@ if (electron.ok) {
   }
   const env = { ...process.env };
   delete env.ELECTRON_RUN_AS_NODE; // would make the binary a plain Node
-  runChild(spawn(electron.binary, ['.', ...args], { cwd: root, env, stdio: 'inherit', detached }));
+  runChild(spawn(electron.binary, ['.', ...args], { cwd: root, env, stdio: 'inherit' }));
 } else {
   say(`${electron.reason}; running headless mode instead (npm run headless)`);
   if (!buildIfStale()) say('the build failed; headless mode runs without the browser window');
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', 'main/headless/cli.ts', '--ui-port', '0', ...args],
-    // No standard input: a detached child reading the terminal would be stopped (SIGTTIN).
-    { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], detached },
+    { cwd: root, stdio: ['inherit', 'pipe', 'inherit'] },
   );
   child.stdout?.pipe(process.stdout);
   if (child.stdout) {

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { isLoopbackHost } from './request-guards';
-import { createWebhookApp, WEBHOOK_PATH, type WebhookAppDeps } from './webhook-app';
+import { createWebhookListener, WEBHOOK_PATH, type WebhookAppDeps } from './webhook-app';
 
 /** Where the listener binds. */
 export interface ListenerAddress {
@@ -46,8 +46,8 @@ export class WebhookServer {
   async start(address: ListenerAddress): Promise<{ port: number; webhookUrl: string }> {
     if (!address.token && !isLoopbackHost(address.host)) throw new UnsafeBindError(address.host);
     const current = { ...address };
-    const app = createWebhookApp({ ...this.#deps, token: () => current.token });
-    const server = createServer(app);
+    const handler = createWebhookListener({ ...this.#deps, token: () => current.token });
+    const server = createServer(handler);
     server.keepAliveTimeout = 10_000;
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);

@@ -14,6 +14,8 @@ export const BUILD_INPUTS = [
   'build/icons',
   'scripts/build-app.ts',
   'package.json',
+  'package-lock.json',
+  'tsconfig.json',
   'vite.config.ts',
 ] as const;
 

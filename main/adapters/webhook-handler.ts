@@ -1,0 +1,134 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { parseJsonText } from '../../shared/parse';
+import { parseWebhook } from '../../shared/recorder/webhook';
+import type { IntakeResult } from '../core/webhook-intake';
+import { checkJsonContentType, isSafeHostHeader, secretsEqual } from './request-guards';
+import type { WebhookAppDeps } from './webhook-app';
+
+/** Largest webhook body accepted; the recorder's are about 1 KB. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+/** Header that marks the app's own test event ("send test event" in the window). */
+export const TEST_EVENT_HEADER = 'x-recorder-tray-test';
+/** The webhook path; `/webhook/<token>` when a token is set. */
+export const WEBHOOK_PATH = '/webhook';
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Refuses requests that no recorder sends: any `Origin` (a web page), and without a token a `Host`
+ * that is not an IP literal or `localhost` (DNS rebinding). Undefined when the request may pass.
+ */
+export function refusal(req: IncomingMessage, tokenSet: boolean): string | undefined {
+  if (req.headers.origin !== undefined) return 'requests from web pages are refused';
+  if (!tokenSet && !isSafeHostHeader(req.headers.host)) return 'Host must be an IP address or localhost';
+  return undefined;
+}
+
+/**
+ * Everything under `/webhook`, on plain `node:http`: this is the listener's hot path, and express's
+ * router and body parser cost about three times the rest of a request here (scripts/bench-webhook.ts).
+ * The answer table is in the README; the 2xx goes out once the event is in the journal.
+ */
+export function createWebhookHandler(deps: WebhookAppDeps): (req: IncomingMessage, res: ServerResponse) => void {
+  const isWebhookPath = (path: string): boolean => {
+    const token = deps.token();
+    if (!token) return path === WEBHOOK_PATH;
+    const prefix = `${WEBHOOK_PATH}/`;
+    return path.startsWith(prefix) && secretsEqual(path.slice(prefix.length), token);
+  };
+  const reject = (res: ServerResponse, status: number, error: string) => {
+    deps.intake.countRejected();
+    sendJson(res, status, { error });
+  };
+
+  return (req, res) => {
+    const refused = refusal(req, deps.token() !== '');
+    if (refused) return sendJson(res, 403, { error: refused });
+    if (!isWebhookPath(pathOf(req.url))) return sendJson(res, 404, { error: 'not found' });
+    if (req.method !== 'POST') {
+      res.setHeader('Allow', 'POST');
+      return sendJson(res, 405, { error: 'use POST' });
+    }
+    const type = checkJsonContentType(req.headers['content-type']);
+    if (!type.ok) return reject(res, 415, type.error);
+    void readBody(req, MAX_BODY_BYTES).then(async (buffer) => {
+      if (buffer === 'aborted') return;
+      if (buffer === 'too-large') {
+        res.setHeader('Connection', 'close'); // the rest of the body is not read
+        return reject(res, 413, `body larger than ${MAX_BODY_BYTES} bytes`);
+      }
+      let text: string;
+      try {
+        text = utf8.decode(buffer);
+      } catch {
+        return reject(res, 400, 'body is not valid UTF-8');
+      }
+      const json = parseJsonText(text);
+      if (!json.ok) return reject(res, 400, `malformed JSON: ${json.error}`);
+      const parsed = parseWebhook(json.value);
+      if (!parsed.ok) {
+        deps.intake.countRejected();
+        return sendJson(res, 422, { error: 'not a recorder webhook (V1 or V2)', reasons: parsed.reasons });
+      }
+      const userAgent = req.headers['user-agent'];
+      const testHeader = req.headers[TEST_EVENT_HEADER];
+      const isTest = deps.testSecret !== undefined && typeof testHeader === 'string' && secretsEqual(testHeader, deps.testSecret);
+      let result: IntakeResult;
+      try {
+        result = await deps.intake.offer(parsed.value, json.value, {
+          ...(userAgent !== undefined ? { userAgent } : {}),
+          ...(isTest ? { source: 'test' as const } : {}),
+        });
+      } catch (error) {
+        deps.log.error(`journal write failed: ${String(error)}`);
+        return sendJson(res, 500, { error: 'could not store the event; the recorder will retry' });
+      }
+      res.writeHead(204).end();
+      if (result.status === 'accepted') setImmediate(() => deps.onAccepted(result));
+      else setImmediate(() => deps.onDuplicate?.(result.webhook, json.value, userAgent));
+    });
+  };
+}
+
+/** The path of a request target, without the query. */
+export function pathOf(url: string | undefined): string {
+  const target = url ?? '/';
+  const query = target.indexOf('?');
+  return query < 0 ? target : target.slice(0, query);
+}
+
+function sendJson(res: ServerResponse, status: number, body: object): void {
+  if (res.headersSent) return;
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
+/** Reads a request body up to `limit` bytes. */
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too-large' | 'aborted'> {
+  const declared = Number(req.headers['content-length']);
+  if (declared > limit) return Promise.resolve('too-large');
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let done = false;
+    const finish = (result: Buffer | 'too-large' | 'aborted') => {
+      if (done) return;
+      done = true;
+      resolve(result);
+    };
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        req.removeAllListeners('data');
+        req.resume();
+        finish('too-large');
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => finish(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size)));
+    req.on('aborted', () => finish('aborted'));
+    req.on('error', () => finish('aborted'));
+  });
+}
