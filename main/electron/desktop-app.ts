@@ -10,7 +10,7 @@ import { wasLaunchedHidden } from './login-item';
 import { MainWindow } from './main-window';
 import { Notifier } from './notifier';
 import { loginItemDeps, syncStartAtLogin } from './start-at-login';
-import { APP_USER_MODEL_ID, opensWindowAtStart, secondInstanceShowsWindow } from './startup';
+import { appUserModelId, opensWindowAtStart, secondInstanceShowsWindow } from './startup';
 import { createTrayActions } from './tray-actions';
 import { mainWindowOptions } from './window-options';
 
@@ -58,7 +58,8 @@ export async function runDesktopApp<I, M>(
   });
   // Any listener replaces Electron's default of quitting with the last window: the tray stays.
   app.on('window-all-closed', () => undefined);
-  if (platform === 'win32') app.setAppUserModelId(APP_USER_MODEL_ID);
+  if (platform === 'win32')
+    app.setAppUserModelId(appUserModelId(app.isPackaged, electron.execPath));
 
   await app.whenReady();
   if (platform === 'darwin') {

@@ -8,6 +8,15 @@ import { HIDDEN_ARG } from './login-item';
  */
 export const APP_USER_MODEL_ID = 'io.github.recorder-tray';
 
+/**
+ * The AppUserModelID to set on Windows: the installer's for the installed app. A development run has
+ * no Start menu shortcut carrying that id, so Windows would drop its toasts; it uses the executable's
+ * path instead, as Electron's notification docs advise.
+ */
+export function appUserModelId(isPackaged: boolean, execPath: string): string {
+  return isPackaged ? APP_USER_MODEL_ID : execPath;
+}
+
 /** What a launch does first: the window, or only the tray. */
 export interface StartupInput {
   /** Launched from login (`--hidden`, or macOS's wasOpenedAtLogin). */
