@@ -11,7 +11,7 @@ import { HistoryStore } from './adapters/history-store';
 import { JournalFile } from './adapters/journal-file';
 import { systemLocale } from './adapters/app-paths';
 import { RecorderPolling } from './adapters/recorder-polling';
-import { TEST_EVENT_HEADER } from './adapters/webhook-app';
+import { postTestEvent } from './adapters/test-event-sender';
 import { WebhookServer, webhookUrlFor } from './adapters/webhook-server';
 import { buildTestWebhook, type TestEventKind } from './core/test-event';
 import { EventPipeline } from './core/event-pipeline';
@@ -204,32 +204,18 @@ export async function composeApp(options: ComposeOptions): Promise<ComposedApp> 
       pipeline.webhook(parsed.value, 'replay');
       return true;
     },
-    async sendTestEvent(kind) {
-      const body = buildTestWebhook(kind, {
-        id: randomUUID(),
-        sessionId: randomUUID(),
-        now: clock(),
-        offsetMinutes: -new Date(clock()).getTimezoneOffset(),
-        language: language(),
-      });
-      const url = webhookUrl();
-      try {
-        const response = await fetch(url, {
-          method: 'POST',
-          headers: {
-            'Content-Type': 'application/json',
-            'User-Agent': `RecorderTray/${options.version} (test)`,
-            [TEST_EVENT_HEADER]: testSecret,
-          },
-          body: JSON.stringify(body),
-          signal: AbortSignal.timeout(10_000),
-        });
-        if (response.ok) return { ok: true };
-        return { ok: false, message: `${url} answered HTTP ${response.status}: ${(await response.text()).slice(0, 200)}` };
-      } catch (error) {
-        return { ok: false, message: `${url} could not be reached: ${String((error as Error).cause ?? error)}` };
-      }
-    },
+    sendTestEvent: (kind) =>
+      postTestEvent(webhookUrl(), {
+        body: buildTestWebhook(kind, {
+          id: randomUUID(),
+          sessionId: randomUUID(),
+          now: clock(),
+          offsetMinutes: -new Date(clock()).getTimezoneOffset(),
+          language: language(),
+        }),
+        secret: testSecret,
+        version: options.version,
+      }),
     async settingsChanged(previous) {
       const next = options.settings().listener;
       const old = previous.listener;
