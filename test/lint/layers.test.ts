@@ -1,0 +1,38 @@
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../helpers/headless-process';
+
+// The layer table of architecture.md, checked through the project's own lint config.
+const eslint = new ESLint({ cwd: PROJECT_ROOT });
+
+async function layerErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+describe('lint enforces the layers', () => {
+  it.each([
+    ['main/core/x.ts', "import { readFile } from 'node:fs/promises';"],
+    ['main/core/x.ts', "import express from 'express';"],
+    ['main/core/x.ts', "import { app } from 'electron';"],
+    ['main/core/x.ts', "import { JournalFile } from '../adapters/journal-file';"],
+    ['shared/x.ts', "import { readFileSync } from 'node:fs';"],
+    ['shared/x.ts', "import express from 'express';"],
+    ['shared/x.ts', "import type { BrowserWindow } from 'electron';"],
+    ['main/adapters/x.ts', "import { shell } from 'electron';"],
+    ['main/headless/x.ts', "import { Notification } from 'electron';"],
+    ['renderer/src/x.ts', "import { composeApp } from '../../main/compose';"],
+    ['renderer/src/x.ts', "import { readFile } from 'node:fs/promises';"],
+  ])('%s may not: %s', async (file, code) => {
+    expect(await layerErrors(file, `${code}\nexport const used = 1;\n`)).not.toEqual([]);
+  });
+
+  it.each([
+    ['main/core/x.ts', "import { z } from 'zod';"],
+    ['main/adapters/x.ts', "import { readFile } from 'node:fs/promises';"],
+    ['main/electron/x.ts', "import { app } from 'electron';"],
+    ['renderer/src/x.ts', "import type { AppState } from '../../shared/app-state';"],
+  ])('%s may: %s', async (file, code) => {
+    expect(await layerErrors(file, `${code}\nexport const used = 1;\n`)).toEqual([]);
+  });
+});
