@@ -1,0 +1,267 @@
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CALL_CHANNELS } from '../../shared/ipc-contract';
+import { defaultSettings, type Settings } from '../../shared/settings';
+import { startRuntime } from '../../main/app-runtime';
+import { APP_ENTRY_URL } from '../../main/electron/app-protocol';
+import { runDesktopApp, type DesktopApp } from '../../main/electron/desktop-app';
+import { clickMenu, fakeDesktop, type FakeDesktop } from '../fakes/fake-desktop-electron';
+import { fixtureText } from '../helpers/fixtures';
+import { postWebhook } from '../helpers/http';
+
+const APP_URL = 'app://recorder-tray/index.html';
+const STREAM_STARTED = fixtureText('synthesized/webhook-v2-StreamStarted.json');
+
+interface Launched {
+  desktop: FakeDesktop;
+  started: DesktopApp | null;
+  root: string;
+}
+
+const launched: Launched[] = [];
+
+afterEach(async () => {
+  for (const { started, root } of launched.splice(0)) {
+    await started?.quit();
+    await rm(root, { recursive: true, force: true });
+  }
+});
+
+/**
+ * Runs the desktop app on a fake Electron over a real runtime in a temp folder. `settings`: a
+ * stored settings file (null: none, a first run). The listener takes any free port, no recorder.
+ */
+async function launch(
+  options: {
+    platform?: NodeJS.Platform;
+    argv?: string[];
+    settings?: Partial<Settings> | null;
+    isPackaged?: boolean;
+    hasLock?: boolean;
+    env?: (root: string) => NodeJS.ProcessEnv;
+  } = {},
+): Promise<Launched> {
+  const root = await mkdtemp(join(tmpdir(), 'desktop-app-'));
+  const paths = { userData: join(root, 'userData'), logs: join(root, 'logs') };
+  if (options.settings !== null) {
+    await mkdir(paths.userData, { recursive: true });
+    const settings = { ...defaultSettings(), ...options.settings };
+    await writeFile(join(paths.userData, 'settings.json'), JSON.stringify(settings));
+  }
+  const desktop = fakeDesktop({
+    paths,
+    ...(options.platform ? { platform: options.platform } : {}),
+    ...(options.argv ? { argv: options.argv } : {}),
+    ...(options.env ? { env: options.env(root) } : {}),
+  });
+  desktop.app.isPackaged = options.isPackaged ?? false;
+  desktop.app.hasLock = options.hasLock ?? true;
+  const started = await runDesktopApp(desktop.electron, {
+    distDir: '/dist',
+    startRuntime: (host) =>
+      startRuntime({
+        ...host,
+        overrides: (s) => ({
+          ...s,
+          language: 'en',
+          listener: { ...s.listener, port: 0 },
+          recorder: { ...s.recorder, url: '' },
+          notifications: { ...s.notifications, groupWindowSeconds: 0 },
+        }),
+      }),
+  });
+  const result = { desktop, started, root };
+  launched.push(result);
+  return result;
+}
+
+function tray(desktop: FakeDesktop) {
+  expect(desktop.trays).toHaveLength(1);
+  return desktop.trays[0]!;
+}
+
+describe('runDesktopApp', () => {
+  it('quits at once when another instance holds the lock', async () => {
+    const { desktop, started } = await launch({ hasLock: false });
+    expect(started).toBeNull();
+    expect(desktop.app.quitted).toBe(true);
+    expect(desktop.trays).toHaveLength(0);
+    expect(desktop.ipcMain.handlers.size).toBe(0);
+  });
+
+  it('starts with the tray, the app:// window, IPC over the runtime and a log in the logs folder', async () => {
+    const { desktop, started, root } = await launch();
+    expect(desktop.protocols).toEqual(['app']);
+    expect(desktop.logsDirs).toEqual([join(root, 'logs')]);
+    expect(desktop.windows).toHaveLength(1);
+    expect(desktop.windows[0]!.loadedUrl).toBe(APP_ENTRY_URL);
+    expect(desktop.windowOptions[0]!.webPreferences).toMatchObject({
+      preload: join('/dist', 'preload', 'preload.cjs'),
+      sandbox: true,
+      contextIsolation: true,
+    });
+    expect(tray(desktop).image).toBe(join('/dist', 'icons', 'tray', 'tray-idle.png'));
+    expect(tray(desktop).toolTip).toContain('Recorder Tray');
+    expect([...desktop.ipcMain.handlers.keys()].sort()).toEqual([...CALL_CHANNELS].sort());
+
+    const state = (await desktop.ipcMain.invoke('state:get', APP_URL, {})) as {
+      listener: { running: boolean; webhookUrl: string };
+    };
+    expect(state.listener.running).toBe(true);
+    expect(state.listener.webhookUrl).toBe(started!.runtime.app.webhookUrl());
+    await expect(desktop.ipcMain.invoke('state:get', 'https://evil.example/', {})).rejects.toThrow(
+      'Refused',
+    );
+    const info = (await desktop.ipcMain.invoke('app:info', APP_URL, {})) as Record<string, unknown>;
+    expect(info).toMatchObject({ dataDir: join(root, 'userData'), logsDir: join(root, 'logs') });
+  });
+
+  it('renders the tray, broadcasts to the window and pops up a notification for a webhook', async () => {
+    const { desktop, started } = await launch();
+    const response = await postWebhook(started!.runtime.app.webhookUrl(), STREAM_STARTED);
+    expect(response.status).toBe(204);
+
+    await vi.waitFor(() => expect(tray(desktop).image).toContain('tray-recording.png'), {
+      timeout: 5000,
+    });
+    expect(tray(desktop).toolTip).toContain('3号直播间');
+    const sent = desktop.windows[0]!.contents.sent.map((message) => message.channel);
+    expect(sent).toContain('state:changed');
+    await vi.waitFor(() => expect(desktop.notifications).toHaveLength(1), { timeout: 5000 });
+    const popup = desktop.notifications[0]!;
+    expect(popup.shown).toBe(true);
+    expect(popup.options.title).toBe('3号直播间 is live');
+    expect(sent).toContain('notification:added');
+
+    popup.click();
+    await vi.waitFor(() =>
+      expect(desktop.shell.external).toEqual(['https://live.bilibili.com/23058']),
+    );
+    clickMenu(tray(desktop).menu, 'live-rooms', 'live-room-23058');
+    await vi.waitFor(() => expect(desktop.shell.external).toHaveLength(2));
+    expect(desktop.shell.external[1]).toBe('https://live.bilibili.com/23058');
+  });
+
+  it('keeps running in the tray when the window closes, and opens a new window on demand', async () => {
+    const { desktop } = await launch();
+    desktop.windows[0]!.close();
+    desktop.app.lastWindowClosed();
+    expect(desktop.app.quitted).toBe(false);
+    expect(desktop.app.calls).not.toContain('quit');
+
+    clickMenu(tray(desktop).menu, 'open-window');
+    expect(desktop.windows).toHaveLength(2);
+    tray(desktop).clickListener?.();
+    expect(desktop.windows).toHaveLength(2); // the open one is focused, not duplicated
+    expect(desktop.windows[1]!.calls).toContain('focus');
+  });
+
+  it('starts hidden with --hidden; a second launch shows the window, a second login start does not', async () => {
+    const { desktop } = await launch({ argv: ['/opt/recorder-tray', '--hidden'] });
+    expect(desktop.windows).toHaveLength(0);
+    desktop.app.emit('second-instance', {}, ['/opt/recorder-tray', '--hidden']);
+    expect(desktop.windows).toHaveLength(0);
+    desktop.app.emit('second-instance', {}, ['/opt/recorder-tray']);
+    expect(desktop.windows).toHaveLength(1);
+  });
+
+  it('shows the window on a first run even when started with --hidden', async () => {
+    const { desktop } = await launch({ settings: null, argv: ['/opt/recorder-tray', '--hidden'] });
+    expect(desktop.windows).toHaveLength(1);
+  });
+
+  it('quits from the tray: the runtime stops first, then Electron quits', async () => {
+    const { desktop, started } = await launch();
+    const webhookUrl = started!.runtime.app.webhookUrl();
+    clickMenu(tray(desktop).menu, 'quit');
+    await vi.waitFor(() => expect(desktop.app.quitted).toBe(true));
+    expect(tray(desktop).destroyed).toBe(true);
+    expect(desktop.windows[0]!.destroyed).toBe(true);
+    expect(desktop.ipcMain.handlers.size).toBe(0);
+    expect(started!.runtime.app.server.address).toBeUndefined();
+    await expect(postWebhook(webhookUrl, STREAM_STARTED)).rejects.toThrow();
+  });
+
+  it('stops the runtime before a quit that came from elsewhere (logout)', async () => {
+    const { desktop, started } = await launch();
+    desktop.app.quit();
+    expect(desktop.app.quitted).toBe(false); // held back until the journal is closed
+    await vi.waitFor(() => expect(desktop.app.quitted).toBe(true));
+    expect(started!.runtime.app.server.address).toBeUndefined();
+  });
+
+  it('polls at once, rebaselined, after resume from sleep', async () => {
+    const { desktop, started } = await launch();
+    const pollNow = vi.spyOn(started!.runtime.app.polling, 'pollNow');
+    desktop.resume();
+    expect(pollNow).toHaveBeenCalledWith({ rebaseline: true });
+  });
+
+  it('routes the tray menu: pause and resume, recorder pages, the logs folder', async () => {
+    const { desktop, started, root } = await launch();
+    clickMenu(tray(desktop).menu, 'pause', 'pause-hour');
+    await vi.waitFor(() => expect(tray(desktop).toolTip).toMatch(/paused/i), { timeout: 5000 });
+    expect(started!.runtime.settings().notifications.pausedUntil).toBeGreaterThan(Date.now());
+    clickMenu(tray(desktop).menu, 'pause', 'resume');
+    await vi.waitFor(() => expect(tray(desktop).toolTip).not.toMatch(/paused/i), { timeout: 5000 });
+
+    clickMenu(tray(desktop).menu, 'logs');
+    await vi.waitFor(() => expect(desktop.shell.opened).toEqual([join(root, 'logs')]));
+    // No recorder URL: its pages have no address and the items are disabled; nothing is opened.
+    const recorderUi = tray(desktop).menu?.find((item) => item.id === 'recorder-ui');
+    expect(recorderUi?.enabled).toBe(false);
+  });
+
+  it('sets the AppUserModelID and takes Action Center clicks on Windows', async () => {
+    const { desktop } = await launch({ platform: 'win32', isPackaged: true });
+    expect(desktop.app.calls).toContain('setAppUserModelId io.github.recorder-tray');
+    expect(desktop.activation.callback).toBeTypeOf('function');
+    expect(tray(desktop).image).toBe(join('/dist', 'icons', 'tray', 'tray-idle.ico'));
+  });
+
+  it('hides the Dock icon on macOS and uses template tray images', async () => {
+    const { desktop } = await launch({ platform: 'darwin' });
+    expect(desktop.app.calls).toContain('setActivationPolicy accessory');
+    expect(desktop.app.dock.hidden).toBe(true);
+    expect(tray(desktop).image).toBe(join('/dist', 'icons', 'tray', 'idleTemplate.png'));
+  });
+
+  it('applies start at login on start and on change: an XDG autostart entry with --hidden on Linux', async () => {
+    const { desktop, root } = await launch({
+      isPackaged: true,
+      env: (dir) => ({
+        XDG_CONFIG_HOME: join(dir, 'config'),
+        APPIMAGE: '/home/u/Recorder Tray.AppImage',
+      }),
+    });
+    const entry = join(root, 'config', 'autostart', 'recorder-tray.desktop');
+    expect(existsSync(entry)).toBe(false);
+    const update = await desktop.ipcMain.invoke('settings:update', APP_URL, { startAtLogin: true });
+    expect(update).toMatchObject({ ok: true });
+    await vi.waitFor(() => expect(existsSync(entry)).toBe(true));
+    expect(await readFile(entry, 'utf8')).toContain(
+      'Exec="/home/u/Recorder Tray.AppImage" --hidden',
+    );
+    await desktop.ipcMain.invoke('settings:update', APP_URL, { startAtLogin: false });
+    await vi.waitFor(() => expect(existsSync(entry)).toBe(false));
+  });
+
+  it('registers the Windows login item with --hidden when the setting is on at start', async () => {
+    const { desktop } = await launch({
+      platform: 'win32',
+      isPackaged: true,
+      settings: { startAtLogin: true },
+    });
+    expect(desktop.app.loginItems).toEqual([
+      { openAtLogin: true, path: '/opt/Recorder Tray/recorder-tray', args: ['--hidden'] },
+    ]);
+  });
+
+  it('leaves login items alone in a development run', async () => {
+    const { desktop } = await launch({ platform: 'win32', settings: { startAtLogin: true } });
+    expect(desktop.app.loginItems).toEqual([]);
+  });
+});

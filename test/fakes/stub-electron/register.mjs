@@ -1,0 +1,13 @@
+// `node --import ./register.mjs main.js` runs the bundled entry point against ./electron.cjs: both
+// `import … from 'electron'` (ESM, through a resolve hook) and `require('electron')` (electron-log,
+// through Module._resolveFilename) get the stub.
+import { createRequire, register } from 'node:module';
+
+const stub = new URL('./electron.cjs', import.meta.url);
+const require = createRequire(import.meta.url);
+const Module = require('node:module');
+const resolveFilename = Module._resolveFilename;
+Module._resolveFilename = function (request, ...rest) {
+  return request === 'electron' ? stub.pathname : resolveFilename.call(this, request, ...rest);
+};
+register(new URL('./hooks.mjs', import.meta.url), { data: { stub: stub.href } });
