@@ -10,5 +10,7 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // Builds dist/renderer once per run when it is older than its sources (browser tests load it).
+    globalSetup: ['test/renderer/global-setup.ts'],
   },
 });

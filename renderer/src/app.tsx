@@ -1,0 +1,91 @@
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import type { AppInfo } from '../../shared/app-state';
+import { languageForLocale } from '../../shared/format';
+import { WINDOW_STRINGS, WINDOW_VIEWS, type WindowView } from '../../shared/i18n/window';
+import type { ConnectedApi } from './api';
+import { AppContext, type AppContextValue } from './app-context';
+import { Header } from './header';
+import { TabBar } from './tab-bar';
+import { useAppState } from './use-app-state';
+import { useSettings } from './use-settings';
+import { EventsView } from './views/events-view';
+import { FilesView } from './views/files-view';
+import { NotificationsView } from './views/notifications-view';
+import { RoomsView } from './views/rooms-view';
+import { SettingsView } from './views/settings-view';
+
+function viewFromHash(): WindowView {
+  const name = window.location.hash.replace(/^#/, '');
+  return (WINDOW_VIEWS as readonly string[]).includes(name) ? (name as WindowView) : 'rooms';
+}
+
+function CurrentView({ view }: { view: WindowView }) {
+  switch (view) {
+    case 'rooms':
+      return <RoomsView />;
+    case 'files':
+      return <FilesView />;
+    case 'notifications':
+      return <NotificationsView />;
+    case 'events':
+      return <EventsView />;
+    case 'settings':
+      return <SettingsView />;
+  }
+}
+
+/** The window: header, tabs and the chosen view, in the language of the app's state. */
+export function App({ connection }: { connection: ConnectedApi }) {
+  const { api } = connection;
+  const { state, error } = useAppState(api);
+  const { settings, save } = useSettings(api);
+  const [info, setInfo] = useState<AppInfo | null>(null);
+  const [connected, setConnected] = useState(true);
+  const [view, setView] = useState<WindowView>(viewFromHash);
+  useEffect(() => {
+    api.appInfo().then(setInfo, () => undefined);
+  }, [api]);
+  useEffect(() => connection.onConnection(setConnected), [connection]);
+
+  // Before the state arrives, the browser's language is the best guess.
+  const language = state?.language ?? languageForLocale(navigator.language);
+  const strings = WINDOW_STRINGS[language];
+  useEffect(() => {
+    document.documentElement.lang = language;
+    document.title = strings.appName;
+  }, [language, strings]);
+
+  const chooseView = (next: WindowView) => {
+    setView(next);
+    // The hash keeps the view over a reload without adding history entries.
+    window.history.replaceState(
+      null,
+      '',
+      `${window.location.pathname}${window.location.search}#${next}`,
+    );
+  };
+
+  const value = useMemo<AppContextValue | null>(
+    () =>
+      state === null ? null : { api, state, language, strings, settings, saveSettings: save, info },
+    [api, state, language, strings, settings, save, info],
+  );
+  if (value === null) {
+    return (
+      <p class="loading" role={error ? 'alert' : 'status'}>
+        {error ? strings.loadFailed(error) : strings.loading}
+      </p>
+    );
+  }
+  return (
+    <AppContext.Provider value={value}>
+      <div class="shell">
+        <Header connected={connected} />
+        <TabBar view={view} onView={chooseView} />
+        <main id={`panel-${view}`} class="panel" role="tabpanel" aria-labelledby={`tab-${view}`}>
+          <CurrentView view={view} />
+        </main>
+      </div>
+    </AppContext.Provider>
+  );
+}

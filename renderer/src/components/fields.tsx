@@ -1,0 +1,134 @@
+import type { ComponentChildren } from 'preact';
+
+/** Props shared by the labelled form fields. */
+interface FieldProps {
+  id: string;
+  label: string;
+  hint?: string | undefined;
+  errors?: readonly string[] | undefined;
+}
+
+function describedBy(
+  id: string,
+  hint: string | undefined,
+  errors: readonly string[],
+): string | undefined {
+  const ids = [hint ? `${id}-hint` : '', errors.length > 0 ? `${id}-errors` : ''].filter(Boolean);
+  return ids.length > 0 ? ids.join(' ') : undefined;
+}
+
+/** A field's hint and its errors (`message` only; the path is the field itself). */
+export function FieldNotes({
+  id,
+  hint,
+  errors,
+}: {
+  id: string;
+  hint?: string | undefined;
+  errors: readonly string[];
+}) {
+  return (
+    <>
+      {hint ? (
+        <p id={`${id}-hint`} class="field-hint">
+          {hint}
+        </p>
+      ) : null}
+      {errors.length > 0 ? (
+        <ul id={`${id}-errors`} class="field-errors" role="alert">
+          {errors.map((error) => (
+            <li key={error}>{error}</li>
+          ))}
+        </ul>
+      ) : null}
+    </>
+  );
+}
+
+/** A labelled text input with its hint and errors. */
+export function TextField({
+  id,
+  label,
+  hint,
+  errors = [],
+  value,
+  onValue,
+  type = 'text',
+  placeholder,
+  inputMode,
+  autoComplete = 'off',
+}: FieldProps & {
+  value: string;
+  onValue: (value: string) => void;
+  type?: 'text' | 'password' | 'url';
+  placeholder?: string;
+  inputMode?: 'numeric' | 'decimal' | 'url' | 'text';
+  autoComplete?: string;
+}) {
+  return (
+    <div class="field">
+      <label for={id} class="field-label">
+        {label}
+      </label>
+      <input
+        id={id}
+        class="input"
+        type={type}
+        value={value}
+        placeholder={placeholder}
+        inputMode={inputMode}
+        autoComplete={autoComplete}
+        spellcheck={false}
+        aria-invalid={errors.length > 0 ? 'true' : undefined}
+        aria-describedby={describedBy(id, hint, errors)}
+        onInput={(event) => onValue(event.currentTarget.value)}
+      />
+      <FieldNotes id={id} hint={hint} errors={errors} />
+    </div>
+  );
+}
+
+/** A labelled checkbox (a switch in the settings). */
+export function CheckField({
+  id,
+  label,
+  checked,
+  onChecked,
+  hint,
+  errors = [],
+}: FieldProps & { checked: boolean; onChecked: (checked: boolean) => void }) {
+  return (
+    <div class="field field-check">
+      <input
+        id={id}
+        type="checkbox"
+        class="checkbox"
+        checked={checked}
+        aria-describedby={describedBy(id, hint, errors)}
+        onChange={(event) => onChecked(event.currentTarget.checked)}
+      />
+      <label for={id}>{label}</label>
+      <FieldNotes id={id} hint={hint} errors={errors} />
+    </div>
+  );
+}
+
+/** A group of fields under a heading. */
+export function Section({
+  id,
+  title,
+  children,
+}: {
+  id: string;
+  title: string;
+  children: ComponentChildren;
+}) {
+  return (
+    <section class="settings-section" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} class="section-title">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,134 @@
+import { NotifiableEvent, type PathMapping, type Settings } from '../../shared/settings';
+import type { SettingsPatch } from '../../shared/settings-patch';
+
+/**
+ * The settings form as the user edits it: numbers stay text until saved. The language, mute and
+ * pause are not here: they apply the moment they are chosen.
+ */
+export interface SettingsDraft {
+  recorderUrl: string;
+  recorderUser: string;
+  recorderPass: string;
+  pollInterval: string;
+  pollRooms: string;
+  unreachableMinutes: string;
+  listenerHost: string;
+  listenerPort: string;
+  listenerToken: string;
+  recordingRoot: string;
+  pathMappings: PathMapping[];
+  events: Record<NotifiableEvent, boolean>;
+  openFileOnClick: boolean;
+  groupWindowSeconds: string;
+  flapMinutes: string;
+  startAtLogin: boolean;
+}
+
+/** The form's starting values from the settings main holds. */
+export function draftFromSettings(settings: Settings): SettingsDraft {
+  return {
+    recorderUrl: settings.recorder.url,
+    recorderUser: settings.recorder.username,
+    recorderPass: settings.recorder.password,
+    pollInterval: String(settings.recorder.pollIntervalSeconds),
+    pollRooms: settings.recorder.rooms.join(' '),
+    unreachableMinutes: String(settings.recorder.unreachableNotifyAfterMinutes),
+    listenerHost: settings.listener.host,
+    listenerPort: String(settings.listener.port),
+    listenerToken: settings.listener.token,
+    recordingRoot: settings.recordingRoot,
+    pathMappings: settings.pathMappings.map((m) => ({ ...m })),
+    events: { ...settings.notifications.events },
+    openFileOnClick: settings.notifications.openFileOnClick,
+    groupWindowSeconds: String(settings.notifications.groupWindowSeconds),
+    flapMinutes: String(settings.notifications.flapMinutes),
+    startAtLogin: settings.startAtLogin,
+  };
+}
+
+/** A patch of only what changed, or `path: message` errors for text that is not a number. */
+export type DraftPatch =
+  { ok: true; patch: SettingsPatch; empty: boolean } | { ok: false; errors: string[] };
+
+/**
+ * Compares the form with the settings it started from and builds a `settings:update` patch of
+ * the changed fields only, so saving one field never rewrites another (headless flags, say).
+ * Range checks stay with main's schema; only "not a number" is caught here.
+ */
+export function patchFromDraft(
+  original: Settings,
+  draft: SettingsDraft,
+  notANumber: string,
+): DraftPatch {
+  const base = draftFromSettings(original);
+  const errors: string[] = [];
+  const number = (path: string, text: string): number => {
+    const value = Number(text.trim());
+    if (text.trim() === '' || !Number.isFinite(value)) errors.push(`${path}: ${notANumber}`);
+    return value;
+  };
+  const changed = <K extends keyof SettingsDraft>(key: K) =>
+    JSON.stringify(draft[key]) !== JSON.stringify(base[key]);
+
+  const recorder: NonNullable<SettingsPatch['recorder']> = {};
+  if (changed('recorderUrl')) recorder.url = draft.recorderUrl.trim();
+  if (changed('recorderUser')) recorder.username = draft.recorderUser;
+  if (changed('recorderPass')) recorder.password = draft.recorderPass;
+  if (changed('pollInterval'))
+    recorder.pollIntervalSeconds = number('recorder.pollIntervalSeconds', draft.pollInterval);
+  if (changed('unreachableMinutes')) {
+    recorder.unreachableNotifyAfterMinutes = number(
+      'recorder.unreachableNotifyAfterMinutes',
+      draft.unreachableMinutes,
+    );
+  }
+  if (changed('pollRooms')) {
+    const words = draft.pollRooms.split(/[\s,，、]+/).filter(Boolean);
+    recorder.rooms = words.map((word, i) => {
+      if (!/^\d+$/.test(word)) errors.push(`recorder.rooms[${i}]: ${notANumber}`);
+      return Number(word);
+    });
+  }
+
+  const listener: NonNullable<SettingsPatch['listener']> = {};
+  if (changed('listenerHost')) listener.host = draft.listenerHost.trim();
+  if (changed('listenerPort')) listener.port = number('listener.port', draft.listenerPort);
+  if (changed('listenerToken')) listener.token = draft.listenerToken;
+
+  const notifications: NonNullable<SettingsPatch['notifications']> = {};
+  const events: NonNullable<NonNullable<SettingsPatch['notifications']>['events']> = {};
+  for (const event of NotifiableEvent.options) {
+    if (draft.events[event] !== base.events[event]) events[event] = draft.events[event];
+  }
+  if (Object.keys(events).length > 0) notifications.events = events;
+  if (changed('openFileOnClick')) notifications.openFileOnClick = draft.openFileOnClick;
+  if (changed('groupWindowSeconds')) {
+    notifications.groupWindowSeconds = number(
+      'notifications.groupWindowSeconds',
+      draft.groupWindowSeconds,
+    );
+  }
+  if (changed('flapMinutes'))
+    notifications.flapMinutes = number('notifications.flapMinutes', draft.flapMinutes);
+
+  const patch: SettingsPatch = {};
+  if (changed('recordingRoot')) patch.recordingRoot = draft.recordingRoot.trim();
+  if (changed('pathMappings')) {
+    // Blank rows are rows the user added and left; half-filled ones go to main to be named.
+    patch.pathMappings = draft.pathMappings
+      .map((m) => ({ from: m.from.trim(), to: m.to.trim() }))
+      .filter((m) => m.from !== '' || m.to !== '');
+  }
+  if (changed('startAtLogin')) patch.startAtLogin = draft.startAtLogin;
+  if (Object.keys(recorder).length > 0) patch.recorder = recorder;
+  if (Object.keys(listener).length > 0) patch.listener = listener;
+  if (Object.keys(notifications).length > 0) patch.notifications = notifications;
+
+  if (errors.length > 0) return { ok: false, errors };
+  return { ok: true, patch, empty: Object.keys(patch).length === 0 };
+}
+
+/** Whether the form differs from the settings it started from. */
+export function isDraftDirty(original: Settings, draft: SettingsDraft): boolean {
+  return JSON.stringify(draftFromSettings(original)) !== JSON.stringify(draft);
+}

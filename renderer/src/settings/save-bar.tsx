@@ -1,0 +1,51 @@
+import { useApp } from '../app-context';
+
+/** What the save bar says: nothing to save, unsaved edits, saving, saved, or invalid. */
+export type SaveStatus = 'clean' | 'dirty' | 'saving' | 'saved' | 'invalid';
+
+/** The bar under the settings: unsaved / saved / invalid, errors no field claims, Save and Discard. */
+export function SaveBar({
+  status,
+  otherErrors,
+  onSave,
+  onDiscard,
+}: {
+  status: SaveStatus;
+  otherErrors: readonly string[];
+  onSave: () => void;
+  onDiscard: () => void;
+}) {
+  const { strings } = useApp();
+  const s = strings.settings;
+  const note =
+    status === 'dirty'
+      ? s.unsaved
+      : status === 'saving'
+        ? s.saving
+        : status === 'saved'
+          ? s.saved
+          : status === 'invalid'
+            ? s.invalid
+            : '';
+  const editable = status === 'dirty' || status === 'invalid';
+  return (
+    <div class={`save-bar save-${status}`}>
+      <div class="save-note" role="status" aria-live="polite">
+        <span>{note}</span>
+        {otherErrors.length > 0 ? (
+          <ul class="field-errors">
+            {otherErrors.map((error) => (
+              <li key={error}>{error}</li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+      <button type="button" class="button" disabled={!editable} onClick={onDiscard}>
+        {s.discard}
+      </button>
+      <button type="button" class="button button-primary" disabled={!editable} onClick={onSave}>
+        {s.save}
+      </button>
+    </div>
+  );
+}

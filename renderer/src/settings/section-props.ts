@@ -1,0 +1,9 @@
+import type { SettingsDraft } from '../settings-draft';
+
+/** What each settings section gets: the form, a way to change it, and the last save's errors. */
+export interface SectionProps {
+  draft: SettingsDraft;
+  update: (changes: Partial<SettingsDraft>) => void;
+  /** `path: message` errors from the last save. */
+  errors: readonly string[];
+}

@@ -1,0 +1,69 @@
+import { useState } from 'preact/hooks';
+import type { EventLogEntry } from '../../../shared/model';
+import { useApp } from '../app-context';
+import { Pager } from '../components/pager';
+import { StatusLine } from '../components/status-line';
+import { PAGE_SIZE, useHistoryPage } from '../use-history-page';
+import { useLiveTick } from '../use-live-tick';
+import { EventRow } from './event-row';
+
+const TEST_KINDS = ['StreamStarted', 'FileClosed'] as const;
+
+/** Raw events as received (a webhook inspector), each replayable, and the test-event buttons. */
+export function EventsView() {
+  const { api, strings } = useApp();
+  const s = strings.events;
+  const [page, setPage] = useState(0);
+  const [changes, setChanges] = useState(0);
+  const [message, setMessage] = useState<{ text: string; tone: 'info' | 'error' } | null>(null);
+  const tick = useLiveTick(api, ['state:changed', 'notification:added'], 500);
+  const result = useHistoryPage(api.historyEvents, {}, page, tick + changes);
+
+  const report = (ok: boolean, done: string, refusal: string | undefined) => {
+    setMessage(ok ? { text: done, tone: 'info' } : { text: refusal ?? '', tone: 'error' });
+    setChanges((c) => c + 1);
+  };
+  const failed = (error: unknown) => setMessage({ text: String(error), tone: 'error' });
+  const sendTest = (kind: (typeof TEST_KINDS)[number]) => {
+    void api
+      .testSendEvent({ kind })
+      .then((answer) => report(answer.ok, s.sent, answer.message), failed);
+  };
+  const replay = (entry: EventLogEntry) => {
+    void api
+      .eventsReplay({ seq: entry.seq })
+      .then((answer) => report(answer.ok, s.replayed, answer.message), failed);
+  };
+
+  return (
+    <div class="view view-scroll">
+      <section class="card test-card" aria-labelledby="events-test-title">
+        <h2 id="events-test-title" class="section-title">
+          {s.testTitle}
+        </h2>
+        <p class="field-hint">{s.testHint}</p>
+        <div class="button-row">
+          {TEST_KINDS.map((kind) => (
+            <button key={kind} type="button" class="button" onClick={() => sendTest(kind)}>
+              {s.sendTest[kind]}
+            </button>
+          ))}
+        </div>
+      </section>
+      <div class="toolbar">
+        <span class="toolbar-note">{s.total(result.total)}</span>
+      </div>
+      <StatusLine text={message?.text ?? result.error} tone={message?.tone ?? 'error'} />
+      {result.loading ? null : result.items.length === 0 ? (
+        <p class="empty">{s.empty}</p>
+      ) : (
+        <ul class="items" aria-label={s.listLabel}>
+          {result.items.map((entry) => (
+            <EventRow key={entry.seq} entry={entry} onReplay={replay} />
+          ))}
+        </ul>
+      )}
+      <Pager page={page} total={result.total} pageSize={PAGE_SIZE} onPage={setPage} />
+    </div>
+  );
+}

@@ -1,0 +1,225 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WINDOW_STRINGS, WINDOW_VIEWS, type WindowView } from '../../../shared/i18n/window';
+import { launchChromium } from '../../helpers/chromium';
+import { postWebhook } from '../../helpers/http';
+import { startPreviewSession, type PreviewSession } from '../../helpers/preview-session';
+import { liveSession } from '../../helpers/recorder-events';
+import { openWindow, showView, uiText, type WindowPage } from '../../helpers/window-page';
+
+// The headless child runs with LANG=zh_CN: "follow the system" means Chinese.
+const zh = WINDOW_STRINGS['zh-CN'];
+const en = WINDOW_STRINGS.en;
+
+let browser: Browser;
+let first: PreviewSession;
+let restarted: PreviewSession | undefined;
+
+beforeAll(async () => {
+  [first, browser] = await Promise.all([
+    startPreviewSession({ rooms: 4, live: 2 }),
+    launchChromium(),
+  ]);
+  for (const event of liveSession({ roomId: 66601, name: '设置测试主播', title: '标题' }, 2)) {
+    await postWebhook(first.webhookUrl, JSON.stringify(event));
+  }
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await restarted?.close();
+  await first?.close();
+});
+
+const SAMPLE = 97531;
+
+/** Every fixed piece of a language's strings: plain strings, and the text around a function's arguments. */
+function fixedTexts(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (typeof value === 'function') {
+    const fn = value as (...args: unknown[]) => string;
+    const output = fn(...Array.from({ length: Math.max(1, fn.length) }, () => SAMPLE));
+    return output
+      .split(String(SAMPLE))
+      .map((part) => part.trim())
+      .filter((part) => part.length >= 2 && /[\p{L}]/u.test(part));
+  }
+  if (typeof value === 'object' && value !== null) return Object.values(value).flatMap(fixedTexts);
+  return [];
+}
+
+/** Strings of `language` that must not be on screen in `other`: those that differ and are not part of an `other` string. */
+function foreignTexts(language: unknown, other: unknown): string[] {
+  const own = new Set(fixedTexts(language));
+  const theirs = fixedTexts(other);
+  return [...own].filter((text) => !theirs.some((t) => t.includes(text)));
+}
+
+async function textsOfEveryView(page: Page): Promise<Record<WindowView, string>> {
+  const texts = {} as Record<WindowView, string>;
+  for (const view of WINDOW_VIEWS) {
+    await showView(page, view);
+    // Lists load after the tab switch; wait for them (or their empty message).
+    await page.waitForSelector('.vlist, .items, .empty, .settings-form');
+    if (view === 'events') await page.locator('.event summary').first().click();
+    texts[view] = await uiText(page);
+  }
+  return texts;
+}
+
+describe('the window in both languages', () => {
+  let window: WindowPage;
+  beforeAll(async () => {
+    window = await openWindow(browser, first.uiUrl, { width: 900, height: 700 });
+  });
+
+  it('switches every visible string live when the language setting changes', async () => {
+    const { page } = window;
+    // Show as many strings as there are: a muted room and a pause.
+    await showView(page, 'rooms');
+    await page.locator('.room').first().getByRole('button', { name: zh.rooms.mute }).click();
+    await page.locator('.room').first().getByText(zh.rooms.muted).waitFor();
+    await showView(page, 'settings');
+    await page.getByRole('button', { name: zh.settings.pauseHour }).click();
+    await page.locator('.header .chip-warn').waitFor();
+
+    const chinese = await textsOfEveryView(page);
+    await showView(page, 'settings');
+    await page.selectOption('#language', 'en');
+    await page.locator('#tab-rooms', { hasText: en.tabs.rooms }).waitFor();
+    const english = await textsOfEveryView(page);
+    await showView(page, 'settings');
+    await page.selectOption('#language', 'system');
+    await page.locator('#tab-rooms', { hasText: zh.tabs.rooms }).waitFor();
+    const chineseAgain = await textsOfEveryView(page);
+
+    const englishOnly = foreignTexts(en, zh);
+    const chineseOnly = foreignTexts(zh, en);
+    expect(englishOnly.length).toBeGreaterThan(100);
+    expect(chineseOnly.length).toBeGreaterThan(100);
+    for (const view of WINDOW_VIEWS) {
+      expect(chinese[view]).toContain(zh.tabs[view]);
+      expect(english[view]).toContain(en.tabs[view]);
+      expect({ view, left: englishOnly.filter((t) => chinese[view].includes(t)) }).toEqual({
+        view,
+        left: [],
+      });
+      expect({ view, left: chineseOnly.filter((t) => english[view].includes(t)) }).toEqual({
+        view,
+        left: [],
+      });
+      expect({ view, left: englishOnly.filter((t) => chineseAgain[view].includes(t)) }).toEqual({
+        view,
+        left: [],
+      });
+    }
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
+    expect(window.watch).toEqual({ dialogs: [], errors: [], cspViolations: [] });
+  });
+
+  it('shows each invalid value next to its field and saves nothing', async () => {
+    const { page } = window;
+    await showView(page, 'settings');
+    await page.fill('#recorder-poll', 'abc');
+    await page.getByRole('button', { name: zh.settings.save, exact: true }).click();
+    expect(await page.textContent('#recorder-poll-errors')).toBe(zh.settings.notANumber);
+    expect(await page.getAttribute('#recorder-poll', 'aria-invalid')).toBe('true');
+
+    await page.fill('#recorder-poll', '10');
+    await page.fill('#listener-port', '70000');
+    await page.getByRole('button', { name: zh.settings.addMapping }).click();
+    await page.fill('#mapping-from-0', '/rec');
+    await page.getByRole('button', { name: zh.settings.save, exact: true }).click();
+    await page.locator('#listener-port-errors').waitFor();
+    expect(await page.textContent('#listener-port-errors')).toMatch(/65535/);
+    expect(await page.locator('#mapping-to-0-errors').count()).toBe(1);
+    expect(await page.locator('.save-bar').textContent()).toContain(zh.settings.invalid);
+
+    await page.getByRole('button', { name: zh.settings.discard }).click();
+    expect(await page.inputValue('#listener-port')).toBe('0'); // the --port 0 flag
+    expect(await page.locator('#mapping-from-0').count()).toBe(0);
+    const stored = JSON.parse(await readFile(join(first.dataDir, 'settings.json'), 'utf8'));
+    expect(stored.pathMappings ?? []).toEqual([]);
+  });
+});
+
+describe('the recorder and listener settings', () => {
+  it('check the recorder connection and explain the answer in plain words', async () => {
+    const { page } = await openWindow(browser, first.uiUrl, { width: 800, height: 700 });
+    await showView(page, 'settings');
+    await page.getByRole('button', { name: zh.settings.check }).click();
+    await page.locator('.connection', { hasText: '已连接到录播姬（版本' }).waitFor();
+    await page.close();
+  });
+
+  it('copy the webhook URL to the clipboard and say where it goes', async () => {
+    const { page } = await openWindow(browser, first.uiUrl, { width: 800, height: 700 });
+    await page
+      .context()
+      .grantPermissions(['clipboard-read', 'clipboard-write'], { origin: first.uiOrigin });
+    await showView(page, 'settings');
+    expect(await page.inputValue('#webhook-url')).toBe(first.webhookUrl);
+    expect(await page.textContent('#webhook-url-hint')).toBe(zh.settings.pasteWhere);
+    await page.getByRole('button', { name: zh.settings.copy, exact: true }).click();
+    await page.getByText(zh.settings.copied, { exact: true }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(first.webhookUrl);
+    await page.close();
+  });
+});
+
+describe('settings through the window', () => {
+  it('round-trip through the core and survive a restart of headless mode', async () => {
+    const window = await openWindow(browser, first.uiUrl, { width: 800, height: 700 });
+    const { page } = window;
+    await showView(page, 'settings');
+    await page.fill('#recorder-poll', '7');
+    await page.fill('#recorder-rooms', '23058, 3');
+    await page.getByRole('button', { name: zh.settings.addMapping }).click();
+    await page.fill('#mapping-from-0', '/rec');
+    await page.fill('#mapping-to-0', '/mnt/录播');
+    await page.uncheck('#notify-StreamStarted');
+    await page.check('#notify-SessionStarted');
+    await page.fill('#group-window', '3');
+    await page.fill('#listener-token', 'tok123');
+    await page.check('#start-at-login');
+    await page.getByRole('button', { name: zh.settings.save, exact: true }).click();
+    await page.locator('.save-bar', { hasText: zh.settings.saved }).waitFor();
+    // The listener moved to the token's path, and the state push shows the new URL.
+    await expect.poll(() => page.inputValue('#webhook-url')).toMatch(/\/webhook\/tok123$/);
+
+    const stored = JSON.parse(await readFile(join(first.dataDir, 'settings.json'), 'utf8'));
+    expect(stored).toMatchObject({
+      recorder: { pollIntervalSeconds: 7, rooms: [23058, 3] },
+      listener: { token: 'tok123' },
+      pathMappings: [{ from: '/rec', to: '/mnt/录播' }],
+      notifications: {
+        events: { StreamStarted: false, SessionStarted: true },
+        groupWindowSeconds: 3,
+      },
+      startAtLogin: true,
+    });
+    // Only what changed was written: the --port 0 and --recorder-url flags stay flags.
+    expect(stored.listener.port).not.toBe(0);
+    expect(stored.recorder.url).not.toBe(first.recorder.url);
+    await page.close();
+
+    await first.stopHeadless();
+    restarted = await startPreviewSession({ dataDir: first.dataDir, recorder: first.recorder });
+    const again = await openWindow(browser, restarted.uiUrl, { width: 800, height: 700 });
+    await showView(again.page, 'settings');
+    const p = again.page;
+    expect(await p.inputValue('#recorder-poll')).toBe('7');
+    expect(await p.inputValue('#recorder-rooms')).toBe('23058 3');
+    expect(await p.inputValue('#mapping-from-0')).toBe('/rec');
+    expect(await p.inputValue('#mapping-to-0')).toBe('/mnt/录播');
+    expect(await p.isChecked('#notify-StreamStarted')).toBe(false);
+    expect(await p.isChecked('#notify-SessionStarted')).toBe(true);
+    expect(await p.inputValue('#group-window')).toBe('3');
+    expect(await p.inputValue('#listener-token')).toBe('tok123');
+    expect(await p.isChecked('#start-at-login')).toBe(true);
+    expect(await p.inputValue('#webhook-url')).toMatch(/\/webhook\/tok123$/);
+    expect(again.watch).toEqual({ dialogs: [], errors: [], cspViolations: [] });
+  });
+});

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { Settings } from '../../../shared/settings';
+import { applySettingsPatch } from '../../../shared/settings-patch';
+import {
+  draftFromSettings,
+  isDraftDirty,
+  patchFromDraft,
+} from '../../../renderer/src/settings-draft';
+
+const base = Settings.parse({
+  listener: { port: 0 },
+  recorder: { rooms: [23058] },
+  pathMappings: [{ from: '/rec', to: '/mnt' }],
+});
+
+describe('patchFromDraft', () => {
+  it('sends nothing for an untouched form', () => {
+    const draft = draftFromSettings(base);
+    expect(patchFromDraft(base, draft, 'NaN')).toEqual({ ok: true, patch: {}, empty: true });
+    expect(isDraftDirty(base, draft)).toBe(false);
+  });
+
+  it('sends only what changed, with numbers as numbers', () => {
+    const draft = {
+      ...draftFromSettings(base),
+      pollInterval: ' 7 ',
+      pollRooms: '23058, 3，4 5',
+      listenerToken: 'tok',
+      events: { ...draftFromSettings(base).events, StreamStarted: false },
+      pathMappings: [
+        { from: ' /rec ', to: '/mnt' },
+        { from: '', to: '' },
+        { from: '/b', to: 'B:\\' },
+      ],
+      startAtLogin: true,
+    };
+    const result = patchFromDraft(base, draft, 'NaN');
+    expect(result).toEqual({
+      ok: true,
+      empty: false,
+      patch: {
+        recorder: { pollIntervalSeconds: 7, rooms: [23058, 3, 4, 5] },
+        listener: { token: 'tok' },
+        notifications: { events: { StreamStarted: false } },
+        pathMappings: [
+          { from: '/rec', to: '/mnt' },
+          { from: '/b', to: 'B:\\' },
+        ],
+        startAtLogin: true,
+      },
+    });
+    // The patch fits main's schema and leaves the --port 0 override untouched.
+    const applied = applySettingsPatch(base, result.ok ? result.patch : {});
+    expect(applied.ok && applied.settings.listener.port).toBe(0);
+    expect(isDraftDirty(base, draft)).toBe(true);
+  });
+
+  it('names text that is not a number by its settings path', () => {
+    const draft = {
+      ...draftFromSettings(base),
+      listenerPort: 'eighty',
+      flapMinutes: '',
+      pollRooms: '23058 abc',
+    };
+    expect(patchFromDraft(base, draft, 'enter a number')).toEqual({
+      ok: false,
+      errors: [
+        'recorder.rooms[1]: enter a number',
+        'listener.port: enter a number',
+        'notifications.flapMinutes: enter a number',
+      ],
+    });
+  });
+
+  it('empties a list with an empty field', () => {
+    const draft = { ...draftFromSettings(base), pollRooms: ' ', pathMappings: [] };
+    expect(patchFromDraft(base, draft, 'NaN')).toEqual({
+      ok: true,
+      empty: false,
+      patch: { recorder: { rooms: [] }, pathMappings: [] },
+    });
+  });
+});
