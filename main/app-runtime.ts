@@ -29,6 +29,8 @@ export interface RuntimeHost {
   shell: ShellLike;
   /** Shows the app's window (the tray's "open window", a summary click). */
   openWindow: () => void;
+  /** A native folder dialog, where there is one; resolves null when cancelled. */
+  pickFolder?: (current: string) => Promise<string | null>;
   onRecorderStatus?: (status: RecorderStatus, message: string) => void;
   onRoomsChanged?: (rooms: RoomState[]) => void;
   onNotice?: (notice: SetupNotice) => void;
@@ -143,7 +145,8 @@ export async function startRuntime(host: RuntimeHost): Promise<AppRuntime> {
     settings: effective,
     state,
     actions,
-    info: { ...host.info, dataDir: host.dataDir },
+    info: { ...host.info, dataDir: host.dataDir, canPickFolder: host.pickFolder !== undefined },
+    ...(host.pickFolder ? { pickFolder: host.pickFolder } : {}),
     stateChanged,
   });
 

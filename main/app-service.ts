@@ -21,6 +21,8 @@ export interface AppServiceDeps {
   info: AppInfo;
   /** Asks for a state push (unread count, pause). */
   stateChanged: () => void;
+  /** A native folder dialog (desktop app only). */
+  pickFolder?: (current: string) => Promise<string | null>;
 }
 
 /**
@@ -110,6 +112,10 @@ export function createAppService(deps: AppServiceDeps): ContractHandlers {
       return { pausedUntil };
     },
     'app:info': async () => deps.info,
+    'folder:pick': async ({ current }) => {
+      if (!deps.pickFolder) return { path: null, supported: false };
+      return { path: await deps.pickFolder(current ?? deps.settings().recordingRoot), supported: true };
+    },
   };
 
   function findEvent(seq: number) {

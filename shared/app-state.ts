@@ -45,6 +45,8 @@ export const AppInfo = z.object({
   platform: z.string(), // process.platform, or 'browser' for the browser preview
   dataDir: z.string(),
   logsDir: z.string(),
+  /** Whether `folder:pick` can show a folder dialog (the desktop app can; a browser cannot). */
+  canPickFolder: z.boolean().optional(),
 });
 /** About this copy of the app. */
 export type AppInfo = z.infer<typeof AppInfo>;

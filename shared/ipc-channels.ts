@@ -18,6 +18,7 @@ export const CALL_CHANNELS = [
   'recorder:check',
   'notifications:pause',
   'app:info',
+  'folder:pick',
 ] as const;
 /** A call channel name. */
 export type CallChannel = (typeof CALL_CHANNELS)[number];

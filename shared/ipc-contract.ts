@@ -77,6 +77,11 @@ export const CALLS = {
     response: z.object({ pausedUntil: z.number().nullable() }),
   },
   'app:info': { request: NoArgs, response: AppInfo },
+  'folder:pick': {
+    request: z.strictObject({ current: z.string().max(4096).optional() }),
+    // null: cancelled; supported false: no folder dialog here (the browser preview).
+    response: z.object({ path: z.string().nullable(), supported: z.boolean() }),
+  },
 } as const satisfies Record<CallChannel, { request: z.ZodType; response: z.ZodType }>;
 
 /** Every main→window event: channel → payload schema. */

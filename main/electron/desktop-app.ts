@@ -101,6 +101,7 @@ export async function runDesktopApp<I, M>(
     shell: electron.shell,
     showNotification: (notification) => void notifier.show(notification),
     openWindow: () => window.show(),
+    pickFolder: (current) => electron.pickFolder(current),
   });
 
   const disposeIpc = registerIpcHandlers({

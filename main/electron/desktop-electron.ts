@@ -59,6 +59,8 @@ export interface DesktopElectron<I, M> {
   trayImage: (file: string) => I;
   buildMenu: (template: MenuItemConstructorOptions[]) => M;
   notifications: NotificationFactory;
+  /** Electron's folder dialog (dialog.showOpenDialog with openDirectory); null when cancelled. */
+  pickFolder: (defaultPath: string) => Promise<string | null>;
   /** The app's logger, writing into the logs folder. */
   createLogger: (logsDir: string) => Logger;
   platform: NodeJS.Platform;

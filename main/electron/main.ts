@@ -43,6 +43,13 @@ runDesktopApp<NativeImage, Menu>(
         ? { handleActivation: (callback) => Notification.handleActivation(callback) }
         : {}),
     },
+    pickFolder: async (defaultPath) => {
+      const result = await dialog.showOpenDialog({
+        properties: ['openDirectory', 'createDirectory'],
+        ...(defaultPath ? { defaultPath } : {}),
+      });
+      return result.canceled ? null : (result.filePaths[0] ?? null);
+    },
     createLogger: (logsDir) => createFileLogger(log, logsDir),
     platform: process.platform,
     argv: process.argv,

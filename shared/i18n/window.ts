@@ -130,6 +130,7 @@ export interface WindowStrings {
     filesSection: string;
     recordingRoot: string;
     recordingRootHint: string;
+    chooseFolder: string;
     pathMappings: string;
     pathMappingsHint: string;
     mappingFrom: string;
@@ -318,6 +319,7 @@ export const WINDOW_STRINGS: Readonly<Record<Language, WindowStrings>> = {
       listenerTokenHint: '设置令牌后，地址变为 /webhook/<令牌>。',
       filesSection: '录制文件',
       recordingRoot: '录制文件根目录',
+      chooseFolder: '选择文件夹…',
       recordingRootHint: '录播姬的工作目录在本机上的路径，用来打开文件、检查文件是否还在。',
       pathMappings: '路径映射',
       pathMappingsHint: '录播姬运行在另一台机器或容器里时，把它看到的路径前缀换成本机路径。',
@@ -516,6 +518,7 @@ export const WINDOW_STRINGS: Readonly<Record<Language, WindowStrings>> = {
       listenerTokenHint: 'With a token, the URL becomes /webhook/<token>.',
       filesSection: 'Recordings',
       recordingRoot: 'Recording folder',
+      chooseFolder: 'Choose folder…',
       recordingRootHint:
         "Where the recorder's work directory is on this computer; used to open files and to check they still exist.",
       pathMappings: 'Path mappings',

@@ -26,6 +26,7 @@ export function fakeHandlers(): ContractHandlers {
       version: '2.11.1',
     })),
     'notifications:pause': vi.fn(async () => ({ pausedUntil: null })),
+    'folder:pick': vi.fn(async () => ({ path: null, supported: false })),
     'app:info': vi.fn(async () => ({
       version: '0.1.0',
       platform: 'linux',

@@ -134,6 +134,7 @@ export function fakeDesktop(options: {
       return tray;
     },
     trayImage: (file) => file,
+    pickFolder: async (defaultPath) => (defaultPath ? `${defaultPath}/picked` : '/picked'),
     buildMenu: (template) => template,
     notifications: {
       create: (popupOptions) => {

@@ -5,7 +5,7 @@ import type { SectionProps } from './section-props';
 
 /** Where the recordings are on this computer, and path mappings from the recorder's view of them. */
 export function RecordingsSection({ draft, update, errors }: SectionProps) {
-  const { strings } = useApp();
+  const { strings, api, info } = useApp();
   const s = strings.settings;
   const mappings = draft.pathMappings;
   const setMapping = (index: number, side: 'from' | 'to', value: string) =>
@@ -21,6 +21,19 @@ export function RecordingsSection({ draft, update, errors }: SectionProps) {
         onValue={(recordingRoot) => update({ recordingRoot })}
         errors={errorsFor(errors, 'recordingRoot')}
       />
+      {info?.canPickFolder ? (
+        <button
+          type="button"
+          class="button button-small"
+          onClick={() => {
+            void api.folderPick({ current: draft.recordingRoot }).then(({ path }) => {
+              if (path !== null) update({ recordingRoot: path });
+            });
+          }}
+        >
+          {s.chooseFolder}
+        </button>
+      ) : null}
       <fieldset class="fieldset" aria-describedby="path-mappings-hint">
         <legend class="field-label">{s.pathMappings}</legend>
         <p id="path-mappings-hint" class="field-hint">
