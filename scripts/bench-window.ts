@@ -9,7 +9,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from '../test/helpers/chromium';
 import type { AppState } from '../shared/app-state';
 import type { HistoryNotification } from '../shared/history';
 import type { HistoryFileItem } from '../shared/ipc-contract';
@@ -18,7 +19,6 @@ import { Settings } from '../shared/settings';
 
 const ROOT = join(import.meta.dirname, '..');
 const DIST = join(ROOT, 'dist', 'renderer');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const LOADS = 7;
 const UPDATES = 60;
 
@@ -383,18 +383,7 @@ const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 ensureBuilt();
 const server = await serve();
-const browser = await chromium.launch({
-  executablePath: CHROMIUM,
-  headless: true,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const browser = await launchChromium();
 try {
   const version = browser.version();
   // Warm-up load: the first page of a fresh browser pays for its own start.

@@ -92,7 +92,7 @@ describe('app service (the contract handlers)', () => {
     for (let i = 0; i < 100 && r.state().unreadCount === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
     expect(r.state().unreadCount).toBe(1);
     expect(await r.handlers['history:markRead']({})).toEqual({ unreadCount: 0 });
-    const [event] = (await r.handlers['history:events']({})).items;
+    const [event] = (await r.handlers['history:events']({ limit: 50, offset: 0 })).items;
     expect(await r.handlers['events:replay']({ seq: event!.seq })).toEqual({ ok: true });
     await r.app.pipeline.drain();
     expect(r.state().unreadCount).toBe(1);
