@@ -122,21 +122,24 @@ export async function startRuntime(host: RuntimeHost): Promise<AppRuntime> {
   };
 
   let previous = effective();
+  // Changes are applied one after another: two overlapping rebinds or poller swaps would leak one.
+  let applying: Promise<void> = Promise.resolve();
   host.store.onChange(() => {
     const before = previous;
     previous = effective();
     if (!recorderConfigured(previous)) recorder = initialRecorder(previous);
-    void app.settingsChanged(before).then(
-      () => {
-        listenerError = undefined;
-        stateChanged();
-      },
-      (error: unknown) => {
-        listenerError = String((error as Error).message ?? error);
-        host.log.error(`listener: ${listenerError}`);
-        stateChanged();
-      },
-    );
+    applying = applying
+      .then(() => app.settingsChanged(before))
+      .then(
+        ({ rebound }) => {
+          if (rebound) listenerError = undefined;
+        },
+        (error: unknown) => {
+          listenerError = String((error as Error).message ?? error);
+          host.log.error(`listener: ${listenerError}`);
+        },
+      )
+      .finally(stateChanged);
   });
 
   const handlers = createAppService({

@@ -62,8 +62,11 @@ export interface ComposedApp {
   start(): Promise<{ port: number; webhookUrl: string }>;
   /** Starts polling the recorder's API (when a recorder URL is set). */
   startPolling(): Promise<void>;
-  /** Applies changed settings: rebinds the listener if its address changed, re-polls. */
-  settingsChanged(previous: Settings): Promise<void>;
+  /**
+   * Applies changed settings: binds the listener again if its address changed (or it is not
+   * listening), and re-polls if the recorder's settings changed. Says whether it bound.
+   */
+  settingsChanged(previous: Settings): Promise<{ rebound: boolean }>;
   /** The URL to paste into the recorder's "Webhook V2" setting. */
   webhookUrl(): string;
   /** Runs a logged event's body through the pipeline again (shown as new, state untouched). */
@@ -132,6 +135,7 @@ export async function composeApp(options: ComposeOptions): Promise<ComposedApp> 
         }
         options.onHappening?.(happening);
       },
+      failed: (error) => options.log.error(`event pipeline: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
       roomsChanged: () => {
         options.onRoomsUpdated?.();
         const version = pipeline.state.rooms.version;
@@ -177,7 +181,7 @@ export async function composeApp(options: ComposeOptions): Promise<ComposedApp> 
       const { webhook } = accepted;
       logEvent(webhook, accepted.entry.body, { source: accepted.entry.source, duplicate: false, userAgent: accepted.entry.userAgent });
       if (webhook.type !== 'unknown') polling.sync.webhookSeen(webhook.data.RoomId);
-      pipeline.webhook(webhook, accepted.entry.source);
+      pipeline.webhook(webhook, accepted.entry.source, accepted.entry.receivedAt);
     },
     version: options.version,
     startedAt: clock(),
@@ -217,19 +221,29 @@ export async function composeApp(options: ComposeOptions): Promise<ComposedApp> 
         version: options.version,
       }),
     async settingsChanged(previous) {
-      const next = options.settings().listener;
+      const current = options.settings();
+      const next = current.listener;
       const old = previous.listener;
-      if (next.host !== old.host || next.port !== old.port || next.token !== old.token) await server.restart(next);
-      await polling.reconfigure();
+      const moved = next.host !== old.host || next.port !== old.port || next.token !== old.token;
+      const rebound = moved || server.address === undefined;
+      if (rebound) await (server.address ? server.restart(next) : server.start(next));
+      if (JSON.stringify(current.recorder) !== JSON.stringify(previous.recorder)) await polling.reconfigure();
+      return { rebound };
     },
+
     async stop() {
-      await polling.stop();
-      await server.stop();
-      await pipeline.drain();
-      pipeline.policy.flush();
-      await journal.close();
-      await history.close();
+      // Each step runs whatever the one before did: the journal and history must always close.
+      try {
+        await polling.stop();
+        await server.stop();
+        await pipeline.drain();
+        pipeline.policy.flush();
+      } finally {
+        await journal.close();
+        await history.close();
+      }
     },
+
   };
 }
 

@@ -41,7 +41,12 @@ export const Settings = z.object({
     .object({
       host: z.string().min(1).default('127.0.0.1'),
       port: Port.default(DEFAULT_LISTENER_PORT),
-      token: z.string().default(''),
+      // Goes into a URL path: letters, digits and `-._~` keep it the same wherever it is pasted.
+      token: z
+        .string()
+        .max(200)
+        .regex(/^[A-Za-z0-9._~-]*$/, 'use letters, digits and - . _ ~ only')
+        .default(''),
     })
     .prefault({}),
   recorder: z

@@ -38,8 +38,10 @@ export class RecorderPolling {
     const key = JSON.stringify([url.trim(), username, password]);
     if (key !== this.#configured) {
       this.#configured = key;
-      await this.#poller?.stop();
+      const old = this.#poller;
       this.#poller = undefined;
+      await old?.stop();
+      if (this.#configured !== key) return; // a newer call took over while the old poller stopped
       this.#client = url.trim() ? new RecorderClient({ baseUrl: url.trim(), username, password }) : undefined;
       if (!this.#client) return;
       this.sync.rebaseline();

@@ -34,7 +34,15 @@ export function createWebhookHandler(deps: WebhookAppDeps): (req: IncomingMessag
     const token = deps.token();
     if (!token) return path === WEBHOOK_PATH;
     const prefix = `${WEBHOOK_PATH}/`;
-    return path.startsWith(prefix) && secretsEqual(path.slice(prefix.length), token);
+    if (!path.startsWith(prefix)) return false;
+    // The URL carries the token percent-encoded (webhookUrlFor); compare the decoded text.
+    let given: string;
+    try {
+      given = decodeURIComponent(path.slice(prefix.length));
+    } catch {
+      return false;
+    }
+    return secretsEqual(given, token);
   };
   const reject = (res: ServerResponse, status: number, error: string) => {
     deps.intake.countRejected();

@@ -1,8 +1,7 @@
 import type { FileRecord, RoomState } from '../../shared/model';
 import type { RecorderWebhook } from '../../shared/recorder/webhook';
-import type { FileCheck, Happening } from './happening';
+import type { FileCheck, Happening, ObservationSource } from './happening';
 import { NotificationPolicy, type DecidedNotification, type PolicyPorts } from './notification-policy';
-import type { JournalEntry } from './ports';
 import { RecorderState } from './recorder-state';
 import { testHappenings } from './test-event';
 
@@ -14,6 +13,8 @@ export interface PipelineListeners {
   happened?: (happening: Happening) => void;
   /** Rooms were touched (flags, titles or statistics may have changed; see `rooms.version`). */
   roomsChanged?: () => void;
+  /** A listener threw: reported here so one failure cannot stop the happenings after it. */
+  failed?: (error: unknown) => void;
 }
 
 /**
@@ -35,23 +36,23 @@ export class EventPipeline {
   ) {
     this.#listeners = listeners;
     this.#checkFile = checkFile;
-    this.policy = new NotificationPolicy({ ...policyPorts, decided: (record) => listeners.decided(record) });
+    this.policy = new NotificationPolicy({ ...policyPorts, decided: (record) => this.#decided(record) });
   }
 
   /** Rebuilds state from journaled webhooks at start-up; nothing is notified again. */
-  replay(webhooks: readonly RecorderWebhook[]): void {
-    for (const webhook of webhooks) this.state.applyWebhook(webhook, 'replay');
+  replay(journaled: readonly { webhook: RecorderWebhook; receivedAt: number }[]): void {
+    for (const { webhook, receivedAt } of journaled) this.state.applyWebhook(webhook, 'replay', receivedAt);
   }
 
   /** Processes one accepted webhook. */
-  webhook(webhook: RecorderWebhook, source: JournalEntry['source'] = 'webhook'): Happening[] {
+  webhook(webhook: RecorderWebhook, source: ObservationSource = 'webhook', receivedAt?: number): Happening[] {
     // Test events and replays from the window are shown as they are, without touching room state.
     if (source === 'test' || source === 'replay') {
       const happenings = testHappenings(webhook, source);
       this.#deliver(happenings, []);
       return happenings;
     }
-    const happenings = this.state.applyWebhook(webhook, source);
+    const happenings = this.state.applyWebhook(webhook, source, receivedAt);
     this.#deliver(happenings, webhook.type === 'unknown' ? [] : [webhookRoomId(webhook)]);
     return happenings;
   }
@@ -61,6 +62,14 @@ export class EventPipeline {
     const happenings = rooms.flatMap((room) => this.state.applyPolledRoom(room, at, baseline));
     this.#deliver(happenings, rooms.map((r) => r.roomId));
     return happenings;
+  }
+
+  #decided(record: Parameters<PipelineListeners['decided']>[0]): void {
+    try {
+      this.#listeners.decided(record);
+    } catch (error) {
+      this.#listeners.failed?.(error);
+    }
   }
 
   /** Resolves once every happening so far has reached the policy (file checks are async). */
@@ -85,8 +94,12 @@ export class EventPipeline {
   }
 
   #offer(happening: Happening): void {
-    this.#listeners.happened?.(happening);
-    this.policy.offer(happening);
+    try {
+      this.#listeners.happened?.(happening);
+      this.policy.offer(happening);
+    } catch (error) {
+      this.#listeners.failed?.(error);
+    }
   }
 }
 

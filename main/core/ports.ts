@@ -7,8 +7,8 @@ export interface JournalEntry {
   seq: number;
   /** Epoch ms when the listener accepted it. */
   receivedAt: number;
-  /** Where it came from: the recorder, the app's own test event, or a replay from the window. */
-  source: 'webhook' | 'test' | 'replay';
+  /** Where it came from: the recorder, or the app's own test event. */
+  source: 'webhook' | 'test';
   userAgent?: string;
   /** The decoded JSON body exactly as received. */
   body: unknown;

@@ -14,8 +14,8 @@ export class RecorderState {
   readonly files = new FileLedger();
 
   /** Applies one accepted (already deduplicated) webhook. */
-  applyWebhook(webhook: RecorderWebhook, source: ObservationSource = 'webhook'): Happening[] {
-    const ticks = timestampTicks(webhook.timestamp);
+  applyWebhook(webhook: RecorderWebhook, source: ObservationSource = 'webhook', receivedAt?: number): Happening[] {
+    const ticks = clampToReceipt(timestampTicks(webhook.timestamp), receivedAt);
     const at = Number(ticks / 10_000n);
     switch (webhook.type) {
       case 'unknown':
@@ -205,4 +205,18 @@ function commonObservation(d: CommonEventData, ticks: bigint): RoomObservation {
   if (d.Streaming === false) observation.live = false;
   if (d.Recording === false) observation.recording = false;
   return observation;
+}
+
+/** How far ahead of its receipt a webhook's own time is believed (the recorder's clock may run ahead). */
+export const MAX_CLOCK_AHEAD_MS = 5 * 60_000;
+
+/**
+ * A webhook's time, but never later than a few minutes after it arrived: newest-wins compares it
+ * with polls stamped by this machine's clock, and one event from a wildly wrong clock (or a
+ * hand-written 2099) must not freeze a room until that date.
+ */
+export function clampToReceipt(ticks: bigint, receivedAt: number | undefined): bigint {
+  if (receivedAt === undefined) return ticks;
+  const limit = BigInt(receivedAt + MAX_CLOCK_AHEAD_MS) * 10_000n;
+  return ticks > limit ? limit : ticks;
 }

@@ -48,13 +48,10 @@ export class WebhookIntake {
     meta: { userAgent?: string; source?: JournalEntry['source'] } = {},
   ): Promise<IntakeResult> {
     const receivedAt = this.#clock();
-    if (meta.source !== 'replay') {
-      this.counters.received += 1;
-      this.counters.lastWebhookAt = receivedAt;
-      if (meta.userAgent !== undefined) this.counters.lastUserAgent = meta.userAgent;
-    }
-    // A replay from the window re-runs an event on purpose; it must not be refused as a duplicate.
-    if (meta.source !== 'replay' && !this.#seen.add(webhook.id, receivedAt)) {
+    this.counters.received += 1;
+    this.counters.lastWebhookAt = receivedAt;
+    if (meta.userAgent !== undefined) this.counters.lastUserAgent = meta.userAgent;
+    if (!this.#seen.add(webhook.id, receivedAt)) {
       this.counters.duplicates += 1;
       return { status: 'duplicate', webhook };
     }
@@ -85,15 +82,15 @@ export class WebhookIntake {
    * Re-reads journal entries at start-up, oldest first: their ids count as seen again, and each
    * parsed webhook is returned for the state to replay. Entries that no longer parse are skipped.
    */
-  restore(entries: readonly JournalEntry[]): RecorderWebhook[] {
-    const webhooks: RecorderWebhook[] = [];
+  restore(entries: readonly JournalEntry[]): { webhook: RecorderWebhook; receivedAt: number }[] {
+    const webhooks: { webhook: RecorderWebhook; receivedAt: number }[] = [];
     for (const entry of entries) {
       this.#seq = Math.max(this.#seq, entry.seq);
       const parsed = parseWebhook(entry.body);
       if (!parsed.ok) continue;
-      if (entry.source !== 'replay') this.#seen.add(parsed.value.id, entry.receivedAt);
+      this.#seen.add(parsed.value.id, entry.receivedAt);
       // Test events never touched the recorder state, so they are not replayed into it.
-      if (entry.source !== 'test') webhooks.push(parsed.value);
+      if (entry.source !== 'test') webhooks.push({ webhook: parsed.value, receivedAt: entry.receivedAt });
     }
     return webhooks;
   }

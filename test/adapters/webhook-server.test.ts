@@ -220,3 +220,12 @@ describe('webhook listener: binding', () => {
     await expect(rawRequest(`${t.base}/health`)).rejects.toThrow();
   });
 });
+
+describe('webhook listener: tokens in the URL', () => {
+  it('a token the URL percent-encodes still matches (settings restrict tokens, but old files may hold any)', async () => {
+    const t = await start('a b');
+    expect(t.webhookUrl).toMatch(/\/webhook\/a%20b$/);
+    expect((await postWebhook(t.webhookUrl, STREAM_STARTED)).status).toBe(204);
+    expect((await postWebhook(`${t.base}/webhook/a%2`, STREAM_STARTED)).status).toBe(404);
+  });
+});

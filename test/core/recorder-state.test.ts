@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { EventPipeline } from '../../main/core/event-pipeline';
+import { parseWebhook } from '../../shared/recorder/webhook';
+import { defaultSettings } from '../../shared/settings';
 import { coreHarness } from '../fakes/core-harness';
 import { fixtureJson } from '../helpers/fixtures';
 import { liveSession, seededRandom, shuffled } from '../helpers/recorder-events';
@@ -103,5 +106,57 @@ describe('other payloads', () => {
     core.deliver({ ...first, EventId: '11111111-2222-3333-4444-555555555555', EventTimestamp: '2024-03-17T22:00:00+08:00' });
     core.clock.advance(3000);
     expect(core.shown()).toHaveLength(1);
+  });
+});
+
+describe('clock skew', () => {
+  it('a webhook stamped far in the future cannot freeze the room against later polls', () => {
+    const core = coreHarness();
+    const started = fixtureJson<Record<string, any>>('synthesized/webhook-v2-StreamStarted.json');
+    started.EventTimestamp = '2099-01-01T00:00:00+08:00';
+    const parsed = parseWebhook(started);
+    if (!parsed.ok) throw new Error('fixture');
+    core.pipeline.webhook(parsed.value, 'webhook', core.clock.now);
+    core.clock.advance(10 * 60_000);
+    const offline = core.pipeline.poll(
+      [{ roomId: 23058, shortId: 3, name: '3号直播间', title: '新标题', areaNameParent: '', areaNameChild: '', streaming: false, recording: false, danmakuConnected: true }],
+      core.clock.now,
+      false,
+    );
+    expect(offline.map((h) => h.kind)).toContain('StreamEnded');
+    expect(core.pipeline.state.rooms.get(23058)).toMatchObject({ streaming: false, title: '新标题' });
+  });
+});
+
+describe('a failing listener', () => {
+  it('is reported, and the happenings after it are still decided', async () => {
+    const settings = defaultSettings();
+    const failures: unknown[] = [];
+    const decided: string[] = [];
+    let calls = 0;
+    const pipeline = new EventPipeline(
+      {
+        clock: Date.now,
+        setTimer: () => () => undefined,
+        settings: () => ({ ...settings.notifications, groupWindowSeconds: 0, language: 'en' }),
+        actionFor: () => undefined,
+      },
+      {
+        decided: (d) => {
+          calls += 1;
+          if (calls === 1) throw new Error('history disk full');
+          decided.push(d.notification.event);
+        },
+        failed: (e) => failures.push(e),
+      },
+      async () => ({}),
+    );
+    for (const name of ['synthesized/webhook-v2-FileClosed.json', 'real/webhook-v2-FileClosed.issue553.json']) {
+      const parsed = parseWebhook(fixtureJson(name));
+      if (parsed.ok) pipeline.webhook(parsed.value);
+    }
+    await pipeline.drain();
+    expect(failures).toHaveLength(1);
+    expect(decided).toEqual(['FileClosed']);
   });
 });
