@@ -174,6 +174,7 @@ export async function startRuntime(host: RuntimeHost): Promise<AppRuntime> {
       stateChanged();
     },
     async stop() {
+      await applying;
       if (stateTimer) clearTimeout(stateTimer);
       listeners.clear();
       await app.stop();

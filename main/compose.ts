@@ -129,7 +129,8 @@ export async function composeApp(options: ComposeOptions): Promise<ComposedApp> 
         if (record.decision.shown) options.showNotification(record.notification);
       },
       happened: (happening) => {
-        if (happening.kind === 'FileClosed' && happening.file) {
+        // A replay shows an old event again; its file is already in the list.
+        if (happening.kind === 'FileClosed' && happening.file && happening.source !== 'replay') {
           const resolvedPath = happening.fileCheck?.resolvedPath;
           history.addFile({ ...happening.file, ...(resolvedPath ? { resolvedPath } : {}), finishedAt: clock() });
         }

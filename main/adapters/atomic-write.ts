@@ -19,9 +19,13 @@ export async function writeFileAtomic(
   try {
     await handle.writeFile(contents, 'utf8');
     await handle.sync();
-  } finally {
+  } catch (error) {
+    // A full disk must not leave a half-written temp file behind.
     await handle.close();
+    await rm(temp, { force: true });
+    throw error;
   }
+  await handle.close();
   try {
     await renameWithRetry(temp, filePath);
   } catch (error) {

@@ -150,6 +150,9 @@ export async function checkLocalRecordingPath(
   if (!root) return null;
   const access = await probeRecordingFile(candidate, root);
   if (access === 'outside-root') return null;
-  if (use === 'open' && (access !== 'exists' || !isOpenableRecording(candidate))) return null;
-  return candidate;
+  if (use === 'show') return candidate;
+  if (access !== 'exists') return null;
+  // What gets opened is what the link points at: its name must be a recording's too.
+  const real = await realpath(candidate).catch(() => null);
+  return real !== null && isOpenableRecording(candidate) && isOpenableRecording(real) ? real : null;
 }

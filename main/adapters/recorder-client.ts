@@ -9,6 +9,33 @@ import {
   type RestRoomList,
 } from '../../shared/recorder/rest';
 
+/** Largest REST answer read: 1,000 rooms are about 1 MB; a wrong URL may serve a whole file. */
+const MAX_BODY_BYTES = 32 * 2 ** 20;
+
+/** Reads a response body as text, or undefined (and the rest unread) when it passes `limit` bytes. */
+async function readCapped(response: Response, limit: number): Promise<string | undefined> {
+  const declared = Number(response.headers.get('content-length'));
+  if (declared > limit) {
+    await response.body?.cancel();
+    return undefined;
+  }
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, size).toString('utf8');
+}
+
 /** Default time-out of one REST call. */
 export const DEFAULT_RECORDER_TIMEOUT_MS = 10_000;
 
@@ -221,7 +248,13 @@ export class RecorderClient {
         signal,
         redirect: 'follow',
       });
-      const text = await response.text();
+      const text = await readCapped(response, MAX_BODY_BYTES);
+      if (text === undefined) {
+        return {
+          kind: 'failure',
+          failure: { ok: false, status: 'not-a-recorder', detail: `the answer is larger than ${MAX_BODY_BYTES / 2 ** 20} MiB` },
+        };
+      }
       const contentType = (response.headers.get('content-type') ?? '').toLowerCase();
       return { kind: 'response', path, status: response.status, contentType, text };
     } catch (error) {

@@ -51,6 +51,8 @@ export class UiBridgeServer {
       server.once('error', reject);
       server.listen(port, '127.0.0.1', () => resolve());
     });
+    server.removeAllListeners('error');
+    server.on('error', (error) => this.#options.log.error(`browser preview: ${error.message}`));
     this.#server = server;
     const bound = (server.address() as AddressInfo).port;
     return { url: `http://127.0.0.1:${bound}/?token=${encodeURIComponent(this.#options.token)}`, port: bound };

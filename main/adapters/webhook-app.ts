@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { recorderVersionFromUserAgent, type RecorderWebhook } from '../../shared/recorder/webhook';
 import type { Logger } from '../core/ports';
 import type { IntakeResult, WebhookIntake } from '../core/webhook-intake';
+import { isLoopbackHost } from './request-guards';
 import { createWebhookHandler, pathOf, refusal, WEBHOOK_PATH } from './webhook-handler';
 
 export { MAX_BODY_BYTES, TEST_EVENT_HEADER, WEBHOOK_PATH } from './webhook-handler';
@@ -39,7 +40,12 @@ export function createWebhookListener(deps: WebhookAppDeps): (req: IncomingMessa
     next();
   });
 
-  app.get('/health', (_req, res) => {
+  app.get('/health', (req, res) => {
+    // Listening on the LAN (a token is set), health is for this machine only: it tells when
+    // events come and which recorder sends them.
+    if (deps.token() !== '' && !isLoopbackHost(req.socket.remoteAddress ?? '')) {
+      return void res.status(404).json({ error: 'not found' });
+    }
     const c = deps.intake.counters;
     res.json({
       status: 'ok',

@@ -56,6 +56,8 @@ export class WebhookServer {
         resolve();
       });
     });
+    // Accept failures (EMFILE) arrive as 'error' events; unheard, they would end the process.
+    server.on('error', (error) => this.#deps.log.error(`webhook listener: ${error.message}`));
     const port = (server.address() as AddressInfo).port;
     this.#server = server;
     this.#address = { ...current, port };

@@ -15,6 +15,8 @@ export async function headlessOverrides(options: HeadlessOptions): Promise<(stor
   // Check once against the defaults, so a bad file or flag stops start-up with the field named.
   const check = applySettingsPatch(defaultSettings(), fromFile);
   if (!check.ok) throw new UsageError(`--config ${options.config}: ${check.errors.join('; ')}`);
+  const flagCheck = applySettingsPatch(check.settings, flags);
+  if (!flagCheck.ok) throw new UsageError(`bad option: ${flagCheck.errors.join('; ')}`);
   return (stored) => {
     const withFile = applySettingsPatch(stored, fromFile);
     const base = withFile.ok ? withFile.settings : stored;

@@ -331,3 +331,30 @@ describe('recorderLinks', () => {
     });
   });
 });
+
+describe('RecorderClient: answers too large to be the recorder', () => {
+  it('a huge declared body is not read and counts as not-a-recorder', async () => {
+    const url = await serve((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': String(64 * 2 ** 20) });
+      res.write('[');
+    });
+    const result = await new RecorderClient({ baseUrl: url, timeoutMs: 5000 }).listRooms();
+    expect(result).toMatchObject({ ok: false, status: 'not-a-recorder', detail: expect.stringMatching(/larger than 32 MiB/) });
+  });
+
+  it('a body that grows past the cap while streaming is cut off', async () => {
+    const url = await serve((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      const chunk = Buffer.alloc(1024 * 1024, 0x20);
+      let sent = 0;
+      const pump = () => {
+        while (sent < 40 && res.write(chunk)) sent += 1;
+        if (sent < 40) res.once('drain', pump);
+        else res.end();
+      };
+      pump();
+    });
+    const result = await new RecorderClient({ baseUrl: url, timeoutMs: 10_000 }).listRooms();
+    expect(result).toMatchObject({ ok: false, status: 'not-a-recorder' });
+  });
+});

@@ -66,6 +66,8 @@ describe('npm run headless', () => {
     [['--port', 'eighty'], /--port must be a whole number/],
     [['--lang', 'fr'], /--lang must be zh-CN or en/],
     [['--config', '/nonexistent/settings.json'], /cannot read --config/],
+    [['--host', ''], /bad option: listener\.host/],
+    [['--token', 'has space'], /bad option: listener\.token/],
   ])('refuses %j with an error line and the usage (exit 2)', async (args, message) => {
     const { p } = await launch(args);
     expect(await p.exited).toBe(2);
