@@ -1,5 +1,5 @@
-import { writeSync } from 'node:fs';
-import { open, readFile, rename, writeFile, type FileHandle } from 'node:fs/promises';
+import { ftruncateSync, writeSync } from 'node:fs';
+import { appendFile, open, readFile, rename, truncate, writeFile, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { JournalEntry, JournalPort } from '../core/ports';
 
@@ -26,6 +26,8 @@ export class JournalFile implements JournalPort {
   #queue: { line: string; resolve: () => void; reject: (e: unknown) => void }[] = [];
   #syncing: Promise<void> | undefined;
   #syncAgain = false;
+  /** Bytes known to be whole entries: a failed write is cut back to here. */
+  #size = 0;
 
   private constructor(path: string) {
     this.#path = path;
@@ -37,6 +39,7 @@ export class JournalFile implements JournalPort {
     const contents = await readJournal(path);
     const journal = new JournalFile(path);
     journal.#handle = await open(path, 'a');
+    journal.#size = (await journal.#handle.stat()).size;
     return { journal, contents };
   }
 
@@ -58,6 +61,7 @@ export class JournalFile implements JournalPort {
     await this.#handle?.close();
     await rename(temp, this.#path);
     this.#handle = await open(this.#path, 'a');
+    this.#size = (await this.#handle.stat()).size;
   }
 
   /** Waits for pending appends and closes the file. */
@@ -77,14 +81,27 @@ export class JournalFile implements JournalPort {
     const batch = this.#queue;
     this.#queue = [];
     if (batch.length === 0) return;
+    const handle = this.#handle;
     try {
-      if (!this.#handle) throw new Error('journal is closed');
+      if (!handle) throw new Error('journal is closed');
+      const data = Buffer.from(batch.map((b) => b.line).join(''), 'utf8');
       // A synchronous write into the OS cache takes microseconds; through the thread pool it
       // would queue behind other file work and add milliseconds to the answer's tail.
-      writeSync(this.#handle.fd, batch.map((b) => b.line).join(''));
+      let written = 0;
+      while (written < data.length) written += writeSync(handle.fd, data, written);
+      this.#size += data.length;
       for (const b of batch) b.resolve();
       this.#sync();
     } catch (error) {
+      // A full disk may leave half a batch: cut it off so the next entry starts on a clean line,
+      // and refuse the batch so the recorder retries it.
+      if (handle) {
+        try {
+          ftruncateSync(handle.fd, this.#size);
+        } catch {
+          // nothing more to do: start-up repairs a torn tail
+        }
+      }
       for (const b of batch) b.reject(error);
     }
   }
@@ -112,17 +129,17 @@ export class JournalFile implements JournalPort {
 
 /** Reads journal lines; a torn last line is cut off (so appends continue on a clean line). */
 async function readJournal(path: string): Promise<JournalContents> {
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = await readFile(path, 'utf8');
+    bytes = await readFile(path);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { entries: [], warnings: [] };
     throw error;
   }
   const entries: JournalEntry[] = [];
   const warnings: string[] = [];
-  const lines = text.split('\n');
-  const complete = text.endsWith('\n') || text === '';
+  const lines = bytes.toString('utf8').split('\n');
+  const complete = bytes.length === 0 || bytes[bytes.length - 1] === 0x0a;
   let tornTailReadable = false;
   lines.forEach((line, index) => {
     if (line.trim() === '') return;
@@ -140,9 +157,10 @@ async function readJournal(path: string): Promise<JournalContents> {
     );
   });
   if (!complete) {
-    // A whole entry missing only its newline is kept; a torn one is cut so appends start clean.
-    const repaired = tornTailReadable ? `${text}\n` : text.slice(0, text.lastIndexOf('\n') + 1);
-    await writeFile(path, repaired, { flush: true });
+    // Repaired in place, never rewritten: a crash during the repair cannot cost the whole file.
+    // A whole entry missing only its newline gets one; a torn one is cut off.
+    if (tornTailReadable) await appendFile(path, '\n');
+    else await truncate(path, bytes.lastIndexOf(0x0a) + 1);
   }
   return { entries, warnings };
 }
