@@ -85,7 +85,7 @@ export function createAppService(deps: AppServiceDeps): ContractHandlers {
       return (await actions.openUrl(url)) ? { ok: true } : refused('无法打开链接。', 'Could not open the link.');
     },
     'events:replay': async ({ seq }) => {
-      const entry = history().events({ limit: 500 }).items.find((e) => e.seq === seq) ?? findEvent(seq);
+      const entry = history().eventBySeq(seq);
       if (!entry) return refused('找不到这条事件（可能已被清理）。', 'That event is no longer in the log.');
       if (!app.replay(entry.body)) return refused('这条事件无法解析，不能重放。', 'That event does not parse and cannot be replayed.');
       return { ok: true };
@@ -117,15 +117,6 @@ export function createAppService(deps: AppServiceDeps): ContractHandlers {
       return { path: await deps.pickFolder(current ?? deps.settings().recordingRoot), supported: true };
     },
   };
-
-  function findEvent(seq: number) {
-    // Older than the newest 500: page through (the log holds at most 5,000).
-    for (let offset = 500; offset < history().sizes().events; offset += 500) {
-      const found = history().events({ limit: 500, offset }).items.find((e) => e.seq === seq);
-      if (found) return found;
-    }
-    return undefined;
-  }
 }
 
 async function withExistence<T extends { resolvedPath?: string | undefined }>(file: T): Promise<T & Pick<HistoryFileItem, 'exists'>> {

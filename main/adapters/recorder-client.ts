@@ -82,18 +82,6 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
-/** Links into the recorder's own pages. */
-export interface RecorderLinks {
-  webUi: string;
-  apiBrowser: string;
-}
-
-/** The recorder's web UI (`/ui/`) and API browser (`/swagger/`) for a base URL. */
-export function recorderLinks(baseUrl: string): RecorderLinks {
-  const base = trimBase(baseUrl);
-  return { webUi: `${base}/ui/`, apiBrowser: `${base}/swagger/` };
-}
-
 function trimBase(baseUrl: string): string {
   return baseUrl.trim().replace(/\/+$/, '');
 }

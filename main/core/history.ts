@@ -221,6 +221,11 @@ export class History {
     );
   }
 
+  /** One raw event by its sequence number, if still held. */
+  eventBySeq(seq: number): EventLogEntry | undefined {
+    return this.#events.slots.find((slot) => slot.value.seq === seq)?.value;
+  }
+
   /** The highest event sequence number held, 0 when there is none (to continue numbering after a restart). */
   lastEventSeq(): number {
     return this.#events.slots.reduce((max, slot) => Math.max(max, slot.value.seq), 0);

@@ -88,14 +88,6 @@ export class RoomRegistry {
       .sort((a, b) => a.roomId - b.roomId);
   }
 
-  /** Finds a room by its long or short id. */
-  findById(id: number): RoomState | undefined {
-    if (this.#rooms.has(id)) return this.get(id);
-    for (const entry of this.#rooms.values())
-      if (id !== 0 && entry.state.shortId === id) return { ...entry.state };
-    return undefined;
-  }
-
   #entry(roomId: number): RoomEntry {
     let entry = this.#rooms.get(roomId);
     if (!entry) {

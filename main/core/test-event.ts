@@ -4,7 +4,7 @@ import type { RecorderWebhook } from '../../shared/recorder/webhook';
 import type { Language } from '../../shared/settings';
 import type { Happening } from './happening';
 
-/** Room id of the app's test events (`live.bilibili.com/0` opens bilibili's live home). */
+/** Room id of the app's test events: no real room has it, so its popup links nowhere. */
 export const TEST_ROOM_ID = 0;
 
 /** The kinds of test event the window can send. */

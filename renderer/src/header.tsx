@@ -34,7 +34,10 @@ export function Header({ connected }: { connected: boolean }) {
             <button
               type="button"
               class="chip-button"
-              onClick={() => void api.notificationsPause({ until: 'resume' })}
+              onClick={() => {
+                // The pause banner stays until the state says otherwise: a failure is logged only.
+                api.notificationsPause({ until: 'resume' }).catch((error: unknown) => console.error(error));
+              }}
             >
               {h.resume}
             </button>

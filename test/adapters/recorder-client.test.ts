@@ -4,7 +4,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   basicAuthHeader,
   RecorderClient,
-  recorderLinks,
 } from '../../main/adapters/recorder-client';
 import { startFakeRecorder, type FakeRecorder } from '../../scripts/fake-recorder/index';
 
@@ -323,14 +322,6 @@ describe('RecorderClient requests', () => {
   });
 });
 
-describe('recorderLinks', () => {
-  it('points at the web UI and the API browser', () => {
-    expect(recorderLinks('http://nas.local:2356/')).toEqual({
-      webUi: 'http://nas.local:2356/ui/',
-      apiBrowser: 'http://nas.local:2356/swagger/',
-    });
-  });
-});
 
 describe('RecorderClient: answers too large to be the recorder', () => {
   it('a huge declared body is not read and counts as not-a-recorder', async () => {

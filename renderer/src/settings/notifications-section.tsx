@@ -1,8 +1,9 @@
-import { useMemo } from 'preact/hooks';
+import { useMemo, useState } from 'preact/hooks';
 import type { PauseChoice } from '../../../shared/app-state';
 import { NotifiableEvent } from '../../../shared/settings';
 import { useApp } from '../app-context';
 import { CheckField, FieldNotes, Section, TextField } from '../components/fields';
+import { StatusLine } from '../components/status-line';
 import { errorsFor } from '../field-errors';
 import { formatWhen, isPausedForever } from '../format-time';
 import type { SectionProps } from './section-props';
@@ -19,8 +20,10 @@ export function NotificationsSection({ draft, update, errors }: SectionProps) {
   const pausedUntil = state.pause.pausedUntil;
   const paused = pausedUntil !== null && pausedUntil > Date.now();
 
+  const [failure, setFailure] = useState<string | null>(null);
   const pause = (until: PauseChoice) => {
-    void api.notificationsPause({ until });
+    setFailure(null);
+    api.notificationsPause({ until }).catch((error: unknown) => setFailure(String(error)));
   };
   const unmute = (roomId: number) => {
     void saveSettings({ notifications: { mutedRooms: mutedRooms.filter((id) => id !== roomId) } });
@@ -28,6 +31,7 @@ export function NotificationsSection({ draft, update, errors }: SectionProps) {
 
   return (
     <Section id="settings-notifications" title={s.notificationsSection}>
+      <StatusLine text={failure} tone="error" />
       <fieldset class="fieldset">
         <legend class="field-label">{s.eventsLegend}</legend>
         {NotifiableEvent.options.map((event) => (

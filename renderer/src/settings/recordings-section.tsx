@@ -1,4 +1,6 @@
+import { useState } from 'preact/hooks';
 import { useApp } from '../app-context';
+import { StatusLine } from '../components/status-line';
 import { FieldNotes, Section, TextField } from '../components/fields';
 import { errorsFor } from '../field-errors';
 import type { SectionProps } from './section-props';
@@ -6,6 +8,7 @@ import type { SectionProps } from './section-props';
 /** Where the recordings are on this computer, and path mappings from the recorder's view of them. */
 export function RecordingsSection({ draft, update, errors }: SectionProps) {
   const { strings, api, info } = useApp();
+  const [failure, setFailure] = useState<string | null>(null);
   const s = strings.settings;
   const mappings = draft.pathMappings;
   const setMapping = (index: number, side: 'from' | 'to', value: string) =>
@@ -26,14 +29,19 @@ export function RecordingsSection({ draft, update, errors }: SectionProps) {
           type="button"
           class="button button-small"
           onClick={() => {
-            void api.folderPick({ current: draft.recordingRoot }).then(({ path }) => {
-              if (path !== null) update({ recordingRoot: path });
-            });
+            setFailure(null);
+            api.folderPick({ current: draft.recordingRoot }).then(
+              ({ path }) => {
+                if (path !== null) update({ recordingRoot: path });
+              },
+              (error: unknown) => setFailure(String(error)),
+            );
           }}
         >
           {s.chooseFolder}
         </button>
       ) : null}
+      <StatusLine text={failure} tone="error" />
       <fieldset class="fieldset" aria-describedby="path-mappings-hint">
         <legend class="field-label">{s.pathMappings}</legend>
         <p id="path-mappings-hint" class="field-hint">
