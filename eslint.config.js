@@ -5,7 +5,17 @@ import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 
 /** Imports each layer must not make (design/architecture.md, "Layers"). */
-const nodeBuiltins = ['node:*', 'fs', 'fs/*', 'http', 'https', 'net', 'path', 'os', 'child_process'];
+const nodeBuiltins = [
+  'node:*',
+  'fs',
+  'fs/*',
+  'http',
+  'https',
+  'net',
+  'path',
+  'os',
+  'child_process',
+];
 const layer = (/** @type {string[]} */ groups, /** @type {string} */ why) => ({
   'no-restricted-imports': ['error', { patterns: [{ group: groups, message: why }] }],
 });
@@ -18,7 +28,10 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
@@ -37,23 +50,41 @@ export default tseslint.config(
   {
     files: ['main/core/**'],
     rules: layer(
-      ['electron', 'electron/*', 'express', 'electron-store', ...nodeBuiltins, '**/adapters/**', '**/electron/**', '**/headless/**'],
+      [
+        'electron',
+        'electron/*',
+        'express',
+        'electron-store',
+        ...nodeBuiltins,
+        '**/adapters/**',
+        '**/electron/**',
+        '**/headless/**',
+      ],
       'main/core/ decides; I/O goes through ports implemented in main/adapters/.',
     ),
   },
   {
     files: ['main/adapters/**'],
-    rules: layer(['electron', 'electron/*', '**/electron/**', '**/headless/**'], 'adapters do I/O without Electron APIs.'),
+    rules: layer(
+      ['electron', 'electron/*', '**/electron/**', '**/headless/**'],
+      'adapters do I/O without Electron APIs.',
+    ),
   },
   {
     files: ['main/headless/**'],
-    rules: layer(['electron', 'electron/*', '**/electron/**'], 'headless mode runs the core without Electron.'),
+    rules: layer(
+      ['electron', 'electron/*', '**/electron/**'],
+      'headless mode runs the core without Electron.',
+    ),
   },
   {
     files: ['renderer/**'],
     ignores: ['renderer/preload/**'],
     languageOptions: { globals: { ...globals.browser } },
-    rules: layer(['electron', 'electron/*', ...nodeBuiltins, '**/main/**'], 'the window talks to main only through the preload API.'),
+    rules: layer(
+      ['electron', 'electron/*', ...nodeBuiltins, '**/main/**'],
+      'the window talks to main only through the preload API.',
+    ),
   },
   {
     files: ['renderer/preload/**'],

@@ -37,7 +37,10 @@ export interface RuntimeHost {
 }
 
 /** Listener of main→window events. */
-export type RuntimeEventListener = <E extends EventChannel>(event: E, payload: EventPayload<E>) => void;
+export type RuntimeEventListener = <E extends EventChannel>(
+  event: E,
+  payload: EventPayload<E>,
+) => void;
 
 /** The running app, whatever shows it: the core, the contract's handlers and its events. */
 export interface AppRuntime {
@@ -93,7 +96,10 @@ export async function startRuntime(host: RuntimeHost): Promise<AppRuntime> {
     onNotice: (notice) => host.onNotice?.(notice),
   });
 
-  const pathOptions = () => ({ recordingRoot: effective().recordingRoot, pathMappings: effective().pathMappings });
+  const pathOptions = () => ({
+    recordingRoot: effective().recordingRoot,
+    pathMappings: effective().pathMappings,
+  });
   const actions = new ShellActions({
     shell: host.shell,
     recorderBaseUrl: () => effective().recorder.url,

@@ -87,14 +87,26 @@ export async function composeApp(options: ComposeOptions): Promise<ComposedApp> 
   const { journal, contents } = await JournalFile.open(options.dataDir);
   for (const warning of contents.warnings) options.log.warn(warning);
 
-  const history = await HistoryStore.open({ dir: join(options.dataDir, 'history'), onWarning: options.log.warn });
+  const history = await HistoryStore.open({
+    dir: join(options.dataDir, 'history'),
+    onWarning: options.log.warn,
+  });
   const intake = new WebhookIntake(journal, clock);
   let eventSeq = history.history.lastEventSeq();
-  const logEvent = (webhook: RecorderWebhook, body: unknown, meta: Pick<EventLogEntry, 'source' | 'duplicate' | 'userAgent'>) =>
+  const logEvent = (
+    webhook: RecorderWebhook,
+    body: unknown,
+    meta: Pick<EventLogEntry, 'source' | 'duplicate' | 'userAgent'>,
+  ) =>
     history.addEvent({
       seq: ++eventSeq,
       receivedAt: clock(),
-      eventType: webhook.type === 'unknown' ? webhook.eventType : webhook.format === 'v1' ? 'V1' : webhook.type,
+      eventType:
+        webhook.type === 'unknown'
+          ? webhook.eventType
+          : webhook.format === 'v1'
+            ? 'V1'
+            : webhook.type,
       eventId: webhook.id,
       ...(webhook.type !== 'unknown' ? { roomId: webhook.data.RoomId } : {}),
       body,
@@ -108,7 +120,10 @@ export async function composeApp(options: ComposeOptions): Promise<ComposedApp> 
       openFileOnClick: s.notifications.openFileOnClick,
     });
     if (check.warning) options.log.warn(check.warning);
-    return { ...(check.resolved.ok ? { resolvedPath: check.resolved.path } : {}), ...(check.action ? { action: check.action } : {}) };
+    return {
+      ...(check.resolved.ok ? { resolvedPath: check.resolved.path } : {}),
+      ...(check.action ? { action: check.action } : {}),
+    };
   };
   const language = (): Language => options.settings().language ?? languageForLocale(systemLocale());
   let roomsVersion = 0;
@@ -132,11 +147,18 @@ export async function composeApp(options: ComposeOptions): Promise<ComposedApp> 
         // A replay shows an old event again; its file is already in the list.
         if (happening.kind === 'FileClosed' && happening.file && happening.source !== 'replay') {
           const resolvedPath = happening.fileCheck?.resolvedPath;
-          history.addFile({ ...happening.file, ...(resolvedPath ? { resolvedPath } : {}), finishedAt: clock() });
+          history.addFile({
+            ...happening.file,
+            ...(resolvedPath ? { resolvedPath } : {}),
+            finishedAt: clock(),
+          });
         }
         options.onHappening?.(happening);
       },
-      failed: (error) => options.log.error(`event pipeline: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`),
+      failed: (error) =>
+        options.log.error(
+          `event pipeline: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+        ),
       roomsChanged: () => {
         options.onRoomsUpdated?.();
         const version = pipeline.state.rooms.version;
@@ -163,7 +185,12 @@ export async function composeApp(options: ComposeOptions): Promise<ComposedApp> 
     appSettings: options.settings,
     settings: () => {
       const { rooms, unreachableNotifyAfterMinutes } = options.settings().recorder;
-      return { rooms, unreachableNotifyAfterMinutes, language: language(), webhookUrl: webhookUrl() };
+      return {
+        rooms,
+        unreachableNotifyAfterMinutes,
+        language: language(),
+        webhookUrl: webhookUrl(),
+      };
     },
     statusChanged: (status, failure) => {
       const context = { url: options.settings().recorder.url, ...(failure ?? {}) };
@@ -177,10 +204,15 @@ export async function composeApp(options: ComposeOptions): Promise<ComposedApp> 
   const server = new WebhookServer({
     intake,
     testSecret,
-    onDuplicate: (webhook, body, userAgent) => logEvent(webhook, body, { source: 'webhook', duplicate: true, userAgent }),
+    onDuplicate: (webhook, body, userAgent) =>
+      logEvent(webhook, body, { source: 'webhook', duplicate: true, userAgent }),
     onAccepted: (accepted) => {
       const { webhook } = accepted;
-      logEvent(webhook, accepted.entry.body, { source: accepted.entry.source, duplicate: false, userAgent: accepted.entry.userAgent });
+      logEvent(webhook, accepted.entry.body, {
+        source: accepted.entry.source,
+        duplicate: false,
+        userAgent: accepted.entry.userAgent,
+      });
       if (webhook.type !== 'unknown') polling.sync.webhookSeen(webhook.data.RoomId);
       pipeline.webhook(webhook, accepted.entry.source, accepted.entry.receivedAt);
     },
@@ -228,7 +260,8 @@ export async function composeApp(options: ComposeOptions): Promise<ComposedApp> 
       const moved = next.host !== old.host || next.port !== old.port || next.token !== old.token;
       const rebound = moved || server.address === undefined;
       if (rebound) await (server.address ? server.restart(next) : server.start(next));
-      if (JSON.stringify(current.recorder) !== JSON.stringify(previous.recorder)) await polling.reconfigure();
+      if (JSON.stringify(current.recorder) !== JSON.stringify(previous.recorder))
+        await polling.reconfigure();
       return { rebound };
     },
 
@@ -244,7 +277,6 @@ export async function composeApp(options: ComposeOptions): Promise<ComposedApp> 
         await history.close();
       }
     },
-
   };
 }
 

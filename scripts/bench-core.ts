@@ -40,7 +40,8 @@ const pipeline = new EventPipeline(
     actionFor: () => undefined,
   },
   {
-    decided: (record) => history.addNotification({ ...record, read: initialReadState(record.decision) }),
+    decided: (record) =>
+      history.addNotification({ ...record, read: initialReadState(record.decision) }),
     happened: (h) => {
       if (h.kind === 'FileClosed' && h.file) history.addFile({ ...h.file, finishedAt: now });
     },
@@ -49,7 +50,8 @@ const pipeline = new EventPipeline(
 
 const baselineStart = collect();
 let parsedOnly = 0;
-for (let i = 0; i < 1000; i++) parsedOnly += JSON.stringify(JSON.parse(stream.nextBody().toString('utf8'))).length;
+for (let i = 0; i < 1000; i++)
+  parsedOnly += JSON.stringify(JSON.parse(stream.nextBody().toString('utf8'))).length;
 const baselineEnd = collect();
 
 const before = collect();
@@ -61,7 +63,15 @@ for (let i = 0; i < EVENTS; i++) {
   if (!parsed.ok) throw new Error(parsed.reasons.join('; '));
   const result = await intake.offer(parsed.value, body, { userAgent: 'BililiveRecorder/2.11.1' });
   if (result.status !== 'accepted') continue;
-  history.addEvent({ seq: ++seq, receivedAt: now, source: 'webhook', eventType: parsed.value.type, eventId: parsed.value.id, duplicate: false, body });
+  history.addEvent({
+    seq: ++seq,
+    receivedAt: now,
+    source: 'webhook',
+    eventType: parsed.value.type,
+    eventId: parsed.value.id,
+    duplicate: false,
+    body,
+  });
   pipeline.webhook(parsed.value);
 }
 await new Promise((resolve) => setTimeout(resolve, 10));
@@ -76,7 +86,11 @@ const figures = {
   growthMb: +(after - before).toFixed(1),
   baselineParseOnlyGrowthMb: +(baselineEnd - baselineStart).toFixed(1),
   eventsPerSecondInProcess: Math.round(EVENTS / seconds),
-  held: { dedupeIds: intake.rememberedIds().size, files: pipeline.state.files.list().length, history: history.sizes() },
+  held: {
+    dedupeIds: intake.rememberedIds().size,
+    files: pipeline.state.files.list().length,
+    history: history.sizes(),
+  },
 };
 console.log(
   [

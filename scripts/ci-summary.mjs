@@ -10,7 +10,9 @@ try {
   passed = report.numPassedTests ?? 0;
   failed = (report.numFailedTests ?? 0) + (report.numRuntimeErrorTests ?? 0);
   // A suite that failed to load counts as a failure even when it holds no test.
-  failed += (report.testResults ?? []).filter((r) => r.status === 'failed' && r.assertionResults.length === 0).length;
+  failed += (report.testResults ?? []).filter(
+    (r) => r.status === 'failed' && r.assertionResults.length === 0,
+  ).length;
 } catch {
   // No report: type-check, lint or packaging failed before the tests ran.
 }

@@ -11,13 +11,29 @@ import { startFakeRecorder } from './fake-recorder/index';
 const root = join(import.meta.dirname, '..');
 const say = (text: string) => process.stderr.write(`demo: ${text}\n`);
 
-const recorder = await startFakeRecorder({ port: 0, rooms: 4, live: 1, log: (line) => say(`recorder ${line}`) });
+const recorder = await startFakeRecorder({
+  port: 0,
+  rooms: 4,
+  live: 1,
+  log: (line) => say(`recorder ${line}`),
+});
 say(`fake recorder at ${recorder.url} (web UI would be ${recorder.url}/ui/)`);
 
 const dataDir = await mkdtemp(join(tmpdir(), 'recorder-tray-demo-'));
 const headless = spawn(
   join(root, 'node_modules', '.bin', 'tsx'),
-  [join(root, 'main/headless/cli.ts'), '--port', '0', '--data-dir', dataDir, '--recorder-url', recorder.url, '--poll-interval', '5', ...process.argv.slice(2)],
+  [
+    join(root, 'main/headless/cli.ts'),
+    '--port',
+    '0',
+    '--data-dir',
+    dataDir,
+    '--recorder-url',
+    recorder.url,
+    '--poll-interval',
+    '5',
+    ...process.argv.slice(2),
+  ],
   { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
 );
 
@@ -35,7 +51,14 @@ headless.on('exit', (code) => void stop(code ?? 1));
 
 createInterface({ input: headless.stdout }).on('line', (text) => {
   process.stdout.write(`${text}\n`);
-  const line = JSON.parse(text) as { type: string; webhookUrl?: string; title?: string; body?: string; status?: string; message?: string };
+  const line = JSON.parse(text) as {
+    type: string;
+    webhookUrl?: string;
+    title?: string;
+    body?: string;
+    status?: string;
+    message?: string;
+  };
   if (line.type === 'ready' && line.webhookUrl) {
     say(`Recorder Tray is listening at ${line.webhookUrl}; playing the script (about 25 s)…`);
     recorder.addWebhook(line.webhookUrl);

@@ -47,7 +47,10 @@ export const CALLS = {
     ]),
   },
   'history:files': { request: HistoryQueryRequest, response: historyPage(HistoryFileItem) },
-  'history:notifications': { request: HistoryQueryRequest, response: historyPage(HistoryNotificationItem) },
+  'history:notifications': {
+    request: HistoryQueryRequest,
+    response: historyPage(HistoryNotificationItem),
+  },
   'history:events': { request: HistoryQueryRequest, response: historyPage(HistoryEventItem) },
   'history:markRead': {
     request: z.strictObject({ id: z.string().min(1).optional() }), // no id: all

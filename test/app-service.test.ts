@@ -20,7 +20,12 @@ async function start(extra: Partial<RuntimeHost> = {}) {
   const dataDir = await mkdtemp(join(tmpdir(), 'service-'));
   const log = memoryLogger();
   const store = await SettingsStore.open({ dir: dataDir, log });
-  await store.update({ listener: { port: 0 }, recorder: { url: '' }, language: 'en', notifications: { groupWindowSeconds: 0 } });
+  await store.update({
+    listener: { port: 0 },
+    recorder: { url: '' },
+    language: 'en',
+    notifications: { groupWindowSeconds: 0 },
+  });
   const opened: string[] = [];
   const shell: ShellLike = {
     openExternal: async (url) => void opened.push(`url ${url}`),
@@ -44,26 +49,42 @@ async function start(extra: Partial<RuntimeHost> = {}) {
 describe('app service (the contract handlers)', () => {
   it('folder:pick uses the host dialog in the desktop app and says unsupported elsewhere', async () => {
     const desktop = await start({ pickFolder: async (current) => `${current || '/home/me'}/录播` });
-    expect(await desktop.runtime.handlers['app:info'](undefined)).toMatchObject({ canPickFolder: true });
-    expect(await desktop.runtime.handlers['folder:pick']({})).toEqual({ path: '/home/me/录播', supported: true });
+    expect(await desktop.runtime.handlers['app:info'](undefined)).toMatchObject({
+      canPickFolder: true,
+    });
+    expect(await desktop.runtime.handlers['folder:pick']({})).toEqual({
+      path: '/home/me/录播',
+      supported: true,
+    });
     await desktop.runtime.stop();
     runtime = undefined;
     const headless = await start();
-    expect(await headless.runtime.handlers['app:info'](undefined)).toMatchObject({ canPickFolder: false });
-    expect(await headless.runtime.handlers['folder:pick']({})).toEqual({ path: null, supported: false });
+    expect(await headless.runtime.handlers['app:info'](undefined)).toMatchObject({
+      canPickFolder: false,
+    });
+    expect(await headless.runtime.handlers['folder:pick']({})).toEqual({
+      path: null,
+      supported: false,
+    });
   });
 
   it('notifications:pause stores the end of the pause and resume clears it', async () => {
     const { runtime: r, store } = await start();
-    expect((await r.handlers['notifications:pause']({ until: 'forever' })).pausedUntil).toBe(PAUSED_FOREVER);
+    expect((await r.handlers['notifications:pause']({ until: 'forever' })).pausedUntil).toBe(
+      PAUSED_FOREVER,
+    );
     expect(store.get().notifications.pausedUntil).toBe(PAUSED_FOREVER);
     expect(r.state().pause.pausedUntil).toBe(PAUSED_FOREVER);
-    expect(await r.handlers['notifications:pause']({ until: 'resume' })).toEqual({ pausedUntil: null });
+    expect(await r.handlers['notifications:pause']({ until: 'resume' })).toEqual({
+      pausedUntil: null,
+    });
   });
 
   it('link:open builds the URL itself: a live room opens, recorder pages need a recorder URL', async () => {
     const { runtime: r, opened } = await start();
-    expect(await r.handlers['link:open']({ kind: 'liveRoom', roomId: 23058 })).toEqual({ ok: true });
+    expect(await r.handlers['link:open']({ kind: 'liveRoom', roomId: 23058 })).toEqual({
+      ok: true,
+    });
     expect((await r.handlers['link:open']({ kind: 'recorderUi' })).ok).toBe(false);
     expect(opened).toEqual(['url https://live.bilibili.com/23058']);
   });
@@ -74,22 +95,38 @@ describe('app service (the contract handlers)', () => {
     await mkdir(join(root, 'room'));
     await writeFile(join(root, 'room', 'a.flv'), 'flv');
     await store.update({ recordingRoot: root });
-    expect(await r.handlers['file:open']({ roomId: 1, relativePath: 'room/a.flv' })).toEqual({ ok: true });
-    expect(await r.handlers['file:showInFolder']({ roomId: 1, relativePath: 'room/a.flv' })).toEqual({ ok: true });
-    expect((await r.handlers['file:open']({ roomId: 1, relativePath: '../../etc/passwd' })).ok).toBe(false);
-    expect((await r.handlers['file:open']({ roomId: 1, relativePath: 'room/gone.flv' })).message).toMatch(/does not exist/);
-    expect(opened).toEqual([`open ${join(root, 'room', 'a.flv')}`, `show ${join(root, 'room', 'a.flv')}`]);
+    expect(await r.handlers['file:open']({ roomId: 1, relativePath: 'room/a.flv' })).toEqual({
+      ok: true,
+    });
+    expect(
+      await r.handlers['file:showInFolder']({ roomId: 1, relativePath: 'room/a.flv' }),
+    ).toEqual({ ok: true });
+    expect(
+      (await r.handlers['file:open']({ roomId: 1, relativePath: '../../etc/passwd' })).ok,
+    ).toBe(false);
+    expect(
+      (await r.handlers['file:open']({ roomId: 1, relativePath: 'room/gone.flv' })).message,
+    ).toMatch(/does not exist/);
+    expect(opened).toEqual([
+      `open ${join(root, 'room', 'a.flv')}`,
+      `show ${join(root, 'room', 'a.flv')}`,
+    ]);
   });
 
   it('recorder:check without a recorder URL says webhooks only', async () => {
     const { runtime: r } = await start();
-    expect(await r.handlers['recorder:check'](undefined)).toEqual({ status: 'off', message: 'No recorder URL: webhooks only.', version: null });
+    expect(await r.handlers['recorder:check'](undefined)).toEqual({
+      status: 'off',
+      message: 'No recorder URL: webhooks only.',
+      version: null,
+    });
   });
 
   it('history:markRead clears the unread count; events:replay shows the event again', async () => {
     const { runtime: r } = await start();
     await postWebhook(r.app.webhookUrl(), fixtureText('synthesized/webhook-v2-StreamStarted.json'));
-    for (let i = 0; i < 100 && r.state().unreadCount === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    for (let i = 0; i < 100 && r.state().unreadCount === 0; i++)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     expect(r.state().unreadCount).toBe(1);
     expect(await r.handlers['history:markRead']({})).toEqual({ unreadCount: 0 });
     const [event] = (await r.handlers['history:events']({ limit: 50, offset: 0 })).items;

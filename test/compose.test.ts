@@ -23,7 +23,13 @@ async function compose(edit: (s: Settings) => void = () => {}) {
   edit(settings);
   const shown: AppNotification[] = [];
   const dataDir = await mkdtemp(join(tmpdir(), 'compose-'));
-  app = await composeApp({ dataDir, version: '1.2.3', settings: () => settings, log: memoryLogger(), showNotification: (n) => shown.push(n) });
+  app = await composeApp({
+    dataDir,
+    version: '1.2.3',
+    settings: () => settings,
+    log: memoryLogger(),
+    showNotification: (n) => shown.push(n),
+  });
   const { webhookUrl } = await app.start();
   return { app, shown, settings, webhookUrl, dataDir };
 }
@@ -40,7 +46,10 @@ describe('composeApp', () => {
     expect(await c.app.sendTestEvent('StreamStarted')).toEqual({ ok: true });
     expect(await c.app.sendTestEvent('StreamStarted')).toEqual({ ok: true });
     await until(() => c.shown.length === 2);
-    expect(c.shown.map((n) => n.title)).toEqual(['Recorder Tray 测试 开播了', 'Recorder Tray 测试 开播了']);
+    expect(c.shown.map((n) => n.title)).toEqual([
+      'Recorder Tray 测试 开播了',
+      'Recorder Tray 测试 开播了',
+    ]);
     expect(c.app.pipeline.state.rooms.list()).toEqual([]);
     const events = c.app.history.history.events({});
     expect(events.items.map((e) => e.source)).toEqual(['test', 'test']);
@@ -50,7 +59,10 @@ describe('composeApp', () => {
     const c = await compose();
     expect(await c.app.sendTestEvent('FileClosed')).toEqual({ ok: true });
     await until(() => c.shown.length === 1);
-    expect(c.shown[0]).toMatchObject({ event: 'FileClosed', title: '录制完成：Recorder Tray 测试' });
+    expect(c.shown[0]).toMatchObject({
+      event: 'FileClosed',
+      title: '录制完成：Recorder Tray 测试',
+    });
     expect(c.app.history.history.files({}).total).toBe(1);
   });
 
@@ -63,9 +75,20 @@ describe('composeApp', () => {
     await postWebhook(c.webhookUrl, body);
     await until(() => c.app.history.history.events({}).total === 2 && c.shown.length === 1);
     await c.app.pipeline.drain();
-    expect(c.app.history.history.events({}).items.map((e) => e.duplicate).sort()).toEqual([false, true]);
-    expect(c.app.history.history.notifications({}).items[0]).toMatchObject({ decision: { shown: true }, read: false });
-    expect(c.app.history.history.files({}).items[0]).toMatchObject({ roomId: 23058, fileSize: 1873245190 });
+    expect(
+      c.app.history.history
+        .events({})
+        .items.map((e) => e.duplicate)
+        .sort(),
+    ).toEqual([false, true]);
+    expect(c.app.history.history.notifications({}).items[0]).toMatchObject({
+      decision: { shown: true },
+      read: false,
+    });
+    expect(c.app.history.history.files({}).items[0]).toMatchObject({
+      roomId: 23058,
+      fileSize: 1873245190,
+    });
   });
 
   it('settings changes rebind the listener without losing what was accepted', async () => {
@@ -75,7 +98,10 @@ describe('composeApp', () => {
     c.settings.listener.token = 'new-token';
     await c.app.settingsChanged(previous);
     expect(c.app.webhookUrl()).toMatch(/\/webhook\/new-token$/);
-    expect((await postWebhook(c.app.webhookUrl(), fixtureText('synthesized/webhook-v2-FileClosed.json'))).status).toBe(204);
+    expect(
+      (await postWebhook(c.app.webhookUrl(), fixtureText('synthesized/webhook-v2-FileClosed.json')))
+        .status,
+    ).toBe(204);
     await until(() => c.shown.length === 2);
     expect(c.shown.map((n) => n.event).sort()).toEqual(['FileClosed', 'StreamStarted']);
   });

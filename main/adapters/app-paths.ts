@@ -10,7 +10,8 @@ export function defaultDataDir(
   env: NodeJS.ProcessEnv = process.env,
   home: string = homedir(),
 ): string {
-  if (platform === 'win32') return join(env.APPDATA ?? join(home, 'AppData', 'Roaming'), PRODUCT_NAME);
+  if (platform === 'win32')
+    return join(env.APPDATA ?? join(home, 'AppData', 'Roaming'), PRODUCT_NAME);
   if (platform === 'darwin') return join(home, 'Library', 'Application Support', PRODUCT_NAME);
   return join(env.XDG_CONFIG_HOME || join(home, '.config'), PRODUCT_NAME);
 }
@@ -18,6 +19,7 @@ export function defaultDataDir(
 /** The system locale as the environment or Intl tells it (`zh_CN.UTF-8` → `zh-CN`). */
 export function systemLocale(env: NodeJS.ProcessEnv = process.env): string {
   const fromEnv = env.LC_ALL || env.LC_MESSAGES || env.LANG;
-  if (fromEnv && fromEnv !== 'C' && fromEnv !== 'POSIX') return fromEnv.split('.')[0]!.replace('_', '-');
+  if (fromEnv && fromEnv !== 'C' && fromEnv !== 'POSIX')
+    return fromEnv.split('.')[0]!.replace('_', '-');
   return Intl.DateTimeFormat().resolvedOptions().locale;
 }

@@ -27,10 +27,11 @@ export function createDesktopOpener(
 ): ShellLike {
   return {
     openExternal: (url) => run(...openCommand(url, platform)),
-    openPath: (path) => run(...openCommand(path, platform)).then(
-      () => '',
-      (error: unknown) => String(error),
-    ),
+    openPath: (path) =>
+      run(...openCommand(path, platform)).then(
+        () => '',
+        (error: unknown) => String(error),
+      ),
     showItemInFolder: (path) => void run(...revealCommand(path, platform)).catch(() => undefined),
   };
 }

@@ -126,7 +126,9 @@ function preview(text: string): string {
 }
 
 /** The recording root as a local path (after path mappings), or undefined when none is usable. */
-export function localRecordingRoot(options: Omit<RecordingFileOptions, 'openFileOnClick'>): string | undefined {
+export function localRecordingRoot(
+  options: Omit<RecordingFileOptions, 'openFileOnClick'>,
+): string | undefined {
   // The root is resolved exactly as for a file in it, so both go through the same mapping rules.
   const probe = resolveRecordingPath('probe', {
     recordingRoot: options.recordingRoot,

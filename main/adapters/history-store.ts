@@ -15,7 +15,14 @@ import { JsonLinesFile } from './json-lines-file';
 /** The history's queries, without the mutators (those go through the store so they persist). */
 export type HistoryReader = Pick<
   History,
-  'files' | 'notifications' | 'events' | 'eventBySeq' | 'unreadCount' | 'lastEventSeq' | 'sizes' | 'snapshot'
+  | 'files'
+  | 'notifications'
+  | 'events'
+  | 'eventBySeq'
+  | 'unreadCount'
+  | 'lastEventSeq'
+  | 'sizes'
+  | 'snapshot'
 >;
 
 /** Options of the history store. */

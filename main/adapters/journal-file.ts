@@ -1,5 +1,13 @@
 import { ftruncateSync, writeSync } from 'node:fs';
-import { appendFile, open, readFile, rename, truncate, writeFile, type FileHandle } from 'node:fs/promises';
+import {
+  appendFile,
+  open,
+  readFile,
+  rename,
+  truncate,
+  writeFile,
+  type FileHandle,
+} from 'node:fs/promises';
 import { join } from 'node:path';
 import type { JournalEntry, JournalPort } from '../core/ports';
 

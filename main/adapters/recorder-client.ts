@@ -240,7 +240,11 @@ export class RecorderClient {
       if (text === undefined) {
         return {
           kind: 'failure',
-          failure: { ok: false, status: 'not-a-recorder', detail: `the answer is larger than ${MAX_BODY_BYTES / 2 ** 20} MiB` },
+          failure: {
+            ok: false,
+            status: 'not-a-recorder',
+            detail: `the answer is larger than ${MAX_BODY_BYTES / 2 ** 20} MiB`,
+          },
         };
       }
       const contentType = (response.headers.get('content-type') ?? '').toLowerCase();

@@ -42,7 +42,9 @@ export class RecorderPolling {
       this.#poller = undefined;
       await old?.stop();
       if (this.#configured !== key) return; // a newer call took over while the old poller stopped
-      this.#client = url.trim() ? new RecorderClient({ baseUrl: url.trim(), username, password }) : undefined;
+      this.#client = url.trim()
+        ? new RecorderClient({ baseUrl: url.trim(), username, password })
+        : undefined;
       if (!this.#client) return;
       this.sync.rebaseline();
       this.#poller = new Poller({
@@ -77,7 +79,13 @@ export class RecorderPolling {
     const result = await client.listRooms({ signal });
     if (!result.ok) {
       const { status, detail, roomId, field } = result;
-      return { ok: false, status, detail, ...(roomId !== undefined ? { roomId } : {}), ...(field ? { field } : {}) };
+      return {
+        ok: false,
+        status,
+        detail,
+        ...(roomId !== undefined ? { roomId } : {}),
+        ...(field ? { field } : {}),
+      };
     }
     return { ok: true, rooms: result.value.map(toPolledRoom) };
   }

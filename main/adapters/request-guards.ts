@@ -34,10 +34,13 @@ export function secretsEqual(given: string, expected: string): boolean {
 }
 
 /** Checks a Content-Type for JSON in UTF-8: `application/json`, charset optional but only UTF-8. */
-export function checkJsonContentType(contentType: string | undefined): { ok: true } | { ok: false; error: string } {
+export function checkJsonContentType(
+  contentType: string | undefined,
+): { ok: true } | { ok: false; error: string } {
   if (!contentType) return { ok: false, error: 'Content-Type must be application/json' };
   const [type = '', ...params] = contentType.split(';').map((p) => p.trim().toLowerCase());
-  if (type !== 'application/json') return { ok: false, error: `Content-Type must be application/json, not ${type}` };
+  if (type !== 'application/json')
+    return { ok: false, error: `Content-Type must be application/json, not ${type}` };
   for (const param of params) {
     const [name, value = ''] = param.split('=').map((p) => p.trim().replace(/^"|"$/g, ''));
     if (name === 'charset' && value !== 'utf-8' && value !== 'utf8') {

@@ -20,8 +20,14 @@ export async function postTestEvent(
       signal: AbortSignal.timeout(10_000),
     });
     if (response.ok) return { ok: true };
-    return { ok: false, message: `${webhookUrl} answered HTTP ${response.status}: ${(await response.text()).slice(0, 200)}` };
+    return {
+      ok: false,
+      message: `${webhookUrl} answered HTTP ${response.status}: ${(await response.text()).slice(0, 200)}`,
+    };
   } catch (error) {
-    return { ok: false, message: `${webhookUrl} could not be reached: ${String((error as Error).cause ?? error)}` };
+    return {
+      ok: false,
+      message: `${webhookUrl} could not be reached: ${String((error as Error).cause ?? error)}`,
+    };
   }
 }

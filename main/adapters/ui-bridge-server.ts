@@ -55,7 +55,10 @@ export class UiBridgeServer {
     server.on('error', (error) => this.#options.log.error(`browser preview: ${error.message}`));
     this.#server = server;
     const bound = (server.address() as AddressInfo).port;
-    return { url: `http://127.0.0.1:${bound}/?token=${encodeURIComponent(this.#options.token)}`, port: bound };
+    return {
+      url: `http://127.0.0.1:${bound}/?token=${encodeURIComponent(this.#options.token)}`,
+      port: bound,
+    };
   }
 
   /** Ends the event streams and closes the server. */
@@ -81,9 +84,11 @@ export class UiBridgeServer {
       const host = req.headers.host;
       if (!isSafeHostHeader(host)) return deny(res, 403, 'Host must be an IP address or localhost');
       const origin = req.headers.origin;
-      if (origin !== undefined && origin !== `http://${host}`) return deny(res, 403, 'cross-origin requests are refused');
+      if (origin !== undefined && origin !== `http://${host}`)
+        return deny(res, 403, 'cross-origin requests are refused');
       const given = tokenOf(req);
-      if (given === undefined) return deny(res, 401, 'open the URL with its token (see the ready line)');
+      if (given === undefined)
+        return deny(res, 401, 'open the URL with its token (see the ready line)');
       if (!secretsEqual(given, token)) return deny(res, 403, 'wrong token');
       if (typeof req.query.token === 'string') {
         res.cookie(BRIDGE_COOKIE, token, { httpOnly: true, sameSite: 'strict', path: '/' });
@@ -95,24 +100,29 @@ export class UiBridgeServer {
       next();
     });
 
-    app.post('/api/call/:channel', express.json({ limit: '256kb' }), async (req: Request, res: Response) => {
-      const channel = req.params.channel;
-      if (!isCallChannel(channel)) return deny(res, 404, `unknown call ${String(channel)}`);
-      // An empty body (no Content-Length) is a call without arguments.
-      const body: unknown = req.headers['content-length'] === '0' || req.body === undefined ? undefined : req.body;
-      const parsed = parseCallRequest(channel, body);
-      if (!parsed.ok) {
-        res.status(400).json({ error: `bad request for ${channel}`, reasons: parsed.reasons });
-        return;
-      }
-      try {
-        const handler = handlers[channel] as (request: unknown) => Promise<unknown>;
-        res.json(await handler(parsed.value));
-      } catch (error) {
-        log.error(`preview: ${channel as CallChannel} failed: ${String(error)}`);
-        deny(res, 500, 'internal error');
-      }
-    });
+    app.post(
+      '/api/call/:channel',
+      express.json({ limit: '256kb' }),
+      async (req: Request, res: Response) => {
+        const channel = req.params.channel;
+        if (!isCallChannel(channel)) return deny(res, 404, `unknown call ${String(channel)}`);
+        // An empty body (no Content-Length) is a call without arguments.
+        const body: unknown =
+          req.headers['content-length'] === '0' || req.body === undefined ? undefined : req.body;
+        const parsed = parseCallRequest(channel, body);
+        if (!parsed.ok) {
+          res.status(400).json({ error: `bad request for ${channel}`, reasons: parsed.reasons });
+          return;
+        }
+        try {
+          const handler = handlers[channel] as (request: unknown) => Promise<unknown>;
+          res.json(await handler(parsed.value));
+        } catch (error) {
+          log.error(`preview: ${channel as CallChannel} failed: ${String(error)}`);
+          deny(res, 500, 'internal error');
+        }
+      },
+    );
 
     app.get('/api/events', (req, res) => {
       res.writeHead(200, {
@@ -134,7 +144,9 @@ export class UiBridgeServer {
       });
     });
 
-    app.use(express.static(rendererDir, { index: 'index.html', dotfiles: 'deny', fallthrough: true }));
+    app.use(
+      express.static(rendererDir, { index: 'index.html', dotfiles: 'deny', fallthrough: true }),
+    );
     app.get('/', (_req, res) => res.sendFile(join(rendererDir, 'index.html')));
     app.use((_req, res) => deny(res, 404, 'not found'));
     app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {

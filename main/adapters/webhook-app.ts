@@ -28,7 +28,9 @@ export interface WebhookAppDeps {
  * The listener: `/webhook[/token]` for the recorder (a plain handler, its hot path) and express
  * for the rest: `/health`, 404s and errors, behind the same Origin / Host guard.
  */
-export function createWebhookListener(deps: WebhookAppDeps): (req: IncomingMessage, res: ServerResponse) => void {
+export function createWebhookListener(
+  deps: WebhookAppDeps,
+): (req: IncomingMessage, res: ServerResponse) => void {
   const webhook = createWebhookHandler(deps);
   const app = express();
   app.disable('x-powered-by');
@@ -52,7 +54,12 @@ export function createWebhookListener(deps: WebhookAppDeps): (req: IncomingMessa
       app: 'recorder-tray',
       version: deps.version,
       uptimeSeconds: Math.round((deps.clock() - deps.startedAt) / 1000),
-      webhooks: { received: c.received, accepted: c.accepted, duplicates: c.duplicates, rejected: c.rejected },
+      webhooks: {
+        received: c.received,
+        accepted: c.accepted,
+        duplicates: c.duplicates,
+        rejected: c.rejected,
+      },
       lastWebhookAt: c.lastWebhookAt === null ? null : new Date(c.lastWebhookAt).toISOString(),
       lastUserAgent: c.lastUserAgent,
       recorderVersion: recorderVersionFromUserAgent(c.lastUserAgent ?? undefined) ?? null,
@@ -60,10 +67,12 @@ export function createWebhookListener(deps: WebhookAppDeps): (req: IncomingMessa
   });
 
   app.use((_req, res) => void res.status(404).json({ error: 'not found' }));
-  app.use((error: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
-    deps.log.error(`webhook listener: ${String(error)}`);
-    if (!res.headersSent) res.status(500).json({ error: 'internal error' });
-  });
+  app.use(
+    (error: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+      deps.log.error(`webhook listener: ${String(error)}`);
+      if (!res.headersSent) res.status(500).json({ error: 'internal error' });
+    },
+  );
 
   return (req, res) => {
     const path = pathOf(req.url);

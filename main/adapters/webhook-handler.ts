@@ -20,7 +20,8 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
  */
 export function refusal(req: IncomingMessage, tokenSet: boolean): string | undefined {
   if (req.headers.origin !== undefined) return 'requests from web pages are refused';
-  if (!tokenSet && !isSafeHostHeader(req.headers.host)) return 'Host must be an IP address or localhost';
+  if (!tokenSet && !isSafeHostHeader(req.headers.host))
+    return 'Host must be an IP address or localhost';
   return undefined;
 }
 
@@ -29,7 +30,9 @@ export function refusal(req: IncomingMessage, tokenSet: boolean): string | undef
  * router and body parser cost about three times the rest of a request here (scripts/bench-webhook.ts).
  * The answer table is in the README; the 2xx goes out once the event is in the journal.
  */
-export function createWebhookHandler(deps: WebhookAppDeps): (req: IncomingMessage, res: ServerResponse) => void {
+export function createWebhookHandler(
+  deps: WebhookAppDeps,
+): (req: IncomingMessage, res: ServerResponse) => void {
   const isWebhookPath = (path: string): boolean => {
     const token = deps.token();
     if (!token) return path === WEBHOOK_PATH;
@@ -76,11 +79,17 @@ export function createWebhookHandler(deps: WebhookAppDeps): (req: IncomingMessag
       const parsed = parseWebhook(json.value);
       if (!parsed.ok) {
         deps.intake.countRejected();
-        return sendJson(res, 422, { error: 'not a recorder webhook (V1 or V2)', reasons: parsed.reasons });
+        return sendJson(res, 422, {
+          error: 'not a recorder webhook (V1 or V2)',
+          reasons: parsed.reasons,
+        });
       }
       const userAgent = req.headers['user-agent'];
       const testHeader = req.headers[TEST_EVENT_HEADER];
-      const isTest = deps.testSecret !== undefined && typeof testHeader === 'string' && secretsEqual(testHeader, deps.testSecret);
+      const isTest =
+        deps.testSecret !== undefined &&
+        typeof testHeader === 'string' &&
+        secretsEqual(testHeader, deps.testSecret);
       let result: IntakeResult;
       try {
         result = await deps.intake.offer(parsed.value, json.value, {
@@ -108,7 +117,10 @@ export function pathOf(url: string | undefined): string {
 function sendJson(res: ServerResponse, status: number, body: object): void {
   if (res.headersSent) return;
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(text),
+  });
   res.end(text);
 }
 

@@ -68,7 +68,11 @@ export class WebhookServer {
   async restart(address: ListenerAddress): Promise<{ port: number; webhookUrl: string }> {
     const old = this.#server;
     const oldAddress = this.#address;
-    const sameSocket = oldAddress && oldAddress.host === address.host && oldAddress.port === address.port && address.port !== 0;
+    const sameSocket =
+      oldAddress &&
+      oldAddress.host === address.host &&
+      oldAddress.port === address.port &&
+      address.port !== 0;
     if (sameSocket) await this.stop(); // the port must be free before it can be bound again
     try {
       const result = await this.start(address);
@@ -103,7 +107,8 @@ async function closeGracefully(server: Server): Promise<void> {
 
 function firstLanAddress(): string | undefined {
   for (const list of Object.values(networkInterfaces())) {
-    for (const info of list ?? []) if (info.family === 'IPv4' && !info.internal) return info.address;
+    for (const info of list ?? [])
+      if (info.family === 'IPv4' && !info.internal) return info.address;
   }
   return undefined;
 }

@@ -1,7 +1,11 @@
 import type { FileRecord, RoomState } from '../../shared/model';
 import type { RecorderWebhook } from '../../shared/recorder/webhook';
 import type { FileCheck, Happening, ObservationSource } from './happening';
-import { NotificationPolicy, type DecidedNotification, type PolicyPorts } from './notification-policy';
+import {
+  NotificationPolicy,
+  type DecidedNotification,
+  type PolicyPorts,
+} from './notification-policy';
 import { RecorderState } from './recorder-state';
 import { testHappenings } from './test-event';
 
@@ -36,16 +40,24 @@ export class EventPipeline {
   ) {
     this.#listeners = listeners;
     this.#checkFile = checkFile;
-    this.policy = new NotificationPolicy({ ...policyPorts, decided: (record) => this.#decided(record) });
+    this.policy = new NotificationPolicy({
+      ...policyPorts,
+      decided: (record) => this.#decided(record),
+    });
   }
 
   /** Rebuilds state from journaled webhooks at start-up; nothing is notified again. */
   replay(journaled: readonly { webhook: RecorderWebhook; receivedAt: number }[]): void {
-    for (const { webhook, receivedAt } of journaled) this.state.applyWebhook(webhook, 'replay', receivedAt);
+    for (const { webhook, receivedAt } of journaled)
+      this.state.applyWebhook(webhook, 'replay', receivedAt);
   }
 
   /** Processes one accepted webhook. */
-  webhook(webhook: RecorderWebhook, source: ObservationSource = 'webhook', receivedAt?: number): Happening[] {
+  webhook(
+    webhook: RecorderWebhook,
+    source: ObservationSource = 'webhook',
+    receivedAt?: number,
+  ): Happening[] {
     // Test events and replays from the window are shown as they are, without touching room state.
     if (source === 'test' || source === 'replay') {
       const happenings = testHappenings(webhook, source);
@@ -60,7 +72,10 @@ export class EventPipeline {
   /** Processes a poll's view of rooms at local time `at`; `baseline` marks a first look. */
   poll(rooms: readonly Omit<RoomState, 'updatedAt'>[], at: number, baseline: boolean): Happening[] {
     const happenings = rooms.flatMap((room) => this.state.applyPolledRoom(room, at, baseline));
-    this.#deliver(happenings, rooms.map((r) => r.roomId));
+    this.#deliver(
+      happenings,
+      rooms.map((r) => r.roomId),
+    );
     return happenings;
   }
 

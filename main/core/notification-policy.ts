@@ -81,7 +81,11 @@ export class NotificationPolicy {
     for (const kind of [...this.#pending.keys()]) this.#release(kind);
   }
 
-  #suppression(happening: Happening, settings: PolicySettings, now: number): SuppressionReason | undefined {
+  #suppression(
+    happening: Happening,
+    settings: PolicySettings,
+    now: number,
+  ): SuppressionReason | undefined {
     if (happening.source === 'test') return undefined;
     if (!settings.events[happening.kind]) return 'disabled';
     if (happening.baseline) return 'baseline';
@@ -106,7 +110,10 @@ export class NotificationPolicy {
     }
     const summary = this.#summary(kind, group.items);
     for (const notification of group.items) {
-      this.#ports.decided({ notification, decision: { shown: false, reason: 'grouped', summaryId: summary.id } });
+      this.#ports.decided({
+        notification,
+        decision: { shown: false, reason: 'grouped', summaryId: summary.id },
+      });
     }
     this.#ports.decided({ notification: summary, decision: { shown: true } });
   }
@@ -116,8 +123,17 @@ export class NotificationPolicy {
     const text = NOTIFICATION_TEXT[language];
     const roomIds = [...new Set(items.flatMap((n) => n.roomIds))];
     const names = [...new Set(items.map((n) => n.summaryName ?? String(n.roomIds[0])))];
-    const { title, body } = kind === 'StreamStarted' ? text.liveSummary(names) : text.fileSummary(names, items.length);
-    return { id: this.#nextId(), event: kind, roomIds, title, body, action: { kind: 'openWindow' }, createdAt: this.#ports.clock() };
+    const { title, body } =
+      kind === 'StreamStarted' ? text.liveSummary(names) : text.fileSummary(names, items.length);
+    return {
+      id: this.#nextId(),
+      event: kind,
+      roomIds,
+      title,
+      body,
+      action: { kind: 'openWindow' },
+      createdAt: this.#ports.clock(),
+    };
   }
 
   #build(happening: Happening, language: Language, now: number): AppNotification {

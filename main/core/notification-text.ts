@@ -12,7 +12,10 @@ export function roomText(room: RoomState): RoomText {
 }
 
 /** Title and body of the popup for one happening, in the given language. */
-export function happeningText(happening: Happening, language: Language): { title: string; body: string } {
+export function happeningText(
+  happening: Happening,
+  language: Language,
+): { title: string; body: string } {
   const text = NOTIFICATION_TEXT[language];
   const room = roomText(happening.room);
   switch (happening.kind) {

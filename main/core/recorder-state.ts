@@ -14,7 +14,11 @@ export class RecorderState {
   readonly files = new FileLedger();
 
   /** Applies one accepted (already deduplicated) webhook. */
-  applyWebhook(webhook: RecorderWebhook, source: ObservationSource = 'webhook', receivedAt?: number): Happening[] {
+  applyWebhook(
+    webhook: RecorderWebhook,
+    source: ObservationSource = 'webhook',
+    receivedAt?: number,
+  ): Happening[] {
     const ticks = clampToReceipt(timestampTicks(webhook.timestamp), receivedAt);
     const at = Number(ticks / 10_000n);
     switch (webhook.type) {

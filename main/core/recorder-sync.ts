@@ -8,7 +8,13 @@ import type { Clock } from './ports';
 /** A poll's outcome as the REST client reports it. */
 export type RoomsFetch =
   | { ok: true; rooms: PolledRoom[] }
-  | { ok: false; status: Exclude<RecorderStatus, 'ok'>; detail: string; roomId?: number; field?: string };
+  | {
+      ok: false;
+      status: Exclude<RecorderStatus, 'ok'>;
+      detail: string;
+      roomId?: number;
+      field?: string;
+    };
 
 /** A one-off message to the user about the set-up (not about a room). */
 export interface SetupNotice {
@@ -111,7 +117,9 @@ export class RecorderSync {
     const limitMs = settings.unreachableNotifyAfterMinutes * 60_000;
     if (!this.#toldUnreachable && limitMs > 0 && now - this.#unreachableSince >= limitMs) {
       this.#toldUnreachable = true;
-      const text = NOTIFICATION_TEXT[settings.language].recorderUnreachable(settings.unreachableNotifyAfterMinutes);
+      const text = NOTIFICATION_TEXT[settings.language].recorderUnreachable(
+        settings.unreachableNotifyAfterMinutes,
+      );
       this.#ports.notice({ kind: 'recorderUnreachable', ...text });
     }
   }
@@ -133,7 +141,10 @@ export class RecorderSync {
       }
       if (!this.#toldWebhooksMissing) {
         this.#toldWebhooksMissing = true;
-        this.#ports.notice({ kind: 'webhooksMissing', ...NOTIFICATION_TEXT[settings.language].webhooksMissing(settings.webhookUrl) });
+        this.#ports.notice({
+          kind: 'webhooksMissing',
+          ...NOTIFICATION_TEXT[settings.language].webhooksMissing(settings.webhookUrl),
+        });
       }
     }
     this.#awaitingWebhook = stillWaiting;

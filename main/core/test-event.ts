@@ -14,7 +14,16 @@ export type TestEventKind = 'StreamStarted' | 'FileClosed';
  * A webhook body exactly as the recorder would send it for a made-up room, so that "send test
  * event" exercises the whole path: HTTP, parsing, journal, policy, popup.
  */
-export function buildTestWebhook(kind: TestEventKind, options: { id: string; sessionId: string; now: number; offsetMinutes: number; language: Language }): Record<string, unknown> {
+export function buildTestWebhook(
+  kind: TestEventKind,
+  options: {
+    id: string;
+    sessionId: string;
+    now: number;
+    offsetMinutes: number;
+    language: Language;
+  },
+): Record<string, unknown> {
   const at = (ms: number) => formatRecorderTimestamp(ms, options.offsetMinutes);
   const name = options.language === 'zh-CN' ? 'Recorder Tray 测试' : 'Recorder Tray test';
   const title = options.language === 'zh-CN' ? '这是一条测试通知' : 'This is a test notification';
@@ -49,7 +58,10 @@ export function buildTestWebhook(kind: TestEventKind, options: { id: string; ses
  * The happening of a test event or a replay, built without touching the recorder state (the room
  * may be made up, and a replayed event already happened once).
  */
-export function testHappenings(webhook: RecorderWebhook, source: 'test' | 'replay' = 'test'): Happening[] {
+export function testHappenings(
+  webhook: RecorderWebhook,
+  source: 'test' | 'replay' = 'test',
+): Happening[] {
   if (webhook.type === 'FileClosedV1') return testHappenings(v1AsFileClosed(webhook), source);
   if (webhook.type !== 'StreamStarted' && webhook.type !== 'FileClosed') return [];
   const d = webhook.data;
@@ -66,7 +78,8 @@ export function testHappenings(webhook: RecorderWebhook, source: 'test' | 'repla
     danmakuConnected: true,
     updatedAt: at,
   };
-  if (webhook.type === 'StreamStarted') return [{ kind: 'StreamStarted', roomId: d.RoomId, at, room, source }];
+  if (webhook.type === 'StreamStarted')
+    return [{ kind: 'StreamStarted', roomId: d.RoomId, at, room, source }];
   const f = webhook.data;
   return [
     {
@@ -93,7 +106,9 @@ export function testHappenings(webhook: RecorderWebhook, source: 'test' | 'repla
 }
 
 /** A V1 body seen as the V2 FileClosed it stands for (no session, no duration). */
-function v1AsFileClosed(webhook: Extract<RecorderWebhook, { type: 'FileClosedV1' }>): RecorderWebhook {
+function v1AsFileClosed(
+  webhook: Extract<RecorderWebhook, { type: 'FileClosedV1' }>,
+): RecorderWebhook {
   const d = webhook.data;
   return {
     format: 'v2',

@@ -90,7 +90,8 @@ export class WebhookIntake {
       if (!parsed.ok) continue;
       this.#seen.add(parsed.value.id, entry.receivedAt);
       // Test events never touched the recorder state, so they are not replayed into it.
-      if (entry.source !== 'test') webhooks.push({ webhook: parsed.value, receivedAt: entry.receivedAt });
+      if (entry.source !== 'test')
+        webhooks.push({ webhook: parsed.value, receivedAt: entry.receivedAt });
     }
     return webhooks;
   }

@@ -6,7 +6,12 @@ import { createNotifySendNotifier } from '../adapters/notify-send';
 import { SettingsStore } from '../adapters/settings-store';
 import { UnsafeBindError } from '../adapters/webhook-server';
 import { startRuntime } from '../app-runtime';
-import { HEADLESS_USAGE, parseHeadlessArgs, UsageError, type HeadlessOptions } from './headless-options';
+import {
+  HEADLESS_USAGE,
+  parseHeadlessArgs,
+  UsageError,
+  type HeadlessOptions,
+} from './headless-options';
 import { headlessOverrides } from './headless-settings';
 import { createLineWriter, createStderrLogger } from './output';
 import { startPreview } from './preview';
@@ -52,7 +57,8 @@ async function main(): Promise<number> {
     },
     onRecorderStatus: (status, message) => emit({ type: 'recorder', status, message }),
     onRoomsChanged: (rooms) => emit({ type: 'rooms', rooms }),
-    onNotice: (notice) => emit({ type: 'warning', message: `${notice.title}: ${notice.body}`, notice: notice.kind }),
+    onNotice: (notice) =>
+      emit({ type: 'warning', message: `${notice.title}: ${notice.body}`, notice: notice.kind }),
   });
 
   const listener = runtime.settings().listener;
@@ -60,7 +66,9 @@ async function main(): Promise<number> {
     await runtime.app.start();
   } catch (error) {
     const message =
-      error instanceof UnsafeBindError ? error.message : `cannot listen on ${listener.host}:${listener.port}: ${(error as Error).message}`;
+      error instanceof UnsafeBindError
+        ? error.message
+        : `cannot listen on ${listener.host}:${listener.port}: ${(error as Error).message}`;
     emit({ type: 'error', message });
     await runtime.stop();
     return error instanceof UnsafeBindError ? 2 : 1;

@@ -49,7 +49,12 @@ export class UsageError extends Error {
   }
 }
 
-function integer(name: string, text: string | undefined, min: number, max: number): number | undefined {
+function integer(
+  name: string,
+  text: string | undefined,
+  min: number,
+  max: number,
+): number | undefined {
   if (text === undefined) return undefined;
   const value = Number(text);
   if (!/^\d+$/.test(text) || value < min || value > max) {
@@ -59,7 +64,10 @@ function integer(name: string, text: string | undefined, min: number, max: numbe
 }
 
 /** Parses headless arguments; throws UsageError for unknown options or bad values. */
-export function parseHeadlessArgs(argv: readonly string[], env: NodeJS.ProcessEnv = {}): HeadlessOptions {
+export function parseHeadlessArgs(
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv = {},
+): HeadlessOptions {
   let values;
   try {
     ({ values } = parseArgs({
@@ -97,7 +105,8 @@ export function parseHeadlessArgs(argv: readonly string[], env: NodeJS.ProcessEn
   if (pollInterval !== undefined && !(Number(pollInterval) >= 1 && Number(pollInterval) <= 3600)) {
     throw new UsageError(`--poll-interval must be 1 to 3600 seconds, not "${pollInterval}"`);
   }
-  const defined = <T>(key: string, value: T | undefined) => (value === undefined ? {} : { [key]: value });
+  const defined = <T>(key: string, value: T | undefined) =>
+    value === undefined ? {} : { [key]: value };
   return {
     ...defined('host', values.host),
     ...defined('port', integer('port', values.port, 0, 65535)),
@@ -110,7 +119,10 @@ export function parseHeadlessArgs(argv: readonly string[], env: NodeJS.ProcessEn
     ...defined('recorderUser', values['recorder-user'] ?? env.RECORDER_TRAY_RECORDER_USER),
     ...defined('recorderPass', values['recorder-pass'] ?? env.RECORDER_TRAY_RECORDER_PASS),
     rooms: (values.room ?? []).map((r) => integer('room', r, 0, Number.MAX_SAFE_INTEGER)!),
-    ...defined('pollIntervalSeconds', pollInterval === undefined ? undefined : Number(pollInterval)),
+    ...defined(
+      'pollIntervalSeconds',
+      pollInterval === undefined ? undefined : Number(pollInterval),
+    ),
     ...defined('uiPort', integer('ui-port', values['ui-port'], 0, 65535)),
     desktop: !values['no-desktop'],
     help: values.help ?? false,

@@ -9,7 +9,9 @@ import { UsageError, type HeadlessOptions } from './headless-options';
  * preview edits) with the `--config` file and then the flags on top. The overrides are not
  * written back: they win for as long as they are given.
  */
-export async function headlessOverrides(options: HeadlessOptions): Promise<(stored: Settings) => Settings> {
+export async function headlessOverrides(
+  options: HeadlessOptions,
+): Promise<(stored: Settings) => Settings> {
   const fromFile = options.config === undefined ? {} : await readConfig(options.config);
   const flags = flagPatch(options);
   // Check once against the defaults, so a bad file or flag stops start-up with the field named.
@@ -35,14 +37,20 @@ async function readConfig(path: string): Promise<SettingsPatch> {
   const json = parseJsonText(text.replace(/^\uFEFF/, ''));
   if (!json.ok) throw new UsageError(`--config ${path} is not JSON: ${json.error}`);
   // A file saved from the app carries its layout version; it is not an override.
-  const { version: _version, ...rest } = (typeof json.value === 'object' && json.value !== null ? json.value : {}) as Record<string, unknown>;
+  const { version: _version, ...rest } = (
+    typeof json.value === 'object' && json.value !== null ? json.value : {}
+  ) as Record<string, unknown>;
   const patch = safeParseUnknown(SettingsPatch, rest);
   if (!patch.ok) throw new UsageError(`--config ${path}: ${patch.reasons.join('; ')}`);
   return patch.value;
 }
 
 function flagPatch(o: HeadlessOptions): SettingsPatch {
-  const listener = { ...defined('host', o.host), ...defined('port', o.port), ...defined('token', o.token) };
+  const listener = {
+    ...defined('host', o.host),
+    ...defined('port', o.port),
+    ...defined('token', o.token),
+  };
   const recorder = {
     ...defined('url', o.recorderUrl),
     ...defined('username', o.recorderUser),

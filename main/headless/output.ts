@@ -9,7 +9,9 @@ export function createLineWriter(write: (text: string) => void = (t) => process.
 }
 
 /** Logs to standard error, so standard output stays machine-readable. */
-export function createStderrLogger(write: (text: string) => void = (t) => process.stderr.write(t)): Logger {
+export function createStderrLogger(
+  write: (text: string) => void = (t) => process.stderr.write(t),
+): Logger {
   const at = () => new Date().toISOString();
   return {
     info: (m) => write(`${at()} info  ${m}\n`),

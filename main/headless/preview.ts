@@ -14,7 +14,9 @@ export async function startPreview(
   options: { port: number; rendererDir: string; log: Logger },
 ): Promise<{ url: string; close(): Promise<void> } | null> {
   if (!existsSync(join(options.rendererDir, 'index.html'))) {
-    options.log.info(`the window is not built (no ${options.rendererDir}); run "npm run build" for the browser preview`);
+    options.log.info(
+      `the window is not built (no ${options.rendererDir}); run "npm run build" for the browser preview`,
+    );
     return null;
   }
   const bridge = new UiBridgeServer({
@@ -28,7 +30,9 @@ export async function startPreview(
     const { url } = await bridge.start(options.port);
     return { url, close: () => bridge.close() };
   } catch (error) {
-    options.log.warn(`browser preview: cannot listen on port ${options.port}: ${(error as Error).message}`);
+    options.log.warn(
+      `browser preview: cannot listen on port ${options.port}: ${(error as Error).message}`,
+    );
     return null;
   }
 }

@@ -36,7 +36,9 @@ export function Header({ connected }: { connected: boolean }) {
               class="chip-button"
               onClick={() => {
                 // The pause banner stays until the state says otherwise: a failure is logged only.
-                api.notificationsPause({ until: 'resume' }).catch((error: unknown) => console.error(error));
+                api
+                  .notificationsPause({ until: 'resume' })
+                  .catch((error: unknown) => console.error(error));
               }}
             >
               {h.resume}

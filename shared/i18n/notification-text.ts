@@ -15,7 +15,10 @@ export const NOTIFICATION_TEXT: Record<
     streamEnded: (r: RoomText) => { title: string; body: string };
     sessionStarted: (r: RoomText) => { title: string; body: string };
     sessionEnded: (r: RoomText) => { title: string; body: string };
-    fileFinished: (r: RoomText, file: { fileName: string; size: string; duration?: string }) => {
+    fileFinished: (
+      r: RoomText,
+      file: { fileName: string; size: string; duration?: string },
+    ) => {
       title: string;
       body: string;
     };
@@ -55,7 +58,10 @@ export const NOTIFICATION_TEXT: Record<
       body: join([f.fileName, join([f.size, f.duration], ' · ')], '\n'),
     }),
     liveSummary: (names) => ({ title: `${names.length} rooms are live`, body: names.join(', ') }),
-    fileSummary: (names, count) => ({ title: `${count} recordings finished`, body: names.join(', ') }),
+    fileSummary: (names, count) => ({
+      title: `${count} recordings finished`,
+      body: names.join(', '),
+    }),
     recorderUnreachable: (minutes) => ({
       title: 'Recorder unreachable',
       body: `The recorder's API has not answered for over ${minutes} minutes. Is it running, started with --bind, and is the URL right?`,

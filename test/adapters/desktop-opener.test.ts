@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createDesktopOpener, openCommand, revealCommand } from '../../main/adapters/desktop-opener';
+import {
+  createDesktopOpener,
+  openCommand,
+  revealCommand,
+} from '../../main/adapters/desktop-opener';
 
 describe('desktop opener', () => {
   it.each([
@@ -14,7 +18,10 @@ describe('desktop opener', () => {
     const path = '/rec/a b/录制 "x" ; rm -rf ~.flv';
     expect(revealCommand(path, 'linux')).toEqual(['xdg-open', ['/rec/a b']]);
     expect(revealCommand(path, 'darwin')).toEqual(['open', ['-R', path]]);
-    expect(revealCommand('C:\\rec\\a.flv', 'win32')).toEqual(['explorer.exe', ['/select,C:\\rec\\a.flv']]);
+    expect(revealCommand('C:\\rec\\a.flv', 'win32')).toEqual([
+      'explorer.exe',
+      ['/select,C:\\rec\\a.flv'],
+    ]);
   });
 
   it('reports a failure to start the opener as openPath’s error text', async () => {

@@ -169,13 +169,28 @@ describe('checkLocalRecordingPath (click-time re-check)', () => {
     await symlink(join(outside, 'b.flv'), join(root, 'room', 'link.flv'));
     const options = { recordingRoot: root, pathMappings: [] };
     expect(localRecordingRoot(options)).toBe(root);
-    expect(await checkLocalRecordingPath(join(root, 'room', 'a.flv'), 'open', options)).toBe(join(root, 'room', 'a.flv'));
+    expect(await checkLocalRecordingPath(join(root, 'room', 'a.flv'), 'open', options)).toBe(
+      join(root, 'room', 'a.flv'),
+    );
     expect(await checkLocalRecordingPath(join(root, 'room', 'run.sh'), 'open', options)).toBeNull();
-    expect(await checkLocalRecordingPath(join(root, 'room', 'run.sh'), 'show', options)).toBe(join(root, 'room', 'run.sh'));
-    expect(await checkLocalRecordingPath(join(root, 'room', 'gone.flv'), 'open', options)).toBeNull();
-    expect(await checkLocalRecordingPath(join(root, 'room', 'gone.flv'), 'show', options)).toBe(join(root, 'room', 'gone.flv'));
-    expect(await checkLocalRecordingPath(join(root, 'room', 'link.flv'), 'show', options)).toBeNull();
+    expect(await checkLocalRecordingPath(join(root, 'room', 'run.sh'), 'show', options)).toBe(
+      join(root, 'room', 'run.sh'),
+    );
+    expect(
+      await checkLocalRecordingPath(join(root, 'room', 'gone.flv'), 'open', options),
+    ).toBeNull();
+    expect(await checkLocalRecordingPath(join(root, 'room', 'gone.flv'), 'show', options)).toBe(
+      join(root, 'room', 'gone.flv'),
+    );
+    expect(
+      await checkLocalRecordingPath(join(root, 'room', 'link.flv'), 'show', options),
+    ).toBeNull();
     expect(await checkLocalRecordingPath(join(outside, 'b.flv'), 'show', options)).toBeNull();
-    expect(await checkLocalRecordingPath(join(root, 'room', 'a.flv'), 'open', { recordingRoot: '', pathMappings: [] })).toBeNull();
+    expect(
+      await checkLocalRecordingPath(join(root, 'room', 'a.flv'), 'open', {
+        recordingRoot: '',
+        pathMappings: [],
+      }),
+    ).toBeNull();
   });
 });

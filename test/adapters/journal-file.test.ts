@@ -5,7 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { JOURNAL_FILE, JournalFile } from '../../main/adapters/journal-file';
 import type { JournalEntry } from '../../main/core/ports';
 
-const entry = (seq: number): JournalEntry => ({ seq, receivedAt: 1000 + seq, source: 'webhook', body: { EventId: `id-${seq}`, 名字: '露露' } });
+const entry = (seq: number): JournalEntry => ({
+  seq,
+  receivedAt: 1000 + seq,
+  source: 'webhook',
+  body: { EventId: `id-${seq}`, 名字: '露露' },
+});
 
 async function tempDir() {
   return mkdtemp(join(tmpdir(), 'journal-'));
@@ -33,7 +38,12 @@ describe('JournalFile', () => {
     await journal.append(entry(3));
     await journal.close();
     const text = await readFile(join(dir, JOURNAL_FILE), 'utf8');
-    expect(text.split('\n').filter(Boolean).map((l) => JSON.parse(l).seq)).toEqual([1, 3]);
+    expect(
+      text
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l).seq),
+    ).toEqual([1, 3]);
   });
 
   it('keeps a whole last entry that only lacks its newline', async () => {
@@ -49,7 +59,10 @@ describe('JournalFile', () => {
 
   it('skips a damaged line in the middle with a warning', async () => {
     const dir = await tempDir();
-    await writeFile(join(dir, JOURNAL_FILE), `${JSON.stringify(entry(1))}\n{garbage\n${JSON.stringify(entry(3))}\n`);
+    await writeFile(
+      join(dir, JOURNAL_FILE),
+      `${JSON.stringify(entry(1))}\n{garbage\n${JSON.stringify(entry(3))}\n`,
+    );
     const { journal, contents } = await JournalFile.open(dir);
     await journal.close();
     expect(contents.entries.map((e) => e.seq)).toEqual([1, 3]);

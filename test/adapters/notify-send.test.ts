@@ -7,7 +7,10 @@ import {
   findOnPath,
   notifySendArgs,
 } from '../../main/adapters/notify-send';
-import { startNotificationSession, type NotificationSession } from '../helpers/notification-session';
+import {
+  startNotificationSession,
+  type NotificationSession,
+} from '../helpers/notification-session';
 
 let base: string;
 beforeAll(async () => {
@@ -127,7 +130,12 @@ describe('notify-send under a real notification daemon', () => {
     const title = '3号直播间 开播了 🎉';
     expect(await notifier.show({ title, body: '【歌回】深夜:点歌? · 电台 / 唱见电台' })).toBe(true);
     const strings = await session.notifyStrings();
-    expect(strings.slice(0, 4)).toEqual(['Recorder Tray', '', title, '【歌回】深夜:点歌? · 电台 / 唱见电台']);
+    expect(strings.slice(0, 4)).toEqual([
+      'Recorder Tray',
+      '',
+      title,
+      '【歌回】深夜:点歌? · 电台 / 唱见电台',
+    ]);
     expect(session.monitorOutput()).toMatch(/int32 10000/);
     expect(warnings).toEqual([]);
   });

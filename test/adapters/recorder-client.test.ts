@@ -1,10 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  basicAuthHeader,
-  RecorderClient,
-} from '../../main/adapters/recorder-client';
+import { basicAuthHeader, RecorderClient } from '../../main/adapters/recorder-client';
 import { startFakeRecorder, type FakeRecorder } from '../../scripts/fake-recorder/index';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -322,15 +319,21 @@ describe('RecorderClient requests', () => {
   });
 });
 
-
 describe('RecorderClient: answers too large to be the recorder', () => {
   it('a huge declared body is not read and counts as not-a-recorder', async () => {
     const url = await serve((_req, res) => {
-      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': String(64 * 2 ** 20) });
+      res.writeHead(200, {
+        'Content-Type': 'application/json',
+        'Content-Length': String(64 * 2 ** 20),
+      });
       res.write('[');
     });
     const result = await new RecorderClient({ baseUrl: url, timeoutMs: 5000 }).listRooms();
-    expect(result).toMatchObject({ ok: false, status: 'not-a-recorder', detail: expect.stringMatching(/larger than 32 MiB/) });
+    expect(result).toMatchObject({
+      ok: false,
+      status: 'not-a-recorder',
+      detail: expect.stringMatching(/larger than 32 MiB/),
+    });
   });
 
   it('a body that grows past the cap while streaming is cut off', async () => {

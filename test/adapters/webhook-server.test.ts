@@ -54,7 +54,8 @@ describe('webhook listener: the answer table', () => {
 
   it('a duplicate EventId → 204 and nothing repeated', async () => {
     const t = await start();
-    for (let i = 0; i < 3; i++) expect((await postWebhook(t.webhookUrl, STREAM_STARTED)).status).toBe(204);
+    for (let i = 0; i < 3; i++)
+      expect((await postWebhook(t.webhookUrl, STREAM_STARTED)).status).toBe(204);
     await t.settle();
     expect(t.journal.entries).toHaveLength(1);
     expect(t.accepted).toHaveLength(1);
@@ -63,7 +64,9 @@ describe('webhook listener: the answer table', () => {
 
   it('simultaneous deliveries of one event (a URL listed twice) → one accepted', async () => {
     const t = await start();
-    const answers = await Promise.all(Array.from({ length: 8 }, () => postWebhook(t.webhookUrl, STREAM_STARTED)));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => postWebhook(t.webhookUrl, STREAM_STARTED)),
+    );
     expect(answers.map((a) => a.status)).toEqual(Array(8).fill(204));
     await t.settle();
     expect(t.accepted).toHaveLength(1);
@@ -94,12 +97,17 @@ describe('webhook listener: the answer table', () => {
     const t = await start();
     const res = await postWebhook(t.webhookUrl, '{"hello":"world"}');
     expect(res.status).toBe(422);
-    expect(res.json()).toMatchObject({ error: expect.any(String), reasons: [expect.stringMatching(/neither/)] });
+    expect(res.json()).toMatchObject({
+      error: expect.any(String),
+      reasons: [expect.stringMatching(/neither/)],
+    });
     const bad = JSON.parse(STREAM_STARTED);
     bad.EventData.RoomId = 'x';
     const res2 = await postWebhook(t.webhookUrl, JSON.stringify(bad));
     expect(res2.status).toBe(422);
-    expect(res2.json()).toMatchObject({ reasons: ['EventData.RoomId: expected number, received string'] });
+    expect(res2.json()).toMatchObject({
+      reasons: ['EventData.RoomId: expected number, received string'],
+    });
     expect(t.journal.entries).toHaveLength(0);
   });
 
@@ -107,19 +115,26 @@ describe('webhook listener: the answer table', () => {
     'Content-Type %s → 415',
     async (type) => {
       const t = await start();
-      expect((await postWebhook(t.webhookUrl, STREAM_STARTED, { 'Content-Type': type })).status).toBe(415);
+      expect(
+        (await postWebhook(t.webhookUrl, STREAM_STARTED, { 'Content-Type': type })).status,
+      ).toBe(415);
     },
   );
 
   it('Content-Type with charset=utf-8 is accepted too', async () => {
     const t = await start();
-    const res = await postWebhook(t.webhookUrl, STREAM_STARTED, { 'Content-Type': 'application/json; charset=UTF-8' });
+    const res = await postWebhook(t.webhookUrl, STREAM_STARTED, {
+      'Content-Type': 'application/json; charset=UTF-8',
+    });
     expect(res.status).toBe(204);
   });
 
   it('a body over 1 MiB → 413', async () => {
     const t = await start();
-    const body = JSON.stringify({ ...JSON.parse(STREAM_STARTED), Padding: 'x'.repeat(1024 * 1024) });
+    const body = JSON.stringify({
+      ...JSON.parse(STREAM_STARTED),
+      Padding: 'x'.repeat(1024 * 1024),
+    });
     expect((await postWebhook(t.webhookUrl, body)).status).toBe(413);
     expect(t.journal.entries).toHaveLength(0);
   });
@@ -135,29 +150,42 @@ describe('webhook listener: the answer table', () => {
 
   it('any Origin header → 403 (the recorder never sends one)', async () => {
     const t = await start();
-    const res = await postWebhook(t.webhookUrl, STREAM_STARTED, { Origin: 'http://127.0.0.1:8080' });
+    const res = await postWebhook(t.webhookUrl, STREAM_STARTED, {
+      Origin: 'http://127.0.0.1:8080',
+    });
     expect(res.status).toBe(403);
     expect(t.journal.entries).toHaveLength(0);
   });
 
   it('without a token, a Host that is a DNS name → 403 (DNS rebinding); IP literals and localhost pass', async () => {
     const t = await start();
-    expect((await postWebhook(t.webhookUrl, STREAM_STARTED, { Host: 'evil.example.com' })).status).toBe(403);
-    expect((await postWebhook(t.webhookUrl, STREAM_STARTED, { Host: `localhost:${t.port}` })).status).toBe(204);
-    expect((await rawRequest(`${t.base}/health`, { headers: { Host: '[::1]:1' } })).status).toBe(200);
+    expect(
+      (await postWebhook(t.webhookUrl, STREAM_STARTED, { Host: 'evil.example.com' })).status,
+    ).toBe(403);
+    expect(
+      (await postWebhook(t.webhookUrl, STREAM_STARTED, { Host: `localhost:${t.port}` })).status,
+    ).toBe(204);
+    expect((await rawRequest(`${t.base}/health`, { headers: { Host: '[::1]:1' } })).status).toBe(
+      200,
+    );
   });
 
   it('with a token, a DNS Host is fine (LAN set-ups use names)', async () => {
     const t = await start('tok');
-    expect((await postWebhook(t.webhookUrl, STREAM_STARTED, { Host: 'desktop.lan' })).status).toBe(204);
+    expect((await postWebhook(t.webhookUrl, STREAM_STARTED, { Host: 'desktop.lan' })).status).toBe(
+      204,
+    );
   });
 
-  it.each(['GET', 'PUT', 'DELETE'])('%s on the webhook path → 405 with Allow: POST', async (method) => {
-    const t = await start();
-    const res = await rawRequest(t.webhookUrl, { method });
-    expect(res.status).toBe(405);
-    expect(res.headers.allow).toBe('POST');
-  });
+  it.each(['GET', 'PUT', 'DELETE'])(
+    '%s on the webhook path → 405 with Allow: POST',
+    async (method) => {
+      const t = await start();
+      const res = await rawRequest(t.webhookUrl, { method });
+      expect(res.status).toBe(405);
+      expect(res.headers.allow).toBe('POST');
+    },
+  );
 
   it('GET /health → status, version, uptime, counts and the recorder version', async () => {
     const t = await start();
@@ -209,7 +237,9 @@ describe('webhook listener: binding', () => {
       log: memoryLogger(),
     });
     await expect(s.start({ host: '0.0.0.0', port: 0, token: '' })).rejects.toThrow(UnsafeBindError);
-    await expect(s.start({ host: '0.0.0.0', port: 0, token: '' })).rejects.toThrow(/without a token/);
+    await expect(s.start({ host: '0.0.0.0', port: 0, token: '' })).rejects.toThrow(
+      /without a token/,
+    );
   });
 
   it('moves to a new port on restart and keeps answering', async () => {

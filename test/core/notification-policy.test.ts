@@ -3,8 +3,10 @@ import { coreHarness } from '../fakes/core-harness';
 import { v2 } from '../helpers/recorder-events';
 
 const room = (roomId: number) => ({ roomId, name: `主播${roomId}` });
-const started = (roomId: number, at = 0) => v2('StreamStarted', room(roomId), at, {}, { streaming: true, recording: false });
-const ended = (roomId: number, at: number) => v2('StreamEnded', room(roomId), at, {}, { streaming: false, recording: false });
+const started = (roomId: number, at = 0) =>
+  v2('StreamStarted', room(roomId), at, {}, { streaming: true, recording: false });
+const ended = (roomId: number, at: number) =>
+  v2('StreamEnded', room(roomId), at, {}, { streaming: false, recording: false });
 
 describe('notification policy (fake clock)', () => {
   it('30 go-live events in one second → one summary listing all 30 rooms', () => {
@@ -16,11 +18,22 @@ describe('notification policy (fake clock)', () => {
     core.clock.advance(2000);
     const shown = core.shown();
     expect(shown).toHaveLength(1);
-    expect(shown[0]).toMatchObject({ event: 'StreamStarted', title: '30 个直播间开播了', action: { kind: 'openWindow' } });
+    expect(shown[0]).toMatchObject({
+      event: 'StreamStarted',
+      title: '30 个直播间开播了',
+      action: { kind: 'openWindow' },
+    });
     expect(shown[0]!.roomIds).toHaveLength(30);
     const grouped = core.decided.filter((d) => !d.decision.shown);
     expect(grouped).toHaveLength(30);
-    expect(grouped.every((d) => !d.decision.shown && d.decision.reason === 'grouped' && d.decision.summaryId === shown[0]!.id)).toBe(true);
+    expect(
+      grouped.every(
+        (d) =>
+          !d.decision.shown &&
+          d.decision.reason === 'grouped' &&
+          d.decision.summaryId === shown[0]!.id,
+      ),
+    ).toBe(true);
   });
 
   it('a single go-live is held back no more than the 2 s window, and shows on its own', () => {
@@ -47,7 +60,9 @@ describe('notification policy (fake clock)', () => {
       });
     }
     core.clock.advance(2000);
-    expect(core.shown()).toMatchObject([{ event: 'FileClosed', title: '3 个录制文件已完成', roomIds: [10, 11, 12] }]);
+    expect(core.shown()).toMatchObject([
+      { event: 'FileClosed', title: '3 个录制文件已完成', roomIds: [10, 11, 12] },
+    ]);
   });
 
   it('live → offline → live within 3 minutes → one popup; the second is suppressed as flapping', () => {
@@ -104,7 +119,10 @@ describe('notification policy (fake clock)', () => {
     core.deliver(started(2, 1));
     core.clock.advance(2000);
     expect(core.shown().map((n) => n.roomIds)).toEqual([[2]]);
-    expect(core.decided.find((d) => d.notification.roomIds[0] === 1)!.decision).toEqual({ shown: false, reason: 'muted' });
+    expect(core.decided.find((d) => d.notification.roomIds[0] === 1)!.decision).toEqual({
+      shown: false,
+      reason: 'muted',
+    });
   });
 
   it('a disabled event type → none (go-live off)', () => {
@@ -119,20 +137,36 @@ describe('notification policy (fake clock)', () => {
 
   it('session and stream-ended popups are off by default and can be switched on', () => {
     const off = coreHarness();
-    off.deliver(v2('SessionStarted', room(3), 0, { SessionId: '9c2e4a8a-3f7b-4d8e-a5b1-0c6d2e9f1a47' }));
+    off.deliver(
+      v2('SessionStarted', room(3), 0, { SessionId: '9c2e4a8a-3f7b-4d8e-a5b1-0c6d2e9f1a47' }),
+    );
     off.clock.advance(2000);
     expect(off.shown()).toHaveLength(0);
     const on = coreHarness((s) => {
       s.notifications.events.SessionStarted = true;
     });
-    on.deliver(v2('SessionStarted', room(3), 0, { SessionId: '9c2e4a8a-3f7b-4d8e-a5b1-0c6d2e9f1a47' }));
+    on.deliver(
+      v2('SessionStarted', room(3), 0, { SessionId: '9c2e4a8a-3f7b-4d8e-a5b1-0c6d2e9f1a47' }),
+    );
     expect(on.shown()).toMatchObject([{ event: 'SessionStarted', title: '主播3 开始录制' }]);
   });
 
   it('a first look by polling (baseline) is recorded, not popped up', () => {
     const core = coreHarness();
     core.pipeline.poll(
-      [{ roomId: 5, shortId: 0, name: '主播5', title: 't', areaNameParent: '', areaNameChild: '', streaming: true, recording: true, danmakuConnected: true }],
+      [
+        {
+          roomId: 5,
+          shortId: 0,
+          name: '主播5',
+          title: 't',
+          areaNameParent: '',
+          areaNameChild: '',
+          streaming: true,
+          recording: true,
+          danmakuConnected: true,
+        },
+      ],
       core.clock.now,
       true,
     );

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { isPaused, PAUSED_FOREVER, pausedUntilFor } from '../../main/core/pause';
 
 // Local times: the test process runs in whatever zone the machine has; build instants from local parts.
-const local = (y: number, mo: number, d: number, h: number, mi = 0) => new Date(y, mo - 1, d, h, mi).getTime();
+const local = (y: number, mo: number, d: number, h: number, mi = 0) =>
+  new Date(y, mo - 1, d, h, mi).getTime();
 
 describe('pausedUntilFor', () => {
   it('hour → one hour from now', () => {

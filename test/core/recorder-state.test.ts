@@ -14,7 +14,9 @@ function finalState(events: readonly Record<string, unknown>[]) {
   });
   for (const event of events) core.deliver(event);
   core.clock.advance(10_000);
-  const files = core.pipeline.state.files.list().sort((a, b) => a.relativePath.localeCompare(b.relativePath));
+  const files = core.pipeline.state.files
+    .list()
+    .sort((a, b) => a.relativePath.localeCompare(b.relativePath));
   return { core, rooms: core.pipeline.state.rooms.list(), files };
 }
 
@@ -26,25 +28,36 @@ describe('one notification per real happening, whatever the delivery order', () 
     const shown = inOrder.core.shown();
     expect(shown.filter((n) => n.event === 'StreamStarted')).toHaveLength(1);
     expect(shown.filter((n) => n.event === 'FileClosed')).toHaveLength(3);
-    expect(inOrder.rooms).toEqual([expect.objectContaining({ roomId: 23058, streaming: false, recording: false })]);
-    expect(inOrder.files.every((f) => f.finished && f.durationSeconds === 10 && f.sessionId)).toBe(true);
+    expect(inOrder.rooms).toEqual([
+      expect.objectContaining({ roomId: 23058, streaming: false, recording: false }),
+    ]);
+    expect(inOrder.files.every((f) => f.finished && f.durationSeconds === 10 && f.sessionId)).toBe(
+      true,
+    );
   });
 
-  it.each(Array.from({ length: 60 }, (_, i) => i + 1))('shuffled order #%i with retries mixed in', (seed) => {
-    const random = seededRandom(seed);
-    // Each event is delivered 1–3 times (the recorder's retries), V1 and V2 both present.
-    const deliveries = session.flatMap((e) => Array.from({ length: 1 + Math.floor(random() * 3) }, () => e));
-    const order = shuffled(deliveries, random);
-    const result = finalState(order);
-    expect(result.rooms).toEqual(inOrder.rooms);
-    expect(result.files).toEqual(inOrder.files);
-    const shown = result.core.shown();
-    const finishedPaths = shown.filter((n) => n.event === 'FileClosed').map((n) => n.body.split('\n')[0]);
-    expect(finishedPaths).toHaveLength(3);
-    expect(new Set(finishedPaths).size).toBe(3);
-    // A go-live is news only when its StreamStarted is not older than what is already known.
-    expect(shown.filter((n) => n.event === 'StreamStarted').length).toBeLessThanOrEqual(1);
-  });
+  it.each(Array.from({ length: 60 }, (_, i) => i + 1))(
+    'shuffled order #%i with retries mixed in',
+    (seed) => {
+      const random = seededRandom(seed);
+      // Each event is delivered 1–3 times (the recorder's retries), V1 and V2 both present.
+      const deliveries = session.flatMap((e) =>
+        Array.from({ length: 1 + Math.floor(random() * 3) }, () => e),
+      );
+      const order = shuffled(deliveries, random);
+      const result = finalState(order);
+      expect(result.rooms).toEqual(inOrder.rooms);
+      expect(result.files).toEqual(inOrder.files);
+      const shown = result.core.shown();
+      const finishedPaths = shown
+        .filter((n) => n.event === 'FileClosed')
+        .map((n) => n.body.split('\n')[0]);
+      expect(finishedPaths).toHaveLength(3);
+      expect(new Set(finishedPaths).size).toBe(3);
+      // A go-live is news only when its StreamStarted is not older than what is already known.
+      expect(shown.filter((n) => n.event === 'StreamStarted').length).toBeLessThanOrEqual(1);
+    },
+  );
 
   it('the go-live is notified once when StreamStarted arrives first, also with FileOpening racing it', () => {
     const [started, ...rest] = session;
@@ -56,8 +69,14 @@ describe('one notification per real happening, whatever the delivery order', () 
 
 describe('V1 and V2 of the same file', () => {
   it.each([
-    ['V2 first', ['synthesized/webhook-v2-FileClosed.json', 'synthesized/webhook-v1-RecordEnd.json']],
-    ['V1 first', ['synthesized/webhook-v1-RecordEnd.json', 'synthesized/webhook-v2-FileClosed.json']],
+    [
+      'V2 first',
+      ['synthesized/webhook-v2-FileClosed.json', 'synthesized/webhook-v1-RecordEnd.json'],
+    ],
+    [
+      'V1 first',
+      ['synthesized/webhook-v1-RecordEnd.json', 'synthesized/webhook-v2-FileClosed.json'],
+    ],
   ])('%s → one file-finished notification and one merged record', (_label, names) => {
     const core = coreHarness((s) => {
       s.notifications.groupWindowSeconds = 0;
@@ -92,7 +111,10 @@ describe('other payloads', () => {
 
   it('an unknown event type changes nothing and notifies nothing', () => {
     const core = coreHarness();
-    core.deliver({ ...fixtureJson<Record<string, unknown>>('synthesized/webhook-v2-StreamStarted.json'), EventType: 'Future' });
+    core.deliver({
+      ...fixtureJson<Record<string, unknown>>('synthesized/webhook-v2-StreamStarted.json'),
+      EventType: 'Future',
+    });
     core.clock.advance(5000);
     expect(core.decided).toHaveLength(0);
     expect(core.pipeline.state.rooms.list()).toHaveLength(0);
@@ -103,7 +125,11 @@ describe('other payloads', () => {
     const first = fixtureJson<Record<string, any>>('synthesized/webhook-v2-StreamStarted.json');
     core.deliver(first);
     core.clock.advance(3000);
-    core.deliver({ ...first, EventId: '11111111-2222-3333-4444-555555555555', EventTimestamp: '2024-03-17T22:00:00+08:00' });
+    core.deliver({
+      ...first,
+      EventId: '11111111-2222-3333-4444-555555555555',
+      EventTimestamp: '2024-03-17T22:00:00+08:00',
+    });
     core.clock.advance(3000);
     expect(core.shown()).toHaveLength(1);
   });
@@ -119,12 +145,27 @@ describe('clock skew', () => {
     core.pipeline.webhook(parsed.value, 'webhook', core.clock.now);
     core.clock.advance(10 * 60_000);
     const offline = core.pipeline.poll(
-      [{ roomId: 23058, shortId: 3, name: '3号直播间', title: '新标题', areaNameParent: '', areaNameChild: '', streaming: false, recording: false, danmakuConnected: true }],
+      [
+        {
+          roomId: 23058,
+          shortId: 3,
+          name: '3号直播间',
+          title: '新标题',
+          areaNameParent: '',
+          areaNameChild: '',
+          streaming: false,
+          recording: false,
+          danmakuConnected: true,
+        },
+      ],
       core.clock.now,
       false,
     );
     expect(offline.map((h) => h.kind)).toContain('StreamEnded');
-    expect(core.pipeline.state.rooms.get(23058)).toMatchObject({ streaming: false, title: '新标题' });
+    expect(core.pipeline.state.rooms.get(23058)).toMatchObject({
+      streaming: false,
+      title: '新标题',
+    });
   });
 });
 
@@ -151,7 +192,10 @@ describe('a failing listener', () => {
       },
       async () => ({}),
     );
-    for (const name of ['synthesized/webhook-v2-FileClosed.json', 'real/webhook-v2-FileClosed.issue553.json']) {
+    for (const name of [
+      'synthesized/webhook-v2-FileClosed.json',
+      'real/webhook-v2-FileClosed.issue553.json',
+    ]) {
       const parsed = parseWebhook(fixtureJson(name));
       if (parsed.ok) pipeline.webhook(parsed.value);
     }

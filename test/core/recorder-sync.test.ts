@@ -1,10 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import type { PolledRoom } from '../../shared/recorder/rest';
-import { RecorderSync, selectRooms, type RoomsFetch, type SetupNotice } from '../../main/core/recorder-sync';
+import {
+  RecorderSync,
+  selectRooms,
+  type RoomsFetch,
+  type SetupNotice,
+} from '../../main/core/recorder-sync';
 import { coreHarness } from '../fakes/core-harness';
 import { v2 } from '../helpers/recorder-events';
 
-function polled(roomId: number, streaming: boolean, recording = streaming, shortId = 0): PolledRoom {
+function polled(
+  roomId: number,
+  streaming: boolean,
+  recording = streaming,
+  shortId = 0,
+): PolledRoom {
   return {
     roomId,
     shortId,
@@ -16,7 +26,12 @@ function polled(roomId: number, streaming: boolean, recording = streaming, short
     recording,
     danmakuConnected: true,
     autoRecord: true,
-    stats: { sessionDurationMs: 1000, currentFileSize: 2048, networkMbps: 4.5, durationRatio: recording ? 1.01 : null },
+    stats: {
+      sessionDurationMs: 1000,
+      currentFileSize: 2048,
+      networkMbps: 4.5,
+      durationRatio: recording ? 1.01 : null,
+    },
   };
 }
 
@@ -29,7 +44,12 @@ function syncHarness() {
     fetchRooms: async () => next,
     pipeline: core.pipeline,
     clock: core.clock.read,
-    settings: () => ({ rooms: [], unreachableNotifyAfterMinutes: 5, language: 'en', webhookUrl: 'http://127.0.0.1:23560/webhook' }),
+    settings: () => ({
+      rooms: [],
+      unreachableNotifyAfterMinutes: 5,
+      language: 'en',
+      webhookUrl: 'http://127.0.0.1:23560/webhook',
+    }),
     statusChanged: (status) => statuses.push(status),
     notice: (n) => notices.push(n),
   });
@@ -47,7 +67,10 @@ describe('RecorderSync', () => {
     const h = syncHarness();
     await h.poll({ ok: true, rooms: [polled(1, true), polled(2, false)] });
     expect(h.goLives()).toHaveLength(0);
-    expect(h.core.pipeline.state.rooms.get(1)).toMatchObject({ streaming: true, stats: { networkMbps: 4.5 } });
+    expect(h.core.pipeline.state.rooms.get(1)).toMatchObject({
+      streaming: true,
+      stats: { networkMbps: 4.5 },
+    });
     await h.poll({ ok: true, rooms: [polled(1, true), polled(2, true)] });
     await h.poll({ ok: true, rooms: [polled(1, true), polled(2, true)] });
     expect(h.goLives().map((n) => n.roomIds)).toEqual([[2]]);
@@ -57,7 +80,9 @@ describe('RecorderSync', () => {
     const h = syncHarness();
     await h.poll({ ok: true, rooms: [polled(3, false)] });
     await h.poll({ ok: true, rooms: [polled(3, true)] }, 1000);
-    h.core.deliver(v2('StreamStarted', { roomId: 3 }, 0, {}, { streaming: true, recording: false }));
+    h.core.deliver(
+      v2('StreamStarted', { roomId: 3 }, 0, {}, { streaming: true, recording: false }),
+    );
     h.core.clock.advance(5000);
     expect(h.goLives()).toHaveLength(1);
   });
@@ -65,7 +90,9 @@ describe('RecorderSync', () => {
   it('webhook first, then the poll → one popup', async () => {
     const h = syncHarness();
     await h.poll({ ok: true, rooms: [polled(3, false)] });
-    h.core.deliver(v2('StreamStarted', { roomId: 3 }, 0, {}, { streaming: true, recording: false }));
+    h.core.deliver(
+      v2('StreamStarted', { roomId: 3 }, 0, {}, { streaming: true, recording: false }),
+    );
     await h.poll({ ok: true, rooms: [polled(3, true)] });
     expect(h.goLives()).toHaveLength(1);
   });
@@ -74,7 +101,10 @@ describe('RecorderSync', () => {
     const h = syncHarness();
     await h.poll({ ok: true, rooms: [polled(4, true)] });
     await h.poll({ ok: true, rooms: [polled(4, false)] });
-    expect(h.core.happenings.filter((x) => !x.baseline).map((x) => x.kind)).toEqual(['StreamEnded', 'SessionEnded']);
+    expect(h.core.happenings.filter((x) => !x.baseline).map((x) => x.kind)).toEqual([
+      'StreamEnded',
+      'SessionEnded',
+    ]);
   });
 
   it('reports the connection state on change only', async () => {
@@ -117,7 +147,12 @@ describe('RecorderSync', () => {
     await h.poll({ ok: true, rooms: [polled(7, false), polled(8, false)] });
     await h.poll({ ok: true, rooms: [polled(7, true), polled(8, true)] }, 61_000);
     await h.poll({ ok: true, rooms: [polled(7, true), polled(8, true)] });
-    expect(h.notices).toEqual([expect.objectContaining({ kind: 'webhooksMissing', body: expect.stringContaining('http://127.0.0.1:23560/webhook') })]);
+    expect(h.notices).toEqual([
+      expect.objectContaining({
+        kind: 'webhooksMissing',
+        body: expect.stringContaining('http://127.0.0.1:23560/webhook'),
+      }),
+    ]);
   });
 
   it('a webhook within the minute means webhooks work: no warning', async () => {
@@ -133,8 +168,11 @@ describe('RecorderSync', () => {
 
 describe('selectRooms', () => {
   const rooms = [polled(23058, true, true, 3), polled(1000, false)];
-  it('keeps every room when none is configured', () => expect(selectRooms(rooms, [])).toHaveLength(2));
-  it('matches the long id', () => expect(selectRooms(rooms, [1000]).map((r) => r.roomId)).toEqual([1000]));
-  it('matches the short id', () => expect(selectRooms(rooms, [3]).map((r) => r.roomId)).toEqual([23058]));
+  it('keeps every room when none is configured', () =>
+    expect(selectRooms(rooms, [])).toHaveLength(2));
+  it('matches the long id', () =>
+    expect(selectRooms(rooms, [1000]).map((r) => r.roomId)).toEqual([1000]));
+  it('matches the short id', () =>
+    expect(selectRooms(rooms, [3]).map((r) => r.roomId)).toEqual([23058]));
   it('does not match short id 0', () => expect(selectRooms(rooms, [0])).toHaveLength(0));
 });

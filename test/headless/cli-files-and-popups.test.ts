@@ -5,7 +5,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureJson, fixtureText } from '../helpers/fixtures';
 import { startHeadless, type HeadlessProcess } from '../helpers/headless-process';
 import { postWebhook } from '../helpers/http';
-import { startNotificationSession, type NotificationSession } from '../helpers/notification-session';
+import {
+  startNotificationSession,
+  type NotificationSession,
+} from '../helpers/notification-session';
 
 const running: HeadlessProcess[] = [];
 afterEach(async () => {
@@ -17,7 +20,10 @@ afterEach(async () => {
 
 async function launch(args: string[], env: NodeJS.ProcessEnv = {}) {
   const dataDir = await mkdtemp(join(tmpdir(), 'headless-files-'));
-  const p = startHeadless([...args, '--port', '0', '--data-dir', dataDir, '--recorder-url', ''], env);
+  const p = startHeadless(
+    [...args, '--port', '0', '--data-dir', dataDir, '--recorder-url', ''],
+    env,
+  );
   running.push(p);
   return { p, ready: await p.waitFor((l) => l.type === 'ready') };
 }
@@ -73,7 +79,9 @@ describe('headless: file actions follow --recording-root and path mappings', () 
     await postWebhook(ready.webhookUrl, JSON.stringify(body));
     const line = await p.waitFor((l) => l.type === 'notification');
     expect(line.action).toBeUndefined();
-    expect(await p.waitFor((l) => l.type === 'warning')).toMatchObject({ message: expect.stringMatching(/refused/) });
+    expect(await p.waitFor((l) => l.type === 'warning')).toMatchObject({
+      message: expect.stringMatching(/refused/),
+    });
   });
 
   it('a go-live carries the live room URL', async () => {

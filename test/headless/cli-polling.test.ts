@@ -17,7 +17,21 @@ afterEach(async () => {
 
 async function launch(args: string[], env: NodeJS.ProcessEnv = {}) {
   const dataDir = await mkdtemp(join(tmpdir(), 'headless-poll-'));
-  const p = startHeadless(['--port', '0', '--no-desktop', '--lang', 'en', '--data-dir', dataDir, '--poll-interval', '1', ...args], env);
+  const p = startHeadless(
+    [
+      '--port',
+      '0',
+      '--no-desktop',
+      '--lang',
+      'en',
+      '--data-dir',
+      dataDir,
+      '--poll-interval',
+      '1',
+      ...args,
+    ],
+    env,
+  );
   running.push(p);
   await p.waitFor((l) => l.type === 'ready');
   return p;
@@ -40,7 +54,11 @@ describe('headless: polling only (the recorder cannot reach the desktop)', () =>
     const idle = r.state.rooms.find((room) => !room.streaming)!;
     await r.setLive(idle.roomId, true, { webhooks: false });
     const popup = await p.waitFor((l) => l.type === 'notification');
-    expect(popup).toMatchObject({ event: 'StreamStarted', roomIds: [idle.roomId], title: `${idle.name} is live` });
+    expect(popup).toMatchObject({
+      event: 'StreamStarted',
+      roomIds: [idle.roomId],
+      title: `${idle.name} is live`,
+    });
     await new Promise((resolve) => setTimeout(resolve, 3500));
     expect(p.lines.filter((l) => l.type === 'notification')).toHaveLength(1);
   });
@@ -60,19 +78,26 @@ describe('headless: the recorder line explains what is wrong', () => {
   ] as const)('%s', async (status, options, args, message) => {
     const r = await recorder(options);
     const p = await launch(['--recorder-url', r.url, ...args]);
-    expect(await p.waitFor((l) => l.type === 'recorder')).toMatchObject({ status, message: expect.stringMatching(message) });
+    expect(await p.waitFor((l) => l.type === 'recorder')).toMatchObject({
+      status,
+      message: expect.stringMatching(message),
+    });
   });
 
   it('Basic auth with a non-ASCII password from the environment works', async () => {
     const r = await recorder({ user: 'admin', pass: '密码' });
-    const p = await launch(['--recorder-url', r.url, '--recorder-user', 'admin'], { RECORDER_TRAY_RECORDER_PASS: '密码' });
+    const p = await launch(['--recorder-url', r.url, '--recorder-user', 'admin'], {
+      RECORDER_TRAY_RECORDER_PASS: '密码',
+    });
     expect(await p.waitFor((l) => l.type === 'recorder')).toMatchObject({ status: 'ok' });
   });
 
   it('a URL that is not a recorder', async () => {
     const r = await recorder();
     const p = await launch(['--recorder-url', `${r.url}/not-here`]);
-    expect(await p.waitFor((l) => l.type === 'recorder')).toMatchObject({ status: 'not-a-recorder' });
+    expect(await p.waitFor((l) => l.type === 'recorder')).toMatchObject({
+      status: 'not-a-recorder',
+    });
   });
 
   it('nothing listening', async () => {
@@ -81,6 +106,9 @@ describe('headless: the recorder line explains what is wrong', () => {
     await r.close();
     recorders.pop();
     const p = await launch(['--recorder-url', url]);
-    expect(await p.waitFor((l) => l.type === 'recorder')).toMatchObject({ status: 'unreachable', message: expect.stringMatching(/--bind/) });
+    expect(await p.waitFor((l) => l.type === 'recorder')).toMatchObject({
+      status: 'unreachable',
+      message: expect.stringMatching(/--bind/),
+    });
   });
 });

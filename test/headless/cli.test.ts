@@ -29,10 +29,15 @@ describe('npm run headless', () => {
     const { p } = await launch(['--port', '0', '--no-desktop']);
     const ready = await p.waitFor((l) => l.type === 'ready');
     expect(ready.webhookUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/webhook$/);
-    for (let i = 0; i < 3; i++) expect((await postWebhook(ready.webhookUrl, STREAM_STARTED)).status).toBe(204);
+    for (let i = 0; i < 3; i++)
+      expect((await postWebhook(ready.webhookUrl, STREAM_STARTED)).status).toBe(204);
     await postWebhook(ready.webhookUrl, FILE_CLOSED);
     const live = await p.waitFor((l) => l.type === 'notification' && l.event === 'StreamStarted');
-    expect(live).toMatchObject({ roomIds: [23058], title: '3号直播间 开播了', body: '哔哩哔哩音悦台\n电台 · 唱见电台' });
+    expect(live).toMatchObject({
+      roomIds: [23058],
+      title: '3号直播间 开播了',
+      body: '哔哩哔哩音悦台\n电台 · 唱见电台',
+    });
     const file = await p.waitFor((l) => l.type === 'notification' && l.event === 'FileClosed');
     expect(file).toMatchObject({ roomIds: [11954219], title: '录制完成：露露自信一点' });
     expect(file.body).toContain('录制-11954219-20231128-225909-420-崩铁启动.flv');
@@ -45,20 +50,35 @@ describe('npm run headless', () => {
     const { p } = await launch(['--port', '0', '--no-desktop', '--lang', 'en']);
     const ready = await p.waitFor((l) => l.type === 'ready');
     await postWebhook(ready.webhookUrl, STREAM_STARTED);
-    expect(await p.waitFor((l) => l.type === 'notification')).toMatchObject({ title: '3号直播间 is live' });
+    expect(await p.waitFor((l) => l.type === 'notification')).toMatchObject({
+      title: '3号直播间 is live',
+    });
   });
 
   it('uses --token and --config (flags win over the file)', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'headless-config-'));
     const config = join(dir, 'settings.json');
-    await writeFile(config, JSON.stringify({ listener: { port: 1, token: 'from-file' }, language: 'en' }));
-    const { p } = await launch(['--port', '0', '--no-desktop', '--config', config, '--token', 'from-flag']);
+    await writeFile(
+      config,
+      JSON.stringify({ listener: { port: 1, token: 'from-file' }, language: 'en' }),
+    );
+    const { p } = await launch([
+      '--port',
+      '0',
+      '--no-desktop',
+      '--config',
+      config,
+      '--token',
+      'from-flag',
+    ]);
     const ready = await p.waitFor((l) => l.type === 'ready');
     expect(ready.webhookUrl).toMatch(/\/webhook\/from-flag$/);
     const base = ready.webhookUrl.replace(/\/webhook\/.*$/, '');
     expect((await postWebhook(`${base}/webhook`, STREAM_STARTED)).status).toBe(404);
     expect((await postWebhook(ready.webhookUrl, STREAM_STARTED)).status).toBe(204);
-    expect(await p.waitFor((l) => l.type === 'notification')).toMatchObject({ title: '3号直播间 is live' });
+    expect(await p.waitFor((l) => l.type === 'notification')).toMatchObject({
+      title: '3号直播间 is live',
+    });
   });
 
   it.each([
@@ -78,7 +98,10 @@ describe('npm run headless', () => {
   it('refuses a non-loopback address without a token', async () => {
     const { p } = await launch(['--host', '0.0.0.0', '--port', '0']);
     expect(await p.exited).toBe(2);
-    expect(p.lines[0]).toMatchObject({ type: 'error', message: expect.stringMatching(/without a token/) });
+    expect(p.lines[0]).toMatchObject({
+      type: 'error',
+      message: expect.stringMatching(/without a token/),
+    });
   });
 
   it('a config file that breaks the schema is refused with the field named', async () => {
@@ -105,7 +128,9 @@ describe('durability: kill -9 right after a 2xx', () => {
     running.push(second);
     const ready2 = await second.waitFor((l) => l.type === 'ready');
     expect((await postWebhook(ready2.webhookUrl, FILE_CLOSED)).status).toBe(204);
-    const health = (await rawRequest(ready2.webhookUrl.replace('/webhook', '/health'))).json() as any;
+    const health = (
+      await rawRequest(ready2.webhookUrl.replace('/webhook', '/health'))
+    ).json() as any;
     expect(health.webhooks).toMatchObject({ received: 1, accepted: 0, duplicates: 1 });
     // The same file as V1 after the restart is the same happening too.
     const v1 = {
@@ -125,7 +150,10 @@ describe('durability: kill -9 right after a 2xx', () => {
 
   it('starts with a warning when the journal ends in a torn line', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'headless-torn-'));
-    await appendFile(join(dataDir, 'journal.jsonl'), '{"seq":1,"receivedAt":1,"source":"webhook","body":{"EventTy');
+    await appendFile(
+      join(dataDir, 'journal.jsonl'),
+      '{"seq":1,"receivedAt":1,"source":"webhook","body":{"EventTy',
+    );
     const { p } = await launch(['--port', '0', '--no-desktop', '--data-dir', dataDir]);
     const warning = await p.waitFor((l) => l.type === 'warning');
     expect(warning.message).toMatch(/cut short/);

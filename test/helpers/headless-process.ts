@@ -11,7 +11,10 @@ export interface HeadlessProcess {
   lines: Record<string, any>[];
   stderr: string[];
   /** Waits until a line matching `predicate` has been printed. */
-  waitFor(predicate: (line: Record<string, any>) => boolean, timeoutMs?: number): Promise<Record<string, any>>;
+  waitFor(
+    predicate: (line: Record<string, any>) => boolean,
+    timeoutMs?: number,
+  ): Promise<Record<string, any>>;
   /** Resolves with the exit code (or signal name) when the child ends. */
   exited: Promise<number | string>;
 }
@@ -26,7 +29,10 @@ export function startHeadless(args: string[], env: NodeJS.ProcessEnv = {}): Head
   });
   const lines: Record<string, any>[] = [];
   const stderr: string[] = [];
-  const waiters: { predicate: (l: Record<string, any>) => boolean; resolve: (l: Record<string, any>) => void }[] = [];
+  const waiters: {
+    predicate: (l: Record<string, any>) => boolean;
+    resolve: (l: Record<string, any>) => void;
+  }[] = [];
   createInterface({ input: child.stdout! }).on('line', (text) => {
     const line = JSON.parse(text) as Record<string, any>; // throws (fails the test) on a non-JSON line
     lines.push(line);
@@ -51,7 +57,12 @@ export function startHeadless(args: string[], env: NodeJS.ProcessEnv = {}): Head
       if (found) return Promise.resolve(found);
       return new Promise((resolve, reject) => {
         const timer = setTimeout(
-          () => reject(new Error(`no matching line within ${timeoutMs} ms; stdout: ${JSON.stringify(lines)}; stderr: ${stderr.join('\n')}`)),
+          () =>
+            reject(
+              new Error(
+                `no matching line within ${timeoutMs} ms; stdout: ${JSON.stringify(lines)}; stderr: ${stderr.join('\n')}`,
+              ),
+            ),
           timeoutMs,
         );
         waiters.push({

@@ -14,14 +14,23 @@ export function rawRequest(
   options: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {},
 ): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: options.method ?? 'GET', headers: options.headers ?? {} }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json: () => JSON.parse(text) });
-      });
-    });
+    const req = request(
+      url,
+      { method: options.method ?? 'GET', headers: options.headers ?? {} },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            text,
+            json: () => JSON.parse(text),
+          });
+        });
+      },
+    );
     req.on('error', reject);
     if (options.body !== undefined) req.write(options.body);
     req.end();
@@ -29,10 +38,18 @@ export function rawRequest(
 }
 
 /** Posts a webhook body the way the recorder does: JSON without charset, its User-Agent. */
-export function postWebhook(url: string, body: string | Buffer, headers: Record<string, string> = {}): Promise<RawResponse> {
+export function postWebhook(
+  url: string,
+  body: string | Buffer,
+  headers: Record<string, string> = {},
+): Promise<RawResponse> {
   return rawRequest(url, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'User-Agent': 'BililiveRecorder/2.11.1', ...headers },
+    headers: {
+      'Content-Type': 'application/json',
+      'User-Agent': 'BililiveRecorder/2.11.1',
+      ...headers,
+    },
     body,
   });
 }

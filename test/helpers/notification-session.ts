@@ -37,7 +37,12 @@ export interface NotificationSession {
 export async function startNotificationSession(): Promise<NotificationSession> {
   const children: ChildProcess[] = [];
   let monitorOutput = '';
-  const start = (command: string, args: string[], env: NodeJS.ProcessEnv, stdio: ('ignore' | 'pipe')[]) => {
+  const start = (
+    command: string,
+    args: string[],
+    env: NodeJS.ProcessEnv,
+    stdio: ('ignore' | 'pipe')[],
+  ) => {
     const child = spawn(command, args, { env, stdio });
     children.push(child);
     child.on('error', () => undefined); // a missing program surfaces as a time-out below, with its name
@@ -60,12 +65,12 @@ export async function startNotificationSession(): Promise<NotificationSession> {
     const env = { PATH: process.env.PATH, HOME: dir, XDG_CONFIG_HOME: dir, XDG_RUNTIME_DIR: dir };
 
     // -displayfd lets Xvfb pick a free display itself (no race with other X servers here).
-    const xvfb = start('Xvfb', ['-displayfd', '3', '-nolisten', 'tcp', '-screen', '0', '640x480x24'], env, [
-      'ignore',
-      'ignore',
-      'pipe',
-      'pipe',
-    ]);
+    const xvfb = start(
+      'Xvfb',
+      ['-displayfd', '3', '-nolisten', 'tcp', '-screen', '0', '640x480x24'],
+      env,
+      ['ignore', 'ignore', 'pipe', 'pipe'],
+    );
     let xvfbOut = '';
     xvfb.stdio[3]?.on('data', (chunk: Buffer) => (xvfbOut += chunk.toString()));
     const display = `:${await waitFor('Xvfb display number', () => /^(\d+)\n/.exec(xvfbOut)?.[1])}`;
@@ -78,10 +83,18 @@ export async function startNotificationSession(): Promise<NotificationSession> {
 <busconfig><type>session</type><listen>unix:dir=${dir}</listen><auth>EXTERNAL</auth>
 <policy context="default"><allow send_destination="*" eavesdrop="true"/><allow eavesdrop="true"/><allow own="*"/></policy></busconfig>\n`,
     );
-    const bus = start('dbus-daemon', ['--config-file', config, '--nofork', '--print-address=1'], env, ['ignore', 'pipe', 'pipe']);
+    const bus = start(
+      'dbus-daemon',
+      ['--config-file', config, '--nofork', '--print-address=1'],
+      env,
+      ['ignore', 'pipe', 'pipe'],
+    );
     let busOut = '';
     bus.stdout?.on('data', (chunk: Buffer) => (busOut += chunk.toString()));
-    const busAddress = await waitFor('dbus-daemon address', () => /^(unix:\S+)\n/.exec(busOut)?.[1]);
+    const busAddress = await waitFor(
+      'dbus-daemon address',
+      () => /^(unix:\S+)\n/.exec(busOut)?.[1],
+    );
 
     const sessionEnv = { ...env, DISPLAY: display, DBUS_SESSION_BUS_ADDRESS: busAddress };
     const dunstrc = path.join(dir, 'dunstrc');
@@ -103,14 +116,17 @@ export async function startNotificationSession(): Promise<NotificationSession> {
       return reply.stdout.includes('boolean true') ? true : undefined;
     });
 
-    const monitor = start('dbus-monitor', ['--address', busAddress, "interface='org.freedesktop.Notifications'"], sessionEnv, [
-      'ignore',
-      'pipe',
-      'pipe',
-    ]);
+    const monitor = start(
+      'dbus-monitor',
+      ['--address', busAddress, "interface='org.freedesktop.Notifications'"],
+      sessionEnv,
+      ['ignore', 'pipe', 'pipe'],
+    );
     monitor.stdout?.on('data', (chunk: Buffer) => (monitorOutput += chunk.toString('utf8')));
     // dbus-monitor prints NameLost once the bus has made it a monitor: from then on it sees every call.
-    await waitFor('dbus-monitor to become a monitor', () => (monitorOutput.includes('member=NameLost') ? true : undefined));
+    await waitFor('dbus-monitor to become a monitor', () =>
+      monitorOutput.includes('member=NameLost') ? true : undefined,
+    );
 
     return {
       env: { DISPLAY: display, DBUS_SESSION_BUS_ADDRESS: busAddress },
@@ -118,7 +134,9 @@ export async function startNotificationSession(): Promise<NotificationSession> {
       async notifyStrings() {
         const call = await waitFor('the Notify call in dbus-monitor', () => {
           const at = monitorOutput.indexOf('member=Notify');
-          return at >= 0 && monitorOutput.indexOf('int32', at) > 0 ? monitorOutput.slice(at) : undefined;
+          return at >= 0 && monitorOutput.indexOf('int32', at) > 0
+            ? monitorOutput.slice(at)
+            : undefined;
         });
         // Notify(app_name, replaces_id, app_icon, summary, body, actions, hints, expire_timeout)
         return [...call.matchAll(/^\s+string "(.*)"$/gm)].map((match) => match[1]!);

@@ -62,7 +62,13 @@ export function liveSession(room: TestRoom, files = 3, start = 0): Record<string
   for (let i = 0; i < files; i++) {
     const path = relativePathFor(room, t);
     const opened = ts(t);
-    events.push(v2('FileOpening', room, t, { SessionId: sessionId, RelativePath: path, FileOpenTime: opened }));
+    events.push(
+      v2('FileOpening', room, t, {
+        SessionId: sessionId,
+        RelativePath: path,
+        FileOpenTime: opened,
+      }),
+    );
     const closeAt = t + 10;
     const last = i === files - 1;
     const flags = { streaming: !last, recording: true };
@@ -70,7 +76,14 @@ export function liveSession(room: TestRoom, files = 3, start = 0): Record<string
       'FileClosed',
       room,
       closeAt + 0.1,
-      { SessionId: sessionId, RelativePath: path, FileSize: 1_000_000 * (i + 1), Duration: 10.0, FileOpenTime: opened, FileCloseTime: ts(closeAt) },
+      {
+        SessionId: sessionId,
+        RelativePath: path,
+        FileSize: 1_000_000 * (i + 1),
+        Duration: 10.0,
+        FileOpenTime: opened,
+        FileCloseTime: ts(closeAt),
+      },
       flags,
     );
     events.push(closed);
@@ -89,7 +102,15 @@ export function liveSession(room: TestRoom, files = 3, start = 0): Record<string
   // The stream ends just before the last file is closed, and SessionEnded may carry an earlier
   // timestamp than that FileClosed (recorder-facts.md).
   events.push(v2('StreamEnded', room, t - 0.15, {}, { streaming: false, recording: true }));
-  events.push(v2('SessionEnded', room, t - 0.12, { SessionId: sessionId }, { streaming: false, recording: false }));
+  events.push(
+    v2(
+      'SessionEnded',
+      room,
+      t - 0.12,
+      { SessionId: sessionId },
+      { streaming: false, recording: false },
+    ),
+  );
   return events;
 }
 

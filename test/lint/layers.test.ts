@@ -7,7 +7,9 @@ const eslint = new ESLint({ cwd: PROJECT_ROOT });
 
 async function layerErrors(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+  return (result?.messages ?? [])
+    .filter((m) => m.ruleId === 'no-restricted-imports')
+    .map((m) => m.message);
 }
 
 describe('lint enforces the layers', () => {

@@ -6,14 +6,23 @@ import { PROJECT_ROOT } from '../helpers/headless-process';
 
 describe('npm run demo', () => {
   it('shows the ready line and then a go-live notification from the fake recorder, and stops on SIGTERM', async () => {
-    const child = spawn(join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx'), ['scripts/demo.ts', '--no-desktop', '--lang', 'en'], {
-      cwd: PROJECT_ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx'),
+      ['scripts/demo.ts', '--no-desktop', '--lang', 'en'],
+      {
+        cwd: PROJECT_ROOT,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     const lines: { type: string; event?: string }[] = [];
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const exited = new Promise<number | null>((resolve) =>
+      child.on('exit', (code) => resolve(code)),
+    );
     const notified = new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no notification in 60 s: ${JSON.stringify(lines)}`)), 60_000);
+      const timer = setTimeout(
+        () => reject(new Error(`no notification in 60 s: ${JSON.stringify(lines)}`)),
+        60_000,
+      );
       createInterface({ input: child.stdout }).on('line', (text) => {
         lines.push(JSON.parse(text) as { type: string });
         if (lines.at(-1)?.type === 'notification') {

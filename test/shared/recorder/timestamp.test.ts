@@ -9,9 +9,15 @@ import {
 
 describe('recorder timestamps', () => {
   it('orders by instant across offsets and beyond milliseconds', () => {
-    expect(compareTimestamps('2024-03-17T20:37:02.4410062+08:00', '2024-03-17T12:37:02.4410061+00:00')).toBe(1);
-    expect(compareTimestamps('2024-03-17T20:37:02+08:00', '2024-03-17T12:37:02.0000000+00:00')).toBe(0);
-    expect(compareTimestamps('2024-03-17T20:37:02.1+08:00', '2024-03-17T20:37:02.0999999+08:00')).toBe(1);
+    expect(
+      compareTimestamps('2024-03-17T20:37:02.4410062+08:00', '2024-03-17T12:37:02.4410061+00:00'),
+    ).toBe(1);
+    expect(
+      compareTimestamps('2024-03-17T20:37:02+08:00', '2024-03-17T12:37:02.0000000+00:00'),
+    ).toBe(0);
+    expect(
+      compareTimestamps('2024-03-17T20:37:02.1+08:00', '2024-03-17T20:37:02.0999999+08:00'),
+    ).toBe(1);
   });
 
   it('converts to epoch milliseconds', () => {

@@ -14,7 +14,9 @@ describe('parseWebhook on every webhook fixture', () => {
     const result = parseWebhook(body);
     expect(result.ok, JSON.stringify(result)).toBe(true);
     if (!result.ok) return;
-    const expectedType = /webhook-v1-/.test(name) ? 'FileClosedV1' : /webhook-v2-(\w+)/.exec(name)![1];
+    const expectedType = /webhook-v1-/.test(name)
+      ? 'FileClosedV1'
+      : /webhook-v2-(\w+)/.exec(name)![1];
     expect(result.value.type).toBe(expectedType);
     expect(result.value.id).toMatch(/^[0-9a-f-]{36}$/);
   });
@@ -30,23 +32,27 @@ describe('parseWebhook on every webhook fixture', () => {
 });
 
 describe('parseWebhook rules from recorder-facts.md', () => {
-  const streamStarted = () => fixtureJson<Record<string, any>>('synthesized/webhook-v2-StreamStarted.json');
+  const streamStarted = () =>
+    fixtureJson<Record<string, any>>('synthesized/webhook-v2-StreamStarted.json');
 
-  it.each(['2024-03-17T20:37:02+08:00', '2024-03-17T20:37:02.4+08:00', '2024-03-17T20:37:02.4410062-05:30'])(
-    'accepts the timestamp %s',
-    (ts) => {
-      expect(parseWebhook({ ...streamStarted(), EventTimestamp: ts }).ok).toBe(true);
-    },
-  );
+  it.each([
+    '2024-03-17T20:37:02+08:00',
+    '2024-03-17T20:37:02.4+08:00',
+    '2024-03-17T20:37:02.4410062-05:30',
+  ])('accepts the timestamp %s', (ts) => {
+    expect(parseWebhook({ ...streamStarted(), EventTimestamp: ts }).ok).toBe(true);
+  });
 
-  it.each(['2024-03-17T20:37:02.44100621+08:00', '2024-03-17 20:37:02+08:00', '2024-03-17T20:37:02', 'yesterday'])(
-    'refuses the timestamp %s',
-    (ts) => {
-      const result = parseWebhook({ ...streamStarted(), EventTimestamp: ts });
-      expect(result.ok).toBe(false);
-      if (!result.ok) expect(result.reasons[0]).toMatch(/^EventTimestamp: /);
-    },
-  );
+  it.each([
+    '2024-03-17T20:37:02.44100621+08:00',
+    '2024-03-17 20:37:02+08:00',
+    '2024-03-17T20:37:02',
+    'yesterday',
+  ])('refuses the timestamp %s', (ts) => {
+    const result = parseWebhook({ ...streamStarted(), EventTimestamp: ts });
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.reasons[0]).toMatch(/^EventTimestamp: /);
+  });
 
   it('accepts a 1.3.x payload without Recording/Streaming/DanmakuConnected and SessionId last', () => {
     const body = fixtureJson<Record<string, any>>('docs-examples/webhook-v2-FileClosed.docs.jsonc');
@@ -55,7 +61,8 @@ describe('parseWebhook rules from recorder-facts.md', () => {
     delete body.EventData.DanmakuConnected;
     const result = parseWebhook(body);
     expect(result.ok).toBe(true);
-    if (result.ok && result.value.type === 'FileClosed') expect(result.value.data.Streaming).toBeUndefined();
+    if (result.ok && result.value.type === 'FileClosed')
+      expect(result.value.data.Streaming).toBeUndefined();
   });
 
   it('accepts extra fields anywhere', () => {
@@ -66,8 +73,15 @@ describe('parseWebhook rules from recorder-facts.md', () => {
   });
 
   it('accepts an unknown EventType as unknown, not as an error', () => {
-    const result = parseWebhook({ ...streamStarted(), EventType: 'DanmakuReceived', EventData: { Anything: 1 } });
-    expect(result).toMatchObject({ ok: true, value: { type: 'unknown', eventType: 'DanmakuReceived' } });
+    const result = parseWebhook({
+      ...streamStarted(),
+      EventType: 'DanmakuReceived',
+      EventData: { Anything: 1 },
+    });
+    expect(result).toMatchObject({
+      ok: true,
+      value: { type: 'unknown', eventType: 'DanmakuReceived' },
+    });
   });
 
   it('keeps a FileSize above 2^32 exact', () => {
@@ -88,7 +102,10 @@ describe('parseWebhook rules from recorder-facts.md', () => {
   it('explains a wrong field with its path', () => {
     const body = streamStarted();
     body.EventData.RoomId = '23058';
-    expect(parseWebhook(body)).toEqual({ ok: false, reasons: ['EventData.RoomId: expected number, received string'] });
+    expect(parseWebhook(body)).toEqual({
+      ok: false,
+      reasons: ['EventData.RoomId: expected number, received string'],
+    });
   });
 
   it('explains a body that is neither V1 nor V2', () => {
@@ -104,7 +121,13 @@ describe('parseWebhook rules from recorder-facts.md', () => {
   it('names every missing V1 field', () => {
     const result = parseWebhook({ EventRandomId: '4e7d2a91-0b6c-4f35-a8e9-c1f05d3b7a62' });
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.reasons).toEqual(expect.arrayContaining([expect.stringMatching(/^RoomId: /), expect.stringMatching(/^RelativePath: /)]));
+    if (!result.ok)
+      expect(result.reasons).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^RoomId: /),
+          expect.stringMatching(/^RelativePath: /),
+        ]),
+      );
   });
 });
 
