@@ -30,6 +30,7 @@ describe('the IPC contract', () => {
       'recorder:check',
       'notifications:pause',
       'app:info',
+      'folder:pick',
     ]);
     expect(EVENT_CHANNELS).toEqual(['state:changed', 'notification:added']);
   });
