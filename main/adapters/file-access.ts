@@ -1,3 +1,4 @@
+import { errorCode, quoteForLog } from '../core/log-text';
 import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { NotificationAction } from '../../shared/model';
@@ -73,13 +74,13 @@ export async function checkRecordingFile(
     const warning =
       resolved.reason === 'no-root'
         ? undefined
-        : `recording path ${preview(relativePath)} refused (${resolved.reason}): ${resolved.message}`;
+        : `recording path ${quoteForLog(relativePath)} refused (${resolved.reason}): ${resolved.message}`;
     return { action: undefined, resolved, access: undefined, warning };
   }
   const access = await probeRecordingFile(resolved.path, resolved.root);
   const warning =
     access === 'outside-root'
-      ? `recording path ${preview(relativePath)} refused: it resolves outside the recording root`
+      ? `recording path ${quoteForLog(relativePath)} refused: it resolves outside the recording root`
       : undefined;
   return {
     action: fileActionFor(resolved, access, options.openFileOnClick),
@@ -112,17 +113,6 @@ function isInside(root: string, candidate: string, allowEqual: boolean): boolean
   const relative = path.relative(root, candidate);
   if (relative === '') return allowEqual;
   return relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative);
-}
-
-function errorCode(error: unknown): string | undefined {
-  return typeof error === 'object' && error !== null && 'code' in error
-    ? String(error.code)
-    : undefined;
-}
-
-// JSON escapes control characters, so a hostile path cannot forge log lines.
-function preview(text: string): string {
-  return JSON.stringify(text.length > 200 ? `${text.slice(0, 200)}…` : text);
 }
 
 /** The recording root as a local path (after path mappings), or undefined when none is usable. */

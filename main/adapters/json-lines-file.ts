@@ -1,3 +1,4 @@
+import { errorCode } from '../core/log-text';
 import { open, readdir, readFile, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { writeFileAtomic } from './atomic-write';
 import path from 'node:path';
@@ -204,12 +205,6 @@ async function syncDirectory(dir: string): Promise<void> {
   } catch {
     // best effort
   }
-}
-
-function errorCode(error: unknown): string | undefined {
-  return typeof error === 'object' && error !== null && 'code' in error
-    ? String(error.code)
-    : undefined;
 }
 
 function describe(error: unknown): string {

@@ -1,3 +1,4 @@
+import { quoteForLog as quote } from './log-text';
 import type { NotificationAction } from '../../shared/model';
 import type { PathMapping } from '../../shared/settings';
 
@@ -277,8 +278,4 @@ function formatPath(path: AbsolutePath): string {
 
 function isAbsolutePath(value: AbsolutePath | Refusal): value is AbsolutePath {
   return 'segments' in value;
-}
-
-function quote(text: string): string {
-  return JSON.stringify(text.length > 200 ? `${text.slice(0, 200)}…` : text);
 }

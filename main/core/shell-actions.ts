@@ -1,3 +1,4 @@
+import { quoteForLog as quote } from './log-text';
 import type { NotificationAction } from '../../shared/model';
 import { assertNever } from '../../shared/parse';
 import { isLiveRoomUrl, isRecorderPageUrl } from './links';
@@ -28,11 +29,6 @@ export interface ShellActionDeps {
   checkPath: PathChecker;
   openWindow: () => void;
   log: Logger;
-}
-
-/** Quotes untrusted text for a log line: one line, bounded length. */
-function quote(text: string): string {
-  return JSON.stringify(text.length > 200 ? `${text.slice(0, 200)}…` : text);
 }
 
 /** The last gate before the OS: every click from a notification, the tray or the window ends here. */

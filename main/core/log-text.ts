@@ -1,0 +1,14 @@
+/**
+ * Untrusted text (a title, a path) made safe for one log line: JSON-quoted, so control characters
+ * cannot forge lines, and cut at 200 characters.
+ */
+export function quoteForLog(text: string): string {
+  return JSON.stringify(text.length > 200 ? `${text.slice(0, 200)}…` : text);
+}
+
+/** The `code` of a Node error (`ENOENT`, `EACCES`…), if it has one. */
+export function errorCode(error: unknown): string | undefined {
+  return typeof error === 'object' && error !== null && 'code' in error
+    ? String(error.code)
+    : undefined;
+}
