@@ -6,7 +6,7 @@ import type { AppNotification, NotificationAction, RoomState } from '../shared/m
 import { recorderStatusMessage, type RecorderStatus } from '../shared/recorder/connection-status';
 import type { Language, Settings } from '../shared/settings';
 import type { EventLogEntry } from '../shared/model';
-import { checkRecordingFile } from './adapters/file-access';
+import { fileCheck } from './adapters/file-access';
 import { HistoryStore } from './adapters/history-store';
 import { JournalFile } from './adapters/journal-file';
 import { systemLocale } from './adapters/app-paths';
@@ -15,6 +15,7 @@ import { postTestEvent } from './adapters/test-event-sender';
 import { WebhookServer, webhookUrlFor } from './adapters/webhook-server';
 import { buildTestWebhook, type TestEventKind } from './core/test-event';
 import { EventPipeline } from './core/event-pipeline';
+import { eventLogEntry } from './core/event-log-entry';
 import { initialReadState } from './core/history';
 import { liveRoomUrl } from './core/links';
 import type { FileCheck, Happening } from './core/happening';
@@ -98,33 +99,11 @@ export async function composeApp(options: ComposeOptions): Promise<ComposedApp> 
     body: unknown,
     meta: Pick<EventLogEntry, 'source' | 'duplicate' | 'userAgent'>,
   ) =>
-    history.addEvent({
-      seq: ++eventSeq,
-      receivedAt: clock(),
-      eventType:
-        webhook.type === 'unknown'
-          ? webhook.eventType
-          : webhook.format === 'v1'
-            ? 'V1'
-            : webhook.type,
-      eventId: webhook.id,
-      ...(webhook.type !== 'unknown' ? { roomId: webhook.data.RoomId } : {}),
-      body,
-      ...meta,
-    });
-  const checkFile = async (file: { relativePath: string }): Promise<FileCheck> => {
-    const s = options.settings();
-    const check = await checkRecordingFile(file.relativePath, {
-      recordingRoot: s.recordingRoot,
-      pathMappings: s.pathMappings,
-      openFileOnClick: s.notifications.openFileOnClick,
-    });
-    if (check.warning) options.log.warn(check.warning);
-    return {
-      ...(check.resolved.ok ? { resolvedPath: check.resolved.path } : {}),
-      ...(check.action ? { action: check.action } : {}),
-    };
-  };
+    history.addEvent(
+      eventLogEntry(webhook, body, { seq: ++eventSeq, receivedAt: clock(), ...meta }),
+    );
+  const checkFile = (file: { relativePath: string }): Promise<FileCheck> =>
+    fileCheck(file.relativePath, options.settings(), options.log);
   const language = (): Language => options.settings().language ?? languageForLocale(systemLocale());
   let roomsVersion = 0;
   const pipeline = new EventPipeline(

@@ -1,8 +1,10 @@
-import { errorCode, quoteForLog } from '../core/log-text';
 import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { NotificationAction } from '../../shared/model';
-import type { PathMapping } from '../../shared/settings';
+import type { PathMapping, Settings } from '../../shared/settings';
+import type { FileCheck } from '../core/happening';
+import { errorCode, quoteForLog } from '../core/log-text';
+import type { Logger } from '../core/ports';
 import {
   fileActionFor,
   isOpenableRecording,
@@ -147,4 +149,22 @@ export async function checkLocalRecordingPath(
   // What gets opened is what the link points at: its name must be a recording's too.
   const real = await realpath(candidate).catch(() => null);
   return real !== null && isOpenableRecording(candidate) && isOpenableRecording(real) ? real : null;
+}
+
+/** Where a finished file is on this machine and what a click may do, for the settings in force. */
+export async function fileCheck(
+  relativePath: string,
+  settings: Pick<Settings, 'recordingRoot' | 'pathMappings' | 'notifications'>,
+  log: Pick<Logger, 'warn'>,
+): Promise<FileCheck> {
+  const check = await checkRecordingFile(relativePath, {
+    recordingRoot: settings.recordingRoot,
+    pathMappings: settings.pathMappings,
+    openFileOnClick: settings.notifications.openFileOnClick,
+  });
+  if (check.warning) log.warn(check.warning);
+  return {
+    ...(check.resolved.ok ? { resolvedPath: check.resolved.path } : {}),
+    ...(check.action ? { action: check.action } : {}),
+  };
 }

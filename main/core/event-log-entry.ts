@@ -1,0 +1,23 @@
+import type { EventLogEntry } from '../../shared/model';
+import type { RecorderWebhook } from '../../shared/recorder/webhook';
+
+/** How a webhook is named in the event log: its V2 type, `V1`, or the unknown type as sent. */
+export function eventLogType(webhook: RecorderWebhook): string {
+  if (webhook.type === 'unknown') return webhook.eventType;
+  return webhook.format === 'v1' ? 'V1' : webhook.type;
+}
+
+/** The event log's record of one delivery (accepted, duplicate, test or replay). */
+export function eventLogEntry(
+  webhook: RecorderWebhook,
+  body: unknown,
+  meta: Pick<EventLogEntry, 'seq' | 'receivedAt' | 'source' | 'duplicate' | 'userAgent'>,
+): EventLogEntry {
+  return {
+    ...meta,
+    eventType: eventLogType(webhook),
+    eventId: webhook.id,
+    ...(webhook.type !== 'unknown' ? { roomId: webhook.data.RoomId } : {}),
+    body,
+  };
+}
