@@ -1,3 +1,4 @@
+import { sleep } from './sleep';
 import type { PreparedEvent } from './events';
 import type { FakeRecorderState } from './state';
 import type { DeliveryResult } from './webhook-sender';
@@ -21,21 +22,6 @@ export const SCRIPT_TIMES_MS = {
 
 // Gap between deliveries that the script orders on purpose (out of order, SessionEnded first).
 const GAP_MS = 300;
-
-function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
-  if (signal.aborted) return Promise.resolve(false);
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve(true);
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      resolve(false);
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-}
 
 /**
  * Plays the demo sequence as real-format webhooks, with the REST state changed before each step:

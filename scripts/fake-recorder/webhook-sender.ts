@@ -1,3 +1,4 @@
+import { sleep } from './sleep';
 import http from 'node:http';
 import https from 'node:https';
 import { FAKE_VERSION } from './rooms';
@@ -112,19 +113,7 @@ export class WebhookSender {
   }
 
   #wait(ms: number): Promise<boolean> {
-    const signal = this.#closing.signal;
-    if (signal.aborted) return Promise.resolve(false);
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(true);
-      }, ms);
-      const onAbort = () => {
-        clearTimeout(timer);
-        resolve(false);
-      };
-      signal.addEventListener('abort', onAbort, { once: true });
-    });
+    return sleep(ms, this.#closing.signal);
   }
 
   // node:http rather than fetch: fetch adds Accept, Accept-Language and Sec-Fetch-Mode headers,
