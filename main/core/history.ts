@@ -39,13 +39,14 @@ export function initialReadState(decision: NotificationDecision): boolean {
   return !(decision.shown || decision.reason === 'paused');
 }
 
-// Search keys are built once per entry so a text query does not lower-case every field per run.
+// Search keys are built once per entry, on the first text query that needs them (not on every
+// add: that is the webhook hot path), so a later query does not lower-case every field again.
 // Event bodies are capped: the key is for finding an event, not for storing it twice.
 const MAX_EVENT_KEY = 4096;
 
 interface Slot<T> {
   value: T;
-  key: string;
+  key?: string;
 }
 
 /** A bounded list; entries are replaced, never mutated, so a returned page never changes later. */
@@ -61,7 +62,7 @@ class BoundedList<T> {
 
   /** Adds an entry and returns the ones that fell off the old end. */
   push(value: T): T[] {
-    this.slots.push({ value, key: this.#keyOf(value).toLowerCase() });
+    this.slots.push({ value });
     const excess = this.slots.length - this.#limit;
     return excess > 0 ? this.slots.splice(0, excess).map((slot) => slot.value) : [];
   }
@@ -87,6 +88,7 @@ class BoundedList<T> {
     let total = 0;
     for (let index = this.slots.length - 1; index >= 0; index -= 1) {
       const slot = this.slots[index]!;
+      slot.key ??= this.#keyOf(slot.value).toLowerCase();
       if (!matches(slot)) continue;
       if (total >= offset && items.length < limit) items.push(slot.value);
       total += 1;
@@ -117,7 +119,7 @@ function matcher<T>(
   return (slot) =>
     (roomId === undefined || inRoom(slot.value, roomId)) &&
     (!extra || extra(slot.value)) &&
-    (!text || text(slot.key));
+    (!text || text(slot.key ?? ''));
 }
 
 function eventKey(event: EventLogEntry): string {
