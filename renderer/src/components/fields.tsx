@@ -1,4 +1,6 @@
 import type { ComponentChildren } from 'preact';
+import { localizeSchemaMessage } from '../../../shared/i18n/schema-messages';
+import { useApp } from '../app-context';
 
 /** Props shared by the labelled form fields. */
 interface FieldProps {
@@ -27,6 +29,7 @@ export function FieldNotes({
   hint?: string | undefined;
   errors: readonly string[];
 }) {
+  const { language } = useApp();
   return (
     <>
       {hint ? (
@@ -37,7 +40,7 @@ export function FieldNotes({
       {errors.length > 0 ? (
         <ul id={`${id}-errors`} class="field-errors" role="alert">
           {errors.map((error) => (
-            <li key={error}>{error}</li>
+            <li key={error}>{localizeSchemaMessage(error, language)}</li>
           ))}
         </ul>
       ) : null}

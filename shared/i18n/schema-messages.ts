@@ -1,0 +1,27 @@
+import type { Language } from '../settings';
+
+// zod writes its messages in English; the settings form shows them next to fields, so the common
+// ones get a Chinese wording. Anything not listed stays as zod wrote it.
+const ZH: readonly [RegExp, (m: RegExpExecArray) => string][] = [
+  [/^Too big: expected number to be <=?(\S+)$/, (m) => `不能大于 ${m[1]}`],
+  [/^Too small: expected number to be >=?(\S+)$/, (m) => `不能小于 ${m[1]}`],
+  [/^Too small: expected string to have >=1 characters?$/, () => '不能为空'],
+  [/^Too small: expected string to have >=(\d+) characters?$/, (m) => `至少 ${m[1]} 个字符`],
+  [/^Too big: expected string to have <=(\d+) characters?$/, (m) => `最多 ${m[1]} 个字符`],
+  [/^expected int, received number$/, () => '需要整数'],
+  [/^expected number, received \w+$/, () => '需要数字'],
+  [/^expected string, received \w+$/, () => '需要文字'],
+  [/^expected boolean, received \w+$/, () => '需要是或否'],
+  [/^Invalid option: expected one of (.+)$/, (m) => `只能是 ${m[1]} 之一`],
+  [/^use letters, digits and - \. _ ~ only$/, () => '只能使用字母、数字和 - . _ ~'],
+];
+
+/** A schema message (the part after `path: `) in the given language, as far as it is known. */
+export function localizeSchemaMessage(message: string, language: Language): string {
+  if (language !== 'zh-CN') return message;
+  for (const [pattern, wording] of ZH) {
+    const match = pattern.exec(message);
+    if (match) return wording(match);
+  }
+  return message;
+}
