@@ -61,7 +61,15 @@ const STATE_DEBOUNCE_MS = 150;
 
 /** Builds the core, its history and settings handling, and the contract handlers over them. */
 export async function startRuntime(host: RuntimeHost): Promise<AppRuntime> {
-  const effective = () => (host.overrides ? host.overrides(host.store.get()) : host.store.get());
+  // Overrides are applied once per stored version, not per call: the core asks for the settings
+  // several times per webhook.
+  let memo: { stored: Settings; value: Settings } | undefined;
+  const effective = (): Settings => {
+    const stored = host.store.get();
+    if (!host.overrides) return stored;
+    if (memo?.stored !== stored) memo = { stored, value: host.overrides(stored) };
+    return memo.value;
+  };
   const listeners = new Set<RuntimeEventListener>();
   const emit: RuntimeEventListener = (event, payload) => {
     for (const listener of listeners) listener(event, payload);
