@@ -1,0 +1,75 @@
+import type { EventLogEntry } from '../../model';
+import type { Language, NotifiableEvent } from '../../settings';
+
+/** The events view: the received events, test events and replay. */
+export interface EventsStrings {
+  testTitle: string;
+  testHint: string;
+  sendTest: Record<'StreamStarted' | 'FileClosed', string>;
+  sent: string;
+  total: (count: number) => string;
+  empty: string;
+  listLabel: string;
+  source: Record<EventLogEntry['source'], string>;
+  duplicate: string;
+  room: (roomId: number) => string;
+  replay: string;
+  replayed: string;
+  body: string;
+}
+
+/** The events view's strings in each language the app speaks. */
+export const EVENTS_STRINGS: Readonly<Record<Language, EventsStrings>> = {
+  'zh-CN': {
+    testTitle: '测试',
+    testHint: '测试事件以录播姬的格式通过 HTTP 发到本应用的 Webhook 地址，走完整个处理流程。',
+    sendTest: { StreamStarted: '发送测试开播事件', FileClosed: '发送测试录制完成事件' },
+    sent: '已发送',
+    total: (count) => `共 ${count} 条事件`,
+    empty: '还没有收到事件。',
+    listLabel: '收到的事件',
+    source: { webhook: '来自 Webhook', poll: '来自轮询', test: '测试', replay: '重放' },
+    duplicate: '重复',
+    room: (roomId) => `房间 ${roomId}`,
+    replay: '重放',
+    replayed: '已重放',
+    body: '原始内容',
+  },
+  en: {
+    testTitle: 'Testing',
+    testHint:
+      "A test event is posted over HTTP to this app's webhook URL in the recorder's format and goes through the whole pipeline.",
+    sendTest: {
+      StreamStarted: 'Send a test go-live event',
+      FileClosed: 'Send a test file-finished event',
+    },
+    sent: 'Sent',
+    total: (count) => `${count} events`,
+    empty: 'No events received yet.',
+    listLabel: 'Received events',
+    source: { webhook: 'From webhook', poll: 'From polling', test: 'Test', replay: 'Replayed' },
+    duplicate: 'Duplicate',
+    room: (roomId) => `Room ${roomId}`,
+    replay: 'Replay',
+    replayed: 'Replayed',
+    body: 'Raw body',
+  },
+};
+
+/** The names of the events a notification can be about, in each language the app speaks. */
+export const EVENT_NAMES: Readonly<Record<Language, Record<NotifiableEvent, string>>> = {
+  'zh-CN': {
+    StreamStarted: '开播',
+    FileClosed: '录制文件完成',
+    SessionStarted: '开始录制',
+    SessionEnded: '录制结束',
+    StreamEnded: '下播',
+  },
+  en: {
+    StreamStarted: 'Goes live',
+    FileClosed: 'Recording file finished',
+    SessionStarted: 'Recording starts',
+    SessionEnded: 'Recording ends',
+    StreamEnded: 'Stream ends',
+  },
+};

@@ -1,0 +1,42 @@
+import type { Language } from '../../settings';
+
+/** The window's views, in tab order. */
+export const WINDOW_VIEWS = ['rooms', 'files', 'notifications', 'events', 'settings'] as const;
+/** One of the window's views. */
+export type WindowView = (typeof WINDOW_VIEWS)[number];
+
+/** The window's frame: its name, loading and connection states, and the tab bar. */
+export interface ShellStrings {
+  appName: string;
+  loading: string;
+  loadFailed: (reason: string) => string;
+  disconnected: string;
+  tabsLabel: string;
+  tabs: Record<WindowView, string>;
+}
+
+/** The frame's strings in each language the app speaks. */
+export const SHELL_STRINGS: Readonly<Record<Language, ShellStrings>> = {
+  'zh-CN': {
+    appName: 'Recorder Tray', // the product name, as on the installer
+    loading: '正在加载…',
+    loadFailed: (reason) => `无法加载：${reason}`,
+    disconnected: '与应用的连接已断开，正在重连…',
+    tabsLabel: '视图',
+    tabs: { rooms: '房间', files: '文件', notifications: '通知', events: '事件', settings: '设置' },
+  },
+  en: {
+    appName: 'Recorder Tray',
+    loading: 'Loading…',
+    loadFailed: (reason) => `Could not load: ${reason}`,
+    disconnected: 'Lost the connection to the app; reconnecting…',
+    tabsLabel: 'Views',
+    tabs: {
+      rooms: 'Rooms',
+      files: 'Files',
+      notifications: 'Notifications',
+      events: 'Events',
+      settings: 'Settings',
+    },
+  },
+};
