@@ -27,11 +27,6 @@ export class RecorderPolling {
     this.sync = new RecorderSync({ ...deps, fetchRooms: (signal) => this.#fetch(signal) });
   }
 
-  /** The client for the configured recorder, if any (for connection checks and links). */
-  get client(): RecorderClient | undefined {
-    return this.#client;
-  }
-
   /** Starts, restarts or stops polling to match the current settings; polls at once when on. */
   async reconfigure(): Promise<void> {
     const { url, username, password, pollIntervalSeconds } = this.#deps.appSettings().recorder;
