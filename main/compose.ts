@@ -3,7 +3,11 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { languageForLocale } from '../shared/format';
 import type { AppNotification, NotificationAction, RoomState } from '../shared/model';
-import { recorderStatusMessage, type RecorderStatus } from '../shared/recorder/connection-status';
+import {
+  recorderStatusMessage,
+  type RecorderStatus,
+  type RecorderStatusContext,
+} from '../shared/recorder/connection-status';
 import type { Language, Settings } from '../shared/settings';
 import type { EventLogEntry } from '../shared/model';
 import { fileCheck } from './adapters/file-access';
@@ -41,7 +45,11 @@ export interface ComposeOptions {
   /** Rooms were touched by a webhook or a poll (statistics included). */
   onRoomsUpdated?: () => void;
   /** The recorder's connection state changed, with a message in the user's language. */
-  onRecorderStatus?: (status: RecorderStatus, message: string) => void;
+  onRecorderStatus?: (
+    status: RecorderStatus,
+    message: string,
+    context: RecorderStatusContext,
+  ) => void;
   /** A one-off message about the set-up (long outage, webhooks not arriving). */
   onNotice?: (notice: SetupNotice) => void;
   clock?: () => number;
@@ -148,10 +156,10 @@ export async function composeApp(options: ComposeOptions): Promise<ComposedApp> 
     },
     checkFile,
   );
-  pipeline.replay(intake.restore(contents.entries));
-  const remembered = intake.rememberedIds();
-  if (contents.entries.length > remembered.size * JOURNAL_SLACK + 1000) {
-    await journal.compact(contents.entries.filter((e) => remembered.has(idOf(e.body))));
+  const restored = intake.restore(contents.entries);
+  pipeline.replay(restored.replay);
+  if (contents.entries.length > restored.keep.length * JOURNAL_SLACK + 1000) {
+    await journal.compact(restored.keep);
   }
 
   const webhookUrl = (): string => {
@@ -173,7 +181,11 @@ export async function composeApp(options: ComposeOptions): Promise<ComposedApp> 
     },
     statusChanged: (status, failure) => {
       const context = { url: options.settings().recorder.url, ...(failure ?? {}) };
-      options.onRecorderStatus?.(status, recorderStatusMessage(status, language(), context));
+      options.onRecorderStatus?.(
+        status,
+        recorderStatusMessage(status, language(), context),
+        context,
+      );
     },
     notice: (notice) => options.onNotice?.(notice),
     log: options.log,
@@ -265,10 +277,4 @@ function defaultAction(happening: Happening): NotificationAction | undefined {
     return url ? { kind: 'openUrl', url } : undefined;
   }
   return happening.fileCheck?.action;
-}
-
-function idOf(body: unknown): string {
-  const b = body as { EventId?: unknown; EventRandomId?: unknown } | null;
-  const id = b?.EventId ?? b?.EventRandomId;
-  return typeof id === 'string' ? id.toLowerCase() : '';
 }

@@ -112,8 +112,7 @@ export function parseCallRequest<C extends CallChannel>(
   channel: C,
   data: unknown,
 ): ParseResult<CallRequest<C>> {
-  const schema: z.ZodType = CALLS[channel].request;
-  return safeParseUnknown(schema, data) as ParseResult<CallRequest<C>>;
+  return parseWith(CALLS[channel].request, data);
 }
 
 /** Checks a handler's response against the contract (development builds and tests). */
@@ -121,8 +120,7 @@ export function parseCallResponse<C extends CallChannel>(
   channel: C,
   data: unknown,
 ): ParseResult<CallResponse<C>> {
-  const schema: z.ZodType = CALLS[channel].response;
-  return safeParseUnknown(schema, data) as ParseResult<CallResponse<C>>;
+  return parseWith(CALLS[channel].response, data);
 }
 
 /** Parses an event payload (the preload and the browser bridge's client check what main sends). */
@@ -130,6 +128,11 @@ export function parseEventPayload<E extends EventChannel>(
   event: E,
   data: unknown,
 ): ParseResult<EventPayload<E>> {
-  const schema: z.ZodType = EVENTS[event].payload;
-  return safeParseUnknown(schema, data) as ParseResult<EventPayload<E>>;
+  return parseWith(EVENTS[event].payload, data);
+}
+
+// The map's value for a generic channel is a union TypeScript cannot narrow: the cast restores
+// the type the channel's schema stands for.
+function parseWith<T>(schema: z.ZodType, data: unknown): ParseResult<T> {
+  return safeParseUnknown(schema, data) as ParseResult<T>;
 }

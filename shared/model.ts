@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PolledRoomStats } from './recorder/rest';
 import { NotifiableEvent } from './settings';
 
 /** What the app knows of one room, merged from webhooks and polls (newest observation wins). */
@@ -14,14 +15,7 @@ export const RoomState = z.object({
   danmakuConnected: z.boolean(),
   autoRecord: z.boolean().optional(),
   /** Live statistics from the last poll; absent in webhooks-only mode. */
-  stats: z
-    .object({
-      sessionDurationMs: z.number(),
-      currentFileSize: z.number(),
-      networkMbps: z.number(),
-      durationRatio: z.number().nullable(), // null: not recording ("NaN")
-    })
-    .optional(),
+  stats: PolledRoomStats.optional(),
   /** Epoch ms of the last observation of this room. */
   updatedAt: z.number(),
 });

@@ -79,21 +79,28 @@ export class WebhookIntake {
   }
 
   /**
-   * Re-reads journal entries at start-up, oldest first: their ids count as seen again, and each
-   * parsed webhook is returned for the state to replay. Entries that no longer parse are skipped.
+   * Re-reads journal entries at start-up, oldest first: their ids count as seen again. Returns
+   * the webhooks for the state to replay (test events never touched it), and the entries a
+   * compacted journal must keep: those whose ids the dedupe window still holds.
    */
-  restore(entries: readonly JournalEntry[]): { webhook: RecorderWebhook; receivedAt: number }[] {
-    const webhooks: { webhook: RecorderWebhook; receivedAt: number }[] = [];
+  restore(entries: readonly JournalEntry[]): {
+    replay: { webhook: RecorderWebhook; receivedAt: number }[];
+    keep: JournalEntry[];
+  } {
+    const restored: { entry: JournalEntry; webhook: RecorderWebhook }[] = [];
     for (const entry of entries) {
       this.#seq = Math.max(this.#seq, entry.seq);
       const parsed = parseWebhook(entry.body);
-      if (!parsed.ok) continue;
+      if (!parsed.ok) continue; // nothing to dedupe or replay: dropped at the next compaction
       this.#seen.add(parsed.value.id, entry.receivedAt);
-      // Test events never touched the recorder state, so they are not replayed into it.
-      if (entry.source !== 'test')
-        webhooks.push({ webhook: parsed.value, receivedAt: entry.receivedAt });
+      restored.push({ entry, webhook: parsed.value });
     }
-    return webhooks;
+    return {
+      replay: restored
+        .filter(({ entry }) => entry.source !== 'test')
+        .map(({ entry, webhook }) => ({ webhook, receivedAt: entry.receivedAt })),
+      keep: restored.filter(({ webhook }) => this.#seen.has(webhook.id)).map(({ entry }) => entry),
+    };
   }
 
   /** Ids still inside the dedupe window (what a compacted journal must keep). */

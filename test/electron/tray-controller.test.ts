@@ -13,6 +13,7 @@ import {
 } from '../../main/electron/tray-controller';
 import { sampleRoom } from '../fakes/app-state-sample';
 import { FakeTray } from '../fakes/fake-electron';
+import { clickMenu } from '../fakes/fake-desktop-electron';
 import { memoryLogger } from '../fakes/silent-logger';
 
 type Menu = MenuItemConstructorOptions[];
@@ -58,19 +59,6 @@ function state(overrides: Partial<TrayState> = {}): TrayState {
   return { rooms: [], recorderStatus: 'ok', paused: false, language: 'en', ...overrides };
 }
 
-function click(menu: Menu | null | undefined, ...ids: string[]): void {
-  let items = menu ?? [];
-  for (const [index, id] of ids.entries()) {
-    const item = items.find((entry) => entry.id === id);
-    if (item === undefined) throw new Error(`no menu item ${id}`);
-    if (index === ids.length - 1) {
-      (item.click as () => void)();
-      return;
-    }
-    items = item.submenu as Menu;
-  }
-}
-
 describe('TrayController', () => {
   it('creates the tray once with the icon, tooltip and menu of the model', () => {
     const { controller, trays } = setup();
@@ -114,16 +102,16 @@ describe('TrayController', () => {
       trayModel(state({ paused: true, rooms: [sampleRoom({ roomId: 7, streaming: true })] })),
     );
     const menu = trays[0]!.menu;
-    click(menu, 'open-window');
-    click(menu, 'live-rooms', 'live-room-7');
-    click(menu, 'pause', 'pause-hour');
-    click(menu, 'pause', 'pause-tomorrow');
-    click(menu, 'pause', 'pause-forever');
-    click(menu, 'pause', 'resume');
-    click(menu, 'recorder-ui');
-    click(menu, 'recorder-api');
-    click(menu, 'logs');
-    click(menu, 'quit');
+    clickMenu(menu, 'open-window');
+    clickMenu(menu, 'live-rooms', 'live-room-7');
+    clickMenu(menu, 'pause', 'pause-hour');
+    clickMenu(menu, 'pause', 'pause-tomorrow');
+    clickMenu(menu, 'pause', 'pause-forever');
+    clickMenu(menu, 'pause', 'resume');
+    clickMenu(menu, 'recorder-ui');
+    clickMenu(menu, 'recorder-api');
+    clickMenu(menu, 'logs');
+    clickMenu(menu, 'quit');
     trays[0]!.clickListener?.();
     expect(actions.seen).toEqual([
       { kind: 'openWindow' },
@@ -149,8 +137,8 @@ describe('TrayController', () => {
       throw new Error('late failure');
     });
     controller.render(trayModel(state()));
-    expect(() => click(trays[0]!.menu, 'logs')).not.toThrow();
-    click(trays[0]!.menu, 'quit');
+    expect(() => clickMenu(trays[0]!.menu, 'logs')).not.toThrow();
+    clickMenu(trays[0]!.menu, 'quit');
     await vi.waitFor(() => expect(log.lines).toHaveLength(2));
     expect(log.lines).toEqual([
       'error tray: openLogsFolder failed: no folder',

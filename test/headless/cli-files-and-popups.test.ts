@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureJson, fixtureText } from '../helpers/fixtures';
-import { startHeadless, type HeadlessProcess } from '../helpers/headless-process';
+import { killAll, startHeadless, type HeadlessProcess } from '../helpers/headless-process';
 import { postWebhook } from '../helpers/http';
 import {
   startNotificationSession,
@@ -11,12 +11,7 @@ import {
 } from '../helpers/notification-session';
 
 const running: HeadlessProcess[] = [];
-afterEach(async () => {
-  for (const p of running.splice(0)) {
-    if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL');
-    await p.exited;
-  }
-});
+afterEach(() => killAll(running));
 
 async function launch(args: string[], env: NodeJS.ProcessEnv = {}) {
   const dataDir = await mkdtemp(join(tmpdir(), 'headless-files-'));

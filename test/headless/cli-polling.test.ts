@@ -3,15 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeRecorder, type FakeRecorder } from '../../scripts/fake-recorder/index';
-import { startHeadless, type HeadlessProcess } from '../helpers/headless-process';
+import { killAll, startHeadless, type HeadlessProcess } from '../helpers/headless-process';
 
 const running: HeadlessProcess[] = [];
 const recorders: FakeRecorder[] = [];
 afterEach(async () => {
-  for (const p of running.splice(0)) {
-    if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL');
-    await p.exited;
-  }
+  await killAll(running);
   for (const r of recorders.splice(0)) await r.close();
 });
 

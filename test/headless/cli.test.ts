@@ -3,16 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fixtureText } from '../helpers/fixtures';
-import { startHeadless, type HeadlessProcess } from '../helpers/headless-process';
+import { killAll, startHeadless, type HeadlessProcess } from '../helpers/headless-process';
 import { postWebhook, rawRequest } from '../helpers/http';
 
 const running: HeadlessProcess[] = [];
-afterEach(async () => {
-  for (const p of running.splice(0)) {
-    if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL');
-    await p.exited;
-  }
-});
+afterEach(() => killAll(running));
 
 async function launch(args: string[], env: NodeJS.ProcessEnv = {}) {
   const dataDir = args.includes('--data-dir') ? '' : await mkdtemp(join(tmpdir(), 'headless-'));

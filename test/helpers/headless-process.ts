@@ -76,3 +76,11 @@ export function startHeadless(args: string[], env: NodeJS.ProcessEnv = {}): Head
     },
   };
 }
+
+/** Kills (SIGKILL) and waits for every process in the list that still runs, and empties it: for afterEach. */
+export async function killAll(processes: HeadlessProcess[]): Promise<void> {
+  for (const p of processes.splice(0)) {
+    if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL');
+    await p.exited;
+  }
+}
