@@ -2,7 +2,6 @@ import type { AppInfo, AppState, RecorderConnection } from '../shared/app-state'
 import type { EventChannel, EventPayload } from '../shared/ipc-contract';
 import type { ContractHandlers } from '../shared/ipc-contract';
 import type { AppNotification } from '../shared/model';
-import type { Settings } from '../shared/settings';
 import { checkLocalRecordingPath } from './adapters/file-access';
 import type { SettingsStore } from './adapters/settings-store';
 import { createAppService } from './app-service';
@@ -11,7 +10,13 @@ import { initialReadState } from './core/history';
 import type { Logger } from './core/ports';
 import type { SetupNotice } from './core/recorder-sync';
 import { ShellActions, type ShellLike } from './core/shell-actions';
-import type { RecorderStatus } from '../shared/recorder/connection-status';
+import {
+  recorderOffMessage,
+  recorderStatusMessage,
+  type RecorderStatus,
+  type RecorderStatusContext,
+} from '../shared/recorder/connection-status';
+import type { Language, Settings } from '../shared/settings';
 import type { RoomState } from '../shared/model';
 
 /** What a host (headless CLI or the Electron glue) gives the runtime. */
@@ -31,7 +36,11 @@ export interface RuntimeHost {
   openWindow: () => void;
   /** A native folder dialog, where there is one; resolves null when cancelled. */
   pickFolder?: (current: string) => Promise<string | null>;
-  onRecorderStatus?: (status: RecorderStatus, message: string) => void;
+  onRecorderStatus?: (
+    status: RecorderStatus,
+    message: string,
+    context: RecorderStatusContext,
+  ) => void;
   onRoomsChanged?: (rooms: RoomState[]) => void;
   onNotice?: (notice: SetupNotice) => void;
 }
@@ -74,7 +83,12 @@ export async function startRuntime(host: RuntimeHost): Promise<AppRuntime> {
   const emit: RuntimeEventListener = (event, payload) => {
     for (const listener of listeners) listener(event, payload);
   };
-  let recorder: RecorderConnection = initialRecorder(effective());
+  // The last answer of the recorder; its message is worded when the state is read, so that it is
+  // always in the language in force ('off': nothing has answered yet, or no recorder URL).
+  let recorder: { status: RecorderConnection['status']; context: RecorderStatusContext } = {
+    status: 'off',
+    context: {},
+  };
   let listenerError: string | undefined;
   let stateTimer: ReturnType<typeof setTimeout> | undefined;
   const stateChanged = () => {
@@ -96,9 +110,9 @@ export async function startRuntime(host: RuntimeHost): Promise<AppRuntime> {
     },
     onRoomsUpdated: stateChanged,
     onRoomsChanged: (rooms) => host.onRoomsChanged?.(rooms),
-    onRecorderStatus: (status, message) => {
-      recorder = { status, message };
-      host.onRecorderStatus?.(status, message);
+    onRecorderStatus: (status, message, context) => {
+      recorder = { status, context };
+      host.onRecorderStatus?.(status, message, context);
       stateChanged();
     },
     onNotice: (notice) => host.onNotice?.(notice),
@@ -121,7 +135,7 @@ export async function startRuntime(host: RuntimeHost): Promise<AppRuntime> {
     const bound = app.server.address;
     return {
       rooms: app.pipeline.state.rooms.list(),
-      recorder,
+      recorder: recorderConnection(recorder, s, app.language()),
       listener: {
         webhookUrl: app.webhookUrl(),
         host: bound?.host ?? s.listener.host,
@@ -141,7 +155,7 @@ export async function startRuntime(host: RuntimeHost): Promise<AppRuntime> {
   host.store.onChange(() => {
     const before = previous;
     previous = effective();
-    if (!recorderConfigured(previous)) recorder = initialRecorder(previous);
+    if (!recorderConfigured(previous)) recorder = { status: 'off', context: {} };
     applying = applying
       .then(() => app.settingsChanged(before))
       .then(
@@ -200,13 +214,14 @@ function recorderConfigured(settings: Settings): boolean {
   return settings.recorder.url.trim() !== '';
 }
 
-function initialRecorder(settings: Settings): RecorderConnection {
-  const zh = settings.language === 'zh-CN';
-  if (!recorderConfigured(settings)) {
-    return {
-      status: 'off',
-      message: zh ? '未设置录播姬地址：只接收 Webhook。' : 'No recorder URL: webhooks only.',
-    };
-  }
-  return { status: 'off', message: zh ? '正在连接录播姬…' : 'Connecting to the recorder…' };
+function recorderConnection(
+  recorder: { status: RecorderConnection['status']; context: RecorderStatusContext },
+  settings: Settings,
+  language: Language,
+): RecorderConnection {
+  const message =
+    recorder.status === 'off'
+      ? recorderOffMessage(recorderConfigured(settings), language)
+      : recorderStatusMessage(recorder.status, language, recorder.context);
+  return { status: recorder.status, message };
 }

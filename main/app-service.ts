@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import type { AppInfo, AppState } from '../shared/app-state';
 import type { ActionResult, ContractHandlers, HistoryFileItem } from '../shared/ipc-contract';
-import { recorderStatusMessage } from '../shared/recorder/connection-status';
+import { recorderOffMessage, recorderStatusMessage } from '../shared/recorder/connection-status';
 import type { Settings } from '../shared/settings';
 import { checkRecordingFile } from './adapters/file-access';
 import { RecorderClient } from './adapters/recorder-client';
@@ -118,11 +118,7 @@ export function createAppService(deps: AppServiceDeps): ContractHandlers {
     'recorder:check': async () => {
       const s = deps.settings().recorder;
       if (!s.url.trim()) {
-        return {
-          status: 'off',
-          message: zh() ? '未设置录播姬地址：只接收 Webhook。' : 'No recorder URL: webhooks only.',
-          version: null,
-        };
+        return { status: 'off', message: recorderOffMessage(false, app.language()), version: null };
       }
       const client = new RecorderClient({
         baseUrl: s.url.trim(),

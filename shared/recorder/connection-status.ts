@@ -109,6 +109,16 @@ function chinese(status: RecorderStatus, ctx: RecorderStatusContext): string {
   }
 }
 
+/**
+ * The message while no poll has answered: either no recorder URL is set (webhooks only, e.g. the
+ * recorder's desktop edition, which has no API) or the first answer is still to come.
+ */
+export function recorderOffMessage(configured: boolean, language: Language): string {
+  if (language === 'zh-CN')
+    return configured ? '正在连接录播姬…' : '未设置录播姬地址：只接收 Webhook。';
+  return configured ? 'Connecting to the recorder…' : 'No recorder URL: webhooks only.';
+}
+
 /** The plain-language message for a recorder state, in zh-CN or English. */
 export function recorderStatusMessage(
   status: RecorderStatus,

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { RecorderStatusKind } from '../../../shared/app-state';
-import { recorderStatusMessage } from '../../../shared/recorder/connection-status';
 import { useApp } from '../app-context';
 import { Section, TextField } from '../components/fields';
 import { errorsFor } from '../field-errors';
@@ -13,7 +12,7 @@ export function RecorderSection({
   errors,
   saveFirst,
 }: SectionProps & { saveFirst: () => Promise<boolean> }) {
-  const { api, state, settings, language, strings } = useApp();
+  const { api, state, language, strings } = useApp();
   const s = strings.settings;
   const [checking, setChecking] = useState(false);
   const [checked, setChecked] = useState<{ status: RecorderStatusKind; message: string } | null>(
@@ -26,14 +25,8 @@ export function RecorderSection({
     setLinkMessage(null);
   }, [language]);
 
-  const url = settings?.recorder.url.trim() ?? '';
-  const status = state.recorder.status;
-  const current =
-    status === 'off'
-      ? url === ''
-        ? strings.header.recorder.off
-        : strings.header.recorder.connecting
-      : recorderStatusMessage(status, language, { url });
+  // Main words the connection state in the language in force, with the detail of the failure.
+  const current = state.recorder.message;
 
   const check = async () => {
     setChecking(true);
