@@ -106,3 +106,37 @@ describe('composeApp', () => {
     expect(c.shown.map((n) => n.event).sort()).toEqual(['FileClosed', 'StreamStarted']);
   });
 });
+
+describe('composeApp start-up', () => {
+  it('compacts a journal far larger than the dedupe window to the ids it still holds', async () => {
+    const { writeFile, readFile } = await import('node:fs/promises');
+    const { randomUUID } = await import('node:crypto');
+    const dataDir = await mkdtemp(join(tmpdir(), 'compose-compact-'));
+    const body = JSON.parse(fixtureText('synthesized/webhook-v2-StreamStarted.json'));
+    const old = Date.now() - 48 * 3_600_000;
+    const lines = Array.from({ length: 25_000 }, (_, i) =>
+      JSON.stringify({
+        seq: i + 1,
+        receivedAt: old + i,
+        source: 'webhook',
+        body: { ...body, EventId: randomUUID() },
+      }),
+    );
+    await writeFile(join(dataDir, 'journal.jsonl'), `${lines.join('\n')}\n`);
+    const settings = defaultSettings();
+    settings.listener.port = 0;
+    settings.recorder.url = '';
+    app = await composeApp({
+      dataDir,
+      version: '1',
+      settings: () => settings,
+      log: memoryLogger(),
+      showNotification: () => {},
+    });
+    const kept = (await readFile(join(dataDir, 'journal.jsonl'), 'utf8'))
+      .split('\n')
+      .filter(Boolean);
+    expect(kept).toHaveLength(10_000);
+    expect(JSON.parse(kept[0]!).seq).toBe(15_001);
+  });
+});

@@ -41,6 +41,7 @@ export class RecorderPolling {
         ? new RecorderClient({ baseUrl: url.trim(), username, password })
         : undefined;
       if (!this.#client) return;
+      this.sync.forgetStatus();
       this.sync.rebaseline();
       this.#poller = new Poller({
         poll: (signal) => this.sync.pollOnce(signal),

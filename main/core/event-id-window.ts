@@ -44,6 +44,11 @@ export class EventIdWindow {
     return this.#seenAt.keys();
   }
 
+  /** Forgets what has aged out of the window by `now` (after a restore, whose ids carry old times). */
+  prune(now: number): void {
+    this.#prune(now);
+  }
+
   #prune(now: number): void {
     const cutoff = now - this.#maxAgeMs;
     for (const [id, at] of this.#seenAt) {

@@ -74,6 +74,13 @@ export class RecorderSync {
     this.#needsBaseline = true;
   }
 
+  /** Forgets the connection state, so the next poll reports it (another recorder URL or login). */
+  forgetStatus(): void {
+    this.#status = undefined;
+    this.#unreachableSince = undefined;
+    this.#toldUnreachable = false;
+  }
+
   /** Notes that a webhook about a room arrived (so webhooks do reach the app). */
   webhookSeen(roomId: number): void {
     this.#lastWebhook.set(roomId, this.#ports.clock());

@@ -95,6 +95,8 @@ export class WebhookIntake {
       this.#seen.add(parsed.value.id, entry.receivedAt);
       restored.push({ entry, webhook: parsed.value });
     }
+    // Each id was added at its own old time; what the window holds is decided by the time now.
+    this.#seen.prune(this.#clock());
     return {
       replay: restored
         .filter(({ entry }) => entry.source !== 'test')

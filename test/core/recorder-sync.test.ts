@@ -117,6 +117,14 @@ describe('RecorderSync', () => {
     expect(h.statuses).toEqual(['unreachable', 'ok', 'unauthorized']);
   });
 
+  it('reports the state again after forgetStatus (another recorder URL), even when it is the same', async () => {
+    const h = syncHarness();
+    await h.poll({ ok: true, rooms: [] });
+    h.sync.forgetStatus();
+    await h.poll({ ok: true, rooms: [] });
+    expect(h.statuses).toEqual(['ok', 'ok']);
+  });
+
   it('tells once when the recorder has been unreachable for over 5 minutes, and nothing on recovery', async () => {
     const h = syncHarness();
     const down: RoomsFetch = { ok: false, status: 'unreachable', detail: 'ECONNREFUSED' };
