@@ -20,9 +20,12 @@ const recorder = await startFakeRecorder({
 say(`fake recorder at ${recorder.url} (web UI would be ${recorder.url}/ui/)`);
 
 const dataDir = await mkdtemp(join(tmpdir(), 'recorder-tray-demo-'));
+// One process (tsx as a loader), so that stopping it stops the app itself.
 const headless = spawn(
-  join(root, 'node_modules', '.bin', 'tsx'),
+  process.execPath,
   [
+    '--import',
+    'tsx',
     join(root, 'main/headless/cli.ts'),
     '--port',
     '0',

@@ -19,10 +19,13 @@ export interface HeadlessProcess {
   exited: Promise<number | string>;
 }
 
-/** Starts headless mode through tsx, as `npm run headless` does, without npm in between. */
+/**
+ * Starts headless mode with tsx as a loader in one process, without npm in between. Not through
+ * the tsx command: it runs the program in a second process, which a SIGKILL of the first leaves
+ * running (a "killed" app that still holds its port and journal).
+ */
 export function startHeadless(args: string[], env: NodeJS.ProcessEnv = {}): HeadlessProcess {
-  const tsx = join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx');
-  const child = spawn(tsx, ['main/headless/cli.ts', ...args], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'main/headless/cli.ts', ...args], {
     cwd: PROJECT_ROOT,
     env: { ...process.env, LANG: 'zh_CN.UTF-8', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../helpers/headless-process';
@@ -7,8 +6,8 @@ import { PROJECT_ROOT } from '../helpers/headless-process';
 describe('npm run demo', () => {
   it('shows the ready line and then a go-live notification from the fake recorder, and stops on SIGTERM', async () => {
     const child = spawn(
-      join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx'),
-      ['scripts/demo.ts', '--no-desktop', '--lang', 'en'],
+      process.execPath,
+      ['--import', 'tsx', 'scripts/demo.ts', '--no-desktop', '--lang', 'en'],
       {
         cwd: PROJECT_ROOT,
         stdio: ['ignore', 'pipe', 'pipe'],
