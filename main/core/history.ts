@@ -49,9 +49,18 @@ interface Slot<T> {
   key?: string;
 }
 
-/** A bounded list; entries are replaced, never mutated, so a returned page never changes later. */
+/** What a slot that fell off the old end holds until the array is cut. */
+const FALLEN: Slot<unknown> = { value: undefined };
+
+/**
+ * A bounded list; entries are replaced, never mutated, so a returned page never changes later.
+ * Entries that fall off the old end are dropped in chunks (the array is cut once its dead head is
+ * as long as the bound), so an add costs O(1) however long the list: it runs per webhook.
+ */
 class BoundedList<T> {
-  readonly slots: Slot<T>[] = [];
+  #slots: Slot<T>[] = [];
+  /** Index of the oldest live slot; slots before it have fallen off. */
+  #head = 0;
   readonly #limit: number;
   readonly #keyOf: (value: T) => string;
 
@@ -60,11 +69,29 @@ class BoundedList<T> {
     this.#keyOf = keyOf;
   }
 
+  /** Number of entries held. */
+  get size(): number {
+    return this.#slots.length - this.#head;
+  }
+
+  /** The live slots, oldest first. */
+  *slots(): IterableIterator<Slot<T>> {
+    for (let index = this.#head; index < this.#slots.length; index += 1) yield this.#slots[index]!;
+  }
+
   /** Adds an entry and returns the ones that fell off the old end. */
   push(value: T): T[] {
-    this.slots.push({ value });
-    const excess = this.slots.length - this.#limit;
-    return excess > 0 ? this.slots.splice(0, excess).map((slot) => slot.value) : [];
+    this.#slots.push({ value });
+    const dropped: T[] = [];
+    while (this.size > this.#limit) {
+      dropped.push(this.#slots[this.#head]!.value);
+      this.#slots[this.#head++] = FALLEN as Slot<T>; // let go of the entry now, not at the cut
+    }
+    if (this.#head > 0 && this.#head >= Math.max(this.#limit, 64)) {
+      this.#slots = this.#slots.slice(this.#head);
+      this.#head = 0;
+    }
+    return dropped;
   }
 
   /** Newest first: the page from `offset`, and the number of entries that match. */
@@ -77,17 +104,17 @@ class BoundedList<T> {
     const items: T[] = [];
     if (!matches) {
       for (
-        let index = this.slots.length - 1 - offset;
-        index >= 0 && items.length < limit;
+        let index = this.#slots.length - 1 - offset;
+        index >= this.#head && items.length < limit;
         index -= 1
       ) {
-        items.push(this.slots[index]!.value);
+        items.push(this.#slots[index]!.value);
       }
-      return { items, total: this.slots.length };
+      return { items, total: this.size };
     }
     let total = 0;
-    for (let index = this.slots.length - 1; index >= 0; index -= 1) {
-      const slot = this.slots[index]!;
+    for (let index = this.#slots.length - 1; index >= this.#head; index -= 1) {
+      const slot = this.#slots[index]!;
       slot.key ??= this.#keyOf(slot.value).toLowerCase();
       if (!matches(slot)) continue;
       if (total >= offset && items.length < limit) items.push(slot.value);
@@ -122,14 +149,45 @@ function matcher<T>(
     (!text || text(slot.key ?? ''));
 }
 
-function eventKey(event: EventLogEntry): string {
-  let body = '';
+/**
+ * A raw event as held: its body kept as JSON text, one string, not the tree of objects a parsed
+ * body is. Thousands of bodies are held, and each object of them would survive garbage collection
+ * after garbage collection; pages of 50 are parsed when asked for.
+ */
+interface HeldEvent {
+  head: Omit<EventLogEntry, 'body'>;
+  bodyJson: string;
+}
+
+function holdEvent(event: EventLogEntry, bodyJson: string | undefined): HeldEvent {
+  const { body, ...head } = event;
+  return { head, bodyJson: bodyJson ?? serialize(body) };
+}
+
+function releaseEvent({ head, bodyJson }: HeldEvent): EventLogEntry {
+  let body: unknown = bodyJson;
   try {
-    body = JSON.stringify(event.body) ?? '';
+    body = JSON.parse(bodyJson);
   } catch {
-    // A body that does not serialise is still findable by type and id.
+    // held as it was given: text that is not JSON stays text
   }
-  return `${event.eventType}\n${event.eventId}\n${body}`.slice(0, MAX_EVENT_KEY);
+  return { ...head, body };
+}
+
+function serialize(body: unknown): string {
+  try {
+    return JSON.stringify(body) ?? 'null';
+  } catch {
+    return 'null'; // not from JSON (a cycle, a BigInt): nothing to show
+  }
+}
+
+function eventKey({ head, bodyJson }: HeldEvent): string {
+  // Text as received may spell characters as \uXXXX escapes; search the characters.
+  const body = bodyJson.includes('\\u')
+    ? serialize(releaseEvent({ head, bodyJson }).body)
+    : bodyJson;
+  return `${head.eventType}\n${head.eventId}\n${body}`.slice(0, MAX_EVENT_KEY);
 }
 
 function notificationKey({ notification }: HistoryNotification): string {
@@ -143,7 +201,7 @@ function notificationKey({ notification }: HistoryNotification): string {
 export class History {
   readonly #files: BoundedList<HistoryFile>;
   readonly #notifications: BoundedList<HistoryNotification>;
-  readonly #events: BoundedList<EventLogEntry>;
+  readonly #events: BoundedList<HeldEvent>;
   #unread = 0;
 
   constructor(limits: HistoryLimits = HISTORY_LIMITS) {
@@ -166,15 +224,15 @@ export class History {
     for (const dropped of this.#notifications.push(entry)) if (!dropped.read) this.#unread -= 1;
   }
 
-  /** Records a raw event. */
-  addEvent(event: EventLogEntry): void {
-    this.#events.push(event);
+  /** Records a raw event; `bodyJson` is its body's JSON text as received, if at hand. */
+  addEvent(event: EventLogEntry, bodyJson?: string): void {
+    this.#events.push(holdEvent(event, bodyJson));
   }
 
   /** Marks the notification(s) with this id read; false when none was unread. */
   markRead(id: string): boolean {
     let changed = false;
-    for (const slot of this.#notifications.slots) {
+    for (const slot of this.#notifications.slots()) {
       if (slot.value.read || slot.value.notification.id !== id) continue;
       slot.value = { ...slot.value, read: true };
       this.#unread -= 1;
@@ -187,7 +245,7 @@ export class History {
   markAllRead(): number {
     const count = this.#unread;
     if (count === 0) return 0;
-    for (const slot of this.#notifications.slots)
+    for (const slot of this.#notifications.slots())
       if (!slot.value.read) slot.value = { ...slot.value, read: true };
     this.#unread = 0;
     return count;
@@ -217,38 +275,54 @@ export class History {
 
   /** Raw events, newest first; text matches type, id and the body (name, title, path inside). */
   events(query: HistoryQueryOptions = {}): HistoryResult<EventLogEntry> {
-    return this.#events.page(
+    const page = this.#events.page(
       query,
-      matcher(query, (event, roomId) => event.roomId === roomId),
+      matcher(query, (event, roomId) => event.head.roomId === roomId),
     );
+    return { items: page.items.map(releaseEvent), total: page.total };
   }
 
   /** One raw event by its sequence number, if still held. */
   eventBySeq(seq: number): EventLogEntry | undefined {
-    return this.#events.slots.find((slot) => slot.value.seq === seq)?.value;
+    for (const slot of this.#events.slots())
+      if (slot.value.head.seq === seq) return releaseEvent(slot.value);
+    return undefined;
   }
 
   /** The highest event sequence number held, 0 when there is none (to continue numbering after a restart). */
   lastEventSeq(): number {
-    return this.#events.slots.reduce((max, slot) => Math.max(max, slot.value.seq), 0);
+    let max = 0;
+    for (const slot of this.#events.slots()) max = Math.max(max, slot.value.head.seq);
+    return max;
   }
 
   /** How many entries each list holds. */
   sizes(): HistoryLimits {
     return {
-      files: this.#files.slots.length,
-      notifications: this.#notifications.slots.length,
-      events: this.#events.slots.length,
+      files: this.#files.size,
+      notifications: this.#notifications.size,
+      events: this.#events.size,
     };
   }
 
   /** Every entry, oldest first. */
   snapshot(): HistorySnapshot {
-    const values = <T>(list: BoundedList<T>) => list.slots.map((slot) => slot.value);
     return {
-      files: values(this.#files),
-      notifications: values(this.#notifications),
-      events: values(this.#events),
+      files: this.list('files'),
+      notifications: this.list('notifications'),
+      events: this.list('events'),
     };
+  }
+
+  /** Every entry of one list, oldest first. */
+  list<K extends keyof HistorySnapshot>(list: K): HistorySnapshot[K] {
+    const values = <T>(from: BoundedList<T>) => Array.from(from.slots(), (slot) => slot.value);
+    const chosen: HistorySnapshot[keyof HistorySnapshot] =
+      list === 'files'
+        ? values(this.#files)
+        : list === 'notifications'
+          ? values(this.#notifications)
+          : values(this.#events).map(releaseEvent);
+    return chosen as HistorySnapshot[K];
   }
 }

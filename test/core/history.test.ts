@@ -150,3 +150,59 @@ describe('shared history schemas', () => {
     expect(history.events({ text: 'fileclosed' }).total).toBe(1);
   });
 });
+
+describe('History event bodies', () => {
+  test('a body is held as its JSON text: later changes to the object do not reach the history', () => {
+    const history = new History();
+    const event = makeEvent(1);
+    history.addEvent(event);
+    (event.body as { EventType: string }).EventType = 'changed';
+    expect(history.events().items[0]?.body).toEqual(makeEvent(1).body);
+    expect(history.eventBySeq(1)?.body).toEqual(makeEvent(1).body);
+  });
+
+  test('the text as received is what the page shows, whitespace and all', () => {
+    const history = new History();
+    const text = '{ "EventType": "FileClosed",\n  "EventData": { "RoomId": 101, "Name": "露露" } }';
+    history.addEvent({ ...makeEvent(1), body: JSON.parse(text) }, text);
+    expect(history.events().items[0]?.body).toEqual({
+      EventType: 'FileClosed',
+      EventData: { RoomId: 101, Name: '露露' },
+    });
+    expect(history.events({ text: '露露' }).total).toBe(1);
+  });
+
+  test('characters the recorder sent as \\u escapes are found by the characters', () => {
+    const history = new History();
+    const text = '{"EventType":"FileClosed","EventData":{"RoomId":101,"Name":"\\u9732\\u9732"}}';
+    history.addEvent({ ...makeEvent(1), body: JSON.parse(text) }, text);
+    expect(history.events({ text: '露露' }).total).toBe(1);
+    expect(history.events({ text: 'u9732' }).total).toBe(0);
+  });
+});
+
+describe('History lists far past their bound', () => {
+  test('after thousands of adds each list holds the newest, in order, with the right counts', () => {
+    const history = new History({ files: 3, notifications: 4, events: 5 });
+    for (let i = 0; i < 3000; i += 1) {
+      history.addFile(makeFile(i));
+      history.addNotification(makeNotification(i, { read: i % 2 === 0 }));
+      history.addEvent(makeEvent(i));
+    }
+    expect(history.sizes()).toEqual({ files: 3, notifications: 4, events: 5 });
+    expect(history.files().items.map((f) => f.finishedAt)).toEqual([2999_000, 2998_000, 2997_000]);
+    expect(history.notifications().items.map((n) => n.notification.id)).toEqual([
+      'n-2999',
+      'n-2998',
+      'n-2997',
+      'n-2996',
+    ]);
+    expect(history.unreadCount()).toBe(2);
+    expect(history.events({ offset: 1, limit: 2 }).items.map((e) => e.seq)).toEqual([2998, 2997]);
+    expect(history.snapshot().events.map((e) => e.seq)).toEqual([2995, 2996, 2997, 2998, 2999]);
+    expect(history.eventBySeq(2994)).toBeUndefined();
+    expect(history.eventBySeq(2995)?.seq).toBe(2995);
+    expect(history.lastEventSeq()).toBe(2999);
+    expect(history.markAllRead()).toBe(2);
+  });
+});
