@@ -8,7 +8,7 @@ import path from 'node:path';
  */
 export async function writeFileAtomic(
   filePath: string,
-  contents: string,
+  contents: string | Uint8Array,
   mode = 0o600,
 ): Promise<void> {
   const temp = path.join(

@@ -21,11 +21,15 @@ export interface JsonLinesFileOptions {
   now?: () => number;
 }
 
+/** How long appended lines wait to go out together (a burst of webhooks costs one write). */
+export const APPEND_DELAY_MS = 50;
+
 /**
  * An append-only file of one JSON value per line, rewritten atomically (temp file, fsync, rename)
  * when asked. Every write goes through one queue, so appends and rewrites land in call order.
- * Appends are not fsynced: a crash of the app leaves them in the OS cache, and losing the last
- * seconds to a power cut is an acceptable price for not blocking on the disk per event.
+ * Appends wait up to APPEND_DELAY_MS and go out together; they are not fsynced: losing the last
+ * moments to a crash or power cut is an acceptable price for not touching the disk per event
+ * (the journal, not this, is what makes an answered webhook durable).
  */
 export class JsonLinesFile {
   readonly #file: string;
@@ -33,6 +37,7 @@ export class JsonLinesFile {
   #queue: Promise<void> = Promise.resolve();
   #pending: string[] = [];
   #batch = 0;
+  #delay: ReturnType<typeof setTimeout> | undefined;
   // Kept open between appends (a burst would otherwise open and close the file per batch).
   #handle: FileHandle | undefined;
   #lines = 0;
@@ -98,23 +103,53 @@ export class JsonLinesFile {
    * go out together in the next one, so a burst costs a few writes, not one per line.
    */
   append(value: unknown): void {
-    this.#pending.push(`${JSON.stringify(value)}\n`);
+    this.appendLine(JSON.stringify(value));
+  }
+
+  /** As `append`, for a value already serialised as one line of JSON (no line break in it). */
+  appendLine(json: string): void {
+    this.#pending.push(`${json}\n`);
     this.#lines += 1;
-    if (this.#pending.length === 1) {
-      const batch = ++this.#batch;
-      this.#enqueue(() => this.#writePending(batch));
-    }
+    this.#delay ??= setTimeout(() => this.#queuePending(), APPEND_DELAY_MS);
+  }
+
+  /** Queues the write of the lines appended so far, now. */
+  #queuePending(): void {
+    clearTimeout(this.#delay);
+    this.#delay = undefined;
+    if (this.#pending.length === 0) return;
+    const batch = this.#batch;
+    this.#enqueue(() => this.#writePending(batch));
   }
 
   /** Queues an atomic replacement of the whole file by these values (compaction). */
   rewrite(values: readonly unknown[]): void {
     // The values hold everything appended so far: lines still waiting would only be overwritten,
     // and the write already queued for them must not take lines appended after this rewrite.
+    clearTimeout(this.#delay);
+    this.#delay = undefined;
     this.#pending = [];
     this.#batch += 1;
     const content = values.map((value) => `${JSON.stringify(value)}\n`).join('');
     this.#lines = values.length;
     this.#enqueue(() => this.#writeAtomically(content));
+  }
+
+  /**
+   * Queues a compaction of an append-only file to its last `count` lines, copied as bytes: no
+   * value is serialised again (the event list alone is megabytes of JSON). Lines appended before
+   * the compaction runs are written first and count among the last.
+   */
+  keepLast(count: number): void {
+    this.#queuePending();
+    this.#lines = Math.min(this.#lines, count);
+    this.#enqueue(async () => {
+      const bytes = await readFile(this.#file).catch((error: unknown) => {
+        if (errorCode(error) === 'ENOENT') return Buffer.alloc(0);
+        throw error;
+      });
+      await this.#writeAtomically(bytes.subarray(startOfLastLines(bytes, count)));
+    });
   }
 
   async #writePending(batch: number): Promise<void> {
@@ -129,6 +164,7 @@ export class JsonLinesFile {
 
   /** Finishes queued writes and closes the file (appends after this reopen it). */
   async close(): Promise<void> {
+    this.#queuePending();
     this.#enqueue(() => this.#closeHandle());
     await this.#queue;
   }
@@ -141,6 +177,7 @@ export class JsonLinesFile {
 
   /** Resolves when every queued write has finished (or failed with a warning). */
   flush(): Promise<void> {
+    this.#queuePending();
     return this.#queue;
   }
 
@@ -157,7 +194,7 @@ export class JsonLinesFile {
     });
   }
 
-  async #writeAtomically(content: string): Promise<void> {
+  async #writeAtomically(content: string | Buffer): Promise<void> {
     // The rename replaces the file: a handle to the old one would append into the void.
     await this.#closeHandle();
     await writeFileAtomic(this.#file, content);
@@ -191,6 +228,18 @@ export class JsonLinesFile {
   #warn(message: string): void {
     this.#options.onWarning(`${this.#options.label}: ${message}`);
   }
+}
+
+/** Byte offset where the last `count` lines of a file that ends with a newline begin. */
+export function startOfLastLines(bytes: Buffer, count: number): number {
+  let start = bytes.length - 1; // the final newline
+  for (let seen = 0; seen < count; seen += 1) {
+    // (a negative offset would make lastIndexOf count from the end)
+    const newline = start > 0 ? bytes.lastIndexOf(0x0a, start - 1) : -1;
+    if (newline < 0) return 0;
+    start = newline;
+  }
+  return start + 1;
 }
 
 // Makes the rename itself durable; directories cannot be opened for this on Windows, so best effort.

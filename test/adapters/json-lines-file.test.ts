@@ -1,0 +1,87 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { JsonLinesFile, startOfLastLines } from '../../main/adapters/json-lines-file';
+
+let dir: string;
+let file: string;
+let warnings: string[];
+
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'json-lines-'));
+  file = path.join(dir, 'list.jsonl');
+  warnings = [];
+});
+
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const lines = (): JsonLinesFile =>
+  new JsonLinesFile(file, { label: 'list', onWarning: (message) => warnings.push(message) });
+const read = async () => (await readFile(file, 'utf8')).split('\n').filter((line) => line !== '');
+
+describe('startOfLastLines', () => {
+  const text = Buffer.from('a\nbb\n露露\n');
+  test.each([
+    [0, text.length],
+    [1, Buffer.byteLength('a\nbb\n')],
+    [2, 2],
+    [3, 0],
+    [9, 0],
+  ])('the last %i line(s) start at byte %i', (count, offset) => {
+    expect(startOfLastLines(text, count)).toBe(offset);
+  });
+
+  test('an empty file, and a file of one empty line', () => {
+    expect(startOfLastLines(Buffer.alloc(0), 2)).toBe(0);
+    expect(startOfLastLines(Buffer.from('\n'), 1)).toBe(0);
+  });
+});
+
+describe('JsonLinesFile', () => {
+  test('appends made together go out together, in order, once flushed', async () => {
+    const list = lines();
+    for (let i = 0; i < 100; i += 1) list.append({ i });
+    list.appendLine('{"raw":true}');
+    await list.flush();
+    expect((await read()).map((line) => JSON.parse(line))).toEqual([
+      ...Array.from({ length: 100 }, (_, i) => ({ i })),
+      { raw: true },
+    ]);
+    expect(list.lines).toBe(101);
+    await list.close();
+  });
+
+  test('keepLast keeps the newest lines, counting appends made before it runs', async () => {
+    await writeFile(file, '{"old":1}\n{"old":2}\n');
+    const list = lines();
+    await list.load(() => true);
+    list.append({ new: 3 });
+    list.append({ new: 4 });
+    list.keepLast(3);
+    list.append({ new: 5 });
+    await list.close();
+    // All three appends reach the file before the compaction reads it: the newest 3 are kept.
+    expect(await read()).toEqual(['{"new":3}', '{"new":4}', '{"new":5}']);
+    expect(warnings).toEqual([]);
+  });
+
+  test('keepLast of a file not written yet leaves an empty file, not an error', async () => {
+    const list = lines();
+    list.keepLast(5);
+    await list.close();
+    expect(await readFile(file, 'utf8')).toBe('');
+    expect(warnings).toEqual([]);
+  });
+
+  test('a rewrite drops the appends still waiting (the values hold them already)', async () => {
+    const list = lines();
+    list.append({ a: 1 });
+    list.rewrite([{ a: 1 }, { b: 2 }]);
+    list.append({ c: 3 });
+    await list.close();
+    expect(await read()).toEqual(['{"a":1}', '{"b":2}', '{"c":3}']);
+  });
+});
