@@ -10,6 +10,7 @@ import {
 } from '../shared/recorder/connection-status';
 import type { Language, Settings } from '../shared/settings';
 import type { EventLogEntry } from '../shared/model';
+import type { HistoryFile } from '../shared/history';
 import { fileCheck } from './adapters/file-access';
 import { HistoryStore } from './adapters/history-store';
 import { JournalFile } from './adapters/journal-file';
@@ -106,9 +107,11 @@ export async function composeApp(options: ComposeOptions): Promise<ComposedApp> 
     webhook: RecorderWebhook,
     body: unknown,
     meta: Pick<EventLogEntry, 'source' | 'duplicate' | 'userAgent'>,
+    bodyJson?: string,
   ) =>
     history.addEvent(
       eventLogEntry(webhook, body, { seq: ++eventSeq, receivedAt: clock(), ...meta }),
+      bodyJson,
     );
   const checkFile = (file: { relativePath: string }): Promise<FileCheck> =>
     fileCheck(file.relativePath, options.settings(), options.log);
@@ -126,19 +129,18 @@ export async function composeApp(options: ComposeOptions): Promise<ComposedApp> 
     },
     {
       decided: (record) => {
-        history.addNotification({ ...record, read: initialReadState(record.decision) });
+        const { notification, decision } = record;
+        history.addNotification({ notification, decision, read: initialReadState(decision) });
         options.onDecided?.(record);
         if (record.decision.shown) options.showNotification(record.notification);
       },
       happened: (happening) => {
         // A replay shows an old event again; its file is already in the list.
         if (happening.kind === 'FileClosed' && happening.file && happening.source !== 'replay') {
+          const entry: HistoryFile = { ...happening.file, finishedAt: clock() };
           const resolvedPath = happening.fileCheck?.resolvedPath;
-          history.addFile({
-            ...happening.file,
-            ...(resolvedPath ? { resolvedPath } : {}),
-            finishedAt: clock(),
-          });
+          if (resolvedPath) entry.resolvedPath = resolvedPath;
+          history.addFile(entry);
         }
         options.onHappening?.(happening);
       },
@@ -199,11 +201,12 @@ export async function composeApp(options: ComposeOptions): Promise<ComposedApp> 
       logEvent(webhook, body, { source: 'webhook', duplicate: true, userAgent }),
     onAccepted: (accepted) => {
       const { webhook } = accepted;
-      logEvent(webhook, accepted.entry.body, {
-        source: accepted.entry.source,
-        duplicate: false,
-        userAgent: accepted.entry.userAgent,
-      });
+      logEvent(
+        webhook,
+        accepted.entry.body,
+        { source: accepted.entry.source, duplicate: false, userAgent: accepted.entry.userAgent },
+        accepted.bodyJson,
+      );
       if (webhook.type !== 'unknown') polling.sync.webhookSeen(webhook.data.RoomId);
       pipeline.webhook(webhook, accepted.entry.source, accepted.entry.receivedAt);
     },

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { HISTORY_LIMITS, HistoryFile, HistoryNotification } from '../../shared/history';
 import { EventLogEntry } from '../../shared/model';
 import { History, type HistoryLimits } from '../core/history';
+import { lineWithBody } from './json-line';
 import { JsonLinesFile } from './json-lines-file';
 
 // Why append-only JSON lines and not a snapshot per change: the event list alone is up to 5,000
@@ -23,6 +24,7 @@ export type HistoryReader = Pick<
   | 'lastEventSeq'
   | 'sizes'
   | 'snapshot'
+  | 'list'
 >;
 
 /** Options of the history store. */
@@ -104,10 +106,13 @@ export class HistoryStore {
     );
   }
 
-  /** Records a raw event. */
-  addEvent(event: EventLogEntry): void {
-    this.#history.addEvent(event);
-    this.#write(this.#events, event, 'events');
+  /** Records a raw event; `bodyJson` is its body's JSON text as received, if at hand. */
+  addEvent(event: EventLogEntry, bodyJson?: string): void {
+    this.#history.addEvent(event, bodyJson);
+    if (this.#closed) return;
+    const { body, ...head } = event;
+    this.#events.appendLine(lineWithBody(head, body, bodyJson));
+    this.#compactIfLong(this.#events, 'events');
   }
 
   /** Marks one notification read; false when it was not unread. */
@@ -167,7 +172,7 @@ export class HistoryStore {
     };
     for (const list of ['files', 'notifications', 'events'] as const) {
       const load = loads[list];
-      if (load.needsRewrite || load.lines > this.#maxLines(list)) this.#compact(list);
+      if (load.needsRewrite || load.lines > this.#maxLines(list)) this.#rewrite(list);
     }
     await this.flush();
   }
@@ -175,6 +180,10 @@ export class HistoryStore {
   #write(file: JsonLinesFile, line: unknown, list: keyof HistoryLimits): void {
     if (this.#closed) return;
     file.append(line);
+    this.#compactIfLong(file, list);
+  }
+
+  #compactIfLong(file: JsonLinesFile, list: keyof HistoryLimits): void {
     if (file.lines > this.#maxLines(list)) this.#compact(list);
   }
 
@@ -182,19 +191,26 @@ export class HistoryStore {
     return this.#limits[list] + Math.max(this.#limits[list], MIN_SLACK);
   }
 
-  // The snapshot is taken now, in call order with the appends queued before it, so the rewritten
-  // file holds exactly what memory holds; appends queued after it land in the new file.
+  // Files and events are append-only: once written whole, their file's last lines are exactly
+  // what memory holds, so compaction copies those bytes instead of serialising megabytes again.
   #compact(list: keyof HistoryLimits): void {
-    const snapshot = this.#history.snapshot();
+    if (list === 'notifications') return this.#rewrite(list); // read marks: lines are not entries
+    (list === 'files' ? this.#files : this.#events).keepLast(this.#limits[list]);
+  }
+
+  // Rewrites a file from memory (after a load found bad lines, or for notifications). The snapshot
+  // is taken now, in call order with the appends queued before it, so the file holds exactly what
+  // memory holds; appends queued after it land in the new file.
+  #rewrite(list: keyof HistoryLimits): void {
     switch (list) {
       case 'files':
-        return this.#files.rewrite(snapshot.files);
+        return this.#files.rewrite(this.#history.list('files'));
       case 'notifications':
         return this.#notifications.rewrite(
-          snapshot.notifications.map((entry) => ({ op: 'add', entry })),
+          this.#history.list('notifications').map((entry) => ({ op: 'add', entry })),
         );
       case 'events':
-        return this.#events.rewrite(snapshot.events);
+        return this.#events.rewrite(this.#history.list('events'));
     }
   }
 }

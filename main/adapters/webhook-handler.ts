@@ -95,6 +95,7 @@ export function createWebhookHandler(
         result = await deps.intake.offer(parsed.value, json.value, {
           ...(userAgent !== undefined ? { userAgent } : {}),
           ...(isTest ? { source: 'test' as const } : {}),
+          bodyJson: text,
         });
       } catch (error) {
         deps.log.error(`journal write failed: ${String(error)}`);

@@ -16,8 +16,11 @@ export interface JournalEntry {
 
 /** Durable, append-only storage of accepted webhooks. */
 export interface JournalPort {
-  /** Resolves once the entry is on disk (the 2xx may be sent then). */
-  append(entry: JournalEntry): Promise<void>;
+  /**
+   * Resolves once the entry is on disk (the 2xx may be sent then). `bodyJson`, when given, is
+   * the body's JSON text as received, for the adapter to store instead of serialising the body.
+   */
+  append(entry: JournalEntry, bodyJson?: string): Promise<void>;
 }
 
 /** A sink for log lines that are not user-facing output. */

@@ -4,7 +4,7 @@ import type { Clock, JournalEntry, JournalPort } from './ports';
 
 /** The outcome of offering one webhook to the intake. */
 export type IntakeResult =
-  | { status: 'accepted'; entry: JournalEntry; webhook: RecorderWebhook }
+  | { status: 'accepted'; entry: JournalEntry; webhook: RecorderWebhook; bodyJson?: string }
   | { status: 'duplicate'; webhook: RecorderWebhook };
 
 /** Counters reported by `/health`. */
@@ -41,11 +41,14 @@ export class WebhookIntake {
     this.#clock = clock;
   }
 
-  /** Offers a parsed webhook; resolves after it is journaled (accepted) or recognised (duplicate). */
+  /**
+   * Offers a parsed webhook; resolves after it is journaled (accepted) or recognised (duplicate).
+   * `meta.bodyJson` is the body's JSON text as received, passed on so it is not serialised again.
+   */
   async offer(
     webhook: RecorderWebhook,
     body: unknown,
-    meta: { userAgent?: string; source?: JournalEntry['source'] } = {},
+    meta: { userAgent?: string; source?: JournalEntry['source']; bodyJson?: string } = {},
   ): Promise<IntakeResult> {
     const receivedAt = this.#clock();
     this.counters.received += 1;
@@ -59,17 +62,19 @@ export class WebhookIntake {
       seq: ++this.#seq,
       receivedAt,
       source: meta.source ?? 'webhook',
-      ...(meta.userAgent !== undefined ? { userAgent: meta.userAgent } : {}),
       body,
     };
+    if (meta.userAgent !== undefined) entry.userAgent = meta.userAgent;
     try {
-      await this.#journal.append(entry);
+      await this.#journal.append(entry, meta.bodyJson);
     } catch (error) {
       this.#seen.delete(webhook.id);
       throw error;
     }
     this.counters.accepted += 1;
-    return { status: 'accepted', entry, webhook };
+    return meta.bodyJson === undefined
+      ? { status: 'accepted', entry, webhook }
+      : { status: 'accepted', entry, webhook, bodyJson: meta.bodyJson };
   }
 
   /** Counts a request refused before it reached the intake (bad JSON, schema, size, type). */

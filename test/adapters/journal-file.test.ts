@@ -28,6 +28,23 @@ describe('JournalFile', () => {
     expect(contents.warnings).toEqual([]);
   });
 
+  it('stores a body as the recorder sent it when its text is given', async () => {
+    const dir = await tempDir();
+    const { journal } = await JournalFile.open(dir);
+    const text = '{"EventId":"id-9","EventData":{"FileSize":98765432109876543210,"Name":"露露"}}';
+    await journal.append(
+      { seq: 9, receivedAt: 9, source: 'webhook', body: JSON.parse(text) },
+      text,
+    );
+    await journal.close();
+    expect(await readFile(join(dir, JOURNAL_FILE), 'utf8')).toBe(
+      `{"seq":9,"receivedAt":9,"source":"webhook","body":${text}}\n`,
+    );
+    const { journal: again, contents } = await JournalFile.open(dir);
+    await again.close();
+    expect(contents.entries.map((e) => (e.body as { EventId: string }).EventId)).toEqual(['id-9']);
+  });
+
   it('tolerates a truncated last line with a warning, and appends cleanly after it', async () => {
     const dir = await tempDir();
     const full = `${JSON.stringify(entry(1))}\n`;
