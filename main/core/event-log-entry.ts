@@ -13,11 +13,17 @@ export function eventLogEntry(
   body: unknown,
   meta: Pick<EventLogEntry, 'seq' | 'receivedAt' | 'source' | 'duplicate' | 'userAgent'>,
 ): EventLogEntry {
-  return {
-    ...meta,
+  // A plain literal, not spreads: this runs per webhook, and spreading costs several times more.
+  const entry: EventLogEntry = {
+    seq: meta.seq,
+    receivedAt: meta.receivedAt,
+    source: meta.source,
+    duplicate: meta.duplicate,
     eventType: eventLogType(webhook),
     eventId: webhook.id,
-    ...(webhook.type !== 'unknown' ? { roomId: webhook.data.RoomId } : {}),
     body,
   };
+  if (meta.userAgent !== undefined) entry.userAgent = meta.userAgent;
+  if (webhook.type !== 'unknown') entry.roomId = webhook.data.RoomId;
+  return entry;
 }

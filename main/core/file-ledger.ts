@@ -21,28 +21,31 @@ export class FileLedger {
   readonly #startedSessions = new Set<string>();
   readonly #endedSessions = new Set<string>();
 
-  /** Merges facts about a file; `justFinished` is true only for the first report of its end. */
-  record(facts: FileFacts): { file: FileRecord; justFinished: boolean } {
+  /**
+   * Merges facts about a file; `justFinished` is true only for the first report of its end. The
+   * record returned is the ledger's own: it is replaced on the next report, never changed, but
+   * callers must not change it either.
+   */
+  record(facts: FileFacts): { file: Readonly<FileRecord>; justFinished: boolean } {
     const key = fileKey(facts.roomId, facts.relativePath);
     const existing = this.#files.get(key);
     const wasFinished = existing?.finished ?? false;
-    const merged: FileRecord = {
-      ...(existing ?? { name: '', title: '' }),
-      finished: wasFinished,
-    } as FileRecord;
-    for (const [field, value] of Object.entries(facts)) {
+    const merged = { ...(existing ?? { name: '', title: '' }) } as Record<string, unknown>;
+    for (const field in facts) {
+      const value = facts[field as keyof FileFacts];
       if (value === undefined || field === 'finished') continue;
       // Once finished, later reports (a V1 after V2, a late FileOpening) only fill in gaps, so the
       // record does not depend on which report came first.
-      if (wasFinished && (merged as Record<string, unknown>)[field] !== undefined) continue;
-      (merged as Record<string, unknown>)[field] = value;
+      if (wasFinished && merged[field] !== undefined) continue;
+      merged[field] = value;
     }
     merged.finished = wasFinished || facts.finished;
+    const file = merged as unknown as FileRecord;
     // Move to the end so that iteration order is "most recently touched last".
-    this.#files.delete(key);
-    this.#files.set(key, merged);
+    if (existing) this.#files.delete(key);
+    this.#files.set(key, file);
     this.#trim();
-    return { file: { ...merged }, justFinished: facts.finished && !wasFinished };
+    return { file, justFinished: facts.finished && !wasFinished };
   }
 
   /** Notes a session start; true the first time this session id is seen starting. */
@@ -77,13 +80,18 @@ export class FileLedger {
 
   // Bounded like the journal's dedupe window: old files stop mattering for dedupe.
   #trim(): void {
-    const max = 10_000; // as many as the dedupe window keeps ids: older files cannot be re-reported
-    while (this.#files.size > max) {
+    while (this.#files.size > MAX_KEPT) {
       const oldest = this.#files.keys().next().value as string;
       this.#files.delete(oldest);
     }
-    for (const set of [this.#startedSessions, this.#endedSessions]) {
-      while (set.size > max) set.delete(set.values().next().value as string);
-    }
+    trimOldest(this.#startedSessions);
+    trimOldest(this.#endedSessions);
   }
+}
+
+// As many as the dedupe window keeps ids: older files cannot be re-reported.
+const MAX_KEPT = 10_000;
+
+function trimOldest(set: Set<string>): void {
+  while (set.size > MAX_KEPT) set.delete(set.values().next().value as string);
 }

@@ -39,14 +39,19 @@ export class RoomRegistry {
   /** Applies an observation; returns the room as now known and the transitions it caused. */
   observe(observation: RoomObservation): { room: RoomState; transitions: RoomTransitions } {
     const entry = this.#entry(observation.roomId);
-    const { ticks } = observation;
-    const before = displayed(entry.state);
-    for (const [key, value] of Object.entries(observation.fields)) {
+    const { ticks, fields } = observation;
+    const state = entry.state as Record<string, unknown>;
+    let shownChanged = false;
+    // A plain loop over the fields, no entries array: this runs for every webhook.
+    for (const key in fields) {
+      const value = fields[key as keyof RoomFields];
       if (value === undefined) continue;
       const previous = entry.fieldTicks.get(key) ?? -1n;
       if (ticks < previous) continue;
       entry.fieldTicks.set(key, ticks);
-      (entry.state as Record<string, unknown>)[key] = value;
+      if (state[key] === value) continue;
+      state[key] = value;
+      if (SHOWN_FIELDS.has(key)) shownChanged = true;
     }
     entry.state.updatedAt = Math.max(entry.state.updatedAt, Number(ticks / 10_000n));
     const transitions: RoomTransitions = {};
@@ -64,9 +69,18 @@ export class RoomRegistry {
         transitions.recording = { from, to: observation.recording ? 'on' : 'off' };
     }
     // Episodes are authoritative; a plain flag in an event only fills in while nothing is known.
-    if (entry.live.state !== 'unknown') entry.state.streaming = entry.live.state === 'on';
-    if (entry.recording.state !== 'unknown') entry.state.recording = entry.recording.state === 'on';
-    if (displayed(entry.state) !== before) this.#version += 1;
+    if (entry.live.state !== 'unknown' && entry.state.streaming !== (entry.live.state === 'on')) {
+      entry.state.streaming = entry.live.state === 'on';
+      shownChanged = true;
+    }
+    if (
+      entry.recording.state !== 'unknown' &&
+      entry.state.recording !== (entry.recording.state === 'on')
+    ) {
+      entry.state.recording = entry.recording.state === 'on';
+      shownChanged = true;
+    }
+    if (shownChanged) this.#version += 1;
     return { room: { ...entry.state }, transitions };
   }
 
@@ -115,7 +129,14 @@ export class RoomRegistry {
   }
 }
 
-/** The fields of a room a user sees in lists and the tray, as one comparable string. */
-function displayed(r: RoomState): string {
-  return `${r.shortId}\u0000${r.name}\u0000${r.title}\u0000${r.areaNameParent}\u0000${r.areaNameChild}\u0000${r.streaming}${r.recording}${r.danmakuConnected}`;
-}
+/** The fields of a room a user sees in lists and the tray: a change of one moves `version`. */
+const SHOWN_FIELDS: ReadonlySet<string> = new Set<keyof RoomState>([
+  'shortId',
+  'name',
+  'title',
+  'areaNameParent',
+  'areaNameChild',
+  'streaming',
+  'recording',
+  'danmakuConnected',
+]);
