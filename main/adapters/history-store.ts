@@ -54,6 +54,7 @@ export class HistoryStore {
   readonly #limits: HistoryLimits;
   readonly #files: JsonLinesFile;
   readonly #notifications: JsonLinesFile;
+  readonly #notificationLines = new WeakMap<HistoryNotification, string>();
   readonly #events: JsonLinesFile;
   readonly #warn: (message: string) => void;
   #closed = false;
@@ -99,11 +100,20 @@ export class HistoryStore {
   /** Records a notification with its decision. */
   addNotification(entry: HistoryNotification): void {
     this.#history.addNotification(entry);
-    this.#write(
-      this.#notifications,
-      { op: 'add', entry } satisfies NotificationLine,
-      'notifications',
-    );
+    if (this.#closed) return;
+    this.#notifications.appendLine(this.#notificationLine(entry));
+    this.#compactIfLong(this.#notifications, 'notifications');
+  }
+
+  // Each entry's line is kept (while memory holds the entry) for the compactions to reuse: they
+  // rewrite the whole list every thousand notifications. An entry marked read is a new object.
+  #notificationLine(entry: HistoryNotification): string {
+    let line = this.#notificationLines.get(entry);
+    if (line === undefined) {
+      line = JSON.stringify({ op: 'add', entry } satisfies NotificationLine);
+      this.#notificationLines.set(entry, line);
+    }
+    return line;
   }
 
   /** Records a raw event; `bodyJson` is its body's JSON text as received, if at hand. */
@@ -206,8 +216,8 @@ export class HistoryStore {
       case 'files':
         return this.#files.rewrite(this.#history.list('files'));
       case 'notifications':
-        return this.#notifications.rewrite(
-          this.#history.list('notifications').map((entry) => ({ op: 'add', entry })),
+        return this.#notifications.rewriteLines(
+          this.#history.list('notifications').map((entry) => this.#notificationLine(entry)),
         );
       case 'events':
         return this.#events.rewrite(this.#history.list('events'));

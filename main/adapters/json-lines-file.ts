@@ -124,14 +124,19 @@ export class JsonLinesFile {
 
   /** Queues an atomic replacement of the whole file by these values (compaction). */
   rewrite(values: readonly unknown[]): void {
+    this.rewriteLines(values.map((value) => JSON.stringify(value)));
+  }
+
+  /** As `rewrite`, for values already serialised, one line of JSON each. */
+  rewriteLines(lines: readonly string[]): void {
     // The values hold everything appended so far: lines still waiting would only be overwritten,
     // and the write already queued for them must not take lines appended after this rewrite.
     clearTimeout(this.#delay);
     this.#delay = undefined;
     this.#pending = [];
     this.#batch += 1;
-    const content = values.map((value) => `${JSON.stringify(value)}\n`).join('');
-    this.#lines = values.length;
+    const content = lines.length > 0 ? `${lines.join('\n')}\n` : '';
+    this.#lines = lines.length;
     this.#enqueue(() => this.#writeAtomically(content));
   }
 

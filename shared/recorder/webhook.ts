@@ -70,8 +70,14 @@ export const WebhookV2Envelope = z.looseObject({
   EventType: z.string().min(1),
   EventTimestamp: RecorderTimestamp,
   EventId: Guid,
-  EventData: z.looseObject({}),
+  // Checked for being an object only: its fields are checked (and copied) once, by the schema of
+  // the event type, not copied here a first time for nothing.
+  EventData: z.custom<Record<string, unknown>>(isPlainObject, 'expected object'),
 });
+
+function isPlainObject(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
 
 /** The flat V1 body, sent once per finished file. */
 export const WebhookV1Body = z.looseObject({

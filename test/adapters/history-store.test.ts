@@ -87,6 +87,24 @@ describe('HistoryStore', () => {
     expect(reopened.history.events().items.map((e) => e.seq)).toEqual([99, 98, 97]);
   });
 
+  test('compacted notifications keep their read state, whether marked before or after', async () => {
+    const limits = { files: 1, notifications: 3, events: 1 };
+    const store = await open({ limits });
+    for (let i = 0; i < 200; i += 1) {
+      store.addNotification(makeNotification(i));
+      if (i % 3 === 0) store.markRead(`n-${i}`);
+    }
+    await store.close();
+    expect((await linesOf('notifications.jsonl')).length).toBeLessThanOrEqual(3 + 64);
+    const reopened = await open({ limits });
+    expect(reopened.history.notifications().items.map((n) => [n.notification.id, n.read])).toEqual([
+      ['n-199', false],
+      ['n-198', true],
+      ['n-197', false],
+    ]);
+    expect(reopened.history.unreadCount()).toBe(2);
+  });
+
   test('a corrupt file is set aside with a warning and what can be read is kept', async () => {
     const original = [
       JSON.stringify(makeFile(1)),

@@ -108,6 +108,27 @@ describe('parseWebhook rules from recorder-facts.md', () => {
     });
   });
 
+  it.each([
+    ['a string', 'room 23058'],
+    ['an array', [23058]],
+    ['null', null],
+  ])('refuses EventData that is %s, also for an unknown event type', (_, data) => {
+    for (const EventType of ['StreamStarted', 'SomethingNew']) {
+      expect(parseWebhook({ ...streamStarted(), EventType, EventData: data })).toEqual({
+        ok: false,
+        reasons: ['EventData: expected object'],
+      });
+    }
+  });
+
+  it('keeps the fields of an unknown event type as sent', () => {
+    const body = { ...streamStarted(), EventType: 'SomethingNew', EventData: { Extra: [1, 2] } };
+    const result = parseWebhook(body);
+    expect(result.ok && result.value.type === 'unknown' && result.value.data).toEqual({
+      Extra: [1, 2],
+    });
+  });
+
   it('explains a body that is neither V1 nor V2', () => {
     const result = parseWebhook({ hello: 'world' });
     expect(result.ok).toBe(false);
