@@ -3,7 +3,12 @@ import { timestampTicks } from '../../shared/recorder/timestamp';
 import type { CommonEventData, RecorderWebhook } from '../../shared/recorder/webhook';
 import { FileLedger } from './file-ledger';
 import type { Happening, ObservationSource } from './happening';
-import { RoomRegistry, type RoomObservation, type RoomTransitions } from './room-registry';
+import {
+  RoomRegistry,
+  type RoomFields,
+  type RoomObservation,
+  type RoomTransitions,
+} from './room-registry';
 
 /**
  * The recorder as the app knows it (rooms, sessions, files), built from webhooks and polls.
@@ -75,11 +80,8 @@ export class RecorderState {
       case 'FileClosed': {
         const d = webhook.data;
         const sessionId = d.SessionId.toLowerCase();
-        const observation = commonObservation(d, ticks);
         // Recording is told by the session events; a file event's flag can race its SessionEnded.
-        delete observation.recording;
-        delete observation.fields.recording;
-        const observed = this.rooms.observe(observation);
+        const observed = this.rooms.observe(commonObservation(d, ticks, false));
         const out = this.#transitions(observed.room, observed.transitions, {
           source,
           at,
@@ -138,6 +140,7 @@ export class RecorderState {
    */
   #transitions(room: RoomState, transitions: RoomTransitions, how: TransitionContext): Happening[] {
     const out: Happening[] = [];
+    if (!transitions.live && !transitions.recording) return out; // most events change neither
     const { source, at, sessionId, explicit, baseline = false } = how;
     const base = { roomId: room.roomId, at, room, source, ...(sessionId ? { sessionId } : {}) };
     const firstLook = (from: string) => baseline || (from === 'unknown' && source === 'poll');
@@ -190,24 +193,29 @@ function fileHappening(
   };
 }
 
-/** Room fields common to every V2 event; a false flag is an authoritative "off" observation. */
-function commonObservation(d: CommonEventData, ticks: bigint): RoomObservation {
-  const observation: RoomObservation = {
-    roomId: d.RoomId,
-    ticks,
-    fields: {
-      shortId: d.ShortId,
-      name: d.Name,
-      title: d.Title,
-      areaNameParent: d.AreaNameParent,
-      areaNameChild: d.AreaNameChild,
-      streaming: d.Streaming,
-      recording: d.Recording,
-      danmakuConnected: d.DanmakuConnected,
-    },
+/**
+ * Room fields common to every V2 event; a false flag is an authoritative "off" observation.
+ * `withRecording` false leaves the recording flag out (built without it, not deleted after:
+ * deleting turns the objects slow for every later read).
+ */
+function commonObservation(
+  d: CommonEventData,
+  ticks: bigint,
+  withRecording = true,
+): RoomObservation {
+  const fields: RoomFields = {
+    shortId: d.ShortId,
+    name: d.Name,
+    title: d.Title,
+    areaNameParent: d.AreaNameParent,
+    areaNameChild: d.AreaNameChild,
+    streaming: d.Streaming,
+    danmakuConnected: d.DanmakuConnected,
   };
+  if (withRecording) fields.recording = d.Recording;
+  const observation: RoomObservation = { roomId: d.RoomId, ticks, fields };
   if (d.Streaming === false) observation.live = false;
-  if (d.Recording === false) observation.recording = false;
+  if (withRecording && d.Recording === false) observation.recording = false;
   return observation;
 }
 
