@@ -52,7 +52,7 @@ export function createWebhookHandler(
     sendJson(res, status, { error });
   };
 
-  return (req, res) => {
+  const handle = (req: IncomingMessage, res: ServerResponse): void => {
     const refused = refusal(req, deps.token() !== '');
     if (refused) return sendJson(res, 403, { error: refused });
     if (!isWebhookPath(pathOf(req.url))) return sendJson(res, 404, { error: 'not found' });
@@ -62,50 +62,59 @@ export function createWebhookHandler(
     }
     const type = checkJsonContentType(req.headers['content-type']);
     if (!type.ok) return reject(res, 415, type.error);
-    void readBody(req, MAX_BODY_BYTES).then(async (buffer) => {
-      if (buffer === 'aborted') return;
-      if (buffer === 'too-large') {
-        res.setHeader('Connection', 'close'); // the rest of the body is not read
-        return reject(res, 413, `body larger than ${MAX_BODY_BYTES} bytes`);
-      }
-      let text: string;
-      try {
-        text = utf8.decode(buffer);
-      } catch {
-        return reject(res, 400, 'body is not valid UTF-8');
-      }
-      const json = parseJsonText(text);
-      if (!json.ok) return reject(res, 400, `malformed JSON: ${json.error}`);
-      const parsed = parseWebhook(json.value);
-      if (!parsed.ok) {
-        deps.intake.countRejected();
-        return sendJson(res, 422, {
-          error: 'not a recorder webhook (V1 or V2)',
-          reasons: parsed.reasons,
-        });
-      }
-      const userAgent = req.headers['user-agent'];
-      const testHeader = req.headers[TEST_EVENT_HEADER];
-      const isTest =
-        deps.testSecret !== undefined &&
-        typeof testHeader === 'string' &&
-        secretsEqual(testHeader, deps.testSecret);
-      let result: IntakeResult;
-      try {
-        result = await deps.intake.offer(parsed.value, json.value, {
-          ...(userAgent !== undefined ? { userAgent } : {}),
-          ...(isTest ? { source: 'test' as const } : {}),
-          bodyJson: text,
-        });
-      } catch (error) {
-        deps.log.error(`journal write failed: ${String(error)}`);
-        return sendJson(res, 500, { error: 'could not store the event; the recorder will retry' });
-      }
-      res.writeHead(204).end();
-      if (result.status === 'accepted') setImmediate(() => deps.onAccepted(result));
-      else setImmediate(() => deps.onDuplicate?.(result.webhook, json.value, userAgent));
-    });
+    readBody(req, MAX_BODY_BYTES, (buffer) => void answer(req, res, buffer));
   };
+
+  // Everything after the body is in: defined once, not as a closure per request (the hot path).
+  async function answer(
+    req: IncomingMessage,
+    res: ServerResponse,
+    buffer: Buffer | 'too-large' | 'aborted',
+  ): Promise<void> {
+    if (buffer === 'aborted') return;
+    if (buffer === 'too-large') {
+      res.setHeader('Connection', 'close'); // the rest of the body is not read
+      return reject(res, 413, `body larger than ${MAX_BODY_BYTES} bytes`);
+    }
+    let text: string;
+    try {
+      text = utf8.decode(buffer);
+    } catch {
+      return reject(res, 400, 'body is not valid UTF-8');
+    }
+    const json = parseJsonText(text);
+    if (!json.ok) return reject(res, 400, `malformed JSON: ${json.error}`);
+    const parsed = parseWebhook(json.value);
+    if (!parsed.ok) {
+      deps.intake.countRejected();
+      return sendJson(res, 422, {
+        error: 'not a recorder webhook (V1 or V2)',
+        reasons: parsed.reasons,
+      });
+    }
+    const userAgent = req.headers['user-agent'];
+    const testHeader = req.headers[TEST_EVENT_HEADER];
+    const isTest =
+      deps.testSecret !== undefined &&
+      typeof testHeader === 'string' &&
+      secretsEqual(testHeader, deps.testSecret);
+    let result: IntakeResult;
+    try {
+      result = await deps.intake.offer(parsed.value, json.value, {
+        ...(userAgent !== undefined ? { userAgent } : {}),
+        ...(isTest ? { source: 'test' as const } : {}),
+        bodyJson: text,
+      });
+    } catch (error) {
+      deps.log.error(`journal write failed: ${String(error)}`);
+      return sendJson(res, 500, { error: 'could not store the event; the recorder will retry' });
+    }
+    res.writeHead(204).end();
+    if (result.status === 'accepted') setImmediate(deps.onAccepted, result);
+    else setImmediate(() => deps.onDuplicate?.(result.webhook, json.value, userAgent));
+  }
+
+  return handle;
 }
 
 /** The path of a request target, without the query. */
@@ -125,31 +134,34 @@ function sendJson(res: ServerResponse, status: number, body: object): void {
   res.end(text);
 }
 
-/** Reads a request body up to `limit` bytes. */
-function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too-large' | 'aborted'> {
+/** Reads a request body up to `limit` bytes, then calls `done` once (no promise: hot path). */
+function readBody(
+  req: IncomingMessage,
+  limit: number,
+  done: (result: Buffer | 'too-large' | 'aborted') => void,
+): void {
   const declared = Number(req.headers['content-length']);
-  if (declared > limit) return Promise.resolve('too-large');
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let done = false;
-    const finish = (result: Buffer | 'too-large' | 'aborted') => {
-      if (done) return;
-      done = true;
-      resolve(result);
-    };
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        req.removeAllListeners('data');
-        req.resume();
-        finish('too-large');
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => finish(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size)));
-    req.on('aborted', () => finish('aborted'));
-    req.on('error', () => finish('aborted'));
+  if (declared > limit) return done('too-large');
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let finished = false;
+  const finish = (result: Buffer | 'too-large' | 'aborted') => {
+    if (finished) return;
+    finished = true;
+    done(result);
+  };
+  const aborted = () => finish('aborted');
+  req.on('data', (chunk: Buffer) => {
+    size += chunk.length;
+    if (size > limit) {
+      req.removeAllListeners('data');
+      req.resume();
+      finish('too-large');
+      return;
+    }
+    chunks.push(chunk);
   });
+  req.on('end', () => finish(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size)));
+  req.on('aborted', aborted);
+  req.on('error', aborted);
 }
