@@ -24,7 +24,6 @@ export type HistoryReader = Pick<
   | 'lastEventSeq'
   | 'sizes'
   | 'snapshot'
-  | 'list'
 >;
 
 /** Options of the history store. */
