@@ -4,13 +4,13 @@
 // `window.recorderTray` filled with generated data, so the figures are the UI's own cost: no
 // IPC, no HTTP, no core. Targets: first render under 200 ms, one-room update under 16 ms.
 // Run: npm run bench:window
-import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../test/helpers/chromium';
+import { ensureRendererBuilt, rendererBuildIsStale } from '../test/helpers/renderer-build';
 import type { AppState } from '../shared/app-state';
 import type { HistoryNotification } from '../shared/history';
 import type { HistoryFileItem } from '../shared/ipc-contract';
@@ -289,24 +289,9 @@ function timeFilesView(): Promise<number> {
 
 // ---- node side ------------------------------------------------------------------------------
 
-function newest(path: string): number {
-  const s = statSync(path);
-  if (!s.isDirectory()) return s.mtimeMs;
-  return Math.max(s.mtimeMs, ...readdirSync(path).map((e) => newest(join(path, e))));
-}
-
 function ensureBuilt(): void {
-  const index = join(DIST, 'index.html');
-  const stale =
-    !existsSync(index) ||
-    Math.max(newest(join(ROOT, 'renderer')), newest(join(ROOT, 'shared'))) >
-      statSync(index).mtimeMs;
-  if (!stale) return;
-  console.log('bench:window: building the window (npm run build)…');
-  execFileSync(join(ROOT, 'node_modules', '.bin', 'tsx'), ['scripts/build-app.ts'], {
-    cwd: ROOT,
-    stdio: 'inherit',
-  });
+  if (rendererBuildIsStale()) console.log('bench:window: building the window (npm run build)…');
+  ensureRendererBuilt();
 }
 
 const TYPES: Record<string, string> = {

@@ -4,11 +4,11 @@
 // so the window is reachable in a browser; later arguments win). Standard output carries only the
 // app's own output (headless mode's JSON lines); this script speaks on standard error.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { constants } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { BUILD_INPUTS, BUILD_OUTPUTS, needsBuild } from './start/build-freshness';
+import { BUILD_INPUTS, BUILD_OUTPUTS, needsBuild, newestMtime } from './start/build-freshness';
 import { checkElectron } from './start/electron-binary';
 import { uiUrlOfReadyLine } from './start/ready-line';
 
@@ -22,21 +22,6 @@ function mtime(file: string): number | undefined {
   } catch {
     return undefined;
   }
-}
-
-function newestMtime(target: string): number {
-  let stats;
-  try {
-    stats = statSync(target);
-  } catch {
-    return 0;
-  }
-  if (!stats.isDirectory()) return stats.mtimeMs;
-  let newest = stats.mtimeMs; // a deleted file shows as a newer folder
-  for (const entry of readdirSync(target)) {
-    newest = Math.max(newest, newestMtime(path.join(target, entry)));
-  }
-  return newest;
 }
 
 /** Builds dist/ if it is missing or older than the sources; false when the build failed. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppNotification, EventLogEntry, FileRecord } from './model';
+import { AppNotification, FileRecord } from './model';
 
 /** How many entries each history list keeps; the oldest are dropped beyond these. */
 export const HISTORY_LIMITS = { files: 1000, notifications: 1000, events: 5000 } as const;
@@ -67,15 +67,3 @@ export type HistoryQueryInput = z.input<typeof HistoryQuery>;
 export function historyPage<T extends z.ZodType>(item: T) {
   return z.object({ items: z.array(item), total: z.number().int().nonnegative() });
 }
-/** A page of finished files. */
-export const HistoryFilePage = historyPage(HistoryFile);
-/** A page of finished files. */
-export type HistoryFilePage = z.infer<typeof HistoryFilePage>;
-/** A page of notifications. */
-export const HistoryNotificationPage = historyPage(HistoryNotification);
-/** A page of notifications. */
-export type HistoryNotificationPage = z.infer<typeof HistoryNotificationPage>;
-/** A page of raw events. */
-export const HistoryEventPage = historyPage(EventLogEntry);
-/** A page of raw events. */
-export type HistoryEventPage = z.infer<typeof HistoryEventPage>;

@@ -1,18 +1,10 @@
 import { z } from 'zod';
-import { PolledRoomStats } from './recorder/rest';
+import { PolledRoom, PolledRoomStats } from './recorder/rest';
 import { NotifiableEvent } from './settings';
 
 /** What the app knows of one room, merged from webhooks and polls (newest observation wins). */
-export const RoomState = z.object({
-  roomId: z.number(),
-  shortId: z.number(),
-  name: z.string(),
-  title: z.string(),
-  areaNameParent: z.string(),
-  areaNameChild: z.string(),
-  streaming: z.boolean(),
-  recording: z.boolean(),
-  danmakuConnected: z.boolean(),
+export const RoomState = PolledRoom.extend({
+  /** Known only from polls. */
   autoRecord: z.boolean().optional(),
   /** Live statistics from the last poll; absent in webhooks-only mode. */
   stats: PolledRoomStats.optional(),

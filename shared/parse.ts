@@ -35,13 +35,6 @@ export function safeParseUnknown<T>(schema: z.ZodType<T>, data: unknown): ParseR
     : { ok: false, reasons: describeIssues(result.error.issues) };
 }
 
-/** Parses data from outside the process, throwing a SchemaParseError that names `what` was bad. */
-export function parseUnknown<T>(schema: z.ZodType<T>, data: unknown, what: string): T {
-  const result = safeParseUnknown(schema, data);
-  if (!result.ok) throw new SchemaParseError(what, result.reasons);
-  return result.value;
-}
-
 /** `JSON.parse` that returns a result instead of throwing. */
 export function parseJsonText(
   text: string,
@@ -51,6 +44,11 @@ export function parseJsonText(
   } catch (error) {
     return { ok: false, error: error instanceof Error ? error.message : String(error) };
   }
+}
+
+/** Whether a value is a JSON object (not null, not an array). */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Compile-time exhaustiveness check for `switch` statements. */

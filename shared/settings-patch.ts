@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { describeIssues } from './parse';
+import { describeIssues, isPlainObject } from './parse';
 import { Settings } from './settings';
 
 /**
@@ -51,10 +51,6 @@ export const SettingsPatch = patchSchemaOf(Settings.omit({ version: true })) as 
   SettingsPatch,
   SettingsPatch
 >;
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function mergeInto(
   base: Record<string, unknown>,

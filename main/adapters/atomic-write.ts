@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 
 /**
  * Writes a file so that readers see the old or the new contents, never half of each: a temp file
@@ -43,7 +44,7 @@ async function renameWithRetry(from: string, to: string): Promise<void> {
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (attempt >= 4 || (code !== 'EPERM' && code !== 'EBUSY' && code !== 'EACCES')) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50 * (attempt + 1)));
+      await delay(50 * (attempt + 1));
     }
   }
 }

@@ -117,10 +117,9 @@ export class HistoryStore {
 
   /** Records a raw event; `bodyJson` is its body's JSON text as received, if at hand. */
   addEvent(event: EventLogEntry, bodyJson?: string): void {
-    this.#history.addEvent(event, bodyJson);
+    const held = this.#history.addEvent(event, bodyJson);
     if (this.#closed) return;
-    const { body, ...head } = event;
-    this.#events.appendLine(lineWithBody(head, body, bodyJson));
+    this.#events.appendLine(lineWithBody(held.head, event.body, held.bodyJson));
     this.#compactIfLong(this.#events, 'events');
   }
 

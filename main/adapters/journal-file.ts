@@ -9,6 +9,7 @@ import {
   type FileHandle,
 } from 'node:fs/promises';
 import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { JournalEntry, JournalPort } from '../core/ports';
 import { lineWithBody } from './json-line';
 
@@ -135,7 +136,7 @@ export class JournalFile implements JournalPort {
       .datasync()
       .catch(() => undefined) // a failed sync shows up as a failed write next time
       // A burst would otherwise run syncs back to back, costing CPU and disk for no real gain.
-      .then(() => new Promise((resolve) => setTimeout(resolve, SYNC_GAP_MS)))
+      .then(() => delay(SYNC_GAP_MS))
       .then(() => {
         this.#syncing = undefined;
         if (this.#syncAgain) {

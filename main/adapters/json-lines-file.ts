@@ -99,8 +99,8 @@ export class JsonLinesFile {
   }
 
   /**
-   * Queues one value as a line at the end of the file. Lines queued while a write is under way
-   * go out together in the next one, so a burst costs a few writes, not one per line.
+   * Queues one value as a line at the end of the file. Lines appended within APPEND_DELAY_MS of
+   * each other go out in one write, so a burst costs a few writes, not one per line.
    */
   append(value: unknown): void {
     this.appendLine(JSON.stringify(value));

@@ -154,7 +154,7 @@ function matcher<T>(
  * body is. Thousands of bodies are held, and each object of them would survive garbage collection
  * after garbage collection; pages of 50 are parsed when asked for.
  */
-interface HeldEvent {
+export interface HeldEvent {
   head: Omit<EventLogEntry, 'body'>;
   bodyJson: string;
 }
@@ -224,9 +224,14 @@ export class History {
     for (const dropped of this.#notifications.push(entry)) if (!dropped.read) this.#unread -= 1;
   }
 
-  /** Records a raw event; `bodyJson` is its body's JSON text as received, if at hand. */
-  addEvent(event: EventLogEntry, bodyJson?: string): void {
-    this.#events.push(holdEvent(event, bodyJson));
+  /**
+   * Records a raw event; `bodyJson` is its body's JSON text as received, if at hand. Returns the
+   * event as held (its body as JSON text), for a store to write without serialising it again.
+   */
+  addEvent(event: EventLogEntry, bodyJson?: string): HeldEvent {
+    const held = holdEvent(event, bodyJson);
+    this.#events.push(held);
+    return held;
   }
 
   /** Marks the notification(s) with this id read; false when none was unread. */

@@ -1,3 +1,4 @@
+import { isPlainObject } from '../../shared/parse';
 import { SETTINGS_VERSION } from '../../shared/settings';
 
 /** One named step that lifts a settings file from `from` to `from + 1`; pure, never throws on odd input. */
@@ -23,17 +24,14 @@ export type MigrationResult =
   | { kind: 'newer'; data: Record<string, unknown>; from: number }
   | { kind: 'invalid'; reason: string };
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** Brings parsed JSON from a settings file up to `target`, one named step at a time. */
 export function migrateSettings(
   data: unknown,
   migrations: readonly SettingsMigration[] = SETTINGS_MIGRATIONS,
   target: number = SETTINGS_VERSION,
 ): MigrationResult {
-  if (!isRecord(data)) return { kind: 'invalid', reason: 'the file does not hold a JSON object' };
+  if (!isPlainObject(data))
+    return { kind: 'invalid', reason: 'the file does not hold a JSON object' };
   const version = data.version ?? 0;
   if (typeof version !== 'number' || !Number.isSafeInteger(version) || version < 0) {
     return {

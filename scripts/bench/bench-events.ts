@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { formatRecorderTimestamp } from '../../shared/recorder/timestamp';
+import { relativePathFor } from '../fake-recorder/events';
 
 // Names and titles as streamers write them: Chinese, sometimes with symbols, of varied length,
 // so that bodies are the size of the recorder's (a FileClosed of a real room is 0.6–1 KB).
@@ -125,7 +126,7 @@ export class BenchEventStream {
     if (phase === 0) {
       room.at += 200;
       room.fileOpenedAt = room.at;
-      room.relativePath = relativePath(room);
+      room.relativePath = relativePathFor(room, room.fileOpenedAt);
       return this.#v2('FileOpening', room, this.#fileFields(room), {
         streaming: true,
         recording: true,
@@ -196,13 +197,4 @@ export class BenchEventStream {
 
 function stamp(ms: number): string {
   return formatRecorderTimestamp(ms, 480, ms % 9973);
-}
-
-// The recorder's default file name template: {roomid}-{name}/录制-{roomid}-{date}-{time}-{ms}-{title}.flv
-function relativePath(room: RoomCursor): string {
-  const d = new Date(room.fileOpenedAt + 8 * 3600_000);
-  const p = (n: number, w = 2) => String(n).padStart(w, '0');
-  const date = `${d.getUTCFullYear()}${p(d.getUTCMonth() + 1)}${p(d.getUTCDate())}`;
-  const time = `${p(d.getUTCHours())}${p(d.getUTCMinutes())}${p(d.getUTCSeconds())}-${p(d.getUTCMilliseconds(), 3)}`;
-  return `${room.roomId}-${room.name}/录制-${room.roomId}-${date}-${time}-${room.title}.flv`;
 }

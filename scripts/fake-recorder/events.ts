@@ -50,7 +50,10 @@ function chinaTimeStamp(epochMs: number): string {
 }
 
 /** A file's RelativePath from the recorder's default template (China time in the name). */
-export function relativePathFor(room: FakeRoom, epochMs: number): string {
+export function relativePathFor(
+  room: Pick<FakeRoom, 'roomId' | 'name' | 'title'>,
+  epochMs: number,
+): string {
   return `${room.roomId}-${room.name}/录制-${room.roomId}-${chinaTimeStamp(epochMs)}-${room.title}.flv`;
 }
 

@@ -84,8 +84,8 @@ const HOSTS = [
   'cn-bj-cu-01-03.bilivideo.com',
 ];
 
-// A fixed-seed generator (mulberry32): the same --rooms N gives the same rooms on every run.
-function seededRandom(seed: number): () => number {
+/** A fixed-seed generator (mulberry32): the same --rooms N gives the same rooms on every run. */
+export function seededRandom(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -1,3 +1,22 @@
+import { readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+/** The newest mtime (ms) of a file, or of a folder and everything below it; 0 when missing. */
+export function newestMtime(target: string): number {
+  let stats;
+  try {
+    stats = statSync(target);
+  } catch {
+    return 0;
+  }
+  if (!stats.isDirectory()) return stats.mtimeMs;
+  let newest = stats.mtimeMs; // a deleted file shows as a newer folder
+  for (const entry of readdirSync(target)) {
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  }
+  return newest;
+}
+
 /** The build outputs `npm start` needs, relative to the repository. */
 export const BUILD_OUTPUTS = [
   'dist/main/main.js',

@@ -98,8 +98,6 @@ export const RestRoom = z.looseObject({
 });
 /** A parsed REST room. */
 export type RestRoom = z.infer<typeof RestRoom>;
-/** A REST room as the recorder writes it (number fields may be "NaN" strings). */
-export type RestRoomInput = z.input<typeof RestRoom>;
 
 /** The body of `GET /api/room`. */
 export const RestRoomList = z.array(RestRoom);

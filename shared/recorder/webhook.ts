@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { safeParseUnknown, type ParseResult } from '../parse';
+import { isPlainObject, safeParseUnknown, type ParseResult } from '../parse';
 import { RecorderTimestamp } from './timestamp';
 
 /** A GUID as the recorder writes it (lowercase, hyphenated); any case is accepted. */
@@ -62,8 +62,6 @@ export const V2_EVENT_DATA = {
 } as const;
 /** A V2 event type this app knows. */
 export type KnownEventType = keyof typeof V2_EVENT_DATA;
-/** Every known V2 event type, in the order the recorder's docs list them. */
-export const KNOWN_EVENT_TYPES = Object.keys(V2_EVENT_DATA) as KnownEventType[];
 
 /** The V2 envelope before its `EventData` is checked against the event type. */
 export const WebhookV2Envelope = z.looseObject({
@@ -74,10 +72,6 @@ export const WebhookV2Envelope = z.looseObject({
   // the event type, not copied here a first time for nothing.
   EventData: z.custom<Record<string, unknown>>(isPlainObject, 'expected object'),
 });
-
-function isPlainObject(value: unknown): boolean {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** The flat V1 body, sent once per finished file. */
 export const WebhookV1Body = z.looseObject({
@@ -116,9 +110,6 @@ export type RecorderWebhook =
     }
   | { format: 'v1'; type: 'FileClosedV1'; id: string; timestamp: string; data: WebhookV1Body };
 
-/** A known V2 webhook of type K. */
-export type V2Webhook<K extends KnownEventType> = Extract<KnownV2, { type: K }>;
-
 function isKnownEventType(type: string): type is KnownEventType {
   return Object.hasOwn(V2_EVENT_DATA, type);
 }
@@ -133,7 +124,7 @@ function prefixed(prefix: string, reasons: string[]): string[] {
  * Ids are lowercased so that dedupe does not depend on case.
  */
 export function parseWebhook(body: unknown): ParseResult<RecorderWebhook> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+  if (!isPlainObject(body)) {
     return { ok: false, reasons: ['(root): expected a JSON object (a V2 envelope or a V1 body)'] };
   }
   if ('EventType' in body) return parseV2(body);

@@ -114,17 +114,8 @@ export function liveSession(room: TestRoom, files = 3, start = 0): Record<string
   return events;
 }
 
-/** A small seeded PRNG so that shuffled orders are reproducible. */
-export function seededRandom(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A fixed-seed generator (mulberry32), as the fake recorder's. */
+export { seededRandom } from '../../scripts/fake-recorder/rooms';
 
 /** A shuffled copy of `items` (Fisher–Yates). */
 export function shuffled<T>(items: readonly T[], random: () => number): T[] {

@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { newestMtime } from '../../scripts/start/build-freshness';
 import { PROJECT_ROOT } from './headless-process';
 
 /** The built window the browser preview serves. */
@@ -16,15 +17,6 @@ const INPUTS = [
   'package-lock.json',
   'tsconfig.json',
 ];
-
-function newestMtime(path: string): number {
-  if (!existsSync(path)) return 0;
-  const stats = statSync(path);
-  if (!stats.isDirectory()) return stats.mtimeMs;
-  let newest = stats.mtimeMs;
-  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
-  return newest;
-}
 
 /** Whether dist/renderer is missing or older than one of its sources. */
 export function rendererBuildIsStale(): boolean {
