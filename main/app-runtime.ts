@@ -6,7 +6,6 @@ import { checkLocalRecordingPath } from './adapters/file-access';
 import type { SettingsStore } from './adapters/settings-store';
 import { createAppService } from './app-service';
 import { composeApp, type ComposedApp } from './compose';
-import { initialReadState } from './core/history';
 import type { Logger } from './core/ports';
 import type { SetupNotice } from './core/recorder-sync';
 import { ShellActions, type ShellLike } from './core/shell-actions';
@@ -104,8 +103,8 @@ export async function startRuntime(host: RuntimeHost): Promise<AppRuntime> {
     settings: effective,
     log: host.log,
     showNotification: host.showNotification,
-    onDecided: (record) => {
-      emit('notification:added', { ...record, read: initialReadState(record.decision) });
+    onDecided: (entry) => {
+      emit('notification:added', entry);
       stateChanged();
     },
     onRoomsUpdated: stateChanged,

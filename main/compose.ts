@@ -10,7 +10,7 @@ import {
 } from '../shared/recorder/connection-status';
 import type { Language, Settings } from '../shared/settings';
 import type { EventLogEntry } from '../shared/model';
-import type { HistoryFile } from '../shared/history';
+import type { HistoryFile, HistoryNotification } from '../shared/history';
 import { fileCheck } from './adapters/file-access';
 import { HistoryStore } from './adapters/history-store';
 import { JournalFile } from './adapters/journal-file';
@@ -24,7 +24,6 @@ import { eventLogEntry } from './core/event-log-entry';
 import { initialReadState } from './core/history';
 import { liveRoomUrl } from './core/links';
 import type { FileCheck, Happening } from './core/happening';
-import type { DecidedNotification } from './core/notification-policy';
 import type { Logger } from './core/ports';
 import type { SetupNotice } from './core/recorder-sync';
 import { WebhookIntake } from './core/webhook-intake';
@@ -38,8 +37,8 @@ export interface ComposeOptions {
   log: Logger;
   /** Pops up a notification the policy decided to show. */
   showNotification: (notification: AppNotification) => void;
-  /** Every decision, for history and output. */
-  onDecided?: (record: DecidedNotification) => void;
+  /** Every decision as the history records it (with its initial read state), for output. */
+  onDecided?: (entry: HistoryNotification) => void;
   onHappening?: (happening: Happening) => void;
   /** The room list or a room's flags changed (not called for statistics alone). */
   onRoomsChanged?: (rooms: RoomState[]) => void;
@@ -106,16 +105,24 @@ export async function composeApp(options: ComposeOptions): Promise<ComposedApp> 
   const logEvent = (
     webhook: RecorderWebhook,
     body: unknown,
-    meta: Pick<EventLogEntry, 'source' | 'duplicate' | 'userAgent'>,
+    meta: Pick<EventLogEntry, 'source' | 'duplicate' | 'userAgent'> & { receivedAt?: number },
     bodyJson?: string,
-  ) =>
-    history.addEvent(
-      eventLogEntry(webhook, body, { seq: ++eventSeq, receivedAt: clock(), ...meta }),
-      bodyJson,
-    );
+  ) => {
+    const { source, duplicate, userAgent, receivedAt = clock() } = meta;
+    const entry = eventLogEntry(webhook, body, {
+      seq: ++eventSeq,
+      receivedAt,
+      source,
+      duplicate,
+      userAgent,
+    });
+    history.addEvent(entry, bodyJson);
+  };
   const checkFile = (file: { relativePath: string }): Promise<FileCheck> =>
     fileCheck(file.relativePath, options.settings(), options.log);
-  const language = (): Language => options.settings().language ?? languageForLocale(systemLocale());
+  // The system locale is read once: without LANG (Windows, macOS) it costs an Intl lookup per call.
+  const systemLanguage = languageForLocale(systemLocale());
+  const language = (): Language => options.settings().language ?? systemLanguage;
   let roomsVersion = 0;
   const pipeline = new EventPipeline(
     {
@@ -130,8 +137,13 @@ export async function composeApp(options: ComposeOptions): Promise<ComposedApp> 
     {
       decided: (record) => {
         const { notification, decision } = record;
-        history.addNotification({ notification, decision, read: initialReadState(decision) });
-        options.onDecided?.(record);
+        const entry: HistoryNotification = {
+          notification,
+          decision,
+          read: initialReadState(decision),
+        };
+        history.addNotification(entry);
+        options.onDecided?.(entry);
         if (record.decision.shown) options.showNotification(record.notification);
       },
       happened: (happening) => {
@@ -197,14 +209,20 @@ export async function composeApp(options: ComposeOptions): Promise<ComposedApp> 
   const server = new WebhookServer({
     intake,
     testSecret,
-    onDuplicate: (webhook, body, userAgent) =>
-      logEvent(webhook, body, { source: 'webhook', duplicate: true, userAgent }),
+    onDuplicate: (webhook, body, userAgent, bodyJson) =>
+      logEvent(webhook, body, { source: 'webhook', duplicate: true, userAgent }, bodyJson),
     onAccepted: (accepted) => {
       const { webhook } = accepted;
       logEvent(
         webhook,
         accepted.entry.body,
-        { source: accepted.entry.source, duplicate: false, userAgent: accepted.entry.userAgent },
+        // With the receipt time the journal holds, not a second reading of the clock.
+        {
+          source: accepted.entry.source,
+          duplicate: false,
+          userAgent: accepted.entry.userAgent,
+          receivedAt: accepted.entry.receivedAt,
+        },
         accepted.bodyJson,
       );
       if (webhook.type !== 'unknown') polling.sync.webhookSeen(webhook.data.RoomId);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
+import { errorCode } from '../core/log-text';
 
 /**
  * Writes a file so that readers see the old or the new contents, never half of each: a temp file
@@ -42,7 +43,7 @@ async function renameWithRetry(from: string, to: string): Promise<void> {
       await rename(from, to);
       return;
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
+      const code = errorCode(error);
       if (attempt >= 4 || (code !== 'EPERM' && code !== 'EBUSY' && code !== 'EACCES')) throw error;
       await delay(50 * (attempt + 1));
     }

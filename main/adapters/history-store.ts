@@ -6,6 +6,7 @@ import { EventLogEntry } from '../../shared/model';
 import { History, type HistoryLimits } from '../core/history';
 import { lineWithBody } from './json-line';
 import { JsonLinesFile } from './json-lines-file';
+import { errorMessage } from '../core/log-text';
 
 // Why append-only JSON lines and not a snapshot per change: the event list alone is up to 5,000
 // entries (megabytes), and events arrive in bursts; rewriting it per event would cost a full
@@ -77,9 +78,7 @@ export class HistoryStore {
   static async open(options: HistoryStoreOptions): Promise<HistoryStore> {
     const store = new HistoryStore(options);
     await mkdir(options.dir, { recursive: true }).catch((error: unknown) =>
-      store.#warn(
-        `history: cannot create ${options.dir}: ${error instanceof Error ? error.message : String(error)}`,
-      ),
+      store.#warn(`history: cannot create ${options.dir}: ${errorMessage(error)}`),
     );
     await store.#load();
     return store;
@@ -119,7 +118,7 @@ export class HistoryStore {
   addEvent(event: EventLogEntry, bodyJson?: string): void {
     const held = this.#history.addEvent(event, bodyJson);
     if (this.#closed) return;
-    this.#events.appendLine(lineWithBody(held.head, event.body, held.bodyJson));
+    this.#events.appendLine(lineWithBody(held.head, null, held.bodyJson));
     this.#compactIfLong(this.#events, 'events');
   }
 
@@ -217,8 +216,10 @@ export class HistoryStore {
         return this.#notifications.rewriteLines(
           this.#history.list('notifications').map((entry) => this.#notificationLine(entry)),
         );
-      case 'events':
-        return this.#events.rewrite(this.#history.list('events'));
+      case 'events': // the bodies as held: no parse and serialise again, the text as received kept
+        return this.#events.rewriteLines(
+          this.#history.heldEvents().map((held) => lineWithBody(held.head, null, held.bodyJson)),
+        );
     }
   }
 }

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { JournalEntry, JournalPort } from '../core/ports';
 import { lineWithBody } from './json-line';
+import { errorCode } from '../core/log-text';
 
 /** File name of the journal inside the data directory. */
 export const JOURNAL_FILE = 'journal.jsonl';
@@ -153,7 +154,7 @@ async function readJournal(path: string): Promise<JournalContents> {
   try {
     bytes = await readFile(path);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { entries: [], warnings: [] };
+    if (errorCode(error) === 'ENOENT') return { entries: [], warnings: [] };
     throw error;
   }
   const entries: JournalEntry[] = [];

@@ -1,4 +1,4 @@
-import { errorCode } from '../core/log-text';
+import { errorCode, errorMessage } from '../core/log-text';
 import { open, readdir, readFile, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { writeFileAtomic } from './atomic-write';
 import path from 'node:path';
@@ -65,7 +65,7 @@ export class JsonLinesFile {
       text = await readFile(this.#file, 'utf8');
     } catch (error) {
       if (errorCode(error) === 'ENOENT') return { lines: 0, needsRewrite: false };
-      this.#warn(`cannot read ${this.#file}: ${describe(error)}`);
+      this.#warn(`cannot read ${this.#file}: ${errorMessage(error)}`);
       await this.#setAside();
       return { lines: 0, needsRewrite: true };
     }
@@ -193,7 +193,7 @@ export class JsonLinesFile {
         this.#failing = false;
       } catch (error) {
         // One warning per run of failures: a full disk must not flood the log.
-        if (!this.#failing) this.#warn(`cannot write ${this.#file}: ${describe(error)}`);
+        if (!this.#failing) this.#warn(`cannot write ${this.#file}: ${errorMessage(error)}`);
         this.#failing = true;
       }
     });
@@ -213,7 +213,7 @@ export class JsonLinesFile {
       await rename(this.#file, aside);
       return aside;
     } catch (error) {
-      this.#warn(`cannot set ${this.#file} aside: ${describe(error)}`);
+      this.#warn(`cannot set ${this.#file} aside: ${errorMessage(error)}`);
       return undefined;
     }
   }
@@ -259,8 +259,4 @@ async function syncDirectory(dir: string): Promise<void> {
   } catch {
     // best effort
   }
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { access, constants, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { errorMessage } from '../core/log-text';
 
 /** The app name desktop popups carry (the notification daemon shows and groups by it). */
 export const NOTIFY_SEND_APP_NAME = 'Recorder Tray';
@@ -105,7 +106,7 @@ export function createNotifySendNotifier(options: NotifySendOptions = {}): Deskt
           },
         );
       } catch (error) {
-        warn(`notify-send: ${error instanceof Error ? error.message : String(error)}`);
+        warn(`notify-send: ${errorMessage(error)}`);
         resolve(false);
       }
     });

@@ -13,6 +13,7 @@ import {
   SETTINGS_MIGRATIONS,
   type SettingsMigration,
 } from '../core/settings-migrations';
+import { errorCode } from '../core/log-text';
 import type { Logger } from '../core/ports';
 import { writeFileAtomic } from './atomic-write';
 
@@ -145,7 +146,7 @@ async function readSettingsFile(
   try {
     text = await readFile(filePath, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+    if (errorCode(error) === 'ENOENT') {
       return {
         settings: defaultSettings(),
         report: { outcome: 'missing', warnings: [] },
@@ -221,7 +222,7 @@ async function copyAside(filePath: string, reason: string, now: () => Date): Pro
       await copyFile(filePath, target, constants.COPYFILE_EXCL);
       return target;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if (errorCode(error) !== 'EEXIST') throw error;
     }
   }
 }

@@ -6,15 +6,19 @@ import type { IntakeResult, WebhookIntake } from '../core/webhook-intake';
 import { isLoopbackHost } from './request-guards';
 import { createWebhookHandler, pathOf, refusal, WEBHOOK_PATH } from './webhook-handler';
 
-export { MAX_BODY_BYTES, TEST_EVENT_HEADER, WEBHOOK_PATH } from './webhook-handler';
-
 /** What the webhook listener needs. */
 export interface WebhookAppDeps {
   intake: WebhookIntake;
   /** Runs after the 2xx has been sent, for each accepted event, in acceptance order. */
   onAccepted: (result: Extract<IntakeResult, { status: 'accepted' }>) => void;
   /** Runs after the 2xx for a delivery recognised as a duplicate (for the event log). */
-  onDuplicate?: (webhook: RecorderWebhook, body: unknown, userAgent: string | undefined) => void;
+  onDuplicate?: (
+    webhook: RecorderWebhook,
+    body: unknown,
+    userAgent: string | undefined,
+    /** The body's JSON text as received. */
+    bodyJson: string,
+  ) => void;
   token: () => string;
   /** A per-run secret the app's own test events carry in TEST_EVENT_HEADER. */
   testSecret?: string;

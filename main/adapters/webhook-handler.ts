@@ -111,7 +111,7 @@ export function createWebhookHandler(
     }
     res.writeHead(204).end();
     if (result.status === 'accepted') setImmediate(deps.onAccepted, result);
-    else setImmediate(() => deps.onDuplicate?.(result.webhook, json.value, userAgent));
+    else setImmediate(() => deps.onDuplicate?.(result.webhook, json.value, userAgent, text));
   }
 
   return handle;

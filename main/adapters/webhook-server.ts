@@ -2,7 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { isLoopbackHost } from './request-guards';
-import { createWebhookListener, WEBHOOK_PATH, type WebhookAppDeps } from './webhook-app';
+import { createWebhookListener, type WebhookAppDeps } from './webhook-app';
+import { WEBHOOK_PATH } from './webhook-handler';
 
 /** Where the listener binds. */
 export interface ListenerAddress {

@@ -61,21 +61,18 @@ export class EventPipeline {
     // Test events and replays from the window are shown as they are, without touching room state.
     if (source === 'test' || source === 'replay') {
       const happenings = testHappenings(webhook, source);
-      this.#deliver(happenings, []);
+      this.#deliver(happenings, false);
       return happenings;
     }
     const happenings = this.state.applyWebhook(webhook, source, receivedAt);
-    this.#deliver(happenings, webhook.type === 'unknown' ? [] : [webhookRoomId(webhook)]);
+    this.#deliver(happenings, webhook.type !== 'unknown');
     return happenings;
   }
 
   /** Processes a poll's view of rooms at local time `at`; `baseline` marks a first look. */
   poll(rooms: readonly Omit<RoomState, 'updatedAt'>[], at: number, baseline: boolean): Happening[] {
     const happenings = rooms.flatMap((room) => this.state.applyPolledRoom(room, at, baseline));
-    this.#deliver(
-      happenings,
-      rooms.map((r) => r.roomId),
-    );
+    this.#deliver(happenings, rooms.length > 0);
     return happenings;
   }
 
@@ -92,8 +89,8 @@ export class EventPipeline {
     return this.#queue;
   }
 
-  #deliver(happenings: Happening[], touchedRooms: number[]): void {
-    if (touchedRooms.length > 0) this.#listeners.roomsChanged?.();
+  #deliver(happenings: Happening[], roomsTouched: boolean): void {
+    if (roomsTouched) this.#listeners.roomsChanged?.();
     const checkFile = this.#checkFile;
     if (!checkFile) {
       for (const happening of happenings) this.#offer(happening);
@@ -116,8 +113,4 @@ export class EventPipeline {
       this.#listeners.failed?.(error);
     }
   }
-}
-
-function webhookRoomId(webhook: Exclude<RecorderWebhook, { type: 'unknown' }>): number {
-  return webhook.data.RoomId;
 }

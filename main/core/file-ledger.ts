@@ -67,12 +67,6 @@ export class FileLedger {
     return this.#endedSessions.has(sessionId);
   }
 
-  /** A file by room and path. */
-  get(roomId: number, relativePath: string): FileRecord | undefined {
-    const file = this.#files.get(fileKey(roomId, relativePath));
-    return file ? { ...file } : undefined;
-  }
-
   /** All known files, most recently touched last. */
   list(): FileRecord[] {
     return [...this.#files.values()].map((f) => ({ ...f }));

@@ -159,9 +159,12 @@ export interface HeldEvent {
   bodyJson: string;
 }
 
+// Text with a line break (pretty-printed JSON) is held serialised again, so that every held body
+// is one line and can be written to a JSON-lines file as it is.
 function holdEvent(event: EventLogEntry, bodyJson: string | undefined): HeldEvent {
   const { body, ...head } = event;
-  return { head, bodyJson: bodyJson ?? serialize(body) };
+  const oneLine = bodyJson !== undefined && !bodyJson.includes('\n');
+  return { head, bodyJson: oneLine ? bodyJson : serialize(body) };
 }
 
 function releaseEvent({ head, bodyJson }: HeldEvent): EventLogEntry {
@@ -317,6 +320,11 @@ export class History {
       notifications: this.list('notifications'),
       events: this.list('events'),
     };
+  }
+
+  /** The raw events as held (each body one line of JSON text), oldest first. */
+  heldEvents(): HeldEvent[] {
+    return Array.from(this.#events.slots(), (slot) => slot.value);
   }
 
   /** Every entry of one list, oldest first. */

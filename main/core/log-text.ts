@@ -6,6 +6,11 @@ export function quoteForLog(text: string): string {
   return JSON.stringify(text.length > 200 ? `${text.slice(0, 200)}…` : text);
 }
 
+/** The message of an error, or the thrown value as text. */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
 /** The `code` of a Node error (`ENOENT`, `EACCES`…), if it has one. */
 export function errorCode(error: unknown): string | undefined {
   return typeof error === 'object' && error !== null && 'code' in error

@@ -1,4 +1,5 @@
 import { NOTIFICATION_TEXT } from '../../shared/i18n/notification-text';
+import { isPaused } from './pause';
 import type { NotificationDecision, SuppressionReason } from '../../shared/history';
 import type { AppNotification, NotificationAction } from '../../shared/model';
 import type { Language, NotifiableEvent } from '../../shared/settings';
@@ -94,7 +95,7 @@ export class NotificationPolicy {
       const offline = this.#lastOffline.get(happening.roomId);
       if (offline !== undefined && now - offline < settings.flapMinutes * 60_000) return 'flapping';
     }
-    if (settings.pausedUntil !== null && now < settings.pausedUntil) return 'paused';
+    if (isPaused(settings.pausedUntil, now)) return 'paused';
     return undefined;
   }
 

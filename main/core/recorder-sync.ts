@@ -64,11 +64,6 @@ export class RecorderSync {
     this.#ports = ports;
   }
 
-  /** The last known connection state (undefined before the first poll). */
-  get status(): RecorderStatus | undefined {
-    return this.#status;
-  }
-
   /** The next good poll only sets the baseline (after resume from sleep, or a settings change). */
   rebaseline(): void {
     this.#needsBaseline = true;

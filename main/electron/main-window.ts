@@ -7,6 +7,7 @@ import type {
 import { isAppUrl } from './app-protocol';
 import type { Logger } from '../core/ports';
 import type { Fits } from './type-fit';
+import { errorMessage } from '../core/log-text';
 
 /** The webContents calls the window glue makes (Electron's WebContents fits; tests pass a fake). */
 export type WebContentsHandle = Pick<
@@ -127,9 +128,7 @@ export class MainWindow {
       if (this.#window === window) this.#window = undefined;
     });
     window.loadURL(url).catch((error: unknown) => {
-      log.error(
-        `window: could not load ${url}: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      log.error(`window: could not load ${url}: ${errorMessage(error)}`);
     });
   }
 }

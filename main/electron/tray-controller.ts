@@ -3,6 +3,7 @@ import { assertNever } from '../../shared/parse';
 import type { TrayAction, TrayIcon, TrayMenuItem, TrayModel } from '../core/tray-model';
 import type { Logger } from '../core/ports';
 import type { Fits } from './type-fit';
+import { errorMessage } from '../core/log-text';
 
 /** The Tray calls the controller makes; Electron's Tray fits with I = NativeImage, M = Menu. */
 export interface TrayHandle<I, M> {
@@ -31,9 +32,7 @@ export interface TrayControllerDeps<I, M> {
 /** Runs the callback for an action; errors are logged, never thrown into Electron's menu code. */
 export function runTrayAction(handlers: TrayActionHandlers, action: TrayAction, log: Logger): void {
   const report = (error: unknown) =>
-    log.error(
-      `tray: ${action.kind} failed: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    log.error(`tray: ${action.kind} failed: ${errorMessage(error)}`);
   try {
     let result: void | Promise<void>;
     switch (action.kind) {

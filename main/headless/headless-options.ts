@@ -105,8 +105,6 @@ export function parseHeadlessArgs(
   if (pollInterval !== undefined && !(Number(pollInterval) >= 1 && Number(pollInterval) <= 3600)) {
     throw new UsageError(`--poll-interval must be 1 to 3600 seconds, not "${pollInterval}"`);
   }
-  const defined = <T>(key: string, value: T | undefined) =>
-    value === undefined ? {} : { [key]: value };
   return {
     ...defined('host', values.host),
     ...defined('port', integer('port', values.port, 0, 65535)),
@@ -127,4 +125,9 @@ export function parseHeadlessArgs(
     desktop: !values['no-desktop'],
     help: values.help ?? false,
   } as HeadlessOptions;
+}
+
+/** `{ [key]: value }`, or nothing when the value is undefined (for spreading optional fields). */
+export function defined<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
 }

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { parseJsonText, safeParseUnknown } from '../../shared/parse';
 import { defaultSettings, type Settings } from '../../shared/settings';
 import { applySettingsPatch, SettingsPatch } from '../../shared/settings-patch';
-import { UsageError, type HeadlessOptions } from './headless-options';
+import { defined, UsageError, type HeadlessOptions } from './headless-options';
 
 /**
  * Headless mode's settings are the stored ones (`<data dir>/settings.json`, which the browser
@@ -64,8 +64,4 @@ function flagPatch(o: HeadlessOptions): SettingsPatch {
     ...(Object.keys(listener).length > 0 ? { listener } : {}),
     ...(Object.keys(recorder).length > 0 ? { recorder } : {}),
   };
-}
-
-function defined<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
-  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
 }
