@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RecorderTimestamp, isNoneTimestamp } from './timestamp';
+import { RoomNumber } from './webhook';
 
 // The recorder (Newtonsoft.Json) writes non-finite doubles as strings: `durationRatio` is "NaN"
 // whenever a room is not recording, `ioStats.diskMBps` can be "Infinity" (recorder-facts.md).
@@ -27,8 +28,6 @@ const RestText = z
   .string()
   .nullish()
   .transform((v) => v ?? '');
-
-const RoomNumber = z.number().int().nonnegative();
 
 /** `recordingStats` of a room (also the body of `GET /api/room/{id}/stats`); durations in ms. */
 export const RecordingStats = z.looseObject({

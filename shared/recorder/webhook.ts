@@ -11,7 +11,8 @@ export const Guid = z
   );
 
 // Room numbers are positive; sizes may exceed 2^32 (still exact below 2^53).
-const RoomNumber = z.number().int().nonnegative();
+/** A room number as the recorder sends it: a non-negative integer. */
+export const RoomNumber = z.number().int().nonnegative();
 const ByteCount = z.number().int().nonnegative();
 
 /** Fields every V2 `EventData` carries; the three flags are missing before recorder 2.0.0. */

@@ -24,7 +24,11 @@ export function VirtualList<T>({
   label,
 }: VirtualListProps<T>) {
   const ref = useRef<HTMLDivElement>(null);
-  const [scrollTop, setScrollTop] = useState(0);
+  // The scroll position is not state: most scroll events leave the same rows in view, and a
+  // render is asked for only when the range they show changes.
+  const scrollTop = useRef(0);
+  const shown = useRef({ start: 0, end: 0 });
+  const [, rerender] = useState(0);
   const [viewportHeight, setViewportHeight] = useState(0);
   useLayoutEffect(() => {
     const element = ref.current;
@@ -35,12 +39,14 @@ export function VirtualList<T>({
     return () => observer.disconnect();
   }, []);
   // Before the first measurement, assume a tall window rather than render nothing.
-  const { start, end } = visibleRange({
-    count: items.length,
-    rowHeight,
-    scrollTop,
-    viewportHeight: viewportHeight || 1200,
-  });
+  const rangeAt = (top: number) =>
+    visibleRange({
+      count: items.length,
+      rowHeight,
+      scrollTop: top,
+      viewportHeight: viewportHeight || 1200,
+    });
+  const { start, end } = (shown.current = rangeAt(scrollTop.current));
   const rows: ComponentChildren[] = [];
   for (let index = start; index < end; index++) {
     const item = items[index] as T;
@@ -63,7 +69,12 @@ export function VirtualList<T>({
       class="vlist"
       role="list"
       aria-label={label}
-      onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
+      onScroll={(event) => {
+        scrollTop.current = event.currentTarget.scrollTop;
+        const next = rangeAt(scrollTop.current);
+        if (next.start !== shown.current.start || next.end !== shown.current.end)
+          rerender((n) => n + 1);
+      }}
     >
       <div class="vlist-spacer" style={{ height: `${items.length * rowHeight}px` }}>
         {rows}

@@ -4,6 +4,7 @@ import { useApp } from '../app-context';
 import { Section, TextField } from '../components/fields';
 import { errorsFor } from '../field-errors';
 import type { SectionProps } from './section-props';
+import { reportAction } from '../report-action';
 
 /** The recorder's address and Basic auth, polling, a connection check and links to its pages. */
 export function RecorderSection({
@@ -41,10 +42,7 @@ export function RecorderSection({
     }
   };
   const openLink = (kind: 'recorderUi' | 'recorderApi') => {
-    void api.linkOpen({ kind }).then(
-      (answer) => setLinkMessage(answer.ok ? null : (answer.message ?? null)),
-      (error: unknown) => setLinkMessage(String(error)),
-    );
+    reportAction(api.linkOpen({ kind }), setLinkMessage);
   };
 
   return (

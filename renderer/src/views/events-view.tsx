@@ -1,9 +1,9 @@
 import { useState } from 'preact/hooks';
 import type { EventLogEntry } from '../../../shared/model';
 import { useApp } from '../app-context';
-import { Pager } from '../components/pager';
+import { HistoryList } from '../components/history-list';
 import { StatusLine } from '../components/status-line';
-import { PAGE_SIZE, useHistoryPage } from '../use-history-page';
+import { useHistoryPage } from '../use-history-page';
 import { useLiveTick } from '../use-live-tick';
 import { EventRow } from './event-row';
 
@@ -54,16 +54,14 @@ export function EventsView() {
         <span class="toolbar-note">{s.total(result.total)}</span>
       </div>
       <StatusLine text={message?.text ?? result.error} tone={message?.tone ?? 'error'} />
-      {result.loading ? null : result.items.length === 0 ? (
-        <p class="empty">{s.empty}</p>
-      ) : (
-        <ul class="items" aria-label={s.listLabel}>
-          {result.items.map((entry) => (
-            <EventRow key={entry.seq} entry={entry} onReplay={replay} />
-          ))}
-        </ul>
-      )}
-      <Pager page={page} total={result.total} pageSize={PAGE_SIZE} onPage={setPage} />
+      <HistoryList
+        result={result}
+        label={s.listLabel}
+        emptyText={s.empty}
+        page={page}
+        onPage={setPage}
+        row={(entry) => <EventRow key={entry.seq} entry={entry} onReplay={replay} />}
+      />
     </div>
   );
 }

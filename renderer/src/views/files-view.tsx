@@ -1,12 +1,14 @@
 import { useMemo, useState } from 'preact/hooks';
 import type { HistoryFileItem } from '../../../shared/ipc-contract';
 import { useApp } from '../app-context';
-import { Pager } from '../components/pager';
+import { HistoryList } from '../components/history-list';
+import { SearchField } from '../components/search-field';
 import { StatusLine } from '../components/status-line';
-import { PAGE_SIZE, useHistoryPage } from '../use-history-page';
+import { useHistoryPage } from '../use-history-page';
 import { useDebounced } from '../use-debounced';
 import { useLiveTick } from '../use-live-tick';
 import { FileRow } from './file-row';
+import { reportAction } from '../report-action';
 
 const collator = new Intl.Collator(['zh-CN', 'en'], { numeric: true });
 
@@ -35,10 +37,7 @@ export function FilesView() {
 
   const act = (file: HistoryFileItem, action: 'open' | 'show') => {
     const ref = { roomId: file.roomId, relativePath: file.relativePath };
-    void (action === 'open' ? api.fileOpen(ref) : api.fileShowInFolder(ref)).then(
-      (answer) => setMessage(answer.ok ? null : (answer.message ?? null)),
-      (error: unknown) => setMessage(String(error)),
-    );
+    reportAction(action === 'open' ? api.fileOpen(ref) : api.fileShowInFolder(ref), setMessage);
   };
 
   return (
@@ -64,18 +63,13 @@ export function FilesView() {
             </option>
           ))}
         </select>
-        <label for="files-search" class="sr-only">
-          {s.searchLabel}
-        </label>
-        <input
+        <SearchField
           id="files-search"
-          class="input toolbar-search"
-          type="search"
-          value={text}
+          label={s.searchLabel}
           placeholder={s.searchPlaceholder}
-          autoComplete="off"
-          onInput={(event) => {
-            setText(event.currentTarget.value);
+          value={text}
+          onValue={(value) => {
+            setText(value);
             setPage(0);
           }}
         />
@@ -85,20 +79,20 @@ export function FilesView() {
         <p class="notice">{s.noRoot}</p>
       ) : null}
       <StatusLine text={message ?? result.error} tone="error" />
-      {result.loading ? null : result.items.length === 0 ? (
-        <p class="empty">{filtered ? s.noMatch : s.empty}</p>
-      ) : (
-        <ul class="items" aria-label={s.listLabel}>
-          {result.items.map((file) => (
-            <FileRow
-              key={`${file.roomId}|${file.relativePath}|${file.finishedAt}`}
-              file={file}
-              onAction={act}
-            />
-          ))}
-        </ul>
-      )}
-      <Pager page={page} total={result.total} pageSize={PAGE_SIZE} onPage={setPage} />
+      <HistoryList
+        result={result}
+        label={s.listLabel}
+        emptyText={filtered ? s.noMatch : s.empty}
+        page={page}
+        onPage={setPage}
+        row={(file) => (
+          <FileRow
+            key={`${file.roomId}|${file.relativePath}|${file.finishedAt}`}
+            file={file}
+            onAction={act}
+          />
+        )}
+      />
     </div>
   );
 }

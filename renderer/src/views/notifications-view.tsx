@@ -1,8 +1,9 @@
 import { useState } from 'preact/hooks';
 import { useApp } from '../app-context';
-import { Pager } from '../components/pager';
+import { HistoryList } from '../components/history-list';
+import { SearchField } from '../components/search-field';
 import { StatusLine } from '../components/status-line';
-import { PAGE_SIZE, useHistoryPage } from '../use-history-page';
+import { useHistoryPage } from '../use-history-page';
 import { useDebounced } from '../use-debounced';
 import { useLiveTick } from '../use-live-tick';
 import { NotificationRow } from './notification-row';
@@ -36,18 +37,13 @@ export function NotificationsView() {
   return (
     <div class="view view-scroll">
       <div class="toolbar">
-        <label for="notes-search" class="sr-only">
-          {s.searchLabel}
-        </label>
-        <input
+        <SearchField
           id="notes-search"
-          class="input toolbar-search"
-          type="search"
-          value={text}
+          label={s.searchLabel}
           placeholder={s.searchPlaceholder}
-          autoComplete="off"
-          onInput={(event) => {
-            setText(event.currentTarget.value);
+          value={text}
+          onValue={(value) => {
+            setText(value);
             setPage(0);
           }}
         />
@@ -75,16 +71,16 @@ export function NotificationsView() {
         </button>
       </div>
       <StatusLine text={message ?? result.error} tone="error" />
-      {result.loading ? null : result.items.length === 0 ? (
-        <p class="empty">{query || unreadOnly ? s.noMatch : s.empty}</p>
-      ) : (
-        <ul class="items" aria-label={s.listLabel}>
-          {result.items.map((entry) => (
-            <NotificationRow key={entry.notification.id} entry={entry} onMarkRead={markRead} />
-          ))}
-        </ul>
-      )}
-      <Pager page={page} total={result.total} pageSize={PAGE_SIZE} onPage={setPage} />
+      <HistoryList
+        result={result}
+        label={s.listLabel}
+        emptyText={query || unreadOnly ? s.noMatch : s.empty}
+        page={page}
+        onPage={setPage}
+        row={(entry) => (
+          <NotificationRow key={entry.notification.id} entry={entry} onMarkRead={markRead} />
+        )}
+      />
     </div>
   );
 }

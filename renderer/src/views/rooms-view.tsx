@@ -1,10 +1,12 @@
 import { useMemo, useState } from 'preact/hooks';
 import type { RoomState } from '../../../shared/model';
 import { useApp } from '../app-context';
+import { SearchField } from '../components/search-field';
 import { StatusLine } from '../components/status-line';
 import { VirtualList } from '../components/virtual-list';
 import { filterRooms, orderRooms, roomCounts } from '../room-list';
 import { ROOM_ROW_HEIGHT, RoomRow } from './room-row';
+import { reportAction } from '../report-action';
 
 /** Every room the app knows, recording and live first, filterable, only the visible rows rendered. */
 export function RoomsView() {
@@ -28,26 +30,18 @@ export function RoomsView() {
     );
   };
   const openLive = (room: RoomState) => {
-    void api.linkOpen({ kind: 'liveRoom', roomId: room.roomId }).then(
-      (result) => setMessage(result.ok ? null : (result.message ?? null)),
-      (error: unknown) => setMessage(String(error)),
-    );
+    reportAction(api.linkOpen({ kind: 'liveRoom', roomId: room.roomId }), setMessage);
   };
 
   return (
     <div class="view view-rooms">
       <div class="toolbar">
-        <label for="rooms-filter" class="sr-only">
-          {s.filterLabel}
-        </label>
-        <input
+        <SearchField
           id="rooms-filter"
-          class="input toolbar-search"
-          type="search"
-          value={filter}
+          label={s.filterLabel}
           placeholder={s.filterPlaceholder}
-          autoComplete="off"
-          onInput={(event) => setFilter(event.currentTarget.value)}
+          value={filter}
+          onValue={setFilter}
         />
         <span class="toolbar-note">{s.summary(counts.live, counts.recording, counts.total)}</span>
       </div>

@@ -48,7 +48,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
   const [base, setBase] = useState(settings);
   const [draft, setDraft] = useState<SettingsDraft>(() => draftFromSettings(settings));
   const [errors, setErrors] = useState<string[]>([]);
-  const [status, setStatus] = useState<SaveStatus>('clean');
+  const [status, setStatus] = useState<Exclude<SaveStatus, 'dirty'>>('clean');
   const dirty = isDraftDirty(base, draft);
 
   // Settings changed elsewhere (mute, language, the tray) replace an untouched form; edits win.
@@ -62,7 +62,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
 
   const update = (changes: Partial<SettingsDraft>) => {
     setDraft((current) => ({ ...current, ...changes }));
-    setStatus('dirty');
+    setStatus('clean'); // an edit ends "saved" or "invalid"; whether it is dirty is derived below
   };
 
   const save = async (): Promise<boolean> => {
@@ -123,13 +123,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
         <GeneralSection {...props} />
       </form>
       <SaveBar
-        status={
-          dirty && status !== 'invalid' && status !== 'saving'
-            ? 'dirty'
-            : status === 'dirty' && !dirty
-              ? 'clean'
-              : status
-        }
+        status={status === 'invalid' || status === 'saving' || !dirty ? status : 'dirty'}
         otherErrors={unclaimedErrors(errors, FIELD_PATHS)}
         onSave={() => void save()}
         onDiscard={discard}

@@ -1,0 +1,33 @@
+import type { ComponentChildren } from 'preact';
+import { PAGE_SIZE } from '../use-history-page';
+import { Pager } from './pager';
+
+/** One page of a history list: nothing while loading, the empty text, or the rows; then the pager. */
+export function HistoryList<T>({
+  result,
+  label,
+  emptyText,
+  page,
+  onPage,
+  row,
+}: {
+  result: { loading: boolean; items: readonly T[]; total: number };
+  label: string;
+  emptyText: string;
+  page: number;
+  onPage: (page: number) => void;
+  row: (item: T) => ComponentChildren;
+}) {
+  return (
+    <>
+      {result.loading ? null : result.items.length === 0 ? (
+        <p class="empty">{emptyText}</p>
+      ) : (
+        <ul class="items" aria-label={label}>
+          {result.items.map(row)}
+        </ul>
+      )}
+      <Pager page={page} total={result.total} pageSize={PAGE_SIZE} onPage={onPage} />
+    </>
+  );
+}
