@@ -9,6 +9,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { sampleAppState } from '../test/fakes/app-state-sample';
 import { launchChromium } from '../test/helpers/chromium';
 import { ensureRendererBuilt, rendererBuildIsStale } from '../test/helpers/renderer-build';
 import type { AppState } from '../shared/app-state';
@@ -120,19 +121,12 @@ function generate(roomCount: number, fileCount: number): FakeData {
   const rooms = Array.from({ length: roomCount }, (_, i) => room(i, now));
   const any = rooms.length > 0 ? rooms : [room(0, now)];
   return {
-    state: {
+    state: sampleAppState({
       rooms,
       recorder: { status: 'ok', message: 'Connected to the recorder.' },
-      listener: {
-        webhookUrl: 'http://127.0.0.1:23560/webhook',
-        host: '127.0.0.1',
-        port: 23560,
-        running: true,
-      },
-      pause: { pausedUntil: null },
       unreadCount: roomCount > 0 ? 21 : 0,
       language: 'zh-CN',
-    },
+    }),
     settings: Settings.parse({ recordingRoot: '/rec' }),
     files: Array.from({ length: fileCount }, (_, i) => file(i, any)),
     notifications: Array.from({ length: Math.min(fileCount, 1000) }, (_, i) =>

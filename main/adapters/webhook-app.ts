@@ -19,7 +19,8 @@ export interface WebhookAppDeps {
     /** The body's JSON text as received. */
     bodyJson: string,
   ) => void;
-  token: () => string;
+  /** The token in the webhook URL, as bound ('' for none). */
+  token: string;
   /** A per-run secret the app's own test events carry in TEST_EVENT_HEADER. */
   testSecret?: string;
   version: string;
@@ -41,7 +42,7 @@ export function createWebhookListener(
   app.set('etag', false);
 
   app.use((req, res, next) => {
-    const refused = refusal(req, deps.token() !== '');
+    const refused = refusal(req, deps.token !== '');
     if (refused) return void res.status(403).json({ error: refused });
     next();
   });
@@ -49,7 +50,7 @@ export function createWebhookListener(
   app.get('/health', (req, res) => {
     // Listening on the LAN (a token is set), health is for this machine only: it tells when
     // events come and which recorder sends them.
-    if (deps.token() !== '' && !isLoopbackHost(req.socket.remoteAddress ?? '')) {
+    if (deps.token !== '' && !isLoopbackHost(req.socket.remoteAddress ?? '')) {
       return void res.status(404).json({ error: 'not found' });
     }
     const c = deps.intake.counters;
@@ -80,7 +81,7 @@ export function createWebhookListener(
 
   return (req, res) => {
     const path = pathOf(req.url);
-    if (path === WEBHOOK_PATH || path.startsWith(`${WEBHOOK_PATH}/`)) webhook(req, res);
+    if (path === WEBHOOK_PATH || path.startsWith(`${WEBHOOK_PATH}/`)) webhook(req, res, path);
     else app(req, res);
   };
 }

@@ -28,13 +28,14 @@ export function refusal(req: IncomingMessage, tokenSet: boolean): string | undef
 /**
  * Everything under `/webhook`, on plain `node:http`: this is the listener's hot path, and express's
  * router and body parser cost about three times the rest of a request here (scripts/bench-webhook.ts).
- * The answer table is in the README; the 2xx goes out once the event is in the journal.
+ * The answer table is in the README; the 2xx goes out once the event is in the journal. `path` is
+ * the request's path without the query, as the listener already read it.
  */
 export function createWebhookHandler(
   deps: WebhookAppDeps,
-): (req: IncomingMessage, res: ServerResponse) => void {
+): (req: IncomingMessage, res: ServerResponse, path: string) => void {
   const isWebhookPath = (path: string): boolean => {
-    const token = deps.token();
+    const token = deps.token;
     if (!token) return path === WEBHOOK_PATH;
     const prefix = `${WEBHOOK_PATH}/`;
     if (!path.startsWith(prefix)) return false;
@@ -52,10 +53,10 @@ export function createWebhookHandler(
     sendJson(res, status, { error });
   };
 
-  const handle = (req: IncomingMessage, res: ServerResponse): void => {
-    const refused = refusal(req, deps.token() !== '');
+  const handle = (req: IncomingMessage, res: ServerResponse, path: string): void => {
+    const refused = refusal(req, deps.token !== '');
     if (refused) return sendJson(res, 403, { error: refused });
-    if (!isWebhookPath(pathOf(req.url))) return sendJson(res, 404, { error: 'not found' });
+    if (!isWebhookPath(path)) return sendJson(res, 404, { error: 'not found' });
     if (req.method !== 'POST') {
       res.setHeader('Allow', 'POST');
       return sendJson(res, 405, { error: 'use POST' });

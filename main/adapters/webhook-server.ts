@@ -47,7 +47,7 @@ export class WebhookServer {
   async start(address: ListenerAddress): Promise<{ port: number; webhookUrl: string }> {
     if (!address.token && !isLoopbackHost(address.host)) throw new UnsafeBindError(address.host);
     const current = { ...address };
-    const handler = createWebhookListener({ ...this.#deps, token: () => current.token });
+    const handler = createWebhookListener({ ...this.#deps, token: current.token });
     const server = createServer(handler);
     server.keepAliveTimeout = 10_000;
     await new Promise<void>((resolve, reject) => {

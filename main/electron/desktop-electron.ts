@@ -28,7 +28,6 @@ export interface AppHandle extends Pick<
   quit(): void;
   getPath(name: 'userData' | 'logs'): string;
   getVersion(): string;
-  getAppPath(): string;
   setAppUserModelId(id: string): void;
   setActivationPolicy(policy: 'regular' | 'accessory' | 'prohibited'): void;
   on(event: 'second-instance', listener: (event: unknown, argv: string[]) => void): unknown;

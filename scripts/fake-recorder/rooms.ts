@@ -34,6 +34,16 @@ export interface FakeRoom {
   streamHost: string;
 }
 
+// Every room starts idle: not live, not recording, the danmaku connection up.
+const IDLE = {
+  streaming: false,
+  recording: false,
+  danmakuConnected: true,
+  sessionId: null,
+  sessionStartedAt: null,
+  file: null,
+} as const satisfies Partial<FakeRoom>;
+
 /** The room every fake recorder has: 23058, short id 3, "3号直播间" (the recorder's docs use it too). */
 export const ROOM_3: Readonly<Omit<FakeRoom, 'objectId'>> = {
   roomId: 23058,
@@ -44,12 +54,7 @@ export const ROOM_3: Readonly<Omit<FakeRoom, 'objectId'>> = {
   areaNameParent: '电台',
   areaNameChild: '唱见电台',
   autoRecord: true,
-  streaming: false,
-  recording: false,
-  danmakuConnected: true,
-  sessionId: null,
-  sessionStartedAt: null,
-  file: null,
+  ...IDLE,
   bytesPerSecond: 475_648,
   streamHost: 'cn-gddg-ct-01-09.bilivideo.com',
 };
@@ -116,12 +121,7 @@ export function generateRooms(count: number): FakeRoom[] {
       areaNameChild,
       // The first generated room records, so that the script has a second room to take live.
       autoRecord: i === 1 || random() < 0.7,
-      streaming: false,
-      recording: false,
-      danmakuConnected: true,
-      sessionId: null,
-      sessionStartedAt: null,
-      file: null,
+      ...IDLE,
       bytesPerSecond: 250_000 + Math.floor(random() * 500_000),
       streamHost: pick(HOSTS),
     });

@@ -42,9 +42,6 @@ export class FakeApp implements AppHandle {
   getVersion(): string {
     return '0.0.0-test';
   }
-  getAppPath(): string {
-    return '/app';
-  }
   setAppUserModelId(id: string): void {
     this.calls.push(`setAppUserModelId ${id}`);
   }
