@@ -10,7 +10,7 @@ import {
 } from '../shared/recorder/connection-status';
 import type { Language, Settings } from '../shared/settings';
 import type { EventLogEntry } from '../shared/model';
-import type { HistoryFile, HistoryNotification } from '../shared/history';
+import { HISTORY_LIMITS, type HistoryFile, type HistoryNotification } from '../shared/history';
 import { fileCheck } from './adapters/file-access';
 import { HistoryStore } from './adapters/history-store';
 import { JournalFile } from './adapters/journal-file';
@@ -26,7 +26,7 @@ import { liveRoomUrl } from './core/links';
 import type { FileCheck, Happening } from './core/happening';
 import type { Logger } from './core/ports';
 import type { SetupNotice } from './core/recorder-sync';
-import { WebhookIntake } from './core/webhook-intake';
+import { WebhookIntake, type IntakeResult } from './core/webhook-intake';
 import { parseWebhook, type RecorderWebhook } from '../shared/recorder/webhook';
 
 /** Everything the composition root needs from its host (headless CLI or Electron glue). */
@@ -96,28 +96,29 @@ export async function composeApp(options: ComposeOptions): Promise<ComposedApp> 
   const { journal, contents } = await JournalFile.open(options.dataDir);
   for (const warning of contents.warnings) options.log.warn(warning);
 
+  const intake = new WebhookIntake(journal, clock);
+  // The newest accepted deliveries stay in the journal whatever the dedupe window: the event log
+  // shows them from there.
+  const restored = intake.restore(contents.entries, HISTORY_LIMITS.events);
   const history = await HistoryStore.open({
     dir: join(options.dataDir, 'history'),
+    // Numbered by the journal's seq here: the merge with the log's own file numbers them afresh.
+    journaledEvents: restored.accepted
+      .slice(-HISTORY_LIMITS.events)
+      .map((accepted) => acceptedLogEntry(accepted, accepted.entry.seq)),
     onWarning: options.log.warn,
   });
-  const intake = new WebhookIntake(journal, clock);
   let eventSeq = history.history.lastEventSeq();
-  const logEvent = (
+  // An accepted delivery is held in memory only: the journal keeps it for the next start-up.
+  const logAccepted = (accepted: AcceptedWebhook) =>
+    history.addJournaledEvent(acceptedLogEntry(accepted, ++eventSeq), accepted.bodyJson);
+  // Duplicates and replays are kept by the event log's own file, with their place in the journal.
+  const logOther = (
     webhook: RecorderWebhook,
     body: unknown,
-    meta: Pick<EventLogEntry, 'source' | 'duplicate' | 'userAgent'> & { receivedAt?: number },
+    meta: Pick<EventLogEntry, 'source' | 'duplicate' | 'userAgent' | 'receivedAt' | 'journalSeq'>,
     bodyJson?: string,
-  ) => {
-    const { source, duplicate, userAgent, receivedAt = clock() } = meta;
-    const entry = eventLogEntry(webhook, body, {
-      seq: ++eventSeq,
-      receivedAt,
-      source,
-      duplicate,
-      userAgent,
-    });
-    history.addEvent(entry, bodyJson);
-  };
+  ) => history.addEvent(eventLogEntry(webhook, body, { seq: ++eventSeq, ...meta }), bodyJson);
   const checkFile = (file: { relativePath: string }): Promise<FileCheck> =>
     fileCheck(file.relativePath, options.settings(), options.log);
   // The system locale is read once: without LANG (Windows, macOS) it costs an Intl lookup per call.
@@ -170,7 +171,6 @@ export async function composeApp(options: ComposeOptions): Promise<ComposedApp> 
     },
     checkFile,
   );
-  const restored = intake.restore(contents.entries);
   pipeline.replay(restored.replay);
   if (contents.entries.length > restored.keep.length * JOURNAL_SLACK + 1000) {
     await journal.compact(restored.keep);
@@ -209,22 +209,16 @@ export async function composeApp(options: ComposeOptions): Promise<ComposedApp> 
   const server = new WebhookServer({
     intake,
     testSecret,
-    onDuplicate: (webhook, body, userAgent, bodyJson) =>
-      logEvent(webhook, body, { source: 'webhook', duplicate: true, userAgent }, bodyJson),
+    onDuplicate: ({ webhook, receivedAt, journalSeq }, body, userAgent, bodyJson) =>
+      logOther(
+        webhook,
+        body,
+        { source: 'webhook', duplicate: true, userAgent, receivedAt, journalSeq },
+        bodyJson,
+      ),
     onAccepted: (accepted) => {
       const { webhook } = accepted;
-      logEvent(
-        webhook,
-        accepted.entry.body,
-        // With the receipt time the journal holds, not a second reading of the clock.
-        {
-          source: accepted.entry.source,
-          duplicate: false,
-          userAgent: accepted.entry.userAgent,
-          receivedAt: accepted.entry.receivedAt,
-        },
-        accepted.bodyJson,
-      );
+      logAccepted(accepted);
       if (webhook.type !== 'unknown') polling.sync.webhookSeen(webhook.data.RoomId);
       pipeline.webhook(webhook, accepted.entry.source, accepted.entry.receivedAt);
     },
@@ -249,7 +243,12 @@ export async function composeApp(options: ComposeOptions): Promise<ComposedApp> 
     replay(body) {
       const parsed = parseWebhook(body);
       if (!parsed.ok) return false;
-      logEvent(parsed.value, body, { source: 'replay', duplicate: false });
+      logOther(parsed.value, body, {
+        source: 'replay',
+        duplicate: false,
+        receivedAt: clock(),
+        journalSeq: intake.journalSeq,
+      });
       pipeline.webhook(parsed.value, 'replay');
       return true;
     },
@@ -290,6 +289,23 @@ export async function composeApp(options: ComposeOptions): Promise<ComposedApp> 
       }
     },
   };
+}
+
+/** An accepted webhook as the intake returns it, or as restored from the journal. */
+type AcceptedWebhook = Pick<
+  Extract<IntakeResult, { status: 'accepted' }>,
+  'entry' | 'webhook' | 'bodyJson'
+>;
+
+/** The event log's entry of an accepted delivery, with the receipt time the journal holds. */
+function acceptedLogEntry({ entry, webhook }: AcceptedWebhook, seq: number): EventLogEntry {
+  return eventLogEntry(webhook, entry.body, {
+    seq,
+    receivedAt: entry.receivedAt,
+    source: entry.source,
+    duplicate: false,
+    userAgent: entry.userAgent,
+  });
 }
 
 function defaultAction(happening: Happening): NotificationAction | undefined {

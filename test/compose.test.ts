@@ -108,6 +108,38 @@ describe('composeApp', () => {
 });
 
 describe('composeApp start-up', () => {
+  it('rebuilds the event log after a restart: accepted deliveries from the journal, duplicates from the log file', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const first = await compose();
+    const started = fixtureText('synthesized/webhook-v2-StreamStarted.json');
+    const closed = fixtureText('synthesized/webhook-v2-FileClosed.json');
+    for (const body of [started, started, closed]) await postWebhook(first.webhookUrl, body);
+    await until(() => first.app.history.history.events({}).total === 3);
+    const before = first.app.history.history.events({}).items;
+    await first.app.stop();
+    const logLines = (await readFile(join(first.dataDir, 'history', 'events.jsonl'), 'utf8'))
+      .split('\n')
+      .filter(Boolean);
+    expect(logLines.map((line) => JSON.parse(line).duplicate)).toEqual([true]);
+
+    const settings = defaultSettings();
+    settings.listener.port = 0;
+    settings.recorder.url = '';
+    app = await composeApp({
+      dataDir: first.dataDir,
+      version: '1',
+      settings: () => settings,
+      log: memoryLogger(),
+      showNotification: () => {},
+    });
+    expect(app.history.history.events({}).items).toEqual(before);
+    expect(before.map((e) => [e.seq, e.eventType, e.duplicate])).toEqual([
+      [3, 'FileClosed', false],
+      [2, 'StreamStarted', true],
+      [1, 'StreamStarted', false],
+    ]);
+  });
+
   it('compacts a journal far larger than the dedupe window to the ids it still holds', async () => {
     const { writeFile, readFile } = await import('node:fs/promises');
     const { randomUUID } = await import('node:crypto');

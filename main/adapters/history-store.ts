@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { HISTORY_LIMITS, HistoryFile, HistoryNotification } from '../../shared/history';
 import { EventLogEntry } from '../../shared/model';
+import { rebuildEventLog } from '../core/event-log-merge';
 import { History, type HistoryLimits } from '../core/history';
 import { lineWithBody } from './json-line';
 import { JsonLinesFile } from './json-lines-file';
@@ -12,7 +13,9 @@ import { errorMessage } from '../core/log-text';
 // entries (megabytes), and events arrive in bursts; rewriting it per event would cost a full
 // write each time. An append costs one line, and a crash mid-append can only cut the last line,
 // which loading drops. Each file is compacted (rewritten atomically via temp + fsync + rename)
-// once it holds twice its bound in lines, so it never grows past that.
+// once it holds twice its bound in lines, so it never grows past that. The accepted deliveries of
+// the event log are not in events.jsonl: the journal already holds each one, and the log is
+// rebuilt from both at start-up (core/event-log-merge.ts).
 
 /** The history's queries, without the mutators (those go through the store so they persist). */
 export type HistoryReader = Pick<
@@ -32,6 +35,11 @@ export interface HistoryStoreOptions {
   /** Folder of the history files, e.g. `<data dir>/history`; created when missing. */
   dir: string;
   limits?: HistoryLimits;
+  /**
+   * The event log's entries for the deliveries the journal holds, oldest first: merged with
+   * events.jsonl at start-up (their `seq` is given afresh).
+   */
+  journaledEvents?: readonly EventLogEntry[];
   onWarning?: (message: string) => void;
   /** For testing: the time stamped on set-aside files. */
   now?: () => number;
@@ -80,7 +88,7 @@ export class HistoryStore {
     await mkdir(options.dir, { recursive: true }).catch((error: unknown) =>
       store.#warn(`history: cannot create ${options.dir}: ${errorMessage(error)}`),
     );
-    await store.#load();
+    await store.#load(options.journaledEvents ?? []);
     return store;
   }
 
@@ -114,12 +122,23 @@ export class HistoryStore {
     return line;
   }
 
-  /** Records a raw event; `bodyJson` is its body's JSON text as received, if at hand. */
+  /**
+   * Records a raw event that only the event log keeps (a duplicate, a replay); `bodyJson` is its
+   * body's JSON text as received, if at hand.
+   */
   addEvent(event: EventLogEntry, bodyJson?: string): void {
     const held = this.#history.addEvent(event, bodyJson);
     if (this.#closed) return;
     this.#events.appendLine(lineWithBody(held.head, null, held.bodyJson));
     this.#compactIfLong(this.#events, 'events');
+  }
+
+  /**
+   * Records a raw event whose delivery the journal keeps (an accepted webhook): held in memory
+   * only, as the next start-up rebuilds it from the journal.
+   */
+  addJournaledEvent(event: EventLogEntry, bodyJson?: string): void {
+    this.#history.addEvent(event, bodyJson, true);
   }
 
   /** Marks one notification read; false when it was not unread. */
@@ -157,8 +176,9 @@ export class HistoryStore {
     await Promise.all([this.#files.close(), this.#notifications.close(), this.#events.close()]);
   }
 
-  async #load(): Promise<void> {
+  async #load(journaledEvents: readonly EventLogEntry[]): Promise<void> {
     const history = this.#history;
+    const logged: EventLogEntry[] = [];
     const accept =
       <T>(schema: z.ZodType<T>, add: (value: T) => void) =>
       (value: unknown) => {
@@ -175,8 +195,12 @@ export class HistoryStore {
           else history.markAllRead();
         }),
       ),
-      events: await this.#events.load(accept(EventLogEntry, (event) => history.addEvent(event))),
+      events: await this.#events.load(accept(EventLogEntry, (event) => logged.push(event))),
     };
+    const rebuilt = rebuildEventLog(journaledEvents, logged, this.#limits.events);
+    for (const { entry, journaled } of rebuilt.events)
+      history.addEvent(entry, undefined, journaled);
+    if (rebuilt.droppedFromFile > 0) loads.events.needsRewrite = true;
     for (const list of ['files', 'notifications', 'events'] as const) {
       const load = loads[list];
       if (load.needsRewrite || load.lines > this.#maxLines(list)) this.#rewrite(list);
@@ -198,8 +222,9 @@ export class HistoryStore {
     return this.#limits[list] + Math.max(this.#limits[list], MIN_SLACK);
   }
 
-  // Files and events are append-only: once written whole, their file's last lines are exactly
-  // what memory holds, so compaction copies those bytes instead of serialising megabytes again.
+  // Files and events are append-only: once written whole, their file's last lines hold what
+  // memory holds (of events, those the journal does not keep), so compaction copies those bytes
+  // instead of serialising megabytes again.
   #compact(list: keyof HistoryLimits): void {
     if (list === 'notifications') return this.#rewrite(list); // read marks: lines are not entries
     (list === 'files' ? this.#files : this.#events).keepLast(this.#limits[list]);
@@ -218,7 +243,10 @@ export class HistoryStore {
         );
       case 'events': // the bodies as held: no parse and serialise again, the text as received kept
         return this.#events.rewriteLines(
-          this.#history.heldEvents().map((held) => lineWithBody(held.head, null, held.bodyJson)),
+          this.#history
+            .heldEvents()
+            .filter((held) => !held.journaled)
+            .map((held) => lineWithBody(held.head, null, held.bodyJson)),
         );
     }
   }

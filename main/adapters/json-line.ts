@@ -15,3 +15,23 @@ export function lineWithBody(
   const fields = JSON.stringify(head);
   return `${fields.length > 2 ? `${fields.slice(0, -1)},` : '{'}"body":${bodyJson}}`;
 }
+
+const LINE_END = Buffer.from('}\n');
+const LINE_FEED = 0x0a;
+
+/**
+ * As `lineWithBody`, as the bytes of one line with its line feed, in parts to be written together:
+ * the body's bytes as received (UTF-8 JSON, no byte order mark) go in as they are, neither decoded
+ * nor encoded again, when they hold no line feed.
+ */
+export function lineBytesWithBody(
+  head: Record<string, unknown>,
+  body: unknown,
+  bodyBytes: Uint8Array | undefined,
+): Uint8Array[] {
+  if (bodyBytes === undefined || bodyBytes.includes(LINE_FEED))
+    return [Buffer.from(`${JSON.stringify({ ...head, body })}\n`)];
+  const fields = JSON.stringify(head);
+  const start = `${fields.length > 2 ? `${fields.slice(0, -1)},` : '{'}"body":`;
+  return [Buffer.from(start), bodyBytes, LINE_END];
+}

@@ -1,6 +1,6 @@
 import express from 'express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { recorderVersionFromUserAgent, type RecorderWebhook } from '../../shared/recorder/webhook';
+import { recorderVersionFromUserAgent } from '../../shared/recorder/webhook';
 import type { Logger } from '../core/ports';
 import type { IntakeResult, WebhookIntake } from '../core/webhook-intake';
 import { isLoopbackHost } from './request-guards';
@@ -13,7 +13,7 @@ export interface WebhookAppDeps {
   onAccepted: (result: Extract<IntakeResult, { status: 'accepted' }>) => void;
   /** Runs after the 2xx for a delivery recognised as a duplicate (for the event log). */
   onDuplicate?: (
-    webhook: RecorderWebhook,
+    result: Extract<IntakeResult, { status: 'duplicate' }>,
     body: unknown,
     userAgent: string | undefined,
     /** The body's JSON text as received. */

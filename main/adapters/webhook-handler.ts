@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parseJsonText } from '../../shared/parse';
 import { parseWebhook } from '../../shared/recorder/webhook';
@@ -11,8 +12,6 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 export const TEST_EVENT_HEADER = 'x-recorder-tray-test';
 /** The webhook path; `/webhook/<token>` when a token is set. */
 export const WEBHOOK_PATH = '/webhook';
-
-const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
  * Refuses requests that no recorder sends: any `Origin` (a web page), and without a token a `Host`
@@ -77,12 +76,11 @@ export function createWebhookHandler(
       res.setHeader('Connection', 'close'); // the rest of the body is not read
       return reject(res, 413, `body larger than ${MAX_BODY_BYTES} bytes`);
     }
-    let text: string;
-    try {
-      text = utf8.decode(buffer);
-    } catch {
-      return reject(res, 400, 'body is not valid UTF-8');
-    }
+    // Checked, then decoded: a fatal TextDecoder costs several times more per body.
+    if (!isUtf8(buffer)) return reject(res, 400, 'body is not valid UTF-8');
+    // A byte order mark is dropped, as TextDecoder does.
+    const bytes = hasUtf8Bom(buffer) ? buffer.subarray(3) : buffer;
+    const text = bytes.toString('utf8');
     const json = parseJsonText(text);
     if (!json.ok) return reject(res, 400, `malformed JSON: ${json.error}`);
     const parsed = parseWebhook(json.value);
@@ -105,6 +103,7 @@ export function createWebhookHandler(
         ...(userAgent !== undefined ? { userAgent } : {}),
         ...(isTest ? { source: 'test' as const } : {}),
         bodyJson: text,
+        bodyBytes: bytes,
       });
     } catch (error) {
       deps.log.error(`journal write failed: ${String(error)}`);
@@ -112,10 +111,14 @@ export function createWebhookHandler(
     }
     res.writeHead(204).end();
     if (result.status === 'accepted') setImmediate(deps.onAccepted, result);
-    else setImmediate(() => deps.onDuplicate?.(result.webhook, json.value, userAgent, text));
+    else setImmediate(() => deps.onDuplicate?.(result, json.value, userAgent, text));
   }
 
   return handle;
+}
+
+function hasUtf8Bom(buffer: Buffer): boolean {
+  return buffer.length >= 3 && buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf;
 }
 
 /** The path of a request target, without the query. */

@@ -11,7 +11,10 @@ export function eventLogType(webhook: RecorderWebhook): string {
 export function eventLogEntry(
   webhook: RecorderWebhook,
   body: unknown,
-  meta: Pick<EventLogEntry, 'seq' | 'receivedAt' | 'source' | 'duplicate' | 'userAgent'>,
+  meta: Pick<
+    EventLogEntry,
+    'seq' | 'receivedAt' | 'source' | 'duplicate' | 'userAgent' | 'journalSeq'
+  >,
 ): EventLogEntry {
   // A plain literal, not spreads: this runs per webhook, and spreading costs several times more.
   const entry: EventLogEntry = {
@@ -24,6 +27,7 @@ export function eventLogEntry(
     body,
   };
   if (meta.userAgent !== undefined) entry.userAgent = meta.userAgent;
+  if (meta.journalSeq !== undefined) entry.journalSeq = meta.journalSeq;
   if (webhook.type !== 'unknown') entry.roomId = webhook.data.RoomId;
   return entry;
 }

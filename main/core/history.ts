@@ -157,14 +157,20 @@ function matcher<T>(
 export interface HeldEvent {
   head: Omit<EventLogEntry, 'body'>;
   bodyJson: string;
+  /** True when the journal keeps this delivery, so the event log's own file does not. */
+  journaled: boolean;
 }
 
 // Text with a line break (pretty-printed JSON) is held serialised again, so that every held body
 // is one line and can be written to a JSON-lines file as it is.
-function holdEvent(event: EventLogEntry, bodyJson: string | undefined): HeldEvent {
+function holdEvent(
+  event: EventLogEntry,
+  bodyJson: string | undefined,
+  journaled: boolean,
+): HeldEvent {
   const { body, ...head } = event;
   const oneLine = bodyJson !== undefined && !bodyJson.includes('\n');
-  return { head, bodyJson: oneLine ? bodyJson : serialize(body) };
+  return { head, bodyJson: oneLine ? bodyJson : serialize(body), journaled };
 }
 
 function releaseEvent({ head, bodyJson }: HeldEvent): EventLogEntry {
@@ -185,11 +191,10 @@ function serialize(body: unknown): string {
   }
 }
 
-function eventKey({ head, bodyJson }: HeldEvent): string {
+function eventKey(held: HeldEvent): string {
+  const { head, bodyJson } = held;
   // Text as received may spell characters as \uXXXX escapes; search the characters.
-  const body = bodyJson.includes('\\u')
-    ? serialize(releaseEvent({ head, bodyJson }).body)
-    : bodyJson;
+  const body = bodyJson.includes('\\u') ? serialize(releaseEvent(held).body) : bodyJson;
   return `${head.eventType}\n${head.eventId}\n${body}`.slice(0, MAX_EVENT_KEY);
 }
 
@@ -228,11 +233,12 @@ export class History {
   }
 
   /**
-   * Records a raw event; `bodyJson` is its body's JSON text as received, if at hand. Returns the
-   * event as held (its body as JSON text), for a store to write without serialising it again.
+   * Records a raw event; `bodyJson` is its body's JSON text as received, if at hand, and
+   * `journaled` says that the journal keeps the delivery. Returns the event as held (its body as
+   * JSON text), for a store to write without serialising it again.
    */
-  addEvent(event: EventLogEntry, bodyJson?: string): HeldEvent {
-    const held = holdEvent(event, bodyJson);
+  addEvent(event: EventLogEntry, bodyJson?: string, journaled = false): HeldEvent {
+    const held = holdEvent(event, bodyJson, journaled);
     this.#events.push(held);
     return held;
   }

@@ -17,10 +17,10 @@ export interface JournalEntry {
 /** Durable, append-only storage of accepted webhooks. */
 export interface JournalPort {
   /**
-   * Resolves once the entry is on disk (the 2xx may be sent then). `bodyJson`, when given, is
-   * the body's JSON text as received, for the adapter to store instead of serialising the body.
+   * Resolves once the entry is on disk (the 2xx may be sent then). `bodyBytes`, when given, are
+   * the body's bytes as received (UTF-8 JSON), for the adapter to store instead of serialising it.
    */
-  append(entry: JournalEntry, bodyJson?: string): Promise<void>;
+  append(entry: JournalEntry, bodyBytes?: Uint8Array): Promise<void>;
 }
 
 /** A sink for log lines that are not user-facing output. */

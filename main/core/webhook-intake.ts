@@ -5,7 +5,13 @@ import type { Clock, JournalEntry, JournalPort } from './ports';
 /** The outcome of offering one webhook to the intake. */
 export type IntakeResult =
   | { status: 'accepted'; entry: JournalEntry; webhook: RecorderWebhook; bodyJson?: string }
-  | { status: 'duplicate'; webhook: RecorderWebhook };
+  | {
+      status: 'duplicate';
+      webhook: RecorderWebhook;
+      receivedAt: number;
+      /** The seq of the newest journal entry when the duplicate came (its place among them). */
+      journalSeq: number;
+    };
 
 /** Counters reported by `/health`. */
 export interface IntakeCounters {
@@ -43,12 +49,18 @@ export class WebhookIntake {
 
   /**
    * Offers a parsed webhook; resolves after it is journaled (accepted) or recognised (duplicate).
-   * `meta.bodyJson` is the body's JSON text as received, passed on so it is not serialised again.
+   * `meta.bodyJson` is the body's JSON text as received, passed on so it is not serialised again;
+   * `meta.bodyBytes` its bytes, for the journal.
    */
   async offer(
     webhook: RecorderWebhook,
     body: unknown,
-    meta: { userAgent?: string; source?: JournalEntry['source']; bodyJson?: string } = {},
+    meta: {
+      userAgent?: string;
+      source?: JournalEntry['source'];
+      bodyJson?: string;
+      bodyBytes?: Uint8Array;
+    } = {},
   ): Promise<IntakeResult> {
     const receivedAt = this.#clock();
     this.counters.received += 1;
@@ -56,7 +68,7 @@ export class WebhookIntake {
     if (meta.userAgent !== undefined) this.counters.lastUserAgent = meta.userAgent;
     if (!this.#seen.add(webhook.id, receivedAt)) {
       this.counters.duplicates += 1;
-      return { status: 'duplicate', webhook };
+      return { status: 'duplicate', webhook, receivedAt, journalSeq: this.#seq };
     }
     const entry: JournalEntry = {
       seq: ++this.#seq,
@@ -66,7 +78,7 @@ export class WebhookIntake {
     };
     if (meta.userAgent !== undefined) entry.userAgent = meta.userAgent;
     try {
-      await this.#journal.append(entry, meta.bodyJson);
+      await this.#journal.append(entry, meta.bodyBytes);
     } catch (error) {
       this.#seen.delete(webhook.id);
       throw error;
@@ -77,6 +89,11 @@ export class WebhookIntake {
       : { status: 'accepted', entry, webhook, bodyJson: meta.bodyJson };
   }
 
+  /** The seq of the newest journal entry (0 before the first). */
+  get journalSeq(): number {
+    return this.#seq;
+  }
+
   /** Counts a request refused before it reached the intake (bad JSON, schema, size, type). */
   countRejected(): void {
     this.counters.received += 1;
@@ -85,10 +102,16 @@ export class WebhookIntake {
 
   /**
    * Re-reads journal entries at start-up, oldest first: their ids count as seen again. Returns
-   * the webhooks for the state to replay (test events never touched it), and the entries a
-   * compacted journal must keep: those whose ids the dedupe window still holds.
+   * every entry that parses with its webhook (what the event log shows), the webhooks for the
+   * state to replay (test events never touched it), and the entries a compacted journal must
+   * keep: those whose ids the dedupe window still holds, and the newest `keepLast` in any case
+   * (the event log shows them from the journal).
    */
-  restore(entries: readonly JournalEntry[]): {
+  restore(
+    entries: readonly JournalEntry[],
+    keepLast = 0,
+  ): {
+    accepted: { entry: JournalEntry; webhook: RecorderWebhook }[];
     replay: { webhook: RecorderWebhook; receivedAt: number }[];
     keep: JournalEntry[];
   } {
@@ -102,11 +125,15 @@ export class WebhookIntake {
     }
     // Each id was added at its own old time; what the window holds is decided by the time now.
     this.#seen.prune(this.#clock());
+    const newest = restored.length - keepLast;
     return {
+      accepted: restored,
       replay: restored
         .filter(({ entry }) => entry.source !== 'test')
         .map(({ entry, webhook }) => ({ webhook, receivedAt: entry.receivedAt })),
-      keep: restored.filter(({ webhook }) => this.#seen.has(webhook.id)).map(({ entry }) => entry),
+      keep: restored
+        .filter(({ webhook }, index) => index >= newest || this.#seen.has(webhook.id))
+        .map(({ entry }) => entry),
     };
   }
 

@@ -39,7 +39,7 @@ describe('HistoryStore', () => {
         read: true,
       }),
     );
-    for (let i = 0; i < 5; i += 1) store.addEvent(makeEvent(i));
+    for (let i = 1; i <= 5; i += 1) store.addEvent(makeEvent(i));
     expect(store.markRead('n-1')).toBe(true);
     await store.close();
     const before = store.history.snapshot();
@@ -47,7 +47,7 @@ describe('HistoryStore', () => {
     const reopened = await open();
     expect(reopened.history.snapshot()).toEqual(before);
     expect(reopened.history.unreadCount()).toBe(3);
-    expect(reopened.history.lastEventSeq()).toBe(4);
+    expect(reopened.history.lastEventSeq()).toBe(5);
     expect(reopened.markAllRead()).toBe(3);
     await reopened.close();
 
@@ -84,7 +84,12 @@ describe('HistoryStore', () => {
     const reopened = await open({ limits });
     expect(reopened.history.sizes()).toEqual({ files: 0, notifications: 2, events: 3 });
     expect(reopened.history.unreadCount()).toBe(0);
-    expect(reopened.history.events().items.map((e) => e.seq)).toEqual([99, 98, 97]);
+    // The newest three, numbered afresh.
+    expect(reopened.history.events().items.map((e) => [e.seq, e.receivedAt])).toEqual([
+      [3, 99_000],
+      [2, 98_000],
+      [1, 97_000],
+    ]);
   });
 
   test('compacted notifications keep their read state, whether marked before or after', async () => {
@@ -190,7 +195,7 @@ describe('HistoryStore', () => {
 
     const restarted = await open();
     expect(restarted.history.events().total).toBe(10);
-    expect(restarted.history.lastEventSeq()).toBe(9);
+    expect(restarted.history.lastEventSeq()).toBe(10); // numbered 1 to 10 as loaded
     expect(restarted.history.unreadCount()).toBe(1);
     expect((await readdir(dir)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
     restarted.addEvent(makeEvent(10));
@@ -198,9 +203,80 @@ describe('HistoryStore', () => {
     expect(
       (await open()).history
         .events()
-        .items.map((e) => e.seq)
+        .items.map((e) => e.receivedAt)
         .slice(0, 2),
-    ).toEqual([10, 9]);
+    ).toEqual([10_000, 9000]);
+  });
+
+  test('accepted deliveries stay out of events.jsonl: the journal holds them, start-up merges both', async () => {
+    const accepted = (i: number) => ({ ...makeEvent(i), receivedAt: i * 1000 });
+    const duplicate = (i: number) => ({
+      ...makeEvent(i),
+      receivedAt: i * 1000 + 1,
+      duplicate: true,
+    });
+    const store = await open();
+    store.addJournaledEvent(accepted(1));
+    store.addEvent(duplicate(1));
+    store.addJournaledEvent(accepted(2));
+    expect(store.history.events().total).toBe(3);
+    await store.close();
+    expect((await linesOf('events.jsonl')).map((line) => JSON.parse(line).duplicate)).toEqual([
+      true,
+    ]);
+
+    // The next start-up is handed the journal's deliveries and merges them with the file.
+    const reopened = await open({ journaledEvents: [accepted(1), accepted(2)] });
+    expect(
+      reopened.history
+        .events()
+        .items.map((e) => [e.seq, e.receivedAt, e.duplicate])
+        .reverse(),
+    ).toEqual([
+      [1, 1000, false],
+      [2, 1001, true],
+      [3, 2000, false],
+    ]);
+    expect(reopened.history.lastEventSeq()).toBe(3);
+    expect(warnings).toEqual([]);
+  });
+
+  test('an event log written by an earlier build (accepted lines too) loses them to the journal once', async () => {
+    const lines = [makeEvent(1), makeEvent(2), { ...makeEvent(2), seq: 3, duplicate: true }];
+    await writeFile(
+      path.join(dir, 'events.jsonl'),
+      lines.map((line) => `${JSON.stringify(line)}\n`).join(''),
+    );
+    // The journal was compacted past event 1: its line stays; event 2 comes from the journal.
+    const store = await open({ journaledEvents: [makeEvent(2)] });
+    expect(
+      store.history
+        .events()
+        .items.map((e) => [e.eventId, e.duplicate])
+        .reverse(),
+    ).toEqual([
+      [makeEvent(1).eventId, false],
+      [makeEvent(2).eventId, false],
+      [makeEvent(2).eventId, true],
+    ]);
+    await store.close();
+    expect((await linesOf('events.jsonl')).map((line) => JSON.parse(line).receivedAt)).toEqual([
+      1000, 2000,
+    ]);
+    expect(warnings).toEqual([]);
+  });
+
+  test('a rewrite of events.jsonl (after a bad line) writes only what the journal does not hold', async () => {
+    await writeFile(
+      path.join(dir, 'events.jsonl'),
+      `${JSON.stringify({ ...makeEvent(1), duplicate: true })}\nnot json\n`,
+    );
+    const store = await open({ journaledEvents: [makeEvent(2)] });
+    expect(store.history.events().total).toBe(2);
+    await store.close();
+    expect((await linesOf('events.jsonl')).map((line) => JSON.parse(line).duplicate)).toEqual([
+      true,
+    ]);
   });
 
   test('a history folder that cannot be created: warnings, no throw, memory still works', async () => {

@@ -28,13 +28,13 @@ describe('JournalFile', () => {
     expect(contents.warnings).toEqual([]);
   });
 
-  it('stores a body as the recorder sent it when its text is given', async () => {
+  it('stores a body as the recorder sent it when its bytes are given', async () => {
     const dir = await tempDir();
     const { journal } = await JournalFile.open(dir);
     const text = '{"EventId":"id-9","EventData":{"FileSize":98765432109876543210,"Name":"露露"}}';
     await journal.append(
       { seq: 9, receivedAt: 9, source: 'webhook', body: JSON.parse(text) },
-      text,
+      Buffer.from(text),
     );
     await journal.close();
     expect(await readFile(join(dir, JOURNAL_FILE), 'utf8')).toBe(

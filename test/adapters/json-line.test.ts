@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { lineWithBody } from '../../main/adapters/json-line';
+import { lineBytesWithBody, lineWithBody } from '../../main/adapters/json-line';
 
 describe('lineWithBody', () => {
   const head = { seq: 7, source: 'webhook' };
@@ -23,5 +23,25 @@ describe('lineWithBody', () => {
       '{"seq":7,"source":"webhook","body":{"a":"露露"}}',
     );
     expect(lineWithBody({}, null, 'null')).toBe('{"body":null}');
+  });
+});
+
+describe('lineBytesWithBody', () => {
+  const head = { seq: 7, source: 'webhook' };
+  const text = (parts: Uint8Array[]) => Buffer.concat(parts).toString('utf8');
+
+  test('puts the bytes as received in, unchanged, and ends the line', () => {
+    const body = Buffer.from('{"Name":"露露","FileSize":12345678901234567891}');
+    const parts = lineBytesWithBody(head, JSON.parse(body.toString()), body);
+    expect(parts).toContain(body);
+    expect(text(parts)).toBe(`{"seq":7,"source":"webhook","body":${body.toString()}}\n`);
+  });
+
+  test('bytes with a line feed are serialised instead; so is a body without bytes', () => {
+    const pretty = Buffer.from('{\n  "Name": "露露"\n}');
+    const line = text(lineBytesWithBody(head, JSON.parse(pretty.toString()), pretty));
+    expect(line.indexOf('\n')).toBe(line.length - 1);
+    expect(JSON.parse(line)).toEqual({ ...head, body: { Name: '露露' } });
+    expect(text(lineBytesWithBody({}, [1], undefined))).toBe('{"body":[1]}\n');
   });
 });

@@ -91,6 +91,17 @@ describe('webhook listener: the answer table', () => {
     const t = await start();
     const res = await postWebhook(t.webhookUrl, Buffer.from([0x7b, 0xff, 0xfe, 0x7d]));
     expect(res.status).toBe(400);
+    expect(res.json()).toEqual({ error: 'body is not valid UTF-8' });
+    // Cut in the middle of a character (一 is E4 B8 80).
+    const cut = Buffer.concat([Buffer.from('{"Name":"'), Buffer.from('一').subarray(0, 2)]);
+    expect((await postWebhook(t.webhookUrl, cut)).status).toBe(400);
+  });
+
+  it('a UTF-8 byte order mark before the JSON (a script that wrote the body with one) → 204', async () => {
+    const t = await start();
+    const body = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(STREAM_STARTED)]);
+    expect((await postWebhook(t.webhookUrl, body)).status).toBe(204);
+    expect(t.journal.entries).toHaveLength(1);
   });
 
   it('JSON that is neither V1 nor V2 → 422 with path: message reasons', async () => {

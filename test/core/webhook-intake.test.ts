@@ -1,0 +1,52 @@
+import { describe, expect, test } from 'vitest';
+import { DEDUPE_WINDOW } from '../../main/core/event-id-window';
+import type { JournalEntry } from '../../main/core/ports';
+import { WebhookIntake } from '../../main/core/webhook-intake';
+import { parseWebhook } from '../../shared/recorder/webhook';
+import { MemoryJournal } from '../fakes/memory-journal';
+import { fixtureJson } from '../helpers/fixtures';
+
+const now = Date.UTC(2024, 2, 17, 12);
+const started = fixtureJson('synthesized/webhook-v2-StreamStarted.json');
+
+/** `count` journal entries of distinct events, all received two days ago (outside 24 h). */
+function oldEntries(count: number): JournalEntry[] {
+  return Array.from({ length: count }, (_, i) => ({
+    seq: i + 1,
+    receivedAt: now - 48 * 3_600_000 + i,
+    source: 'webhook' as const,
+    body: { ...started, EventId: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}` },
+  }));
+}
+
+describe('WebhookIntake.restore', () => {
+  test('keeps the ids the dedupe window holds, and the newest `keepLast` whatever their age', () => {
+    const entries = oldEntries(DEDUPE_WINDOW.minCount + 2000);
+    const restore = (keepLast?: number) =>
+      new WebhookIntake(new MemoryJournal(), () => now).restore(entries, keepLast);
+
+    const byWindow = restore();
+    expect(byWindow.accepted).toHaveLength(entries.length);
+    expect(byWindow.keep).toHaveLength(DEDUPE_WINDOW.minCount);
+    expect(byWindow.keep[0]!.seq).toBe(2001);
+
+    const byLog = restore(DEDUPE_WINDOW.minCount + 500);
+    expect(byLog.keep).toHaveLength(DEDUPE_WINDOW.minCount + 500);
+    expect(byLog.keep.at(-1)!.seq).toBe(entries.length);
+  });
+
+  test('continues the journal seq, and a duplicate notes where it came among the entries', async () => {
+    const intake = new WebhookIntake(new MemoryJournal(), () => now);
+    intake.restore(oldEntries(3));
+    expect(intake.journalSeq).toBe(3);
+    const parsed = parseWebhook(started);
+    if (!parsed.ok) throw new Error(parsed.reasons.join('; '));
+    const first = await intake.offer(parsed.value, started);
+    expect(first).toMatchObject({ status: 'accepted', entry: { seq: 4 } });
+    expect(await intake.offer(parsed.value, started)).toMatchObject({
+      status: 'duplicate',
+      receivedAt: now,
+      journalSeq: 4,
+    });
+  });
+});
