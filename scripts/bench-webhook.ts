@@ -205,7 +205,7 @@ async function bench(dataDir: string, gc: Gc, t0: number): Promise<void> {
         drainSeconds: round2(drainMs / 1000),
         rssMb: round2(process.memoryUsage().rss / MB),
         dedupeIds: app.intake.rememberedIds().size,
-        filesKnown: app.pipeline.state.files.list().length,
+        filesKnown: app.pipeline.state.files.size,
         journalMb: round2(journalBytes / MB),
       },
       listener: {

@@ -3,7 +3,8 @@ export const DEDUPE_WINDOW = { maxAgeMs: 24 * 60 * 60 * 1000, minCount: 10_000 }
 
 /**
  * The set of webhook ids (EventId / EventRandomId) seen recently. An id is forgotten only when it is
- * older than 24 h and more than 10,000 newer ids are remembered, so a retry is always recognised.
+ * older than 24 h and more than 10,000 newer ids are remembered, so a retry is always recognised
+ * (ids past that are forgotten in batches, so up to an eighth more may be held a while).
  * Rebuilt from the journal at start-up, which is what makes it survive restarts.
  */
 export class EventIdWindow {
@@ -25,7 +26,9 @@ export class EventIdWindow {
   add(id: string, at: number): boolean {
     if (this.#seenAt.has(id)) return false;
     this.#seenAt.set(id, at);
-    this.#prune(at);
+    // Pruned once an eighth more than minCount are held, not per add: each prune scans past the
+    // ids deleted before (see trim-oldest.ts). Remembering a few more ids is the safe side.
+    if (this.#seenAt.size > this.#minCount + (this.#minCount >> 3)) this.#prune(at);
     return true;
   }
 

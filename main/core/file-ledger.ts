@@ -1,4 +1,5 @@
 import type { FileRecord } from '../../shared/model';
+import { trimOldest } from './trim-oldest';
 
 /** Fields a FileOpening, FileClosed or V1 body tells about one file. */
 export type FileFacts = Partial<Omit<FileRecord, 'roomId' | 'relativePath' | 'finished'>> & {
@@ -67,6 +68,11 @@ export class FileLedger {
     return this.#endedSessions.has(sessionId);
   }
 
+  /** Number of files known. */
+  get size(): number {
+    return this.#files.size;
+  }
+
   /** All known files, most recently touched last. */
   list(): FileRecord[] {
     return [...this.#files.values()].map((f) => ({ ...f }));
@@ -74,18 +80,11 @@ export class FileLedger {
 
   // Bounded like the journal's dedupe window: old files stop mattering for dedupe.
   #trim(): void {
-    while (this.#files.size > MAX_KEPT) {
-      const oldest = this.#files.keys().next().value as string;
-      this.#files.delete(oldest);
-    }
-    trimOldest(this.#startedSessions);
-    trimOldest(this.#endedSessions);
+    trimOldest(this.#files, MAX_KEPT);
+    trimOldest(this.#startedSessions, MAX_KEPT);
+    trimOldest(this.#endedSessions, MAX_KEPT);
   }
 }
 
 // As many as the dedupe window keeps ids: older files cannot be re-reported.
 const MAX_KEPT = 10_000;
-
-function trimOldest(set: Set<string>): void {
-  while (set.size > MAX_KEPT) set.delete(set.values().next().value as string);
-}

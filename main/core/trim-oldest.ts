@@ -1,0 +1,18 @@
+/**
+ * Drops the oldest entries (in insertion order) of a Map or Set down to `keep`, once it holds more
+ * than `keep + slack`. Dropping one entry per insert would be slow: V8 leaves a deleted entry in
+ * place until the table is rebuilt, so finding the oldest scans past every earlier deletion, some
+ * 5 µs per insert at 10,000 entries. One pass per `slack` inserts costs next to nothing.
+ */
+export function trimOldest(
+  collection: Map<unknown, unknown> | Set<unknown>,
+  keep: number,
+  slack = keep >> 3,
+): void {
+  if (collection.size <= keep + slack) return;
+  let excess = collection.size - keep;
+  for (const key of collection.keys()) {
+    if (excess-- <= 0) break;
+    collection.delete(key);
+  }
+}
