@@ -110,8 +110,25 @@ export function createWebhookHandler(
       return sendJson(res, 500, { error: 'could not store the event; the recorder will retry' });
     }
     res.writeHead(204).end();
-    if (result.status === 'accepted') setImmediate(deps.onAccepted, result);
-    else setImmediate(() => deps.onDuplicate?.(result, json.value, userAgent, text));
+    answered.push({ result, body: json.value, userAgent, bodyJson: text });
+    if (answered.length === 1) setImmediate(afterAnswers);
+  }
+
+  // The work after the 2xx, in answer order: everything answered in one turn of the event loop
+  // runs together in the next, so a burst costs one scheduled callback, not one per webhook.
+  let answered: Answered[] = [];
+  function afterAnswers(): void {
+    const batch = answered;
+    answered = [];
+    for (const { result, body, userAgent, bodyJson } of batch) {
+      try {
+        if (result.status === 'accepted') deps.onAccepted(result);
+        else deps.onDuplicate?.(result, body, userAgent, bodyJson);
+      } catch (error) {
+        // One failing event must not cost the others their turn (it is in the journal anyway).
+        deps.log.error(`after answering a webhook: ${String(error)}`);
+      }
+    }
   }
 
   return handle;
@@ -119,6 +136,14 @@ export function createWebhookHandler(
 
 function hasUtf8Bom(buffer: Buffer): boolean {
   return buffer.length >= 3 && buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf;
+}
+
+/** A webhook answered 2xx, waiting for the work after the answer. */
+interface Answered {
+  result: IntakeResult;
+  body: unknown;
+  userAgent: string | undefined;
+  bodyJson: string;
 }
 
 /** The path of a request target, without the query. */

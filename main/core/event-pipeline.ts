@@ -31,6 +31,8 @@ export class EventPipeline {
   readonly #listeners: PipelineListeners;
   readonly #checkFile: ((file: FileRecord) => Promise<FileCheck>) | undefined;
   #queue: Promise<void> = Promise.resolve();
+  /** Happenings queued behind a file check and not yet offered. */
+  #queued = 0;
 
   constructor(
     policyPorts: Omit<PolicyPorts, 'decided'>,
@@ -96,10 +98,23 @@ export class EventPipeline {
       for (const happening of happenings) this.#offer(happening);
       return;
     }
-    // One queue keeps happenings in order while a file check is waiting on the disk.
+    // One queue keeps happenings in order while a file check is waiting on the disk; with nothing
+    // waiting, a happening without a file goes to the policy at once (most do, and a promise per
+    // happening is a good part of the work per webhook).
     for (const happening of happenings) {
+      if (this.#queued === 0 && !happening.file) {
+        this.#offer(happening);
+        continue;
+      }
+      this.#queued += 1;
       this.#queue = this.#queue.then(async () => {
-        if (happening.file) happening.fileCheck = await checkFile(happening.file).catch(() => ({}));
+        try {
+          if (happening.file) happening.fileCheck = await checkFile(happening.file);
+        } catch {
+          happening.fileCheck = {}; // the popup goes out without a file action
+        } finally {
+          this.#queued -= 1;
+        }
         this.#offer(happening);
       });
     }

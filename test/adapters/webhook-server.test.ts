@@ -236,6 +236,46 @@ describe('webhook listener: the answer table', () => {
   });
 });
 
+describe('webhook listener: the work after the answer', () => {
+  it('runs in answer order, once per burst, and one failure does not stop the others', async () => {
+    const journal = new MemoryJournal();
+    const intake = new WebhookIntake(journal, () => 1_700_000_000_000);
+    const log = memoryLogger();
+    const seen: string[] = [];
+    server = new WebhookServer({
+      intake,
+      onAccepted: ({ webhook }) => {
+        seen.push(webhook.id);
+        if (seen.length === 2) throw new Error('boom');
+      },
+      onDuplicate: ({ webhook }) => seen.push(`again ${webhook.id}`),
+      version: '1',
+      startedAt: 0,
+      clock: () => 1_700_000_000_000,
+      log,
+    });
+    const { webhookUrl } = await server.start({ host: '127.0.0.1', port: 0, token: '' });
+    const bodies = [1, 2, 3].map((n) =>
+      JSON.stringify({
+        ...JSON.parse(STREAM_STARTED),
+        EventId: `00000000-0000-4000-8000-00000000000${n}`,
+      }),
+    );
+    const statuses = await Promise.all(
+      [...bodies, bodies[0]!].map(async (b) => (await postWebhook(webhookUrl, b)).status),
+    );
+    expect(statuses).toEqual([204, 204, 204, 204]);
+    for (let i = 0; i < 50 && seen.length < 4; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(seen.filter((s) => !s.startsWith('again'))).toEqual(
+      journal.entries.map((e) => (e.body as { EventId: string }).EventId),
+    );
+    expect(seen.filter((s) => s.startsWith('again'))).toEqual([
+      'again 00000000-0000-4000-8000-000000000001',
+    ]);
+    expect(log.lines).toEqual([expect.stringMatching(/^error after answering a webhook: .*boom/)]);
+  });
+});
+
 describe('webhook listener: binding', () => {
   it('refuses a non-loopback address without a token, with a clear message', async () => {
     const journal = new MemoryJournal();

@@ -1,0 +1,62 @@
+import { describe, expect, test } from 'vitest';
+import { EventPipeline } from '../../main/core/event-pipeline';
+import type { FileCheck, Happening } from '../../main/core/happening';
+import { parseWebhook, type RecorderWebhook } from '../../shared/recorder/webhook';
+import { defaultSettings } from '../../shared/settings';
+import { FakeClock } from '../fakes/core-harness';
+import { fixtureJson } from '../helpers/fixtures';
+
+function webhook(name: string): RecorderWebhook {
+  const parsed = parseWebhook(fixtureJson(`synthesized/webhook-v2-${name}.json`));
+  if (!parsed.ok) throw new Error(parsed.reasons.join('; '));
+  return parsed.value;
+}
+
+/** A pipeline whose file checks wait until the test settles them. */
+function pipelineWithSlowFileChecks() {
+  const clock = new FakeClock();
+  const settings = defaultSettings().notifications;
+  const happened: string[] = [];
+  const checks: { settle: (check: FileCheck | Error) => void }[] = [];
+  const pipeline = new EventPipeline(
+    {
+      clock: clock.read,
+      setTimer: clock.setTimer,
+      settings: () => ({ ...settings, groupWindowSeconds: 0, language: 'en' }),
+      actionFor: () => undefined,
+    },
+    { decided: () => {}, happened: (h: Happening) => happened.push(h.kind) },
+    () =>
+      new Promise<FileCheck>((resolve, reject) =>
+        checks.push({ settle: (c) => (c instanceof Error ? reject(c) : resolve(c)) }),
+      ),
+  );
+  return { pipeline, happened, checks };
+}
+
+describe('EventPipeline', () => {
+  test('a happening without a file waits behind one whose file is being checked', async () => {
+    const { pipeline, happened, checks } = pipelineWithSlowFileChecks();
+    pipeline.webhook(webhook('StreamStarted'), 'test');
+    expect(happened).toEqual(['StreamStarted']); // nothing waiting: offered at once
+    pipeline.webhook(webhook('FileClosed'));
+    pipeline.webhook(webhook('StreamStarted'), 'test');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(happened).toEqual(['StreamStarted']);
+    checks[0]!.settle({ resolvedPath: '/rec/a.flv' });
+    await pipeline.drain();
+    expect(happened).toEqual(['StreamStarted', 'FileClosed', 'StreamStarted']);
+    pipeline.webhook(webhook('StreamStarted'), 'test');
+    expect(happened).toHaveLength(4); // the queue is empty again: offered at once
+  });
+
+  test('a file check that fails still lets the happening and those after it through', async () => {
+    const { pipeline, happened, checks } = pipelineWithSlowFileChecks();
+    pipeline.webhook(webhook('FileClosed'));
+    pipeline.webhook(webhook('StreamStarted'), 'test');
+    await new Promise((resolve) => setImmediate(resolve));
+    checks[0]!.settle(new Error('disk gone'));
+    await pipeline.drain();
+    expect(happened).toEqual(['FileClosed', 'StreamStarted']);
+  });
+});
