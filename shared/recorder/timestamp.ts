@@ -12,15 +12,67 @@ export const RecorderTimestamp = z
 /** A recorder timestamp string. */
 export type RecorderTimestamp = z.infer<typeof RecorderTimestamp>;
 
-/** The instant of a recorder timestamp in 100 ns ticks since the Unix epoch (exact, comparable). */
+/**
+ * The instant of a recorder timestamp in 100 ns ticks since the Unix epoch (exact, comparable).
+ * Read digit by digit, as TIMESTAMP_PATTERN reads it: this runs for every webhook, and a match
+ * with eleven captured strings costs several times more.
+ */
 export function timestampTicks(timestamp: string): bigint {
-  const m = TIMESTAMP_PATTERN.exec(timestamp);
-  if (!m) throw new RangeError(`Not a recorder timestamp: ${timestamp}`);
-  const [, y, mo, d, h, mi, s, fraction = '', zone, sign, oh, om] = m;
-  const localMs = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s));
-  const offsetMinutes = zone === 'Z' ? 0 : (sign === '-' ? -1 : 1) * (Number(oh) * 60 + Number(om));
+  const t = timestamp;
+  const year = digits(t, 0, 4);
+  const month = digits(t, 5, 2);
+  const day = digits(t, 8, 2);
+  const hour = digits(t, 11, 2);
+  const minute = digits(t, 14, 2);
+  const second = digits(t, 17, 2);
+  let at = 19;
+  let fraction = 0; // in 100 ns ticks
+  if (t[at] === '.') {
+    let count = 0;
+    while (count < 8 && isDigit(t.charCodeAt(at + 1 + count))) count += 1;
+    fraction = count >= 1 && count <= 7 ? digits(t, at + 1, count) * 10 ** (7 - count) : -1;
+    at += 1 + count;
+  }
+  const offsetMinutes = t.length === at + 1 && t[at] === 'Z' ? 0 : zoneOffsetMinutes(t, at);
+  if (
+    Math.min(year, month, day, hour, minute, second, fraction) < 0 ||
+    Number.isNaN(offsetMinutes) ||
+    t[4] !== '-' ||
+    t[7] !== '-' ||
+    t[10] !== 'T' ||
+    t[13] !== ':' ||
+    t[16] !== ':'
+  ) {
+    throw new RangeError(`Not a recorder timestamp: ${timestamp}`);
+  }
+  const localMs = Date.UTC(year, month - 1, day, hour, minute, second);
   const utcMs = localMs - offsetMinutes * 60_000;
-  return BigInt(utcMs) * 10_000n + BigInt(fraction.padEnd(7, '0'));
+  return BigInt(utcMs) * 10_000n + BigInt(fraction);
+}
+
+/** `±HH:MM` ending the text at `at`, in minutes; NaN when it is not there. */
+function zoneOffsetMinutes(text: string, at: number): number {
+  const sign = text[at] === '+' ? 1 : text[at] === '-' ? -1 : 0;
+  const hours = digits(text, at + 1, 2);
+  const minutes = digits(text, at + 4, 2);
+  if (sign === 0 || text[at + 3] !== ':' || text.length !== at + 6 || hours < 0 || minutes < 0)
+    return NaN;
+  return sign * (hours * 60 + minutes);
+}
+
+/** The number written by `count` decimal digits at `start`, or -1 when one is not a digit. */
+function digits(text: string, start: number, count: number): number {
+  let value = 0;
+  for (let index = start; index < start + count; index += 1) {
+    const code = text.charCodeAt(index);
+    if (!isDigit(code)) return -1;
+    value = value * 10 + (code - 48);
+  }
+  return value;
+}
+
+function isDigit(code: number): boolean {
+  return code >= 48 && code <= 57; // '0'–'9'; NaN (past the end) is not
 }
 
 /** Orders two recorder timestamps by instant: negative, zero or positive. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  RecorderTimestamp,
   compareTimestamps,
   formatRecorderTimestamp,
   isNoneTimestamp,
@@ -34,5 +35,46 @@ describe('recorder timestamps', () => {
     const text = formatRecorderTimestamp(Date.UTC(2024, 2, 17, 12, 37, 2, 441), 480, 62);
     expect(text).toBe('2024-03-17T20:37:02.4410062+08:00');
     expect(timestampMs(text)).toBe(Date.UTC(2024, 2, 17, 12, 37, 2, 441));
+  });
+});
+
+describe('timestampTicks reads exactly what the schema accepts', () => {
+  const valid = [
+    '2024-03-17T20:37:02+08:00',
+    '2024-03-17T20:37:02.4+08:00',
+    '2024-03-17T20:37:02.4410062+08:00',
+    '2024-03-17T20:37:02.4410062-05:30',
+    '2024-03-17T12:37:02.123Z',
+    '0001-01-01T00:00:00+00:00',
+  ];
+  const invalid = [
+    '',
+    '2024-03-17T20:37:02',
+    '2024-03-17T20:37:02.+08:00',
+    '2024-03-17T20:37:02.44100621+08:00',
+    '2024-03-17 20:37:02+08:00',
+    '2024-03-17T20:37:02+0800',
+    '2024-03-17T20:37:02+08:00 ',
+    '2024-3-17T20:37:02+08:00',
+    '2024-03-17T20:37:0x+08:00',
+    '2024-03-17T20:37:02Z+08:00',
+    '2024-03-17T20:37:02*08:00',
+  ];
+
+  it.each(valid)('%s: accepted, and equal to the instant read by the pattern', (text) => {
+    expect(RecorderTimestamp.safeParse(text).success).toBe(true);
+    const m =
+      /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,7}))?(Z|([+-])(\d{2}):(\d{2}))$/.exec(
+        text,
+      )!;
+    const [, y, mo, d, h, mi, s, fraction = '', zone, sign, oh, om] = m;
+    const offset = zone === 'Z' ? 0 : (sign === '-' ? -1 : 1) * (Number(oh) * 60 + Number(om));
+    const ms = Date.UTC(+y!, +mo! - 1, +d!, +h!, +mi!, +s!) - offset * 60_000;
+    expect(timestampTicks(text)).toBe(BigInt(ms) * 10_000n + BigInt(fraction.padEnd(7, '0')));
+  });
+
+  it.each(invalid)('%j: refused by the schema and by timestampTicks', (text) => {
+    expect(RecorderTimestamp.safeParse(text).success).toBe(false);
+    expect(() => timestampTicks(text)).toThrow(RangeError);
   });
 });
