@@ -16,22 +16,44 @@ export function lineWithBody(
   return `${fields.length > 2 ? `${fields.slice(0, -1)},` : '{'}"body":${bodyJson}}`;
 }
 
-const LINE_END = Buffer.from('}\n');
 const LINE_FEED = 0x0a;
 
+/** One line of JSON in parts: its text, and when `body` is set, those bytes and then `}\n`. */
+export interface LineParts {
+  text: string;
+  body?: Uint8Array;
+}
+
 /**
- * As `lineWithBody`, as the bytes of one line with its line feed, in parts to be written together:
- * the body's bytes as received (UTF-8 JSON, no byte order mark) go in as they are, neither decoded
- * nor encoded again, when they hold no line feed.
+ * As `lineWithBody`, for writing as bytes: the body's bytes as received (UTF-8 JSON, no byte
+ * order mark) go in as they are, neither decoded nor encoded again, when they hold no line feed.
  */
-export function lineBytesWithBody(
+export function linePartsWithBody(
   head: Record<string, unknown>,
   body: unknown,
   bodyBytes: Uint8Array | undefined,
-): Uint8Array[] {
+): LineParts {
   if (bodyBytes === undefined || bodyBytes.includes(LINE_FEED))
-    return [Buffer.from(`${JSON.stringify({ ...head, body })}\n`)];
+    return { text: `${JSON.stringify({ ...head, body })}\n` };
   const fields = JSON.stringify(head);
-  const start = `${fields.length > 2 ? `${fields.slice(0, -1)},` : '{'}"body":`;
-  return [Buffer.from(start), bodyBytes, LINE_END];
+  return { text: `${fields.length > 2 ? `${fields.slice(0, -1)},` : '{'}"body":`, body: bodyBytes };
 }
+
+/** The bytes of lines given in parts, in one buffer (one allocation for a whole batch). */
+export function lineBytes(lines: readonly LineParts[]): Buffer {
+  let size = 0;
+  for (const line of lines)
+    size += Buffer.byteLength(line.text) + (line.body ? line.body.length + LINE_END.length : 0);
+  const bytes = Buffer.allocUnsafe(size);
+  let at = 0;
+  for (const line of lines) {
+    at += bytes.write(line.text, at);
+    if (!line.body) continue;
+    bytes.set(line.body, at);
+    at += line.body.length;
+    at += bytes.write(LINE_END, at);
+  }
+  return bytes;
+}
+
+const LINE_END = '}\n';

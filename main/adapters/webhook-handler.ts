@@ -100,8 +100,8 @@ export function createWebhookHandler(
     let result: IntakeResult;
     try {
       result = await deps.intake.offer(parsed.value, json.value, {
-        ...(userAgent !== undefined ? { userAgent } : {}),
-        ...(isTest ? { source: 'test' as const } : {}),
+        userAgent,
+        source: isTest ? 'test' : 'webhook',
         bodyJson: text,
         bodyBytes: bytes,
       });

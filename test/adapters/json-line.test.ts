@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { lineBytesWithBody, lineWithBody } from '../../main/adapters/json-line';
+import { lineBytes, linePartsWithBody, lineWithBody } from '../../main/adapters/json-line';
 
 describe('lineWithBody', () => {
   const head = { seq: 7, source: 'webhook' };
@@ -26,22 +26,35 @@ describe('lineWithBody', () => {
   });
 });
 
-describe('lineBytesWithBody', () => {
+describe('linePartsWithBody and lineBytes', () => {
   const head = { seq: 7, source: 'webhook' };
-  const text = (parts: Uint8Array[]) => Buffer.concat(parts).toString('utf8');
 
-  test('puts the bytes as received in, unchanged, and ends the line', () => {
+  test('put the bytes as received in, unchanged, and end the line', () => {
     const body = Buffer.from('{"Name":"露露","FileSize":12345678901234567891}');
-    const parts = lineBytesWithBody(head, JSON.parse(body.toString()), body);
-    expect(parts).toContain(body);
-    expect(text(parts)).toBe(`{"seq":7,"source":"webhook","body":${body.toString()}}\n`);
+    const parts = linePartsWithBody(head, JSON.parse(body.toString()), body);
+    expect(parts.body).toBe(body);
+    expect(lineBytes([parts]).toString('utf8')).toBe(
+      `{"seq":7,"source":"webhook","body":${body.toString()}}\n`,
+    );
   });
 
   test('bytes with a line feed are serialised instead; so is a body without bytes', () => {
     const pretty = Buffer.from('{\n  "Name": "露露"\n}');
-    const line = text(lineBytesWithBody(head, JSON.parse(pretty.toString()), pretty));
-    expect(line.indexOf('\n')).toBe(line.length - 1);
-    expect(JSON.parse(line)).toEqual({ ...head, body: { Name: '露露' } });
-    expect(text(lineBytesWithBody({}, [1], undefined))).toBe('{"body":[1]}\n');
+    const line = lineBytes([linePartsWithBody(head, JSON.parse(pretty.toString()), pretty)]);
+    expect(line.indexOf(0x0a)).toBe(line.length - 1);
+    expect(JSON.parse(line.toString('utf8'))).toEqual({ ...head, body: { Name: '露露' } });
+    expect(lineBytes([linePartsWithBody({}, [1], undefined)]).toString()).toBe('{"body":[1]}\n');
+  });
+
+  test('many lines, some with bodies and some without, make one buffer in order', () => {
+    const lines = [
+      linePartsWithBody({ seq: 1, userAgent: 'é' }, null, Buffer.from('{"a":"一"}')),
+      linePartsWithBody({ seq: 2 }, { b: 2 }, undefined),
+      linePartsWithBody({ seq: 3 }, null, Buffer.from('[]')),
+    ];
+    expect(lineBytes(lines).toString('utf8')).toBe(
+      '{"seq":1,"userAgent":"é","body":{"a":"一"}}\n{"seq":2,"body":{"b":2}}\n{"seq":3,"body":[]}\n',
+    );
+    expect(lineBytes([])).toHaveLength(0);
   });
 });
