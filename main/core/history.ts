@@ -168,9 +168,28 @@ function holdEvent(
   bodyJson: string | undefined,
   journaled: boolean,
 ): HeldEvent {
-  const { body, ...head } = event;
   const oneLine = bodyJson !== undefined && !bodyJson.includes('\n');
-  return { head, bodyJson: oneLine ? bodyJson : serialize(body), journaled };
+  return {
+    head: eventHead(event),
+    bodyJson: oneLine ? bodyJson : serialize(event.body),
+    journaled,
+  };
+}
+
+// Field by field: a rest pattern (`{ body, ...head }`) copies through a slow path, per webhook.
+function eventHead(event: EventLogEntry): HeldEvent['head'] {
+  const head: HeldEvent['head'] = {
+    seq: event.seq,
+    receivedAt: event.receivedAt,
+    source: event.source,
+    eventType: event.eventType,
+    eventId: event.eventId,
+    duplicate: event.duplicate,
+  };
+  if (event.roomId !== undefined) head.roomId = event.roomId;
+  if (event.userAgent !== undefined) head.userAgent = event.userAgent;
+  if (event.journalSeq !== undefined) head.journalSeq = event.journalSeq;
+  return head;
 }
 
 function releaseEvent({ head, bodyJson }: HeldEvent): EventLogEntry {

@@ -34,6 +34,7 @@ export class RecorderState {
         const { room } = this.rooms.observe({
           roomId: d.RoomId,
           ticks,
+          at,
           fields: { name: d.Name, title: d.Title },
         });
         return this.#file(room, source, at, {
@@ -50,7 +51,9 @@ export class RecorderState {
       case 'StreamStarted':
       case 'StreamEnded': {
         const live = webhook.type === 'StreamStarted';
-        const observed = this.rooms.observe({ ...commonObservation(webhook.data, ticks), live });
+        const observation = commonObservation(webhook.data, ticks, at);
+        observation.live = live;
+        const observed = this.rooms.observe(observation);
         return this.#transitions(observed.room, observed.transitions, {
           source,
           at,
@@ -65,10 +68,9 @@ export class RecorderState {
         // A late SessionStarted of a session that already ended must not turn recording back on.
         const recording =
           webhook.type === 'SessionStarted' && !this.files.isSessionEnded(sessionId);
-        const observed = this.rooms.observe({
-          ...commonObservation(webhook.data, ticks),
-          recording,
-        });
+        const observation = commonObservation(webhook.data, ticks, at);
+        observation.recording = recording;
+        const observed = this.rooms.observe(observation);
         return this.#transitions(observed.room, observed.transitions, {
           source,
           at,
@@ -81,7 +83,7 @@ export class RecorderState {
         const d = webhook.data;
         const sessionId = d.SessionId.toLowerCase();
         // Recording is told by the session events; a file event's flag can race its SessionEnded.
-        const observed = this.rooms.observe(commonObservation(d, ticks, false));
+        const observed = this.rooms.observe(commonObservation(d, ticks, at, false));
         const out = this.#transitions(observed.room, observed.transitions, {
           source,
           at,
@@ -116,6 +118,7 @@ export class RecorderState {
     const observed = this.rooms.observe({
       roomId,
       ticks: BigInt(at) * 10_000n,
+      at,
       fields: { ...rest, streaming, recording },
       live: streaming,
       recording,
@@ -201,6 +204,7 @@ function fileHappening(
 function commonObservation(
   d: CommonEventData,
   ticks: bigint,
+  at: number,
   withRecording = true,
 ): RoomObservation {
   const fields: RoomFields = {
@@ -213,7 +217,7 @@ function commonObservation(
     danmakuConnected: d.DanmakuConnected,
   };
   if (withRecording) fields.recording = d.Recording;
-  const observation: RoomObservation = { roomId: d.RoomId, ticks, fields };
+  const observation: RoomObservation = { roomId: d.RoomId, ticks, at, fields };
   if (d.Streaming === false) observation.live = false;
   if (withRecording && d.Recording === false) observation.recording = false;
   return observation;

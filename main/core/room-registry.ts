@@ -8,6 +8,8 @@ export type RoomFields = Partial<Omit<RoomState, 'roomId' | 'updatedAt'>>;
 export interface RoomObservation {
   roomId: number;
   ticks: bigint; // 100 ns ticks since the epoch
+  /** The same instant in epoch ms (what `updatedAt` shows), given to spare a BigInt division. */
+  at: number;
   fields: RoomFields;
   /** Live flag as an authoritative on/off signal (StreamStarted/Ended, polls, or a false flag). */
   live?: boolean;
@@ -53,7 +55,7 @@ export class RoomRegistry {
       state[key] = value;
       if (SHOWN_FIELDS.has(key)) shownChanged = true;
     }
-    entry.state.updatedAt = Math.max(entry.state.updatedAt, Number(ticks / 10_000n));
+    entry.state.updatedAt = Math.max(entry.state.updatedAt, observation.at);
     const transitions: RoomTransitions = {};
     if (observation.live !== undefined) {
       const from = entry.live.state;

@@ -7,7 +7,7 @@ import {
   HistoryQuery,
   NotificationDecision,
 } from '../../shared/history';
-import type { EventLogEntry } from '../../shared/model';
+import { EventLogEntry } from '../../shared/model';
 import { makeEvent, makeFile, makeNotification } from '../fakes/history-records';
 
 describe('History bounds', () => {
@@ -32,6 +32,30 @@ describe('History bounds', () => {
     history.addNotification(makeNotification(4, { read: true }));
     history.addNotification(makeNotification(5, { read: true }));
     expect(history.unreadCount()).toBe(0);
+  });
+});
+
+describe('History events as held', () => {
+  test('an event with every field of the schema set comes back whole', () => {
+    const sample: Record<string, unknown> = {
+      seq: 3,
+      receivedAt: 1_700_000_000_000,
+      source: 'webhook',
+      eventType: 'FileClosed',
+      eventId: 'e-3',
+      roomId: 23058,
+      duplicate: true,
+      userAgent: 'BililiveRecorder/2.11.1',
+      journalSeq: 41,
+      body: { EventType: 'FileClosed', EventData: { Name: '露露' } },
+    };
+    // A field added to the schema must be added here, and so to the copy the history makes.
+    expect(Object.keys(sample).sort()).toEqual(Object.keys(EventLogEntry.shape).sort());
+    const event = EventLogEntry.parse(sample);
+    const history = new History();
+    history.addEvent(event);
+    expect(history.events().items).toEqual([event]);
+    expect(history.eventBySeq(3)).toEqual(event);
   });
 });
 
