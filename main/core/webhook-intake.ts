@@ -38,6 +38,8 @@ export class WebhookIntake {
     lastUserAgent: null,
   };
   readonly #seen = new EventIdWindow();
+  /** Journal writes under way, by webhook id: a duplicate is answered only once its original is stored. */
+  readonly #writing = new Map<string, Promise<void>>();
   readonly #journal: JournalPort;
   readonly #clock: Clock;
   #seq = 0;
@@ -67,8 +69,13 @@ export class WebhookIntake {
     this.counters.lastWebhookAt = receivedAt;
     if (meta.userAgent !== undefined) this.counters.lastUserAgent = meta.userAgent;
     if (!this.#seen.add(webhook.id, receivedAt)) {
+      const journalSeq = this.#seq; // its place among the journal's entries, as it arrived
+      // A copy delivered at the same time (the recorder posts to every URL at once) must not be
+      // answered 2xx before the original is in the journal: if that write fails, so does this.
+      const original = this.#writing.get(webhook.id);
+      if (original) await original;
       this.counters.duplicates += 1;
-      return { status: 'duplicate', webhook, receivedAt, journalSeq: this.#seq };
+      return { status: 'duplicate', webhook, receivedAt, journalSeq };
     }
     const entry: JournalEntry = {
       seq: ++this.#seq,
@@ -77,11 +84,15 @@ export class WebhookIntake {
       body,
     };
     if (meta.userAgent !== undefined) entry.userAgent = meta.userAgent;
+    const write = this.#journal.append(entry, meta.bodyBytes);
+    this.#writing.set(webhook.id, write);
     try {
-      await this.#journal.append(entry, meta.bodyBytes);
+      await write;
     } catch (error) {
       this.#seen.delete(webhook.id);
       throw error;
+    } finally {
+      this.#writing.delete(webhook.id);
     }
     this.counters.accepted += 1;
     return meta.bodyJson === undefined

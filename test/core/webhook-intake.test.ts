@@ -49,4 +49,39 @@ describe('WebhookIntake.restore', () => {
       journalSeq: 4,
     });
   });
+
+  test('a copy delivered at the same time is answered only once the original is stored', async () => {
+    const writes: { settle: (error?: Error) => void }[] = [];
+    const journal = {
+      append: () =>
+        new Promise<void>((resolve, reject) =>
+          writes.push({ settle: (error) => (error ? reject(error) : resolve()) }),
+        ),
+    };
+    const parsed = parseWebhook(started);
+    if (!parsed.ok) throw new Error(parsed.reasons.join('; '));
+    const intake = new WebhookIntake(journal, () => now);
+    const answers: string[] = [];
+    const original = intake.offer(parsed.value, started).then((r) => answers.push(r.status));
+    const copy = intake.offer(parsed.value, started).then((r) => answers.push(r.status));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(answers).toEqual([]); // neither before the write
+    writes[0]!.settle();
+    await Promise.all([original, copy]);
+    expect(answers).toEqual(['accepted', 'duplicate']);
+
+    // When the original's write fails, the copy fails with it: the recorder retries both.
+    const other = parseWebhook({ ...started, EventId: '00000000-0000-4000-8000-00000000abcd' });
+    if (!other.ok) throw new Error(other.reasons.join('; '));
+    const failing = intake.offer(other.value, started);
+    const failingCopy = intake.offer(other.value, started);
+    writes[1]!.settle(new Error('disk full'));
+    await expect(failing).rejects.toThrow('disk full');
+    await expect(failingCopy).rejects.toThrow('disk full');
+    expect(intake.counters.duplicates).toBe(1);
+    // Its id was released: the retry is a new delivery.
+    const retry = intake.offer(other.value, started);
+    writes[2]!.settle();
+    expect(await retry).toMatchObject({ status: 'accepted' });
+  });
 });
