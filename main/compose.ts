@@ -86,7 +86,8 @@ export interface ComposedApp {
   stop(): Promise<void>;
 }
 
-// Compact the journal when it holds this many times more entries than dedupe needs.
+// Compact the journal when it holds this many times more entries than it must keep (the ids of the
+// dedupe window, and the accepted deliveries the event log shows).
 const JOURNAL_SLACK = 2;
 
 /** Builds adapters and core services and connects them: the one composition root. */
@@ -99,12 +100,14 @@ export async function composeApp(options: ComposeOptions): Promise<ComposedApp> 
   const intake = new WebhookIntake(journal, clock);
   // The newest accepted deliveries stay in the journal whatever the dedupe window: the event log
   // shows them from there.
-  const restored = intake.restore(contents.entries, HISTORY_LIMITS.events);
+  const limits = HISTORY_LIMITS;
+  const restored = intake.restore(contents.entries, limits.events);
   const history = await HistoryStore.open({
     dir: join(options.dataDir, 'history'),
+    limits,
     // Numbered by the journal's seq here: the merge with the log's own file numbers them afresh.
     journaledEvents: restored.accepted
-      .slice(-HISTORY_LIMITS.events)
+      .slice(-limits.events)
       .map((accepted) => acceptedLogEntry(accepted, accepted.entry.seq)),
     onWarning: options.log.warn,
   });

@@ -36,8 +36,9 @@ export interface HistoryStoreOptions {
   dir: string;
   limits?: HistoryLimits;
   /**
-   * The event log's entries for the deliveries the journal holds, oldest first: merged with
-   * events.jsonl at start-up (their `seq` is given afresh).
+   * The event log's entries for the deliveries the journal holds, oldest first, each with its
+   * journal seq as `seq` (which places events.jsonl's entries among them): merged with
+   * events.jsonl at start-up and numbered afresh.
    */
   journaledEvents?: readonly EventLogEntry[];
   onWarning?: (message: string) => void;
@@ -129,7 +130,7 @@ export class HistoryStore {
   addEvent(event: EventLogEntry, bodyJson?: string): void {
     const held = this.#history.addEvent(event, bodyJson);
     if (this.#closed) return;
-    this.#events.appendLine(lineWithBody(held.head, null, held.bodyJson));
+    this.#events.appendLine(lineWithBody(held.head, held.bodyJson));
     this.#compactIfLong(this.#events, 'events');
   }
 
@@ -246,7 +247,7 @@ export class HistoryStore {
           this.#history
             .heldEvents()
             .filter((held) => !held.journaled)
-            .map((held) => lineWithBody(held.head, null, held.bodyJson)),
+            .map((held) => lineWithBody(held.head, held.bodyJson)),
         );
     }
   }

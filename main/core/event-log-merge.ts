@@ -21,9 +21,10 @@ export interface RebuiltEventLog {
  * Rebuilds the event log from its two stores: the accepted deliveries, which the journal already
  * holds (writing them a second time cost a tenth of the listener's time per webhook), and the
  * rest (duplicates, replays, and accepted deliveries older than the journal), which the event
- * log's own file holds. Both lists are in arrival order; they are merged by receipt time, and
- * within one millisecond (a burst) by the journal seq a file entry noted when it came.
- * `journaled` entries carry their journal seq as `seq`; all are numbered afresh.
+ * log's own file holds. Both lists are in arrival order. A file entry goes where the journal seq
+ * it noted when it came says (exact, whatever the clock did); one without it, or with a seq the
+ * journal does not span (written before the journal was compacted past it, or deleted), goes by
+ * receipt time. `journaled` entries carry their journal seq as `seq`; all are numbered afresh.
  */
 export function rebuildEventLog(
   journaled: readonly EventLogEntry[],
@@ -35,12 +36,14 @@ export function rebuildEventLog(
   const fileOnly = logged.filter(
     (entry) => !isAcceptedDelivery(entry) || !inJournal.has(entry.eventId),
   );
+  const span = { first: journaled[0]?.seq ?? 0, last: journaled.at(-1)?.seq ?? 0 };
   const merged: RebuiltEvent[] = [];
   let j = 0;
   let f = 0;
   while (j < journaled.length || f < fileOnly.length) {
     const fromJournal =
-      f >= fileOnly.length || (j < journaled.length && comesFirst(journaled[j]!, fileOnly[f]!));
+      f >= fileOnly.length ||
+      (j < journaled.length && comesFirst(journaled[j]!, fileOnly[f]!, span));
     merged.push(
       fromJournal
         ? { entry: journaled[j++]!, journaled: true }
@@ -55,10 +58,16 @@ export function rebuildEventLog(
 }
 
 /** Whether a journaled entry came before a file entry. */
-function comesFirst(journaled: EventLogEntry, logged: EventLogEntry): boolean {
-  if (journaled.receivedAt !== logged.receivedAt) return journaled.receivedAt < logged.receivedAt;
-  // Entries written before file entries noted their place: the journal's first.
-  return logged.journalSeq === undefined || journaled.seq <= logged.journalSeq;
+function comesFirst(
+  journaled: EventLogEntry,
+  logged: EventLogEntry,
+  span: { first: number; last: number },
+): boolean {
+  const place = logged.journalSeq;
+  if (place !== undefined && place >= span.first - 1 && place <= span.last)
+    return journaled.seq <= place;
+  // By time; in the same millisecond the journal's first (a duplicate follows what it repeats).
+  return journaled.receivedAt <= logged.receivedAt;
 }
 
 /** Whether an entry records a delivery the intake accepted (and therefore journaled). */

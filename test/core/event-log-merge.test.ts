@@ -62,6 +62,36 @@ describe('rebuildEventLog', () => {
     ]);
   });
 
+  test('a file entry placed by its journal seq stays in place when the clock stepped back', () => {
+    const journal = [
+      { ...delivery(50, 'accepted', 1), seq: 1 },
+      { ...delivery(10, 'accepted', 2), seq: 2 }, // the clock was set back by 40 s
+      { ...delivery(20, 'accepted', 3), seq: 3 },
+    ];
+    const duplicateOfB = { ...delivery(15, 'duplicate', 2), journalSeq: 2 };
+    expect(shape(rebuildEventLog(journal, [duplicateOfB], 10))).toEqual([
+      [1, 50, true],
+      [2, 10, true],
+      [3, 15, false],
+      [4, 20, true],
+    ]);
+  });
+
+  test('a journal seq the journal does not span (compacted past, or deleted) falls back to time', () => {
+    const journal = [
+      { ...delivery(100, 'accepted', 7), seq: 1 }, // a new journal: seqs start again
+      { ...delivery(200, 'accepted', 8), seq: 2 },
+    ];
+    const old = { ...delivery(50, 'duplicate', 3), journalSeq: 900 };
+    const between = { ...delivery(150, 'replay', 7), journalSeq: 901 };
+    expect(shape(rebuildEventLog(journal, [old, between], 10))).toEqual([
+      [1, 50, false],
+      [2, 100, true],
+      [3, 150, false],
+      [4, 200, true],
+    ]);
+  });
+
   test('keeps only the newest `limit` entries, numbered from 1', () => {
     const journal = Array.from({ length: 6 }, (_, i) => delivery(i * 2));
     const file = Array.from({ length: 6 }, (_, i) => delivery(i * 2 + 1, 'duplicate', i * 2));
