@@ -67,7 +67,7 @@ export class JournalFile implements JournalPort {
    */
   append(entry: JournalEntry, bodyBytes?: Uint8Array): Promise<void> {
     // The head written field by field: a rest pattern copies through a slow path, per webhook.
-    const head = {
+    const head: Record<keyof Omit<JournalEntry, 'body'>, unknown> = {
       seq: entry.seq,
       receivedAt: entry.receivedAt,
       source: entry.source,

@@ -1,19 +1,19 @@
 /**
- * One JSON line for an entry whose last field is a webhook body, reusing the body's JSON text as
- * received when it has no line break (the recorder sends compact JSON). Serialising a body again
- * costs more than the rest of the line; the text as received is also exactly what the recorder
- * sent (a number past 2^53 keeps its digits). Without usable text the body is serialised (so
- * `body` may be anything when the text is known to be one line).
+ * One JSON line for an entry whose last field is a webhook body, given as JSON text: the text as
+ * received is reused, as serialising a body again costs more than the rest of the line, and it
+ * is exactly what the recorder sent (a number past 2^53 keeps its digits). Text with a line
+ * break (pretty-printed by a hand-written sender) is compacted first: a line must stay one line.
  */
-export function lineWithBody(
-  head: Record<string, unknown>,
-  body: unknown,
-  bodyJson: string | undefined,
-): string {
+export function lineWithBody(head: Record<string, unknown>, bodyJson: string): string {
   // Only a line feed ends a line in these files (JSON allows it between tokens, never in a string).
-  if (bodyJson === undefined || bodyJson.includes('\n')) return JSON.stringify({ ...head, body });
+  const body = bodyJson.includes('\n') ? JSON.stringify(JSON.parse(bodyJson)) : bodyJson;
+  return `${openingWithBody(head)}${body}}`;
+}
+
+/** The start of a line of `head`'s fields then a last field `body`, up to that field's value. */
+function openingWithBody(head: Record<string, unknown>): string {
   const fields = JSON.stringify(head);
-  return `${fields.length > 2 ? `${fields.slice(0, -1)},` : '{'}"body":${bodyJson}}`;
+  return `${fields.length > 2 ? `${fields.slice(0, -1)},` : '{'}"body":`;
 }
 
 const LINE_FEED = 0x0a;
@@ -35,8 +35,7 @@ export function linePartsWithBody(
 ): LineParts {
   if (bodyBytes === undefined || bodyBytes.includes(LINE_FEED))
     return { text: `${JSON.stringify({ ...head, body })}\n` };
-  const fields = JSON.stringify(head);
-  return { text: `${fields.length > 2 ? `${fields.slice(0, -1)},` : '{'}"body":`, body: bodyBytes };
+  return { text: openingWithBody(head), body: bodyBytes };
 }
 
 /** The bytes of lines given in parts, in one buffer (one allocation for a whole batch). */

@@ -126,7 +126,8 @@ export function createWebhookHandler(
         else deps.onDuplicate?.(result, body, userAgent, bodyJson);
       } catch (error) {
         // One failing event must not cost the others their turn (it is in the journal anyway).
-        deps.log.error(`after answering a webhook: ${String(error)}`);
+        const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+        deps.log.error(`after answering a webhook: ${detail}`);
       }
     }
   }

@@ -1,20 +1,26 @@
+import { slackFor } from './trim-oldest';
+
 /** How long and how many event ids are remembered for dedupe: whichever keeps more. */
 export const DEDUPE_WINDOW = { maxAgeMs: 24 * 60 * 60 * 1000, minCount: 10_000 } as const;
 
 /**
  * The set of webhook ids (EventId / EventRandomId) seen recently. An id is forgotten only when it is
  * older than 24 h and more than 10,000 newer ids are remembered, so a retry is always recognised
- * (ids past that are forgotten in batches, so up to an eighth more may be held a while).
+ * (ids past that are forgotten in batches, every 1,250 adds).
  * Rebuilt from the journal at start-up, which is what makes it survive restarts.
  */
 export class EventIdWindow {
   readonly #seenAt = new Map<string, number>(); // insertion order = arrival order
   readonly #maxAgeMs: number;
   readonly #minCount: number;
+  /** Adds between two prunes (at least 1). */
+  readonly #pruneEvery: number;
+  #addsSincePrune = 0;
 
   constructor(limits: { maxAgeMs: number; minCount: number } = DEDUPE_WINDOW) {
     this.#maxAgeMs = limits.maxAgeMs;
     this.#minCount = limits.minCount;
+    this.#pruneEvery = Math.max(1, slackFor(limits.minCount));
   }
 
   /** Whether the id was seen within the window. */
@@ -26,9 +32,12 @@ export class EventIdWindow {
   add(id: string, at: number): boolean {
     if (this.#seenAt.has(id)) return false;
     this.#seenAt.set(id, at);
-    // Pruned once an eighth more than minCount are held, not per add: each prune scans past the
-    // ids deleted before (see trim-oldest.ts). Remembering a few more ids is the safe side.
-    if (this.#seenAt.size > this.#minCount + (this.#minCount >> 3)) this.#prune(at);
+    // Pruned every eighth of minCount adds, not per add: each prune scans past the ids deleted
+    // before (see trim-oldest.ts). Remembering a few more ids for a while is the safe side.
+    if (++this.#addsSincePrune >= this.#pruneEvery) {
+      this.#addsSincePrune = 0;
+      this.#prune(at);
+    }
     return true;
   }
 

@@ -7,7 +7,7 @@
 export function trimOldest(
   collection: Map<unknown, unknown> | Set<unknown>,
   keep: number,
-  slack = keep >> 3,
+  slack = slackFor(keep),
 ): void {
   if (collection.size <= keep + slack) return;
   let excess = collection.size - keep;
@@ -15,4 +15,9 @@ export function trimOldest(
     if (excess-- <= 0) break;
     collection.delete(key);
   }
+}
+
+/** How many entries past `keep` a collection may hold before a trim: an eighth. */
+export function slackFor(keep: number): number {
+  return keep >> 3;
 }
