@@ -33,11 +33,16 @@ export function secretsEqual(given: string, expected: string): boolean {
   return timingSafeEqual(a, b) && given.length === expected.length;
 }
 
+const RECORDER_CONTENT_TYPE = 'application/json; charset=utf-8';
+const JSON_OK = { ok: true } as const;
+
 /** Checks a Content-Type for JSON in UTF-8: `application/json`, charset optional but only UTF-8. */
 export function checkJsonContentType(
   contentType: string | undefined,
 ): { ok: true } | { ok: false; error: string } {
   if (!contentType) return { ok: false, error: 'Content-Type must be application/json' };
+  // What the recorder sends, and the bare type: settled without splitting, per webhook.
+  if (contentType === RECORDER_CONTENT_TYPE || contentType === 'application/json') return JSON_OK;
   const [type = '', ...params] = contentType.split(';').map((p) => p.trim().toLowerCase());
   if (type !== 'application/json')
     return { ok: false, error: `Content-Type must be application/json, not ${type}` };
