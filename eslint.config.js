@@ -16,6 +16,20 @@ const nodeBuiltins = [
   'os',
   'child_process',
 ];
+// Browser globals whose names are also common variable names: a reference left over after its
+// local was removed would silently read the window's (`status` is `window.status`, an empty string).
+const confusingBrowserGlobals = [
+  'status',
+  'name',
+  'event',
+  'length',
+  'origin',
+  'top',
+  'parent',
+  'self',
+  'closed',
+  'opener',
+].map((name) => ({ name, message: `the browser's global ${name}; use a local or window.${name}` }));
 const layer = (/** @type {string[]} */ groups, /** @type {string} */ why) => ({
   'no-restricted-imports': ['error', { patterns: [{ group: groups, message: why }] }],
 });
@@ -81,10 +95,13 @@ export default tseslint.config(
     files: ['renderer/**'],
     ignores: ['renderer/preload/**'],
     languageOptions: { globals: { ...globals.browser } },
-    rules: layer(
-      ['electron', 'electron/*', ...nodeBuiltins, '**/main/**'],
-      'the window talks to main only through the preload API.',
-    ),
+    rules: {
+      ...layer(
+        ['electron', 'electron/*', ...nodeBuiltins, '**/main/**'],
+        'the window talks to main only through the preload API.',
+      ),
+      'no-restricted-globals': ['error', ...confusingBrowserGlobals],
+    },
   },
   {
     files: ['renderer/preload/**'],

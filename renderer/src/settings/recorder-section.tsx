@@ -87,7 +87,7 @@ export function RecorderSection({
         </button>
       </div>
       <div
-        class={`connection connection-${checked?.status ?? status}`}
+        class={`connection connection-${checked?.status ?? state.recorder.status}`}
         role="status"
         aria-live="polite"
       >

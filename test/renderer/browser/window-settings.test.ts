@@ -149,8 +149,10 @@ describe('the recorder and listener settings', () => {
   it('check the recorder connection and explain the answer in plain words', async () => {
     const { page } = await openWindow(browser, first.uiUrl, { width: 800, height: 700 });
     await showView(page, 'settings');
+    // Coloured by the state main reports, before any check.
+    await page.locator('.connection.connection-ok').waitFor();
     await page.getByRole('button', { name: zh.settings.check }).click();
-    await page.locator('.connection', { hasText: '已连接到录播姬（版本' }).waitFor();
+    await page.locator('.connection.connection-ok', { hasText: '已连接到录播姬（版本' }).waitFor();
     await page.close();
   });
 
