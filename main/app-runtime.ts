@@ -35,11 +35,7 @@ export interface RuntimeHost {
   openWindow: () => void;
   /** A native folder dialog, where there is one; resolves null when cancelled. */
   pickFolder?: (current: string) => Promise<string | null>;
-  onRecorderStatus?: (
-    status: RecorderStatus,
-    message: string,
-    context: RecorderStatusContext,
-  ) => void;
+  onRecorderStatus?: (status: RecorderStatus, message: string) => void;
   onRoomsChanged?: (rooms: RoomState[]) => void;
   onNotice?: (notice: SetupNotice) => void;
 }
@@ -111,7 +107,7 @@ export async function startRuntime(host: RuntimeHost): Promise<AppRuntime> {
     onRoomsChanged: (rooms) => host.onRoomsChanged?.(rooms),
     onRecorderStatus: (status, message, context) => {
       recorder = { status, context };
-      host.onRecorderStatus?.(status, message, context);
+      host.onRecorderStatus?.(status, message);
       stateChanged();
     },
     onNotice: (notice) => host.onNotice?.(notice),

@@ -22,6 +22,7 @@ import { buildTestWebhook, type TestEventKind } from './core/test-event';
 import { EventPipeline } from './core/event-pipeline';
 import { eventLogEntry } from './core/event-log-entry';
 import { initialReadState } from './core/history';
+import { errorDetail } from './core/log-text';
 import { liveRoomUrl } from './core/links';
 import type { FileCheck, Happening } from './core/happening';
 import type { Logger } from './core/ports';
@@ -113,8 +114,8 @@ export async function composeApp(options: ComposeOptions): Promise<ComposedApp> 
   });
   let eventSeq = history.history.lastEventSeq();
   // An accepted delivery is held in memory only: the journal keeps it for the next start-up.
-  const logAccepted = (accepted: AcceptedWebhook) =>
-    history.addJournaledEvent(acceptedLogEntry(accepted, ++eventSeq), accepted.bodyJson);
+  const logAccepted = (accepted: AcceptedWebhook, bodyJson: string) =>
+    history.addJournaledEvent(acceptedLogEntry(accepted, ++eventSeq), bodyJson);
   // Duplicates and replays are kept by the event log's own file, with their place in the journal.
   const logOther = (
     webhook: RecorderWebhook,
@@ -160,10 +161,7 @@ export async function composeApp(options: ComposeOptions): Promise<ComposedApp> 
         }
         options.onHappening?.(happening);
       },
-      failed: (error) =>
-        options.log.error(
-          `event pipeline: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-        ),
+      failed: (error) => options.log.error(`event pipeline: ${errorDetail(error)}`),
       roomsChanged: () => {
         options.onRoomsUpdated?.();
         const version = pipeline.state.rooms.version;
@@ -219,9 +217,9 @@ export async function composeApp(options: ComposeOptions): Promise<ComposedApp> 
         { source: 'webhook', duplicate: true, userAgent, receivedAt, journalSeq },
         bodyJson,
       ),
-    onAccepted: (accepted) => {
+    onAccepted: (accepted, bodyJson) => {
       const { webhook } = accepted;
-      logAccepted(accepted);
+      logAccepted(accepted, bodyJson);
       if (webhook.type !== 'unknown') polling.sync.webhookSeen(webhook.data.RoomId);
       pipeline.webhook(webhook, accepted.entry.source, accepted.entry.receivedAt);
     },
@@ -295,10 +293,7 @@ export async function composeApp(options: ComposeOptions): Promise<ComposedApp> 
 }
 
 /** An accepted webhook as the intake returns it, or as restored from the journal. */
-type AcceptedWebhook = Pick<
-  Extract<IntakeResult, { status: 'accepted' }>,
-  'entry' | 'webhook' | 'bodyJson'
->;
+type AcceptedWebhook = Pick<Extract<IntakeResult, { status: 'accepted' }>, 'entry' | 'webhook'>;
 
 /** The event log's entry of an accepted delivery, with the receipt time the journal holds. */
 function acceptedLogEntry({ entry, webhook }: AcceptedWebhook, seq: number): EventLogEntry {

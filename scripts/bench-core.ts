@@ -87,7 +87,7 @@ const figures = {
   baselineParseOnlyGrowthMb: +(baselineEnd - baselineStart).toFixed(1),
   eventsPerSecondInProcess: Math.round(EVENTS / seconds),
   held: {
-    dedupeIds: intake.rememberedIds().size,
+    dedupeIds: intake.rememberedIdCount,
     files: pipeline.state.files.list().length,
     history: history.sizes(),
   },

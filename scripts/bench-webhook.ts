@@ -207,7 +207,7 @@ async function bench(dataDir: string, gc: Gc, t0: number): Promise<void> {
         growthAtLoadEndMb: round2((heapAtLoadEnd - heapBefore) / MB),
         drainSeconds: round2(drainMs / 1000),
         rssMb: round2(process.memoryUsage().rss / MB),
-        dedupeIds: app.intake.rememberedIds().size,
+        dedupeIds: app.intake.rememberedIdCount,
         filesKnown: app.pipeline.state.files.size,
         journalMb: round2(journalBytes / MB),
       },

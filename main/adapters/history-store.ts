@@ -101,15 +101,13 @@ export class HistoryStore {
   /** Records a finished file. */
   addFile(file: HistoryFile): void {
     this.#history.addFile(file);
-    this.#write(this.#files, file, 'files');
+    this.#write(this.#files, JSON.stringify(file), 'files');
   }
 
   /** Records a notification with its decision. */
   addNotification(entry: HistoryNotification): void {
     this.#history.addNotification(entry);
-    if (this.#closed) return;
-    this.#notifications.appendLine(this.#notificationLine(entry));
-    this.#compactIfLong(this.#notifications, 'notifications');
+    this.#write(this.#notifications, this.#notificationLine(entry), 'notifications');
   }
 
   // Each entry's line is kept (while memory holds the entry) for the compactions to reuse: they
@@ -129,9 +127,7 @@ export class HistoryStore {
    */
   addEvent(event: EventLogEntry, bodyJson?: string): void {
     const held = this.#history.addEvent(event, bodyJson);
-    if (this.#closed) return;
-    this.#events.appendLine(lineWithBody(held.head, held.bodyJson));
-    this.#compactIfLong(this.#events, 'events');
+    this.#write(this.#events, lineWithBody(held.head, held.bodyJson), 'events');
   }
 
   /**
@@ -148,7 +144,7 @@ export class HistoryStore {
     if (changed)
       this.#write(
         this.#notifications,
-        { op: 'read', id } satisfies NotificationLine,
+        JSON.stringify({ op: 'read', id } satisfies NotificationLine),
         'notifications',
       );
     return changed;
@@ -160,7 +156,7 @@ export class HistoryStore {
     if (count > 0)
       this.#write(
         this.#notifications,
-        { op: 'readAll' } satisfies NotificationLine,
+        JSON.stringify({ op: 'readAll' } satisfies NotificationLine),
         'notifications',
       );
     return count;
@@ -209,13 +205,10 @@ export class HistoryStore {
     await this.flush();
   }
 
-  #write(file: JsonLinesFile, line: unknown, list: keyof HistoryLimits): void {
+  // Appends one line of JSON and compacts the file once it is twice its bound.
+  #write(file: JsonLinesFile, line: string, list: keyof HistoryLimits): void {
     if (this.#closed) return;
-    file.append(line);
-    this.#compactIfLong(file, list);
-  }
-
-  #compactIfLong(file: JsonLinesFile, list: keyof HistoryLimits): void {
+    file.appendLine(line);
     if (file.lines > this.#maxLines(list)) this.#compact(list);
   }
 
@@ -231,7 +224,8 @@ export class HistoryStore {
     (list === 'files' ? this.#files : this.#events).keepLast(this.#limits[list]);
   }
 
-  // Rewrites a file from memory (after a load found bad lines, or for notifications). The snapshot
+  // Rewrites a file from memory: after a load found bad lines, lines past the bound or entries the
+  // journal holds, and to compact notifications. The snapshot
   // is taken now, in call order with the appends queued before it, so the file holds exactly what
   // memory holds; appends queued after it land in the new file.
   #rewrite(list: keyof HistoryLimits): void {

@@ -22,7 +22,7 @@ export const JOURNAL_FILE = 'journal.jsonl';
  * makes one sync cover many writes. Power loss can cost at most this much more of what was
  * answered; a crash of the app costs nothing either way (the writes are in the OS cache).
  */
-export const SYNC_GAP_MS = 10;
+const SYNC_GAP_MS = 10;
 
 /** What reading the journal at start-up found. */
 export interface JournalContents {

@@ -22,7 +22,7 @@ export interface JsonLinesFileOptions {
 }
 
 /** How long appended lines wait to go out together (a burst of webhooks costs one write). */
-export const APPEND_DELAY_MS = 50;
+const APPEND_DELAY_MS = 50;
 
 /**
  * An append-only file of one JSON value per line, rewritten atomically (temp file, fsync, rename)
@@ -99,14 +99,10 @@ export class JsonLinesFile {
   }
 
   /**
-   * Queues one value as a line at the end of the file. Lines appended within APPEND_DELAY_MS of
-   * each other go out in one write, so a burst costs a few writes, not one per line.
+   * Queues one value, serialised as one line of JSON (no line break in it), at the end of the
+   * file. Lines appended within APPEND_DELAY_MS of each other go out in one write, so a burst
+   * costs a few writes, not one per line.
    */
-  append(value: unknown): void {
-    this.appendLine(JSON.stringify(value));
-  }
-
-  /** As `append`, for a value already serialised as one line of JSON (no line break in it). */
   appendLine(json: string): void {
     this.#pending.push(`${json}\n`);
     this.#lines += 1;

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { errorMessage } from '../core/log-text';
 import { describeIssues, parseJsonText, safeParseUnknown } from '../../shared/parse';
 import type { RecorderStatus } from '../../shared/recorder/connection-status';
 import {
@@ -102,7 +103,7 @@ function networkDetail(error: unknown, timeoutMs: number): string {
     if (typeof code === 'string') return code;
     current = current.cause;
   }
-  return error instanceof Error ? error.message : String(error);
+  return errorMessage(error);
 }
 
 const looksLikeHtml = (contentType: string, text: string): boolean =>

@@ -9,8 +9,11 @@ import { createWebhookHandler, pathOf, refusal, WEBHOOK_PATH } from './webhook-h
 /** What the webhook listener needs. */
 export interface WebhookAppDeps {
   intake: WebhookIntake;
-  /** Runs after the 2xx has been sent, for each accepted event, in acceptance order. */
-  onAccepted: (result: Extract<IntakeResult, { status: 'accepted' }>) => void;
+  /**
+   * Runs after the 2xx has been sent, for each accepted event, in acceptance order, with the
+   * body's JSON text as received.
+   */
+  onAccepted: (result: Extract<IntakeResult, { status: 'accepted' }>, bodyJson: string) => void;
   /** Runs after the 2xx for a delivery recognised as a duplicate (for the event log). */
   onDuplicate?: (
     result: Extract<IntakeResult, { status: 'duplicate' }>,

@@ -2,6 +2,7 @@ import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parseJsonText } from '../../shared/parse';
 import { parseWebhook } from '../../shared/recorder/webhook';
+import { errorDetail } from '../core/log-text';
 import type { IntakeResult } from '../core/webhook-intake';
 import { checkJsonContentType, isSafeHostHeader, secretsEqual } from './request-guards';
 import type { WebhookAppDeps } from './webhook-app';
@@ -102,7 +103,6 @@ export function createWebhookHandler(
       result = await deps.intake.offer(parsed.value, json.value, {
         userAgent,
         source: isTest ? 'test' : 'webhook',
-        bodyJson: text,
         bodyBytes: bytes,
       });
     } catch (error) {
@@ -122,12 +122,11 @@ export function createWebhookHandler(
     answered = [];
     for (const { result, body, userAgent, bodyJson } of batch) {
       try {
-        if (result.status === 'accepted') deps.onAccepted(result);
+        if (result.status === 'accepted') deps.onAccepted(result, bodyJson);
         else deps.onDuplicate?.(result, body, userAgent, bodyJson);
       } catch (error) {
         // One failing event must not cost the others their turn (it is in the journal anyway).
-        const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
-        deps.log.error(`after answering a webhook: ${detail}`);
+        deps.log.error(`after answering a webhook: ${errorDetail(error)}`);
       }
     }
   }

@@ -46,8 +46,7 @@ export class WebhookServer {
   /** Binds to `address` (port 0 = any free port); rejects with UnsafeBindError or the socket error. */
   async start(address: ListenerAddress): Promise<{ port: number; webhookUrl: string }> {
     if (!address.token && !isLoopbackHost(address.host)) throw new UnsafeBindError(address.host);
-    const current = { ...address };
-    const handler = createWebhookListener({ ...this.#deps, token: current.token });
+    const handler = createWebhookListener({ ...this.#deps, token: address.token });
     const server = createServer(handler);
     server.keepAliveTimeout = 10_000;
     await new Promise<void>((resolve, reject) => {
@@ -61,7 +60,7 @@ export class WebhookServer {
     server.on('error', (error) => this.#deps.log.error(`webhook listener: ${error.message}`));
     const port = (server.address() as AddressInfo).port;
     this.#server = server;
-    this.#address = { ...current, port };
+    this.#address = { ...address, port };
     return { port, webhookUrl: webhookUrlFor(address.host, port, address.token) };
   }
 

@@ -36,7 +36,7 @@ export class EventIdWindow {
     // before (see trim-oldest.ts). Remembering a few more ids for a while is the safe side.
     if (++this.#addsSincePrune >= this.#pruneEvery) {
       this.#addsSincePrune = 0;
-      this.#prune(at);
+      this.prune(at);
     }
     return true;
   }
@@ -51,17 +51,13 @@ export class EventIdWindow {
     return this.#seenAt.size;
   }
 
-  /** Ids still inside the window, oldest first (what a compacted journal must keep). */
+  /** Ids still inside the window, oldest first. */
   ids(): IterableIterator<string> {
     return this.#seenAt.keys();
   }
 
   /** Forgets what has aged out of the window by `now` (after a restore, whose ids carry old times). */
   prune(now: number): void {
-    this.#prune(now);
-  }
-
-  #prune(now: number): void {
     const cutoff = now - this.#maxAgeMs;
     for (const [id, at] of this.#seenAt) {
       if (this.#seenAt.size <= this.#minCount || at >= cutoff) break;

@@ -2,7 +2,7 @@ import type { EventLogEntry } from '../../shared/model';
 import type { RecorderWebhook } from '../../shared/recorder/webhook';
 
 /** How a webhook is named in the event log: its V2 type, `V1`, or the unknown type as sent. */
-export function eventLogType(webhook: RecorderWebhook): string {
+function eventLogType(webhook: RecorderWebhook): string {
   if (webhook.type === 'unknown') return webhook.eventType;
   return webhook.format === 'v1' ? 'V1' : webhook.type;
 }

@@ -1,4 +1,5 @@
 import type { FileRecord } from '../../shared/model';
+import { DEDUPE_WINDOW } from './event-id-window';
 import { trimOldest } from './trim-oldest';
 
 /** Fields a FileOpening, FileClosed or V1 body tells about one file. */
@@ -103,5 +104,5 @@ function merge<T>(known: T | undefined, reported: T | undefined, finished: boole
   return reported === undefined || (finished && known !== undefined) ? known : reported;
 }
 
-// As many as the dedupe window keeps ids: older files cannot be re-reported.
-const MAX_KEPT = 10_000;
+// As many as the dedupe window keeps ids at least: older files cannot be re-reported.
+const MAX_KEPT = DEDUPE_WINDOW.minCount;

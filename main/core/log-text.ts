@@ -11,6 +11,11 @@ export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** An error's stack (its message when it has none), or the thrown value as text: for the log. */
+export function errorDetail(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}
+
 /** The `code` of a Node error (`ENOENT`, `EACCES`…), if it has one. */
 export function errorCode(error: unknown): string | undefined {
   return typeof error === 'object' && error !== null && 'code' in error

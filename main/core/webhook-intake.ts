@@ -4,7 +4,7 @@ import type { Clock, JournalEntry, JournalPort } from './ports';
 
 /** The outcome of offering one webhook to the intake. */
 export type IntakeResult =
-  | { status: 'accepted'; entry: JournalEntry; webhook: RecorderWebhook; bodyJson?: string }
+  | { status: 'accepted'; entry: JournalEntry; webhook: RecorderWebhook }
   | {
       status: 'duplicate';
       webhook: RecorderWebhook;
@@ -51,8 +51,7 @@ export class WebhookIntake {
 
   /**
    * Offers a parsed webhook; resolves after it is journaled (accepted) or recognised (duplicate).
-   * `meta.bodyJson` is the body's JSON text as received, passed on so it is not serialised again;
-   * `meta.bodyBytes` its bytes, for the journal.
+   * `meta.bodyBytes` are the body's bytes as received, for the journal to store as they are.
    */
   async offer(
     webhook: RecorderWebhook,
@@ -60,7 +59,6 @@ export class WebhookIntake {
     meta: {
       userAgent?: string;
       source?: JournalEntry['source'];
-      bodyJson?: string;
       bodyBytes?: Uint8Array;
     } = {},
   ): Promise<IntakeResult> {
@@ -95,9 +93,7 @@ export class WebhookIntake {
       this.#writing.delete(webhook.id);
     }
     this.counters.accepted += 1;
-    return meta.bodyJson === undefined
-      ? { status: 'accepted', entry, webhook }
-      : { status: 'accepted', entry, webhook, bodyJson: meta.bodyJson };
+    return { status: 'accepted', entry, webhook };
   }
 
   /** The seq of the newest journal entry (0 before the first). */
@@ -148,8 +144,8 @@ export class WebhookIntake {
     };
   }
 
-  /** Ids still inside the dedupe window (what a compacted journal must keep). */
-  rememberedIds(): Set<string> {
-    return new Set(this.#seen.ids());
+  /** How many ids the dedupe window holds. */
+  get rememberedIdCount(): number {
+    return this.#seen.size;
   }
 }

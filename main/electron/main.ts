@@ -19,6 +19,7 @@ import path from 'node:path';
 import { APP_SCHEME_PRIVILEGES } from './app-protocol';
 import { createFileLogger } from './app-logger';
 import { runDesktopApp } from './desktop-app';
+import { errorDetail } from '../core/log-text';
 
 // Must happen before the app is ready (Electron's rule for privileged schemes).
 protocol.registerSchemesAsPrivileged(APP_SCHEME_PRIVILEGES);
@@ -58,7 +59,7 @@ runDesktopApp<NativeImage, Menu>(
   },
   { distDir: path.resolve(import.meta.dirname, '..') },
 ).catch((error: unknown) => {
-  const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  const message = errorDetail(error);
   log.error(`start-up failed: ${message}`);
   dialog.showErrorBox('Recorder Tray could not start', message);
   app.exit(1);

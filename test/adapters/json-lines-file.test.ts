@@ -43,7 +43,7 @@ describe('startOfLastLines', () => {
 describe('JsonLinesFile', () => {
   test('appends made together go out together, in order, once flushed', async () => {
     const list = lines();
-    for (let i = 0; i < 100; i += 1) list.append({ i });
+    for (let i = 0; i < 100; i += 1) list.appendLine(JSON.stringify({ i }));
     list.appendLine('{"raw":true}');
     await list.flush();
     expect((await read()).map((line) => JSON.parse(line))).toEqual([
@@ -58,10 +58,10 @@ describe('JsonLinesFile', () => {
     await writeFile(file, '{"old":1}\n{"old":2}\n');
     const list = lines();
     await list.load(() => true);
-    list.append({ new: 3 });
-    list.append({ new: 4 });
+    list.appendLine(JSON.stringify({ new: 3 }));
+    list.appendLine(JSON.stringify({ new: 4 }));
     list.keepLast(3);
-    list.append({ new: 5 });
+    list.appendLine(JSON.stringify({ new: 5 }));
     await list.close();
     // All three appends reach the file before the compaction reads it: the newest 3 are kept.
     expect(await read()).toEqual(['{"new":3}', '{"new":4}', '{"new":5}']);
@@ -78,9 +78,9 @@ describe('JsonLinesFile', () => {
 
   test('a rewrite drops the appends still waiting (the values hold them already)', async () => {
     const list = lines();
-    list.append({ a: 1 });
+    list.appendLine(JSON.stringify({ a: 1 }));
     list.rewrite([{ a: 1 }, { b: 2 }]);
-    list.append({ c: 3 });
+    list.appendLine(JSON.stringify({ c: 3 }));
     await list.close();
     expect(await read()).toEqual(['{"a":1}', '{"b":2}', '{"c":3}']);
   });
