@@ -1,4 +1,5 @@
-import { mkdtemp } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -15,14 +16,18 @@ afterEach(async () => {
   app = undefined;
 });
 
-async function compose(edit: (s: Settings) => void = () => {}) {
+/** Composes the app on a fresh data folder (or `options.dataDir`), and starts its listener. */
+async function compose(
+  edit: (s: Settings) => void = () => {},
+  options: { dataDir?: string; start?: boolean } = {},
+) {
   const settings = defaultSettings();
   settings.listener.port = 0;
   settings.recorder.url = '';
   settings.language = 'zh-CN';
   edit(settings);
   const shown: AppNotification[] = [];
-  const dataDir = await mkdtemp(join(tmpdir(), 'compose-'));
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'compose-')));
   app = await composeApp({
     dataDir,
     version: '1.2.3',
@@ -30,7 +35,7 @@ async function compose(edit: (s: Settings) => void = () => {}) {
     log: memoryLogger(),
     showNotification: (n) => shown.push(n),
   });
-  const { webhookUrl } = await app.start();
+  const webhookUrl = options.start === false ? '' : (await app.start()).webhookUrl;
   return { app, shown, settings, webhookUrl, dataDir };
 }
 
@@ -109,7 +114,6 @@ describe('composeApp', () => {
 
 describe('composeApp start-up', () => {
   it('rebuilds the event log after a restart: accepted deliveries from the journal, duplicates from the log file', async () => {
-    const { readFile } = await import('node:fs/promises');
     const first = await compose();
     const started = fixtureText('synthesized/webhook-v2-StreamStarted.json');
     const closed = fixtureText('synthesized/webhook-v2-FileClosed.json');
@@ -122,17 +126,8 @@ describe('composeApp start-up', () => {
       .filter(Boolean);
     expect(logLines.map((line) => JSON.parse(line).duplicate)).toEqual([true]);
 
-    const settings = defaultSettings();
-    settings.listener.port = 0;
-    settings.recorder.url = '';
-    app = await composeApp({
-      dataDir: first.dataDir,
-      version: '1',
-      settings: () => settings,
-      log: memoryLogger(),
-      showNotification: () => {},
-    });
-    expect(app.history.history.events({}).items).toEqual(before);
+    const restarted = await compose(() => {}, { dataDir: first.dataDir, start: false });
+    expect(restarted.app.history.history.events({}).items).toEqual(before);
     expect(before.map((e) => [e.seq, e.eventType, e.duplicate])).toEqual([
       [3, 'FileClosed', false],
       [2, 'StreamStarted', true],
@@ -141,8 +136,6 @@ describe('composeApp start-up', () => {
   });
 
   it('compacts a journal far larger than the dedupe window to the ids it still holds', async () => {
-    const { writeFile, readFile } = await import('node:fs/promises');
-    const { randomUUID } = await import('node:crypto');
     const dataDir = await mkdtemp(join(tmpdir(), 'compose-compact-'));
     const body = JSON.parse(fixtureText('synthesized/webhook-v2-StreamStarted.json'));
     const old = Date.now() - 48 * 3_600_000;
@@ -155,16 +148,7 @@ describe('composeApp start-up', () => {
       }),
     );
     await writeFile(join(dataDir, 'journal.jsonl'), `${lines.join('\n')}\n`);
-    const settings = defaultSettings();
-    settings.listener.port = 0;
-    settings.recorder.url = '';
-    app = await composeApp({
-      dataDir,
-      version: '1',
-      settings: () => settings,
-      log: memoryLogger(),
-      showNotification: () => {},
-    });
+    await compose(() => {}, { dataDir, start: false });
     const kept = (await readFile(join(dataDir, 'journal.jsonl'), 'utf8'))
       .split('\n')
       .filter(Boolean);

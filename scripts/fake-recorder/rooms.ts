@@ -34,8 +34,8 @@ export interface FakeRoom {
   streamHost: string;
 }
 
-// Every room starts idle: not live, not recording, the danmaku connection up.
-const IDLE = {
+/** Every room starts idle: not live, not recording, the danmaku connection up. */
+export const IDLE = {
   streaming: false,
   recording: false,
   danmakuConnected: true,

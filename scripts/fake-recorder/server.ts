@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { toRecorderJson } from './recorder-json';
 import {
   FAKE_VERSION,
+  IDLE,
   restIoStats,
   restRecordingStats,
   restRoom,
@@ -262,12 +263,8 @@ async function createRoom(
       areaNameParent: '',
       areaNameChild: '',
       autoRecord,
-      streaming: false,
-      recording: false,
-      danmakuConnected: false,
-      sessionId: null,
-      sessionStartedAt: null,
-      file: null,
+      ...IDLE,
+      danmakuConnected: false, // a room just added has not connected yet
       bytesPerSecond: 400_000,
       streamHost: 'cn-gddg-ct-01-09.bilivideo.com',
     };

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WebhookIntake, type IntakeResult } from '../../main/core/webhook-intake';
 import { UnsafeBindError, WebhookServer } from '../../main/adapters/webhook-server';
 import { MemoryJournal } from '../fakes/memory-journal';
@@ -265,7 +265,7 @@ describe('webhook listener: the work after the answer', () => {
       [...bodies, bodies[0]!].map(async (b) => (await postWebhook(webhookUrl, b)).status),
     );
     expect(statuses).toEqual([204, 204, 204, 204]);
-    for (let i = 0; i < 50 && seen.length < 4; i++) await new Promise((r) => setTimeout(r, 10));
+    await vi.waitFor(() => expect(seen).toHaveLength(4));
     expect(seen.filter((s) => !s.startsWith('again'))).toEqual(
       journal.entries.map((e) => (e.body as { EventId: string }).EventId),
     );

@@ -1,15 +1,14 @@
 import { describe, expect, test } from 'vitest';
 import { EventPipeline } from '../../main/core/event-pipeline';
 import type { FileCheck, Happening } from '../../main/core/happening';
-import { parseWebhook, type RecorderWebhook } from '../../shared/recorder/webhook';
+import type { RecorderWebhook } from '../../shared/recorder/webhook';
 import { defaultSettings } from '../../shared/settings';
 import { FakeClock } from '../fakes/core-harness';
+import { parsedWebhook } from '../fakes/parsed-webhook';
 import { fixtureJson } from '../helpers/fixtures';
 
 function webhook(name: string): RecorderWebhook {
-  const parsed = parseWebhook(fixtureJson(`synthesized/webhook-v2-${name}.json`));
-  if (!parsed.ok) throw new Error(parsed.reasons.join('; '));
-  return parsed.value;
+  return parsedWebhook(fixtureJson(`synthesized/webhook-v2-${name}.json`));
 }
 
 /** A pipeline whose file checks wait until the test settles them. */

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { EventPipeline } from '../../main/core/event-pipeline';
-import { parseWebhook } from '../../shared/recorder/webhook';
+import { parsedWebhook } from '../fakes/parsed-webhook';
 import { defaultSettings } from '../../shared/settings';
 import { coreHarness } from '../fakes/core-harness';
 import { fixtureJson } from '../helpers/fixtures';
-import { liveSession, seededRandom, shuffled } from '../helpers/recorder-events';
+import { seededRandom } from '../../scripts/fake-recorder/rooms';
+import { liveSession, shuffled } from '../helpers/recorder-events';
 
 const ROOM = { roomId: 23058, shortId: 3, name: '3号直播间' };
 
@@ -140,9 +141,7 @@ describe('clock skew', () => {
     const core = coreHarness();
     const started = fixtureJson<Record<string, any>>('synthesized/webhook-v2-StreamStarted.json');
     started.EventTimestamp = '2099-01-01T00:00:00+08:00';
-    const parsed = parseWebhook(started);
-    if (!parsed.ok) throw new Error('fixture');
-    core.pipeline.webhook(parsed.value, 'webhook', core.clock.now);
+    core.pipeline.webhook(parsedWebhook(started), 'webhook', core.clock.now);
     core.clock.advance(10 * 60_000);
     const offline = core.pipeline.poll(
       [
@@ -196,8 +195,7 @@ describe('a failing listener', () => {
       'synthesized/webhook-v2-FileClosed.json',
       'real/webhook-v2-FileClosed.issue553.json',
     ]) {
-      const parsed = parseWebhook(fixtureJson(name));
-      if (parsed.ok) pipeline.webhook(parsed.value);
+      pipeline.webhook(parsedWebhook(fixtureJson(name)));
     }
     await pipeline.drain();
     expect(failures).toHaveLength(1);

@@ -2,8 +2,8 @@ import { describe, expect, test } from 'vitest';
 import { DEDUPE_WINDOW } from '../../main/core/event-id-window';
 import type { JournalEntry } from '../../main/core/ports';
 import { WebhookIntake } from '../../main/core/webhook-intake';
-import { parseWebhook } from '../../shared/recorder/webhook';
 import { MemoryJournal } from '../fakes/memory-journal';
+import { parsedWebhook } from '../fakes/parsed-webhook';
 import { fixtureJson } from '../helpers/fixtures';
 
 const now = Date.UTC(2024, 2, 17, 12);
@@ -39,11 +39,10 @@ describe('WebhookIntake.restore', () => {
     const intake = new WebhookIntake(new MemoryJournal(), () => now);
     intake.restore(oldEntries(3));
     expect(intake.journalSeq).toBe(3);
-    const parsed = parseWebhook(started);
-    if (!parsed.ok) throw new Error(parsed.reasons.join('; '));
-    const first = await intake.offer(parsed.value, started);
+    const webhook = parsedWebhook(started);
+    const first = await intake.offer(webhook, started);
     expect(first).toMatchObject({ status: 'accepted', entry: { seq: 4 } });
-    expect(await intake.offer(parsed.value, started)).toMatchObject({
+    expect(await intake.offer(webhook, started)).toMatchObject({
       status: 'duplicate',
       receivedAt: now,
       journalSeq: 4,
@@ -58,12 +57,11 @@ describe('WebhookIntake.restore', () => {
           writes.push({ settle: (error) => (error ? reject(error) : resolve()) }),
         ),
     };
-    const parsed = parseWebhook(started);
-    if (!parsed.ok) throw new Error(parsed.reasons.join('; '));
+    const webhook = parsedWebhook(started);
     const intake = new WebhookIntake(journal, () => now);
     const answers: string[] = [];
-    const original = intake.offer(parsed.value, started).then((r) => answers.push(r.status));
-    const copy = intake.offer(parsed.value, started).then((r) => answers.push(r.status));
+    const original = intake.offer(webhook, started).then((r) => answers.push(r.status));
+    const copy = intake.offer(webhook, started).then((r) => answers.push(r.status));
     await new Promise((resolve) => setImmediate(resolve));
     expect(answers).toEqual([]); // neither before the write
     writes[0]!.settle();
@@ -71,16 +69,15 @@ describe('WebhookIntake.restore', () => {
     expect(answers).toEqual(['accepted', 'duplicate']);
 
     // When the original's write fails, the copy fails with it: the recorder retries both.
-    const other = parseWebhook({ ...started, EventId: '00000000-0000-4000-8000-00000000abcd' });
-    if (!other.ok) throw new Error(other.reasons.join('; '));
-    const failing = intake.offer(other.value, started);
-    const failingCopy = intake.offer(other.value, started);
+    const other = parsedWebhook({ ...started, EventId: '00000000-0000-4000-8000-00000000abcd' });
+    const failing = intake.offer(other, started);
+    const failingCopy = intake.offer(other, started);
     writes[1]!.settle(new Error('disk full'));
     await expect(failing).rejects.toThrow('disk full');
     await expect(failingCopy).rejects.toThrow('disk full');
     expect(intake.counters.duplicates).toBe(1);
     // Its id was released: the retry is a new delivery.
-    const retry = intake.offer(other.value, started);
+    const retry = intake.offer(other, started);
     writes[2]!.settle();
     expect(await retry).toMatchObject({ status: 'accepted' });
   });

@@ -1,9 +1,9 @@
-import { parseWebhook } from '../../shared/recorder/webhook';
 import { defaultSettings, type Settings } from '../../shared/settings';
 import { EventIdWindow } from '../../main/core/event-id-window';
 import { EventPipeline } from '../../main/core/event-pipeline';
 import type { Happening } from '../../main/core/happening';
 import type { DecidedNotification } from '../../main/core/notification-policy';
+import { parsedWebhook } from './parsed-webhook';
 
 /** A fake clock with timers, for driving the policy's time in tests. */
 export class FakeClock {
@@ -56,10 +56,9 @@ export function coreHarness(overrides: (s: Settings) => void = () => {}) {
   );
   /** Delivers a body like the listener would: parse, dedupe by id, then the pipeline. */
   const deliver = (body: unknown): 'accepted' | 'duplicate' => {
-    const parsed = parseWebhook(body);
-    if (!parsed.ok) throw new Error(parsed.reasons.join('; '));
-    if (!seen.add(parsed.value.id, clock.now)) return 'duplicate';
-    pipeline.webhook(parsed.value);
+    const webhook = parsedWebhook(body);
+    if (!seen.add(webhook.id, clock.now)) return 'duplicate';
+    pipeline.webhook(webhook);
     return 'accepted';
   };
   const shown = () => decided.filter((d) => d.decision.shown).map((d) => d.notification);

@@ -114,9 +114,6 @@ export function liveSession(room: TestRoom, files = 3, start = 0): Record<string
   return events;
 }
 
-/** A fixed-seed generator (mulberry32), as the fake recorder's. */
-export { seededRandom } from '../../scripts/fake-recorder/rooms';
-
 /** A shuffled copy of `items` (Fisher–Yates). */
 export function shuffled<T>(items: readonly T[], random: () => number): T[] {
   const out = [...items];

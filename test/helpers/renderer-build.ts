@@ -49,7 +49,8 @@ export function ensureRendererBuilt(): void {
   }
   try {
     if (!rendererBuildIsStale()) return;
-    execFileSync(join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx'), ['scripts/build-app.ts'], {
+    // One process, as headless and the demo run (the tsx command would start a second one).
+    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-app.ts'], {
       cwd: PROJECT_ROOT,
       stdio: 'pipe',
       timeout: 120_000,

@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { PAGE_SIZE } from '../use-history-page';
+import { PAGE_SIZE, type HistoryPageState } from '../use-history-page';
 import { Pager } from './pager';
 
 /** One page of a history list: nothing while loading, the empty text, or the rows; then the pager. */
@@ -11,7 +11,7 @@ export function HistoryList<T>({
   onPage,
   row,
 }: {
-  result: { loading: boolean; items: readonly T[]; total: number };
+  result: Pick<HistoryPageState<T>, 'loading' | 'items' | 'total'>;
   label: string;
   emptyText: string;
   page: number;

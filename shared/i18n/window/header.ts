@@ -4,7 +4,6 @@ import type { Language } from '../../settings';
 /** The header: recorder and listener status, the notification pause, the unread count. */
 export interface HeaderStrings {
   recorder: Record<RecorderStatusKind | 'connecting', string>;
-  listening: (address: string) => string;
   listenerDown: (error: string) => string;
   paused: (until: string) => string;
   pausedForever: string;
@@ -26,7 +25,6 @@ export const HEADER_STRINGS: Readonly<Record<Language, HeaderStrings>> = {
       'server-error': '录播姬内部出错',
       'bad-data': '录播姬数据无法识别',
     },
-    listening: (address) => `Webhook 监听于 ${address}`,
     listenerDown: (error) => `Webhook 无法监听：${error}`,
     paused: (until) => `通知已暂停至 ${until}`,
     pausedForever: '通知已暂停',
@@ -45,7 +43,6 @@ export const HEADER_STRINGS: Readonly<Record<Language, HeaderStrings>> = {
       'server-error': 'Recorder server error',
       'bad-data': 'Recorder data unreadable',
     },
-    listening: (address) => `Webhooks on ${address}`,
     listenerDown: (error) => `Cannot listen for webhooks: ${error}`,
     paused: (until) => `Notifications paused until ${until}`,
     pausedForever: 'Notifications paused',
