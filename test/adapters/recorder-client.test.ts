@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { basicAuthHeader, RecorderClient } from '../../main/adapters/recorder-client';
-import { startFakeRecorder, type FakeRecorder } from '../../scripts/fake-recorder/index';
+import { startFakeRecorder, type FakeRecorder } from '../fakes/fake-recorder/index';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {

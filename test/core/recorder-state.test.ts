@@ -4,7 +4,7 @@ import { parsedWebhook } from '../fakes/parsed-webhook';
 import { defaultSettings } from '../../shared/settings';
 import { coreHarness } from '../fakes/core-harness';
 import { fixtureJson } from '../helpers/fixtures';
-import { seededRandom } from '../../scripts/fake-recorder/rooms';
+import { seededRandom } from '../fakes/fake-recorder/rooms';
 import { liveSession, shuffled } from '../helpers/recorder-events';
 
 const ROOM = { roomId: 23058, shortId: 3, name: '3号直播间' };

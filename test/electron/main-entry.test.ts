@@ -8,7 +8,7 @@ import { defaultSettings } from '../../shared/settings';
 import { fixtureText } from '../helpers/fixtures';
 import { postWebhook } from '../helpers/http';
 
-// The entry point bundled as scripts/build-app.ts bundles it, run in plain Node against a stub
+// The entry point bundled as tools/build-app.ts bundles it, run in plain Node against a stub
 // `electron` module (test/fakes/stub-electron): proves that main.ts wires the real module shapes,
 // which type checks alone cannot (import forms, electron-log's own use of `electron`).
 const root = join(import.meta.dirname, '..', '..');

@@ -15,7 +15,7 @@ function pngSize(file: string): [number, number] {
   return [bytes.readUInt32BE(16), bytes.readUInt32BE(20)];
 }
 
-/** Reads the RGBA pixels of a PNG written by scripts/make-icons.ts (8-bit RGBA, filter 0 rows). */
+/** Reads the RGBA pixels of a PNG written by tools/make-icons.ts (8-bit RGBA, filter 0 rows). */
 function decodeUnfilteredPng(file: string): { width: number; pixels: Uint8Array } {
   const bytes = readFileSync(file);
   const [width, height] = pngSize(file);

@@ -2,7 +2,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startFakeRecorder, type FakeRecorder } from '../../scripts/fake-recorder/index';
+import { startFakeRecorder, type FakeRecorder } from '../fakes/fake-recorder/index';
 import { killAll, startHeadless, type HeadlessProcess } from '../helpers/headless-process';
 
 const running: HeadlessProcess[] = [];

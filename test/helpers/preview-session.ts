@@ -1,7 +1,7 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startFakeRecorder, type FakeRecorder } from '../../scripts/fake-recorder/index';
+import { startFakeRecorder, type FakeRecorder } from '../fakes/fake-recorder/index';
 import { startHeadless, type HeadlessProcess } from './headless-process';
 
 /** Headless mode with its browser preview, polling a fake recorder that posts webhooks to it. */

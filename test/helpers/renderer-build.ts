@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { newestMtime } from '../../scripts/start/build-freshness';
+import { newestMtime } from '../../tools/start/build-freshness';
 import { PROJECT_ROOT } from './headless-process';
 
 /** The built window the browser preview serves. */
@@ -13,7 +13,7 @@ const INPUTS = [
   'renderer',
   'shared',
   'vite.config.ts',
-  'scripts/build-app.ts',
+  'tools/build-app.ts',
   'package-lock.json',
   'tsconfig.json',
 ];
@@ -50,7 +50,7 @@ export function ensureRendererBuilt(): void {
   try {
     if (!rendererBuildIsStale()) return;
     // One process, as headless and the demo run (the tsx command would start a second one).
-    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/build-app.ts'], {
+    execFileSync(process.execPath, ['--import', 'tsx', 'tools/build-app.ts'], {
       cwd: PROJECT_ROOT,
       stdio: 'pipe',
       timeout: 120_000,

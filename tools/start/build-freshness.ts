@@ -31,7 +31,7 @@ export const BUILD_INPUTS = [
   'shared',
   'renderer',
   'build/icons',
-  'scripts/build-app.ts',
+  'tools/build-app.ts',
   'package.json',
   'package-lock.json',
   'tsconfig.json',

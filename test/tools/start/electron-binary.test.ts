@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkElectron, type ElectronCheckInput } from '../../../scripts/start/electron-binary';
+import { checkElectron, type ElectronCheckInput } from '../../../tools/start/electron-binary';
 
 const DIR = '/repo/node_modules/electron';
 

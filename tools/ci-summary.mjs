@@ -1,5 +1,5 @@
 // Prints the plain closing line CI counts ("N passed, N failed") from vitest's JSON report.
-// Usage: node scripts/ci-summary.mjs <report.json> <exit status of npm test>
+// Usage: node tools/ci-summary.mjs <report.json> <exit status of npm test>
 import { readFileSync } from 'node:fs';
 
 const [reportPath, statusText = '0'] = process.argv.slice(2);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { uiUrlOfReadyLine } from '../../../scripts/start/ready-line';
+import { uiUrlOfReadyLine } from '../../../tools/start/ready-line';
 
 describe('uiUrlOfReadyLine', () => {
   it('reads the uiUrl of the ready line', () => {

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { safeParseUnknown } from '../../shared/parse';
+import { safeParseUnknown } from '../../../shared/parse';
 import {
   IoStats,
   RecordingStats,
@@ -11,9 +11,9 @@ import {
   RestRoomConfig,
   RestRoomList,
   RestVersion,
-} from '../../shared/recorder/rest';
-import { parseWebhook } from '../../shared/recorder/webhook';
-import { startFakeRecorder, type FakeRecorder } from '../../scripts/fake-recorder/index';
+} from '../../../shared/recorder/rest';
+import { parseWebhook } from '../../../shared/recorder/webhook';
+import { startFakeRecorder, type FakeRecorder } from './index';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {

@@ -1,6 +1,6 @@
 // Draws the app icon and the tray icons and writes them under build/icons/ (no image tools needed:
 // shapes are rasterised here with supersampling, PNG is encoded with node:zlib, ICO is assembled by
-// hand). Run with `npx tsx scripts/make-icons.ts`; the output is committed.
+// hand). Run with `npx tsx tools/make-icons.ts`; the output is committed.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';

@@ -6,7 +6,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { startFakeRecorder } from './fake-recorder/index';
+import { startFakeRecorder } from '../test/fakes/fake-recorder/index';
 
 const root = join(import.meta.dirname, '..');
 const say = (text: string) => process.stderr.write(`demo: ${text}\n`);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { formatRecorderTimestamp } from '../../shared/recorder/timestamp';
+import { formatRecorderTimestamp } from '../../../shared/recorder/timestamp';
 import { double } from './recorder-json';
 
 /** One file being written. */

@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { formatRecorderTimestamp } from '../../shared/recorder/timestamp';
+import { formatRecorderTimestamp } from '../../../shared/recorder/timestamp';
 import { double, toRecorderJson } from './recorder-json';
 import type { FakeFile, FakeRoom } from './rooms';
 

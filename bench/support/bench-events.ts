@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { formatRecorderTimestamp } from '../../shared/recorder/timestamp';
-import { relativePathFor } from '../fake-recorder/events';
+import { relativePathFor } from '../../test/fakes/fake-recorder/events';
 
 // Names and titles as streamers write them: Chinese, sometimes with symbols, of varied length,
 // so that bodies are the size of the recorder's (a FileClosed of a real room is 0.6–1 KB).

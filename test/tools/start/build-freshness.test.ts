@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { needsBuild } from '../../../scripts/start/build-freshness';
+import { needsBuild } from '../../../tools/start/build-freshness';
 
 describe('needsBuild', () => {
   it('builds when an output is missing', () => {

@@ -7,7 +7,7 @@ import type { JournalPort } from '../main/core/ports';
 import { WebhookIntake } from '../main/core/webhook-intake';
 import { parseWebhook } from '../shared/recorder/webhook';
 import { defaultSettings } from '../shared/settings';
-import { BenchEventStream } from './bench/bench-events';
+import { BenchEventStream } from './support/bench-events';
 
 const EVENTS = 100_000;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { double, formatDouble, toRecorderJson } from '../../../scripts/fake-recorder/recorder-json';
+import { double, formatDouble, toRecorderJson } from './recorder-json';
 
 describe('formatDouble (Newtonsoft on .NET)', () => {
   it.each([

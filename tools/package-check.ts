@@ -1,5 +1,5 @@
 // Runs the packaging pipeline offline and checks what it produced:
-//   1. builds dist/ (scripts/build-app.ts),
+//   1. builds dist/ (tools/build-app.ts),
 //   2. makes a stub Electron distribution (no download possible here: a fake executable that
 //      carries the fuse wire, so electron-builder's fuse flipping runs for real),
 //   3. runs `electron-builder --linux dir -c.electronDist=<stub>` with electron-builder.yml,
@@ -237,7 +237,7 @@ async function main(): Promise<void> {
     readJson(path.join(root, 'node_modules', 'electron', 'package.json')).version ?? '0.0.0';
   const work = mkdtempSync(path.join(tmpdir(), 'package-check-'));
   try {
-    run('build', process.execPath, ['--import', 'tsx', path.join('scripts', 'build-app.ts')]);
+    run('build', process.execPath, ['--import', 'tsx', path.join('tools', 'build-app.ts')]);
     const stub = path.join(work, 'electron-dist');
     makeStubElectron(stub);
     const output = path.join(work, 'release');

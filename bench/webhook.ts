@@ -17,8 +17,8 @@ import { fileURLToPath } from 'node:url';
 import { composeApp } from '../main/compose';
 import { JOURNAL_FILE } from '../main/adapters/journal-file';
 import { defaultSettings } from '../shared/settings';
-import { startBareServer } from './bench/bare-server';
-import { probeFdatasync } from './bench/fsync-probe';
+import { startBareServer } from './support/bare-server';
+import { probeFdatasync } from './support/fsync-probe';
 import {
   summarizeLatency,
   type BenchMessage,
@@ -26,7 +26,7 @@ import {
   type LatencySummary,
   type LoadRequest,
   type LoadResult,
-} from './bench/load-protocol';
+} from './support/load-protocol';
 
 const SENDERS = 16;
 const HEAP_EVENTS = 100_000;

@@ -7,7 +7,7 @@ describe('npm run demo', () => {
   it('shows the ready line and then a go-live notification from the fake recorder, and stops on SIGTERM', async () => {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', 'scripts/demo.ts', '--no-desktop', '--lang', 'en'],
+      ['--import', 'tsx', 'tools/demo.ts', '--no-desktop', '--lang', 'en'],
       {
         cwd: PROJECT_ROOT,
         stdio: ['ignore', 'pipe', 'pipe'],

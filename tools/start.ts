@@ -31,7 +31,7 @@ function buildIfStale(): boolean {
   if (!needsBuild(outputs, newestInput)) return true;
   const started = performance.now();
   // The build's own output goes to standard error: standard output is the app's.
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build-app.ts'], {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'tools/build-app.ts'], {
     cwd: root,
     stdio: ['ignore', 2, 2],
   });

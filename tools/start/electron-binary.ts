@@ -3,7 +3,7 @@ import path from 'node:path';
 /** Where the Electron binary is, or why the desktop app cannot run here. */
 export type ElectronCheck = { ok: true; binary: string } | { ok: false; reason: string };
 
-/** What the check reads; real file access in scripts/start.ts, plain values in tests. */
+/** What the check reads; real file access in tools/start.ts, plain values in tests. */
 export interface ElectronCheckInput {
   /** node_modules/electron */
   electronDir: string;

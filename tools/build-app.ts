@@ -3,7 +3,7 @@
 //   dist/preload/preload.cjs   preload (one CommonJS file: a sandboxed preload cannot load modules)
 //   dist/renderer/             the window, built by Vite
 //   dist/icons/tray/           tray icons read at run time
-// Usage: tsx scripts/build-app.ts [--dev]   (--dev keeps source maps and skips minifying)
+// Usage: tsx tools/build-app.ts [--dev]   (--dev keeps source maps and skips minifying)
 import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { build as esbuild } from 'esbuild';
