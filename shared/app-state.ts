@@ -23,6 +23,8 @@ export const ListenerStatus = z.object({
   port: z.number().int(),
   running: z.boolean(),
   error: z.string().optional(),
+  /** Epoch ms when the last real webhook from the recorder was accepted (not test events). */
+  lastWebhookAt: z.number().optional(),
 });
 /** The webhook listener's state. */
 export type ListenerStatus = z.infer<typeof ListenerStatus>;
@@ -47,6 +49,8 @@ export const AppInfo = z.object({
   logsDir: z.string(),
   /** Whether `folder:pick` can show a folder dialog (the desktop app can; a browser cannot). */
   canPickFolder: z.boolean().optional(),
+  /** Settings paths fixed by a launch option (headless flags), e.g. 'listener.port': shown locked. */
+  lockedSettings: z.array(z.string()).optional(),
 });
 /** About this copy of the app. */
 export type AppInfo = z.infer<typeof AppInfo>;

@@ -1,0 +1,63 @@
+import type { HistoryNotification } from '../../shared/history';
+import type { RoomState } from '../../shared/model';
+import type { PolledRoom } from '../../shared/recorder/rest';
+import type { RecorderWebhook } from '../../shared/recorder/webhook';
+import type { Language, Settings } from '../../shared/settings';
+import type { Happening } from '../core/happening';
+import type { Clock, Logger } from '../core/ports';
+
+/** What every plug-in may read: time, the log, the data folder and the settings in force. */
+export interface PlugInContext {
+  clock: Clock;
+  log: Logger;
+  /** The app's data folder (journal, history, settings): a plug-in keeps its own files here. */
+  dataDir: string;
+  settings(): Settings;
+  /** The language of notifications and messages now. */
+  language(): Language;
+}
+
+/** What the app observed, for sources that derive happenings of their own from it. */
+export interface Observer {
+  /** An accepted webhook from the recorder, after the core applied it (not test events or replays). */
+  webhook?(webhook: RecorderWebhook, receivedAt: number): void;
+  /** A good poll of the recorder's REST API: every room it returned, at local time `at`. */
+  polled?(rooms: readonly PolledRoom[], at: number): void;
+  /** Every happening the core derived, before the policy saw it. */
+  happened?(happening: Happening): void;
+}
+
+/** What a source of happenings is given when the app starts it. */
+export interface SourceContext extends PlugInContext {
+  /** Hands a happening to the notification policy, the same door webhooks and polls use. */
+  offer(happening: Happening): void;
+  /** Subscribes to what the app observes; returns the unsubscribe. */
+  observe(observer: Observer): () => void;
+  /** Every room as the app knows it now. */
+  rooms(): readonly RoomState[];
+}
+
+/**
+ * A source of happenings besides webhooks and polls (the recording guardian). Attached in the app
+ * object's `attachSources` step: started after the listener and polling, stopped before them.
+ */
+export interface HappeningSource {
+  readonly name: string;
+  start(context: SourceContext): void | Promise<void>;
+  stop(): void | Promise<void>;
+}
+
+/**
+ * Where the policy's decisions go besides the history: the desktop popup, output lines, push
+ * targets. Attached in the app object's `attachSinks` step; every decision, shown or suppressed,
+ * reaches every sink in the order attached.
+ */
+export interface DecisionSink {
+  readonly name: string;
+  /** Called once before the first decision. */
+  start?(context: PlugInContext): void | Promise<void>;
+  /** One decision as the history recorded it; must not throw (a throw is logged and skipped). */
+  decided(entry: HistoryNotification): void;
+  /** Called at stop, after held notifications were flushed: finish or persist pending work. */
+  stop?(): void | Promise<void>;
+}
