@@ -121,7 +121,7 @@ export async function measurePollCycles(options: MeasureOptions): Promise<PollCy
 export async function startFakeRecorderProcess(
   args: string[],
 ): Promise<{ url: string; child: ChildProcess }> {
-  const cli = fileURLToPath(new URL('./fake-recorder/cli.ts', import.meta.url));
+  const cli = fileURLToPath(new URL('../test/fakes/fake-recorder/cli.ts', import.meta.url));
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', cli, '--port', '0', '--no-script', ...args],

@@ -284,7 +284,7 @@ interface Client {
 /** Forks the load client (with this process's tsx loader) and waits until it is ready. */
 async function startClient(): Promise<Client> {
   const child: ChildProcess = fork(
-    fileURLToPath(new URL('./bench/load-client.ts', import.meta.url)),
+    fileURLToPath(new URL('./support/load-client.ts', import.meta.url)),
     [],
     {
       execArgv: process.execArgv.filter((a) => a !== '--expose-gc'),
