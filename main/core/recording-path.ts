@@ -85,11 +85,17 @@ export function resolveRecordingPath(
   options: RecordingPathOptions,
 ): ResolvedRecordingPath {
   const { style } = options;
-  const relative = checkRelativePath(relativePath, style);
+  const recorderRoot = parseAbsolute(options.recordingRoot, 'any');
+  // Without a usable root the recorder's side is unknown: the path is checked by this machine's
+  // rules, and its own refusal, if any, says more than the missing root.
+  const relative = checkRelativePath(
+    relativePath,
+    recorderRoot ? recorderStyle(recorderRoot) : style,
+    style,
+  );
   if (!Array.isArray(relative)) return relative;
 
   if (options.recordingRoot.trim() === '') return refuse('no-root', 'no recording root is set');
-  const recorderRoot = parseAbsolute(options.recordingRoot, 'any');
   if (!recorderRoot)
     return refuse(
       'bad-root',
@@ -137,8 +143,30 @@ export function fileActionFor(
   return { kind: 'showFile', path: resolved.path };
 }
 
-/** Splits and checks a RelativePath; returns its names or the refusal. */
-function checkRelativePath(relativePath: string, style: PathStyle): string[] | Refusal {
+/**
+ * The path rules of the recorder's machine, told by its root as the recorder sees it: a drive or
+ * UNC root is a Windows recorder (whose templates may use `\` or `/`), a `/` root a POSIX one
+ * (where `\` is an ordinary name character). The root is the recorder's side whether or not a
+ * mapping applies: a mapping's `from` must match it to apply at all. Undefined for a bad root.
+ */
+export function recorderPathStyle(recordingRoot: string): PathStyle | undefined {
+  const root = parseAbsolute(recordingRoot, 'any');
+  return root ? recorderStyle(root) : undefined;
+}
+
+function recorderStyle(root: AbsolutePath): PathStyle {
+  return root.kind === 'posix' ? 'posix' : 'win32';
+}
+
+/**
+ * Splits and checks a RelativePath: the recorder's style says what separates names, and a name
+ * must be valid on both the recorder's machine and this one. Returns its names or the refusal.
+ */
+function checkRelativePath(
+  relativePath: string,
+  recorder: PathStyle,
+  local: PathStyle,
+): string[] | Refusal {
   if (relativePath.trim() === '') return refuse('empty', 'the path is empty');
   if (relativePath.length > MAX_PATH_LENGTH)
     return refuse('too-long', `the path is longer than ${MAX_PATH_LENGTH} characters`);
@@ -158,15 +186,19 @@ function checkRelativePath(relativePath: string, style: PathStyle): string[] | R
     return refuse('dot-dot', 'the path contains a `..` segment');
   }
 
-  // On POSIX `\` is an ordinary name character (Linux titles keep it); on Windows it separates.
+  // On a POSIX recorder `\` is an ordinary name character (Linux titles keep it); on a Windows
+  // recorder it separates, whatever this machine is.
   const names = relativePath
-    .split(style === 'win32' ? ANY_SEPARATOR : '/')
+    .split(recorder === 'win32' ? ANY_SEPARATOR : '/')
     .filter((name) => name !== '' && name !== '.');
   if (names.length === 0) return refuse('empty', 'the path names no file');
   for (const name of names) {
     if (name.length > MAX_SEGMENT_LENGTH)
       return refuse('segment-too-long', `a name is longer than ${MAX_SEGMENT_LENGTH} characters`);
-    if (style === 'win32') {
+    // A POSIX name holding `\` would become other names once written as a Windows path.
+    if (local === 'win32' && name.includes('\\'))
+      return refuse('invalid-char', 'a name contains a character Windows does not allow');
+    if (recorder === 'win32' || local === 'win32') {
       // `:` also opens NTFS alternate data streams (`a.flv:evil.exe`).
       if (WIN32_INVALID.test(name))
         return refuse('invalid-char', 'a name contains a character Windows does not allow');

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import {
   fileActionFor,
   isOpenableRecording,
+  recorderPathStyle,
   resolveRecordingPath,
   type PathRefusal,
   type PathStyle,
@@ -317,6 +318,121 @@ const rows: Row[] = [
     expected: { path: `/rec/${ROOM}/CON.flv`, root: '/rec' },
   },
 ];
+
+// The recorder's side (its root as it sees it) decides what separates names; this machine's side
+// decides how the result is written. Each pair of sides, with the safety rules in both styles.
+const recorderSideRows: Row[] = [
+  {
+    name: 'Windows recorder D:\\rec mapped to /Volumes/rec: `\\` separates on a POSIX desktop',
+    relativePath: `${ROOM}\\录制-【歌回】.flv`,
+    options: posix('D:\\rec', [{ from: 'D:\\rec', to: '/Volumes/rec' }]),
+    expected: { path: `/Volumes/rec/${ROOM}/录制-【歌回】.flv`, root: '/Volumes/rec' },
+  },
+  {
+    name: 'Windows recorder, mixed `/` and `\\` (a user template) on a POSIX desktop',
+    relativePath: `${ROOM}/2024\\03\\a.flv`,
+    options: posix('D:\\rec', [{ from: 'd:/rec', to: '/mnt/rec' }]),
+    expected: { path: `/mnt/rec/${ROOM}/2024/03/a.flv`, root: '/mnt/rec' },
+  },
+  {
+    name: 'Windows recorder on a UNC root mapped to POSIX: `\\` separates',
+    relativePath: 'a\\b.flv',
+    options: posix('\\\\nas\\rec', [{ from: '\\\\nas\\rec', to: '/mnt/nas' }]),
+    expected: { path: '/mnt/nas/a/b.flv', root: '/mnt/nas' },
+  },
+  {
+    name: 'POSIX recorder /rec on a Windows desktop: `\\` is a name character, so refused there',
+    relativePath: `${ROOM}/A\\B.flv`,
+    options: win32('/rec', [{ from: '/rec', to: 'Z:\\rec' }]),
+    expected: { reason: 'invalid-char' },
+  },
+  {
+    name: 'POSIX recorder on a POSIX desktop keeps `\\` in a name',
+    relativePath: 'a\\b.flv',
+    options: posix('/rec', [{ from: '/rec', to: '/mnt/rec' }]),
+    expected: { path: '/mnt/rec/a\\b.flv', root: '/mnt/rec' },
+  },
+  {
+    name: 'Windows recorder on a Windows desktop (mapped to a share)',
+    relativePath: 'a\\b/c.flv',
+    options: win32('D:\\rec', [{ from: 'D:\\rec', to: '\\\\pc\\rec' }]),
+    expected: { path: '\\\\pc\\rec\\a\\b\\c.flv', root: '\\\\pc\\rec' },
+  },
+  ...(
+    [
+      ['..\\..\\etc\\passwd', 'dot-dot'],
+      ['a\\..\\..\\x.flv', 'dot-dot'],
+      ['\\etc\\passwd', 'absolute'],
+      ['/etc/passwd', 'absolute'],
+      ['C:\\Windows\\x.exe', 'drive-letter'],
+      ['\\\\server\\share\\x.flv', 'unc'],
+      ['\\\\?\\C:\\x.flv', 'device-path'],
+      ['\\\\.\\PhysicalDrive0', 'device-path'],
+      // A POSIX recorder's name holding `\` is refused on a Windows desktop before its other rules.
+      ['a\\CON.flv', 'reserved-name', 'invalid-char'],
+      ['a\\nul', 'reserved-name', 'invalid-char'],
+      ['a\\.. \\x.flv', 'invalid-name', 'invalid-char'],
+      ['a\\b.flv:evil.exe', 'invalid-char'],
+      ['a/CON.flv', 'reserved-name'],
+      ['a/.. /x.flv', 'invalid-name'],
+    ] as const
+  ).flatMap(([relativePath, reason, onWindows = reason]): Row[] => [
+    {
+      name: `Windows recorder, POSIX desktop: ${relativePath} → ${reason}`,
+      relativePath,
+      options: posix('D:\\rec', [{ from: 'D:\\rec', to: '/Volumes/rec' }]),
+      expected: { reason },
+    },
+    {
+      name: `POSIX recorder, Windows desktop: ${relativePath} → ${onWindows}`,
+      relativePath,
+      options: win32('/rec', [{ from: '/rec', to: 'Z:\\rec' }]),
+      expected: { reason: onWindows },
+    },
+  ]),
+  ...(
+    [
+      ['../etc/passwd', 'dot-dot'],
+      ['a/../../x.flv', 'dot-dot'],
+      ['//server/share/x.flv', 'unc'],
+      ['//?/C:/x.flv', 'device-path'],
+    ] as const
+  ).flatMap(([relativePath, reason]): Row[] => [
+    {
+      name: `POSIX recorder, POSIX desktop: ${relativePath} → ${reason}`,
+      relativePath,
+      options: posix('/rec', [{ from: '/rec', to: '/mnt/rec' }]),
+      expected: { reason },
+    },
+    {
+      name: `Windows recorder, Windows desktop: ${relativePath} → ${reason}`,
+      relativePath,
+      options: win32('D:\\rec'),
+      expected: { reason },
+    },
+  ]),
+];
+
+describe('resolveRecordingPath, by the recorder’s path style', () => {
+  test.each(recorderSideRows)('$name', ({ relativePath, options, expected }) => {
+    const result = resolveRecordingPath(relativePath, options);
+    if ('reason' in expected) expect(result).toMatchObject({ ok: false, reason: expected.reason });
+    else expect(result).toEqual({ ok: true, ...expected });
+  });
+
+  test.each([
+    ['D:\\rec', 'win32'],
+    ['d:/rec/', 'win32'],
+    ['\\\\nas\\rec', 'win32'],
+    ['//nas/rec', 'win32'],
+    ['/rec', 'posix'],
+    ['/Volumes/rec', 'posix'],
+    ['rec', undefined],
+    ['', undefined],
+  ] as const)('the recorder at %s uses %s paths', (root, style) => {
+    expect(recorderPathStyle(root)).toBe(style);
+  });
+});
 
 describe('resolveRecordingPath', () => {
   test.each(rows)('$name', ({ relativePath, options, expected }) => {
