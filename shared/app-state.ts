@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RoomState } from './model';
+import { OpenProblem } from './problem';
 import { RecorderStatus } from './recorder/connection-status';
 import { Language } from './settings';
 
@@ -29,6 +30,17 @@ export const ListenerStatus = z.object({
 /** The webhook listener's state. */
 export type ListenerStatus = z.infer<typeof ListenerStatus>;
 
+/** A set-up problem the app noticed (webhooks not arriving, recorder gone), worded with its fix. */
+export const SetupNoticeState = z.object({
+  kind: z.enum(['recorderUnreachable', 'webhooksMissing']),
+  title: z.string(),
+  body: z.string(),
+  /** Epoch ms when the app noticed it. */
+  at: z.number().optional(),
+});
+/** A current set-up notice. */
+export type SetupNoticeState = z.infer<typeof SetupNoticeState>;
+
 /** Everything the window and the tray show at a glance. */
 export const AppState = z.object({
   rooms: z.array(RoomState),
@@ -37,6 +49,10 @@ export const AppState = z.object({
   pause: z.object({ pausedUntil: z.number().nullable() }), // epoch ms; null: not paused
   unreadCount: z.number().int().nonnegative(),
   language: Language, // resolved: the setting, or the system's
+  /** The recording guardian's open problem episodes (tray light, Rooms badge); absent: none. */
+  problems: z.array(OpenProblem).optional(),
+  /** Set-up notices in force now (the window shows them as banners); absent: none known. */
+  notices: z.array(SetupNoticeState).optional(),
 });
 /** The app's state as shown to the user. */
 export type AppState = z.infer<typeof AppState>;
