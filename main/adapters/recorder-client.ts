@@ -109,14 +109,19 @@ function networkDetail(error: unknown, timeoutMs: number): string {
 const looksLikeHtml = (contentType: string, text: string): boolean =>
   contentType.includes('html') || /^\s*<(!doctype|html|head|body)\b/i.test(text);
 
-type HttpAnswer = {
+/** An HTTP answer of the recorder, read but not yet judged. */
+export type HttpAnswer = {
   kind: 'response';
   path: string;
   status: number;
   contentType: string;
   text: string;
 };
-type Answer = { kind: 'failure'; failure: RecorderFailure } | HttpAnswer;
+/** What one call gave: an answer to judge, or a failure before any answer. */
+export type Answer = { kind: 'failure'; failure: RecorderFailure } | HttpAnswer;
+
+/** The methods the recorder's room commands use (recorder-facts.md "Commands"). */
+export type RecorderMethod = 'GET' | 'POST' | 'DELETE';
 
 /** A client of the recorder's REST API (command-line / Docker edition) over the platform `fetch`. */
 export class RecorderClient {
@@ -145,7 +150,7 @@ export class RecorderClient {
   async listRooms(options: CallOptions = {}): Promise<RecorderResult<RestRoomList>> {
     const answer = await this.#get('/api/room', options);
     if (answer.kind === 'failure') return answer.failure;
-    const body = this.#jsonBody(answer);
+    const body = jsonBody(answer);
     if (!body.ok) return body;
     if (!Array.isArray(body.value)) {
       return {
@@ -175,10 +180,8 @@ export class RecorderClient {
     }
     const answer = await this.#get(`/api/room/${id}`, options);
     if (answer.kind === 'failure') return answer.failure;
-    if (answer.status === 404 && !looksLikeHtml(answer.contentType, answer.text)) {
-      const json = parseJsonText(answer.text);
-      const error = json.ok ? safeParseUnknown(RestError, json.value) : undefined;
-      if (error?.ok && error.value.code === REST_ERROR_CODE.roomNotFound) {
+    if (answer.status === 404) {
+      if (restApiError(answer)?.code === REST_ERROR_CODE.roomNotFound) {
         return {
           ok: false,
           status: 'room-not-found',
@@ -187,7 +190,7 @@ export class RecorderClient {
         };
       }
     }
-    const body = this.#jsonBody(answer);
+    const body = jsonBody(answer);
     if (!body.ok) return body;
     const parsed = RestRoom.safeParse(body.value);
     return parsed.success
@@ -199,7 +202,7 @@ export class RecorderClient {
   async getVersion(options: CallOptions = {}): Promise<RecorderResult<RestVersion>> {
     const answer = await this.#get('/api/version', options);
     if (answer.kind === 'failure') return answer.failure;
-    const body = this.#jsonBody(answer);
+    const body = jsonBody(answer);
     if (!body.ok) return body;
     const parsed = RestVersion.safeParse(body.value);
     return parsed.success
@@ -207,7 +210,29 @@ export class RecorderClient {
       : badData(parsed.error.issues, body.value, '');
   }
 
-  async #get(path: string, options: CallOptions): Promise<Answer> {
+  /**
+   * One call with a JSON body (for the room commands, see recorder-commands.ts): the raw answer,
+   * or a failure before any answer. Judge it with `judgeAnswer`.
+   */
+  send(
+    method: RecorderMethod,
+    path: string,
+    body?: unknown,
+    options: CallOptions = {},
+  ): Promise<Answer> {
+    return this.#send(method, path, options, body);
+  }
+
+  #get(path: string, options: CallOptions): Promise<Answer> {
+    return this.#send('GET', path, options);
+  }
+
+  async #send(
+    method: RecorderMethod,
+    path: string,
+    options: CallOptions,
+    body?: unknown,
+  ): Promise<Answer> {
     let url: URL;
     try {
       url = new URL(this.#base + path);
@@ -231,11 +256,16 @@ export class RecorderClient {
     const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
     try {
       // The whole body is read under the same signal, so a server that stalls mid-body times out too.
+      const headers =
+        body === undefined
+          ? this.#headers
+          : { ...this.#headers, 'Content-Type': 'application/json; charset=utf-8' };
       const response = await this.#fetch(url, {
-        method: 'GET',
-        headers: this.#headers,
+        method,
+        headers,
         signal,
         redirect: 'follow',
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
       const text = await readCapped(response, MAX_BODY_BYTES);
       if (text === undefined) {
@@ -263,17 +293,26 @@ export class RecorderClient {
       };
     }
   }
+}
 
-  #jsonBody(answer: HttpAnswer): { ok: true; value: unknown } | RecorderFailure {
-    const { path, status, contentType, text } = answer;
-    const failure = classifyStatus(status, path);
-    if (failure) return failure;
-    if (looksLikeHtml(contentType, text))
-      return notARecorder(status, 'the answer is an HTML page, not JSON');
-    const json = parseJsonText(text);
-    if (!json.ok) return notARecorder(status, `the answer is not JSON: ${json.error}`);
-    return { ok: true, value: json.value };
-  }
+/** A 2xx answer's JSON, or the failure its status or body stands for (401, 412, 5xx, HTML, …). */
+export function jsonBody(answer: HttpAnswer): { ok: true; value: unknown } | RecorderFailure {
+  const { path, status, contentType, text } = answer;
+  const failure = classifyStatus(status, path);
+  if (failure) return failure;
+  if (looksLikeHtml(contentType, text))
+    return notARecorder(status, 'the answer is an HTML page, not JSON');
+  const json = parseJsonText(text);
+  if (!json.ok) return notARecorder(status, `the answer is not JSON: ${json.error}`);
+  return { ok: true, value: json.value };
+}
+
+/** The recorder's own `RestApiError` in a non-HTML answer (`{"code":-4,"message":"Room not found"}`). */
+export function restApiError(answer: HttpAnswer): RestError | undefined {
+  if (looksLikeHtml(answer.contentType, answer.text)) return undefined;
+  const json = parseJsonText(answer.text);
+  const error = json.ok ? safeParseUnknown(RestError, json.value) : undefined;
+  return error?.ok ? error.value : undefined;
 }
 
 function notARecorder(httpStatus: number, detail: string): RecorderFailure {
@@ -292,7 +331,8 @@ function classifyStatus(httpStatus: number, path: string): RecorderFailure | und
   return undefined;
 }
 
-function badData(
+/** A failure naming the first field of `raw` that broke a schema (and its room, when it has one). */
+export function badData(
   issues: readonly z.core.$ZodIssue[],
   raw: unknown,
   indexPrefix: string,

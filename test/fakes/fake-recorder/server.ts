@@ -215,8 +215,18 @@ async function route(
     return;
   }
   const wantsPost = sub !== undefined && actions.includes(sub);
-  if (method !== (wantsPost ? 'POST' : 'GET')) return notAllowed();
+  // DELETE /api/room/{id} and POST /api/room/{id}/config (RoomController.DeleteRoom, SetRoomConfig).
+  const allowed =
+    method === (wantsPost ? 'POST' : 'GET') ||
+    (sub === undefined && method === 'DELETE') ||
+    (sub === 'config' && method === 'POST');
+  if (!allowed) return notAllowed();
   if (!room) return sendJson(res, 404, { code: -4, message: 'Room not found' });
+  if (method === 'DELETE') {
+    state.rooms.splice(state.rooms.indexOf(room), 1);
+    return sendJson(res, 200, restRoom(room, now));
+  }
+  if (sub === 'config' && method === 'POST') return setRoomConfig(req, res, room);
   if (sub === undefined) return sendJson(res, 200, restRoom(room, now));
   const getter = getters[sub];
   if (getter) return sendJson(res, 200, getter(room));
@@ -224,25 +234,49 @@ async function route(
   sendJson(res, 200, restRoom(room, state.now()));
 }
 
-async function createRoom(
+// Only `autoRecord` of SetRoomConfig is kept by the fake; the optional… fields are accepted and ignored.
+async function setRoomConfig(
   req: IncomingMessage,
   res: ServerResponse,
-  state: FakeRecorderState,
+  room: FakeRoom,
 ): Promise<void> {
+  const body = await jsonRequest(req, res);
+  if (body === undefined) return;
+  if (typeof body.autoRecord === 'boolean') room.autoRecord = body.autoRecord;
+  sendJson(res, 200, restRoomConfig(room));
+}
+
+// The JSON body of a POST as ASP.NET's input formatter takes it: 415 without a JSON type, 400
+// for text that is not JSON; undefined once such an answer was sent.
+async function jsonRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<Record<string, unknown> | undefined> {
   if (!(req.headers['content-type'] ?? '').toLowerCase().startsWith('application/json')) {
     await readBody(req);
-    return problem(res, 415, 'Unsupported Media Type');
+    problem(res, 415, 'Unsupported Media Type');
+    return undefined;
   }
   const text = await readBody(req);
   let body: unknown;
   try {
     body = JSON.parse(text ?? '');
   } catch {
-    return problem(res, 400, 'One or more validation errors occurred.', {
+    problem(res, 400, 'One or more validation errors occurred.', {
       $: ['The input was not valid JSON.'],
     });
+    return undefined;
   }
-  const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  return typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+}
+
+async function createRoom(
+  req: IncomingMessage,
+  res: ServerResponse,
+  state: FakeRecorderState,
+): Promise<void> {
+  const record = await jsonRequest(req, res);
+  if (record === undefined) return;
   const roomId =
     typeof record.roomId === 'number' && Number.isInteger(record.roomId) ? record.roomId : 0;
   const autoRecord = record.autoRecord === true;
