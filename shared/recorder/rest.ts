@@ -140,6 +140,10 @@ export const PolledRoomStats = z.object({
   currentFileSize: z.number(), // bytes
   networkMbps: z.number(), // mebibits/s
   durationRatio: z.number().nullable(), // null: not recording ("NaN") or otherwise not finite
+  /** The session's input bytes so far (the guardian sees a stalled recording by them). */
+  inputBytes: z.number().optional(),
+  /** Disk write rate of the last I/O interval, bytes/s (the guardian's disk runway). */
+  writeBytesPerSecond: z.number().optional(),
 });
 /** Live statistics of a polled room. */
 export type PolledRoomStats = z.infer<typeof PolledRoomStats>;
@@ -165,6 +169,13 @@ export type PolledRoom = z.infer<typeof PolledRoom>;
 const finiteOr = (value: number | undefined, fallback: number): number =>
   value !== undefined && Number.isFinite(value) ? value : fallback;
 
+// ioStats cover the recorder's last I/O interval: bytes written over that interval's duration (ms).
+function writeRate(io: IoStats | undefined): number {
+  if (!io || !(io.duration > 0)) return 0;
+  const rate = (io.diskBytesWritten * 1000) / io.duration;
+  return Number.isFinite(rate) ? rate : 0;
+}
+
 /** Turns a parsed REST room into the compact observation the core merges. */
 export function toPolledRoom(room: RestRoom): PolledRoom {
   const polled: PolledRoom = {
@@ -187,6 +198,8 @@ export function toPolledRoom(room: RestRoom): PolledRoom {
       currentFileSize: finiteOr(rs.currentFileSize, 0),
       networkMbps: finiteOr(room.ioStats?.networkMbps, 0),
       durationRatio: Number.isFinite(ratio) ? ratio : null,
+      inputBytes: finiteOr(rs.totalInputBytes, 0),
+      writeBytesPerSecond: writeRate(room.ioStats),
     };
   }
   return polled;

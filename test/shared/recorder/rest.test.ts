@@ -177,6 +177,8 @@ describe('toPolledRoom', () => {
         currentFileSize: 1725401277,
         networkMbps: 3.62795155454842,
         durationRatio: 1.000228223902437,
+        inputBytes: 1725533718,
+        writeBytesPerSecond: (950199 * 1000) / 2000.5263, // diskBytesWritten over duration (ms)
       },
     });
     expect(PolledRoom.parse(polled)).toEqual(polled);
@@ -191,6 +193,8 @@ describe('toPolledRoom', () => {
       currentFileSize: 0,
       networkMbps: 0,
       durationRatio: null,
+      inputBytes: 0,
+      writeBytesPerSecond: 0,
     });
     expect(JSON.parse(JSON.stringify(polled))).toEqual(polled);
   });
