@@ -6,7 +6,18 @@ import type { Fits } from './type-fit';
 /** The Notification calls the notifier makes; Electron's Notification fits. */
 export interface NotificationHandle {
   show(): void;
-  on(event: 'click' | 'close', listener: () => void): unknown;
+  on(event: 'click' | 'show', listener: () => void): unknown;
+  /** Windows names the reason: `userCanceled`, `applicationHidden` or `timedOut`. */
+  on(event: 'close', listener: (details: { reason?: string | undefined }) => void): unknown;
+  /** macOS and Windows: the popup could not be shown (on macOS, every popup of an unsigned app). */
+  on(event: 'failed', listener: (event: unknown, error: string) => void): unknown;
+}
+
+/** Whether popups reach the user: blocked after a `failed`, clear again after a popup shows. */
+export interface PopupHealth {
+  blocked: boolean;
+  /** The system's words for the last failure. */
+  reason?: string;
 }
 
 /** What the notifier needs. */
@@ -18,6 +29,8 @@ export interface NotifierDeps {
   log: Logger;
   /** App icon for the popup (Linux and Windows show it). */
   icon?: string;
+  /** Told when popups become blocked (a `failed` event) or get through again (a `show` event). */
+  onHealth?: (health: PopupHealth) => void;
   /** For testing: runs `task` after the activation grace period (default: 1 s timer). */
   defer?: (task: () => void) => void;
 }
@@ -48,12 +61,21 @@ export function notificationOptions(
 /** Shows AppNotifications as native popups; a click runs the notification's action. */
 export class Notifier {
   readonly #deps: NotifierDeps;
-  // Electron stops delivering 'click' to Notification objects that were garbage-collected.
+  // Electron stops delivering 'click' to Notification objects that were garbage-collected
+  // (https://github.com/electron/electron/issues/16922).
   readonly #live = new Map<string, NotificationHandle>();
+  /** Failure reasons already logged: an unsigned macOS build fails every popup the same way. */
+  readonly #loggedFailures = new Set<string>();
+  #blocked = false;
   #clicks = 0;
 
   constructor(deps: NotifierDeps) {
     this.#deps = deps;
+  }
+
+  /** How many popups are held for their clicks (for tests and diagnostics). */
+  get liveCount(): number {
+    return this.#live.size;
   }
 
   /** Shows a popup; false when the system has no notification support. */
@@ -64,21 +86,62 @@ export class Notifier {
       return false;
     }
     const popup = createNotification(notificationOptions(notification, this.#deps.icon));
-    const key = notification.id;
+    this.#attach(notification.id, popup, notification.action ?? { kind: 'openWindow' });
+    popup.show();
+    return true;
+  }
+
+  /**
+   * Keeps popups delivered before a restart clickable: macOS's `Notification.getHistory()` returns
+   * live objects for what is still in Notification Center (Electron 43+, signed apps only; empty
+   * otherwise). Their actions are not kept by the system, so a click opens the window, whose
+   * history lists them.
+   */
+  adoptDelivered(popups: readonly (NotificationHandle & { id: string })[]): void {
+    for (const popup of popups) this.#attach(popup.id, popup, { kind: 'openWindow' });
+  }
+
+  #attach(key: string, popup: NotificationHandle, action: NotificationAction): void {
     popup.on('click', () => {
       this.#clicks += 1;
       this.#live.delete(key);
-      this.#run(notification.action ?? { kind: 'openWindow' });
+      this.#run(action);
     });
-    popup.on('close', () => this.#live.delete(key));
+    popup.on('close', (details) => {
+      // A Windows toast that times out moves to Action Center and can still be clicked there; the
+      // reference must live on or the click is lost with the collected object
+      // (https://github.com/electron/electron/issues/16922). The cap still bounds the set.
+      if (details?.reason !== 'timedOut') this.#live.delete(key);
+    });
+    popup.on('show', () => this.#setHealth({ blocked: false }));
+    popup.on('failed', (_event, error) => {
+      this.#live.delete(key);
+      this.#failed(error);
+    });
     this.#live.set(key, popup);
     while (this.#live.size > MAX_LIVE_NOTIFICATIONS) {
       const oldest = this.#live.keys().next().value;
       if (oldest === undefined) break;
       this.#live.delete(oldest);
     }
-    popup.show();
-    return true;
+  }
+
+  #failed(error: string): void {
+    const reason = String(error);
+    if (!this.#loggedFailures.has(reason)) {
+      this.#loggedFailures.add(reason);
+      // Unsigned macOS builds fail every popup since Electron 42 (UNNotification needs a signed app):
+      // https://github.com/electron/electron/blob/main/docs/breaking-changes.md
+      this.#deps.log.warn(`notifier: the system refused a popup: ${reason}`);
+    }
+    this.#setHealth({ blocked: true, reason });
+  }
+
+  #setHealth(health: PopupHealth): void {
+    if (health.blocked === this.#blocked && !health.blocked) return;
+    const changed = health.blocked !== this.#blocked;
+    this.#blocked = health.blocked;
+    if (changed) this.#deps.onHealth?.(health);
   }
 
   /**
