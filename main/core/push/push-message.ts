@@ -1,0 +1,88 @@
+import type { HistoryNotification } from '../../../shared/history';
+import { PUSH_TEMPLATES } from '../../../shared/i18n/push-text';
+import type { PushTargetSetting } from '../../../shared/push';
+import type { Language } from '../../../shared/settings';
+import { liveRoomUrl } from '../links';
+
+/** What a push carries: a title, a body and where a click leads (the live room, never a file). */
+export interface PushMessage {
+  title: string;
+  body: string;
+  click?: string;
+}
+
+/** The placeholders a template may use. */
+export const PLACEHOLDERS = [
+  'name',
+  'title',
+  'area',
+  'roomId',
+  'url',
+  'file',
+  'size',
+  'duration',
+  'problem',
+] as const;
+
+/**
+ * Fills `{placeholder}`s; unknown ones stay as written. Lines left empty by empty values are
+ * dropped, and a separator (` · `) left dangling at a line's end or start is cut.
+ */
+export function fillTemplate(template: string, values: Readonly<Record<string, string>>): string {
+  const filled = template.replace(/\{(\w+)\}/g, (whole, key: string) =>
+    Object.hasOwn(values, key) ? (values[key] ?? '') : whole,
+  );
+  return filled
+    .split('\n')
+    .map((line) => line.replace(/^(\s*·\s*)+|(\s*·\s*)+$/g, '').trim())
+    .filter((line) => line !== '')
+    .join('\n');
+}
+
+/** Whether a target wants this decision: shown by the policy, enabled, and within its filters. */
+export function targetWants(target: PushTargetSetting, entry: HistoryNotification): boolean {
+  if (!entry.decision.shown || !target.enabled) return false;
+  const { event, roomIds } = entry.notification;
+  if (target.kinds.length > 0 && !target.kinds.includes(event)) return false;
+  if (target.rooms.length > 0 && !roomIds.some((id) => target.rooms.includes(id))) return false;
+  return true;
+}
+
+/**
+ * The push for one decision and target. A single room's notification fills the target's templates
+ * (or the language's defaults) from its facts; a summary of a burst keeps the popup's own text.
+ */
+export function pushMessage(
+  entry: HistoryNotification,
+  target: Pick<PushTargetSetting, 'titleTemplate' | 'bodyTemplate'>,
+  language: Language,
+): PushMessage {
+  const { notification } = entry;
+  const roomId = notification.roomIds.length === 1 ? notification.roomIds[0] : undefined;
+  const click = roomId === undefined ? null : liveRoomUrl(roomId);
+  const facts = notification.facts;
+  if (!facts) {
+    return { title: notification.title, body: notification.body, ...(click ? { click } : {}) };
+  }
+  const values: Record<string, string> = {
+    ...facts,
+    roomId: String(roomId ?? ''),
+    url: click ?? '',
+    // The guardian's problems say what is wrong in their popup's body.
+    problem: notification.problem ? notification.body : '',
+  };
+  const templates = PUSH_TEMPLATES[language];
+  const defaults = notification.problem ? templates.problem : templates[notification.event];
+  if (!defaults && !target.titleTemplate && !target.bodyTemplate)
+    return { title: notification.title, body: notification.body, ...(click ? { click } : {}) };
+  const title = fillTemplate(
+    target.titleTemplate || (defaults?.title ?? notification.title),
+    values,
+  );
+  const body = fillTemplate(target.bodyTemplate || (defaults?.body ?? notification.body), values);
+  return {
+    title: title || notification.title,
+    body: body || notification.body,
+    ...(click ? { click } : {}),
+  };
+}

@@ -1,0 +1,273 @@
+// Push targets are written as URLs in the syntax of Apprise (the widely used notification
+// library; its wiki documents one page per service, e.g. Notify_ntfy, Notify_bark), so a user can
+// paste the URL they already use elsewhere. Parsed by hand, not with WHATWG URL: a Telegram bot
+// token (`123456:ABC…`) stands where a URL parser expects host:port.
+
+/** Basic or bearer credentials for a self-hosted service. */
+export type PushAuth =
+  { kind: 'basic'; user: string; password: string } | { kind: 'bearer'; token: string };
+
+/** A parsed push target: where and how to send, one shape per service. */
+export type PushTarget =
+  | { service: 'ntfy'; origin: string; topics: string[]; auth?: PushAuth }
+  | { service: 'bark'; origin: string; deviceKeys: string[]; params: Record<string, string> }
+  | { service: 'gotify'; origin: string; path: string; token: string; priority?: number }
+  | { service: 'tgram'; botToken: string; chatIds: string[] }
+  | { service: 'schan'; sendKey: string }
+  | { service: 'pushplus'; token: string }
+  | { service: 'wecombot'; key: string }
+  | { service: 'json'; url: string; auth?: PushAuth };
+
+/** A push service name (the URL scheme without its secure `s`). */
+export type PushService = PushTarget['service'];
+
+/** A target with what must never be shown: its secrets, and the URL with them masked. */
+export interface ParsedPushUrl {
+  target: PushTarget;
+  secrets: string[];
+  redacted: string;
+}
+
+/** The outcome of parsing a push URL: the target, or why not in plain words. */
+export type PushUrlResult = { ok: true; value: ParsedPushUrl } | { ok: false; error: string };
+
+const SCHEMES: Record<string, { service: PushService; secure: boolean }> = {
+  ntfy: { service: 'ntfy', secure: false },
+  ntfys: { service: 'ntfy', secure: true },
+  bark: { service: 'bark', secure: false },
+  barks: { service: 'bark', secure: true },
+  gotify: { service: 'gotify', secure: false },
+  gotifys: { service: 'gotify', secure: true },
+  tgram: { service: 'tgram', secure: true },
+  schan: { service: 'schan', secure: true },
+  pushplus: { service: 'pushplus', secure: true },
+  wecombot: { service: 'wecombot', secure: true },
+  json: { service: 'json', secure: false },
+  jsons: { service: 'json', secure: true },
+};
+
+/** The schemes understood, for messages and the window's hint. */
+export const PUSH_SCHEMES = Object.keys(SCHEMES);
+
+interface Parts {
+  scheme: string;
+  secure: boolean;
+  user?: string;
+  password?: string;
+  host: string;
+  segments: string[];
+  query: Record<string, string>;
+}
+
+const HOST = /^(?:[A-Za-z0-9_.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
+/** Masks a secret: its first two characters stay, so two targets can be told apart. */
+export function mask(secret: string): string {
+  return secret.length <= 6 ? '***' : `${secret.slice(0, 2)}***`;
+}
+
+function decode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+function split(url: string): Parts | string {
+  const match = /^([A-Za-z][A-Za-z0-9+.-]*):\/\/([^?#]*)(?:\?([^#]*))?(?:#.*)?$/.exec(url.trim());
+  if (!match) return 'not a URL (expected e.g. ntfy://ntfy.sh/topic)';
+  const scheme = match[1]!.toLowerCase();
+  const known = SCHEMES[scheme];
+  if (!known) return `unknown service "${scheme}://" (known: ${PUSH_SCHEMES.join(', ')})`;
+  let rest = match[2]!;
+  const slash = rest.indexOf('/');
+  const authority = slash < 0 ? rest : rest.slice(0, slash);
+  const at = authority.lastIndexOf('@');
+  let user: string | undefined;
+  let password: string | undefined;
+  if (at >= 0) {
+    const info = authority.slice(0, at);
+    const colon = info.indexOf(':');
+    user = decode(colon < 0 ? info : info.slice(0, colon));
+    password = colon < 0 ? undefined : decode(info.slice(colon + 1));
+    rest = rest.slice(at + 1);
+  }
+  const [host = '', ...path] = rest.split('/');
+  const query: Record<string, string> = {};
+  for (const pair of (match[3] ?? '').split('&')) {
+    if (pair === '') continue;
+    const eq = pair.indexOf('=');
+    const key = decode(eq < 0 ? pair : pair.slice(0, eq)).toLowerCase();
+    query[key] = decode(eq < 0 ? '' : pair.slice(eq + 1).replace(/\+/g, ' '));
+  }
+  return {
+    scheme,
+    secure: known.secure,
+    ...(user !== undefined ? { user } : {}),
+    ...(password !== undefined ? { password } : {}),
+    host: decode(host),
+    segments: path.filter((s) => s !== '').map(decode),
+    query,
+  };
+}
+
+function origin(parts: Parts, secure = parts.secure): string | undefined {
+  if (!HOST.test(parts.host)) return undefined;
+  return `${secure ? 'https' : 'http'}://${parts.host}`;
+}
+
+function authOf(parts: Parts): PushAuth | undefined {
+  const token = parts.query.token ?? parts.query.auth;
+  if (token) return { kind: 'bearer', token };
+  if (parts.user === undefined) return undefined;
+  // Apprise: `ntfy://{token}@host/topic` (ntfy access tokens start with tk_), or `:token@`.
+  if (parts.password === undefined && parts.user.startsWith('tk_'))
+    return { kind: 'bearer', token: parts.user };
+  if (parts.user === '' && parts.password) return { kind: 'bearer', token: parts.password };
+  return { kind: 'basic', user: parts.user, password: parts.password ?? '' };
+}
+
+function authSecrets(auth: PushAuth | undefined): string[] {
+  if (!auth) return [];
+  return auth.kind === 'bearer' ? [auth.token] : [auth.password].filter((s) => s !== '');
+}
+
+const ok = (target: PushTarget, secrets: string[], redacted: string): PushUrlResult => ({
+  ok: true,
+  value: { target, secrets: secrets.filter((s) => s.length > 0), redacted },
+});
+
+function ntfy(parts: Parts): PushUrlResult {
+  const auth = authOf(parts);
+  const cloud = parts.segments.length === 0; // ntfy://{topic}: the public server
+  const topics = cloud ? [parts.host] : parts.segments;
+  const base = cloud ? 'https://ntfy.sh' : origin(parts, parts.secure || parts.host === 'ntfy.sh');
+  if (!base || topics.some((t) => !/^[-_A-Za-z0-9]{1,64}$/.test(t)))
+    return { ok: false, error: 'ntfy needs a host and topic: ntfy://host/topic' };
+  const shown = `${parts.scheme}://${auth ? '***@' : ''}${cloud ? '' : `${parts.host}/`}`;
+  return ok(
+    { service: 'ntfy', origin: base, topics, ...(auth ? { auth } : {}) },
+    [...authSecrets(auth), ...topics],
+    shown + topics.map(mask).join('/'),
+  );
+}
+
+function bark(parts: Parts): PushUrlResult {
+  const base = origin(parts);
+  if (!base || parts.segments.length === 0)
+    return { ok: false, error: 'bark needs a host and device key: bark://host/device_key' };
+  const params: Record<string, string> = {};
+  for (const key of ['sound', 'group', 'level', 'badge', 'category', 'icon'])
+    if (parts.query[key]) params[key] = parts.query[key]!;
+  return ok(
+    { service: 'bark', origin: base, deviceKeys: parts.segments, params },
+    parts.segments,
+    `${parts.scheme}://${parts.host}/${parts.segments.map(mask).join('/')}`,
+  );
+}
+
+function gotify(parts: Parts): PushUrlResult {
+  const base = origin(parts);
+  const token = parts.segments.at(-1);
+  if (!base || !token)
+    return { ok: false, error: 'gotify needs a host and app token: gotify://host/token' };
+  const path = parts.segments.slice(0, -1).join('/');
+  const priority = Number(parts.query.priority);
+  return ok(
+    {
+      service: 'gotify',
+      origin: base,
+      path: path === '' ? '' : `/${path}`,
+      token,
+      ...(Number.isInteger(priority) && parts.query.priority ? { priority } : {}),
+    },
+    [token],
+    `${parts.scheme}://${parts.host}/${path === '' ? '' : `${path}/`}${mask(token)}`,
+  );
+}
+
+function tgram(parts: Parts): PushUrlResult {
+  const token = /^(?:bot)?(\d+:[A-Za-z0-9_-]+)$/.exec(parts.host)?.[1];
+  const chatIds = parts.segments;
+  if (!token || chatIds.length === 0 || chatIds.some((id) => !/^(-?\d+|@\w+)$/.test(id)))
+    return {
+      ok: false,
+      error: 'telegram needs a bot token and chat id: tgram://123456:ABC…/chat_id',
+    };
+  const botId = token.slice(0, token.indexOf(':'));
+  return ok(
+    { service: 'tgram', botToken: token, chatIds },
+    [token, token.slice(botId.length + 1)],
+    `tgram://${botId}:***/${chatIds.join('/')}`,
+  );
+}
+
+function single(parts: Parts, name: string, key = parts.query.key ?? parts.host): PushUrlResult {
+  if (!/^[A-Za-z0-9_-]{4,}$/.test(key))
+    return { ok: false, error: `${name} needs its key: ${parts.scheme}://{key}` };
+  const redacted = `${parts.scheme}://${mask(key)}`;
+  switch (parts.scheme) {
+    case 'schan':
+      return ok({ service: 'schan', sendKey: key }, [key], redacted);
+    case 'pushplus':
+      return ok({ service: 'pushplus', token: key }, [key], redacted);
+    default:
+      return ok({ service: 'wecombot', key }, [key], redacted);
+  }
+}
+
+function json(parts: Parts): PushUrlResult {
+  const base = origin(parts);
+  if (!base) return { ok: false, error: 'json needs a host: json://host[:port]/path' };
+  const auth = authOf({ ...parts, query: {} });
+  const path = parts.segments.map(encodeURIComponent).join('/');
+  return ok(
+    { service: 'json', url: `${base}/${path}`, ...(auth ? { auth } : {}) },
+    authSecrets(auth),
+    `${parts.scheme}://${auth ? '***@' : ''}${parts.host}/${path}`,
+  );
+}
+
+/** Parses an Apprise-style push URL; never throws. */
+export function parsePushUrl(url: string): PushUrlResult {
+  const parts = split(url);
+  if (typeof parts === 'string') return { ok: false, error: parts };
+  switch (SCHEMES[parts.scheme]!.service) {
+    case 'ntfy':
+      return ntfy(parts);
+    case 'bark':
+      return bark(parts);
+    case 'gotify':
+      return gotify(parts);
+    case 'tgram':
+      return tgram(parts);
+    case 'schan':
+      return single(parts, 'ServerChan');
+    case 'pushplus':
+      return single(parts, 'PushPlus');
+    case 'wecombot':
+      return single(parts, 'WeCom bot');
+    case 'json':
+      return json(parts);
+  }
+}
+
+/** A push URL fit for a log or an output line: its secrets masked, or only its scheme when unreadable. */
+export function redactPushUrl(url: string): string {
+  const parsed = parsePushUrl(url);
+  if (parsed.ok) return parsed.value.redacted;
+  const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//.exec(url.trim())?.[1];
+  return scheme ? `${scheme.toLowerCase()}://***` : '***';
+}
+
+/** Replaces every secret (as written, and URL-encoded) in a text with its mask. */
+export function redactText(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const secret of secrets) {
+    if (secret.length < 3) continue;
+    for (const form of new Set([secret, encodeURIComponent(secret)]))
+      out = out.split(form).join(mask(secret));
+  }
+  return out;
+}

@@ -1,0 +1,38 @@
+import type { Language, NotifiableEvent } from '../settings';
+
+/** A title and body template with {name} {title} {area} {roomId} {url} {file} {size} {duration} {problem}. */
+export interface PushTemplate {
+  title: string;
+  body: string;
+}
+
+/**
+ * The default push templates per kind, in each language (a target may set its own); a kind
+ * without one is pushed with its popup's text.
+ */
+export const PUSH_TEMPLATES: Record<
+  Language,
+  Partial<Record<NotifiableEvent, PushTemplate>> & { problem: PushTemplate; test: PushTemplate }
+> = {
+  'zh-CN': {
+    StreamStarted: { title: '{name} 开播了', body: '{title}\n{area}' },
+    StreamEnded: { title: '{name} 下播了', body: '{title}' },
+    SessionStarted: { title: '{name} 开始录制', body: '{title}' },
+    SessionEnded: { title: '{name} 录制结束', body: '{title}' },
+    FileClosed: { title: '录制完成：{name}', body: '{file}\n{size} · {duration}' },
+    problem: { title: '{name} 录制出现问题', body: '{problem}' },
+    test: { title: 'Recorder Tray 测试推送', body: '能看到这条消息，说明推送设置正确。' },
+  },
+  en: {
+    StreamStarted: { title: '{name} is live', body: '{title}\n{area}' },
+    StreamEnded: { title: '{name} went offline', body: '{title}' },
+    SessionStarted: { title: 'Recording started: {name}', body: '{title}' },
+    SessionEnded: { title: 'Recording ended: {name}', body: '{title}' },
+    FileClosed: { title: 'Recording finished: {name}', body: '{file}\n{size} · {duration}' },
+    problem: { title: 'Recording trouble: {name}', body: '{problem}' },
+    test: {
+      title: 'Recorder Tray test push',
+      body: 'If you can read this, the push target works.',
+    },
+  },
+};
