@@ -1,7 +1,7 @@
 import { constants } from 'node:fs';
-import { copyFile, mkdir, readFile } from 'node:fs/promises';
+import { copyFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parseJsonText, safeParseUnknown } from '../../shared/parse';
+import { safeParseUnknown } from '../../shared/parse';
 import { defaultSettings, Settings, SETTINGS_VERSION } from '../../shared/settings';
 import {
   applySettingsPatch,
@@ -15,7 +15,13 @@ import {
 } from '../core/settings-migrations';
 import { errorCode } from '../core/log-text';
 import type { Logger } from '../core/ports';
-import { writeFileAtomic } from './atomic-write';
+import {
+  confBackend,
+  settingsBackendOptions,
+  UNREADABLE_KEY,
+  type SettingsBackend,
+  type SettingsBackendFactory,
+} from './settings-backend';
 
 /** Where and how the store keeps settings. */
 export interface SettingsStoreOptions {
@@ -23,6 +29,8 @@ export interface SettingsStoreOptions {
   dir: string;
   fileName?: string;
   log: Logger;
+  /** The file library: conf (default), or electron-store in the desktop app (same file). */
+  backend?: SettingsBackendFactory;
   /** For testing: other migration steps and target version. */
   migrations?: readonly SettingsMigration[];
   targetVersion?: number;
@@ -42,26 +50,28 @@ export interface SettingsLoadReport {
 export type SettingsListener = (next: Settings, previous: Settings) => void;
 
 /**
- * The settings file: validated with the Settings schema on read (corrupt or invalid → defaults,
- * a warning, the bad file kept aside), migrated by named steps, written atomically.
+ * The settings file, kept by conf (electron-store in the desktop app): validated with the Settings
+ * schema on read (corrupt or invalid → defaults, a warning, the bad file kept aside), migrated by
+ * named steps (the old file kept aside), written atomically with mode 0600 by conf.
  */
 export class SettingsStore {
   /** Absolute path of the settings file. */
   readonly path: string;
   /** What the initial read found. */
   readonly loadReport: SettingsLoadReport;
+  readonly #backend: SettingsBackend;
   readonly #log: Logger;
   readonly #listeners = new Set<SettingsListener>();
   #settings: Settings;
-  #queue: Promise<unknown> = Promise.resolve();
 
   private constructor(
-    filePath: string,
+    backend: SettingsBackend,
     settings: Settings,
     report: SettingsLoadReport,
     log: Logger,
   ) {
-    this.path = filePath;
+    this.#backend = backend;
+    this.path = backend.path;
     this.#settings = settings;
     this.loadReport = report;
     this.#log = log;
@@ -69,12 +79,26 @@ export class SettingsStore {
 
   /** Reads (and if needed repairs or migrates) the settings file. */
   static async open(options: SettingsStoreOptions): Promise<SettingsStore> {
-    const filePath = path.join(options.dir, options.fileName ?? 'settings.json');
-    await mkdir(options.dir, { recursive: true });
-    const { settings, report, rewrite } = await readSettingsFile(filePath, options);
+    let fileRead = false;
+    const backendOptions = settingsBackendOptions(options.dir, options.fileName ?? 'settings.json');
+    const deserialize = backendOptions.deserialize;
+    // conf reports a missing file as an empty store; a file it read went through here.
+    backendOptions.deserialize = (text) => {
+      fileRead = true;
+      return deserialize(text);
+    };
+    const backend = (options.backend ?? confBackend)(backendOptions);
+    const stored = backend.store;
+    const { settings, report, rewrite } = fileRead
+      ? await readStored(stored, backend.path, options)
+      : {
+          settings: defaultSettings(),
+          report: { outcome: 'missing', warnings: [] },
+          rewrite: false,
+        };
     for (const warning of report.warnings) options.log.warn(`settings: ${warning}`);
-    if (rewrite) await writeFileAtomic(filePath, serialize(settings));
-    return new SettingsStore(filePath, settings, report, options.log);
+    if (rewrite) backend.store = { ...settings };
+    return new SettingsStore(backend, settings, report as SettingsLoadReport, options.log);
   }
 
   /** The current settings. */
@@ -83,22 +107,18 @@ export class SettingsStore {
   }
 
   /** Deep-merges a patch, validates, writes, then tells the listeners; errors are `path: message`. */
-  update(patch: SettingsPatch): Promise<SettingsPatchResult> {
-    return this.#enqueue(async () => {
-      const result = applySettingsPatch(this.#settings, patch);
-      if (result.ok) await this.#commit(result.settings);
-      return result;
-    });
+  async update(patch: SettingsPatch): Promise<SettingsPatchResult> {
+    const result = applySettingsPatch(this.#settings, patch);
+    if (result.ok) this.#commit(result.settings);
+    return result;
   }
 
   /** Replaces all settings with validated ones. */
-  replace(next: unknown): Promise<SettingsPatchResult> {
-    return this.#enqueue(async () => {
-      const parsed = safeParseUnknown(Settings, next);
-      if (!parsed.ok) return { ok: false, errors: parsed.reasons };
-      await this.#commit(parsed.value);
-      return { ok: true, settings: parsed.value };
-    });
+  async replace(next: unknown): Promise<SettingsPatchResult> {
+    const parsed = safeParseUnknown(Settings, next);
+    if (!parsed.ok) return { ok: false, errors: parsed.reasons };
+    this.#commit(parsed.value);
+    return { ok: true, settings: parsed.value };
   }
 
   /** Subscribes to changes; returns the unsubscribe function. */
@@ -107,9 +127,10 @@ export class SettingsStore {
     return () => this.#listeners.delete(listener);
   }
 
-  async #commit(next: Settings): Promise<void> {
+  // conf writes synchronously, so updates land on the file one at a time, in call order.
+  #commit(next: Settings): void {
     const previous = this.#settings;
-    await writeFileAtomic(this.path, serialize(next));
+    this.#backend.store = { ...next };
     this.#settings = next;
     for (const listener of this.#listeners) {
       try {
@@ -119,17 +140,6 @@ export class SettingsStore {
       }
     }
   }
-
-  // One write at a time, in call order: two quick updates must not race on the file.
-  #enqueue<T>(task: () => Promise<T>): Promise<T> {
-    const run = this.#queue.then(task, task);
-    this.#queue = run.catch(() => undefined);
-    return run;
-  }
-}
-
-function serialize(settings: Settings): string {
-  return `${JSON.stringify(settings, null, 2)}\n`;
 }
 
 interface ReadOutcome {
@@ -138,23 +148,12 @@ interface ReadOutcome {
   rewrite: boolean;
 }
 
-async function readSettingsFile(
+/** Decides what the file's contents mean: current, migrated, newer, or reset to defaults. */
+async function readStored(
+  stored: Record<string, unknown>,
   filePath: string,
   options: SettingsStoreOptions,
 ): Promise<ReadOutcome> {
-  let text: string;
-  try {
-    text = await readFile(filePath, 'utf8');
-  } catch (error) {
-    if (errorCode(error) === 'ENOENT') {
-      return {
-        settings: defaultSettings(),
-        report: { outcome: 'missing', warnings: [] },
-        rewrite: false,
-      };
-    }
-    throw error; // unreadable (permissions): better to stop than to write over it
-  }
   const keepAside = (reason: string) =>
     copyAside(filePath, reason, options.now ?? (() => new Date()));
   const reset = async (warning: string): Promise<ReadOutcome> => {
@@ -170,10 +169,10 @@ async function readSettingsFile(
     };
   };
 
-  const json = parseJsonText(text.replace(/^\uFEFF/, '')); // Notepad adds a BOM
-  if (!json.ok) return reset(`${filePath} is not valid JSON (${json.error})`);
+  const unreadable = stored[UNREADABLE_KEY];
+  if (typeof unreadable === 'string') return reset(`${filePath} is not valid JSON (${unreadable})`);
   const migration = migrateSettings(
-    json.value,
+    stored,
     options.migrations ?? SETTINGS_MIGRATIONS,
     options.targetVersion ?? SETTINGS_VERSION,
   );
