@@ -17,7 +17,7 @@ import { JournalFile } from './adapters/journal-file';
 import { systemLocale } from './adapters/app-paths';
 import { RecorderPolling } from './adapters/recorder-polling';
 import { postTestEvent } from './adapters/test-event-sender';
-import { WebhookServer, webhookUrlFor } from './adapters/webhook-server';
+import { WebhookServer, webhookUrlFor } from './adapters/webhook-listener/webhook-server';
 import { buildTestWebhook, type TestEventKind } from './core/test-event';
 import { EventPipeline } from './core/event-pipeline';
 import { eventLogEntry } from './core/event-log-entry';

@@ -1,4 +1,4 @@
-import { TEST_EVENT_HEADER } from './webhook-handler';
+import { TEST_EVENT_HEADER } from './webhook-listener/listener-types';
 
 /**
  * Posts the app's test event to its own listener over HTTP, with the headers the recorder sends

@@ -4,7 +4,7 @@ import { defaultDataDir } from '../adapters/app-paths';
 import { createDesktopOpener } from '../adapters/desktop-opener';
 import { createNotifySendNotifier } from '../adapters/notify-send';
 import { SettingsStore } from '../adapters/settings-store';
-import { UnsafeBindError } from '../adapters/webhook-server';
+import { UnsafeBindError } from '../adapters/webhook-listener/webhook-server';
 import { startRuntime } from '../app-runtime';
 import {
   HEADLESS_USAGE,

@@ -1,16 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
-import { isLoopbackHost } from './request-guards';
-import { createWebhookListener, type WebhookAppDeps } from './webhook-app';
-import { WEBHOOK_PATH } from './webhook-handler';
-
-/** Where the listener binds. */
-export interface ListenerAddress {
-  host: string;
-  port: number;
-  token: string;
-}
+import { isLoopbackHost } from '../request-guards';
+import { createListenerRoutes } from './listener-routes';
+import { WEBHOOK_PATH, type ListenerAddress, type WebhookListenerDeps } from './listener-types';
 
 /** Refused bind settings, with the reason in plain words. */
 export class UnsafeBindError extends Error {
@@ -35,18 +28,18 @@ export function webhookUrlFor(host: string, port: number, token: string): string
  * being handled finish on the old socket during a rebind, so no accepted event is lost.
  */
 export class WebhookServer {
-  readonly #deps: Omit<WebhookAppDeps, 'token'>;
+  readonly #deps: Omit<WebhookListenerDeps, 'token'>;
   #server: Server | undefined;
   #address: ListenerAddress | undefined;
 
-  constructor(deps: Omit<WebhookAppDeps, 'token'>) {
+  constructor(deps: Omit<WebhookListenerDeps, 'token'>) {
     this.#deps = deps;
   }
 
   /** Binds to `address` (port 0 = any free port); rejects with UnsafeBindError or the socket error. */
   async start(address: ListenerAddress): Promise<{ port: number; webhookUrl: string }> {
     if (!address.token && !isLoopbackHost(address.host)) throw new UnsafeBindError(address.host);
-    const handler = createWebhookListener({ ...this.#deps, token: address.token });
+    const handler = createListenerRoutes({ ...this.#deps, token: address.token });
     const server = createServer(handler);
     server.keepAliveTimeout = 10_000;
     await new Promise<void>((resolve, reject) => {

@@ -1,18 +1,16 @@
 import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { parseJsonText } from '../../shared/parse';
-import { parseWebhook } from '../../shared/recorder/webhook';
-import { errorDetail } from '../core/log-text';
-import type { IntakeResult } from '../core/webhook-intake';
-import { checkJsonContentType, isSafeHostHeader, secretsEqual } from './request-guards';
-import type { WebhookAppDeps } from './webhook-app';
-
-/** Largest webhook body accepted; the recorder's are about 1 KB. */
-export const MAX_BODY_BYTES = 1024 * 1024;
-/** Header that marks the app's own test event ("send test event" in the window). */
-export const TEST_EVENT_HEADER = 'x-recorder-tray-test';
-/** The webhook path; `/webhook/<token>` when a token is set. */
-export const WEBHOOK_PATH = '/webhook';
+import { parseJsonText } from '../../../shared/parse';
+import { parseWebhook } from '../../../shared/recorder/webhook';
+import { errorDetail } from '../../core/log-text';
+import type { IntakeResult } from '../../core/webhook-intake';
+import { checkJsonContentType, isSafeHostHeader, secretsEqual } from '../request-guards';
+import {
+  MAX_BODY_BYTES,
+  TEST_EVENT_HEADER,
+  WEBHOOK_PATH,
+  type WebhookListenerDeps,
+} from './listener-types';
 
 /**
  * Refuses requests that no recorder sends: any `Origin` (a web page), and without a token a `Host`
@@ -32,7 +30,7 @@ export function refusal(req: IncomingMessage, tokenSet: boolean): string | undef
  * the request's path without the query, as the listener already read it.
  */
 export function createWebhookHandler(
-  deps: WebhookAppDeps,
+  deps: WebhookListenerDeps,
 ): (req: IncomingMessage, res: ServerResponse, path: string) => void {
   const isWebhookPath = (path: string): boolean => {
     const token = deps.token;

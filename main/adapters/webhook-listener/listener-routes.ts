@@ -1,43 +1,16 @@
 import express from 'express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { recorderVersionFromUserAgent } from '../../shared/recorder/webhook';
-import type { Logger } from '../core/ports';
-import type { IntakeResult, WebhookIntake } from '../core/webhook-intake';
-import { isLoopbackHost } from './request-guards';
-import { createWebhookHandler, pathOf, refusal, WEBHOOK_PATH } from './webhook-handler';
-
-/** What the webhook listener needs. */
-export interface WebhookAppDeps {
-  intake: WebhookIntake;
-  /**
-   * Runs after the 2xx has been sent, for each accepted event, in acceptance order, with the
-   * body's JSON text as received.
-   */
-  onAccepted: (result: Extract<IntakeResult, { status: 'accepted' }>, bodyJson: string) => void;
-  /** Runs after the 2xx for a delivery recognised as a duplicate (for the event log). */
-  onDuplicate?: (
-    result: Extract<IntakeResult, { status: 'duplicate' }>,
-    body: unknown,
-    userAgent: string | undefined,
-    /** The body's JSON text as received. */
-    bodyJson: string,
-  ) => void;
-  /** The token in the webhook URL, as bound ('' for none). */
-  token: string;
-  /** A per-run secret the app's own test events carry in TEST_EVENT_HEADER. */
-  testSecret?: string;
-  version: string;
-  startedAt: number;
-  clock: () => number;
-  log: Logger;
-}
+import { recorderVersionFromUserAgent } from '../../../shared/recorder/webhook';
+import { isLoopbackHost } from '../request-guards';
+import { WEBHOOK_PATH, type WebhookListenerDeps } from './listener-types';
+import { createWebhookHandler, pathOf, refusal } from './webhook-handler';
 
 /**
  * The listener: `/webhook[/token]` for the recorder (a plain handler, its hot path) and express
  * for the rest: `/health`, 404s and errors, behind the same Origin / Host guard.
  */
-export function createWebhookListener(
-  deps: WebhookAppDeps,
+export function createListenerRoutes(
+  deps: WebhookListenerDeps,
 ): (req: IncomingMessage, res: ServerResponse) => void {
   const webhook = createWebhookHandler(deps);
   const app = express();

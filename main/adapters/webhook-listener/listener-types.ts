@@ -1,0 +1,42 @@
+import type { Logger } from '../../core/ports';
+import type { IntakeResult, WebhookIntake } from '../../core/webhook-intake';
+
+/** Largest webhook body accepted; the recorder's are about 1 KB. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+/** Header that marks the app's own test event ("send test event" in the window). */
+export const TEST_EVENT_HEADER = 'x-recorder-tray-test';
+/** The webhook path; `/webhook/<token>` when a token is set. */
+export const WEBHOOK_PATH = '/webhook';
+
+/** What the webhook listener needs. */
+export interface WebhookListenerDeps {
+  intake: WebhookIntake;
+  /**
+   * Runs after the 2xx has been sent, for each accepted event, in acceptance order, with the
+   * body's JSON text as received.
+   */
+  onAccepted: (result: Extract<IntakeResult, { status: 'accepted' }>, bodyJson: string) => void;
+  /** Runs after the 2xx for a delivery recognised as a duplicate (for the event log). */
+  onDuplicate?: (
+    result: Extract<IntakeResult, { status: 'duplicate' }>,
+    body: unknown,
+    userAgent: string | undefined,
+    /** The body's JSON text as received. */
+    bodyJson: string,
+  ) => void;
+  /** The token in the webhook URL, as bound ('' for none). */
+  token: string;
+  /** A per-run secret the app's own test events carry in TEST_EVENT_HEADER. */
+  testSecret?: string;
+  version: string;
+  startedAt: number;
+  clock: () => number;
+  log: Logger;
+}
+
+/** Where the listener binds. */
+export interface ListenerAddress {
+  host: string;
+  port: number;
+  token: string;
+}
