@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PolledRoom, PolledRoomStats } from './recorder/rest';
+import { PopupButton } from './popup-button';
 import { NotifiableEvent } from './settings';
 
 /** What the app knows of one room, merged from webhooks and polls (newest observation wins). */
@@ -54,6 +55,8 @@ export const AppNotification = z.object({
   tag: z.string().optional(),
   /** How this notification's room is named in a summary of several. */
   summaryName: z.string().optional(),
+  /** Buttons of the popup and of the history row, by id (shared/popup-button.ts); absent: none. */
+  buttons: z.array(PopupButton).optional(),
 });
 /** A notification. */
 export type AppNotification = z.infer<typeof AppNotification>;

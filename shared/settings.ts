@@ -73,6 +73,10 @@ export const Settings = z.object({
         })
         .prefault({}),
       mutedRooms: z.array(z.number().int().nonnegative()).default([]),
+      // "Mute 1 h" on a popup: rooms muted until a time (epoch ms); expired ones go at the next mute.
+      mutedRoomsUntil: z
+        .array(z.object({ roomId: z.number().int().nonnegative(), until: z.number() }))
+        .default([]),
       pausedUntil: z.number().nullable().default(null), // epoch ms; Infinity is stored as a far date
       openFileOnClick: z.boolean().default(false),
       groupWindowSeconds: z.number().min(0).max(30).default(2),

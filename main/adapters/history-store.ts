@@ -24,6 +24,7 @@ export type HistoryReader = Pick<
   | 'notifications'
   | 'events'
   | 'eventBySeq'
+  | 'notificationById'
   | 'unreadCount'
   | 'lastEventSeq'
   | 'sizes'

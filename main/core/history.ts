@@ -322,6 +322,14 @@ export class History {
     return undefined;
   }
 
+  /** A notification by id, if still held (the newest, should an id repeat). */
+  notificationById(id: string): HistoryNotification | undefined {
+    let found: HistoryNotification | undefined;
+    for (const slot of this.#notifications.slots())
+      if (slot.value.notification.id === id) found = slot.value;
+    return found;
+  }
+
   /** The highest event sequence number held, 0 when there is none (to continue numbering after a restart). */
   lastEventSeq(): number {
     let max = 0;

@@ -6,6 +6,8 @@ import type { Language, NotifiableEvent } from '../../shared/settings';
 import type { Happening } from './happening';
 import { happeningText, roomText } from './notification-text';
 import type { Clock } from './ports';
+import type { PopupButton } from '../../shared/popup-button';
+import { isRoomMutedAt, type RoomMute } from './room-mute';
 
 /** A notification with its decision, as the history records it. */
 export interface DecidedNotification {
@@ -17,6 +19,8 @@ export interface DecidedNotification {
 export interface PolicySettings {
   events: Record<NotifiableEvent, boolean>;
   mutedRooms: readonly number[];
+  /** Rooms muted for a while ("Mute 1 h" on a popup); absent: none. */
+  mutedRoomsUntil?: readonly RoomMute[];
   pausedUntil: number | null;
   groupWindowSeconds: number;
   flapMinutes: number;
@@ -30,6 +34,8 @@ export interface PolicyPorts {
   setTimer: (fn: () => void, ms: number) => () => void;
   settings: () => PolicySettings;
   actionFor: (happening: Happening) => NotificationAction | undefined;
+  /** The buttons of a notification (main/core/popup-buttons.ts); absent: none. */
+  buttonsFor?: (notification: AppNotification, happening: Happening) => readonly PopupButton[];
   decided: (record: DecidedNotification) => void;
 }
 
@@ -56,6 +62,8 @@ export class NotificationPolicy {
     const now = this.#ports.clock();
     const settings = this.#ports.settings();
     const notification = this.#build(happening, settings.language, now);
+    const buttons = this.#ports.buttonsFor?.(notification, happening);
+    if (buttons && buttons.length > 0) notification.buttons = [...buttons];
     const reason = this.#suppression(happening, settings, now);
     if (happening.kind === 'StreamEnded') this.#lastOffline.set(happening.roomId, now);
     if (reason) {
@@ -91,6 +99,7 @@ export class NotificationPolicy {
     if (!settings.events[happening.kind]) return 'disabled';
     if (happening.baseline) return 'baseline';
     if (settings.mutedRooms.includes(happening.roomId)) return 'muted';
+    if (isRoomMutedAt(settings.mutedRoomsUntil, happening.roomId, now)) return 'muted';
     if (happening.kind === 'StreamStarted') {
       const offline = this.#lastOffline.get(happening.roomId);
       if (offline !== undefined && now - offline < settings.flapMinutes * 60_000) return 'flapping';

@@ -1,0 +1,57 @@
+import type { NotificationAction } from '../../shared/model';
+import type { PopupButton } from '../../shared/popup-button';
+
+/** The parts of a notification its buttons depend on. */
+export interface ButtonSubject {
+  event: string;
+  roomIds: readonly number[];
+  action?: NotificationAction | undefined;
+  /** A recording problem's code (the guardian's `not-recording`, …). */
+  problem?: string | undefined;
+}
+
+/** What else decides the buttons: the room as known now, and whether the recorder's API answers. */
+export interface ButtonContext {
+  room?: { recording: boolean; autoRecord?: boolean | undefined } | undefined;
+  /** A recorder URL is set and its last check or poll succeeded: `record` can work. */
+  apiReady: boolean;
+}
+
+// The guardian's problems a start command can mend (issue 14: live, auto-record on, not recording).
+const STARTABLE_PROBLEMS: ReadonlySet<string> = new Set(['not-recording']);
+
+/**
+ * The buttons of one notification, in the order shown: go-live of a room that does not record
+ * offers `record` (when the API answers), then `openRoom` and `mute`; a finished file `open` and
+ * `show`; a recording problem `openWindow` and `record` where starting mends it. A summary of
+ * several rooms has none: its click opens the window.
+ */
+export function popupButtons(subject: ButtonSubject, context: ButtonContext): PopupButton[] {
+  if (subject.roomIds.length > 1) return [];
+  const single = subject.roomIds.length === 1;
+  switch (subject.event) {
+    case 'StreamStarted': {
+      if (!single) return [];
+      const room = context.room;
+      // An auto-record room records by itself; if it does not, the guardian's problem offers start.
+      const recordable =
+        context.apiReady && room !== undefined && !room.recording && room.autoRecord !== true;
+      return recordable ? ['record', 'openRoom', 'mute'] : ['openRoom', 'mute'];
+    }
+    case 'FileClosed': {
+      const kind = subject.action?.kind;
+      return kind === 'openFile' || kind === 'showFile' ? ['open', 'show'] : [];
+    }
+    case 'RecordingProblem': {
+      const startable =
+        single &&
+        context.apiReady &&
+        subject.problem !== undefined &&
+        STARTABLE_PROBLEMS.has(subject.problem) &&
+        context.room?.recording !== true;
+      return startable ? ['openWindow', 'record'] : ['openWindow'];
+    }
+    default:
+      return [];
+  }
+}

@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+/**
+ * The buttons a notification can carry, by id (the README lists them): `record` starts recording
+ * the room, `openRoom` opens its live page, `mute` mutes its popups for an hour, `open` / `show`
+ * open a finished file or show it in its folder, `openWindow` opens the app's window.
+ */
+export const PopupButton = z.enum(['record', 'openRoom', 'mute', 'open', 'show', 'openWindow']);
+/** A notification button id. */
+export type PopupButton = z.infer<typeof PopupButton>;
+
+/** Buttons that act through the recorder's API: offered only while it answers. */
+export const API_BUTTONS: ReadonlySet<PopupButton> = new Set(['record']);

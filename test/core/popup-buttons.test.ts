@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { CommandRateLimit } from '../../main/core/command-rate-limit';
+import { popupButtons } from '../../main/core/popup-buttons';
+import { isRoomMutedAt, withRoomMuted } from '../../main/core/room-mute';
+
+const idle = { recording: false, autoRecord: false };
+
+describe('popupButtons', () => {
+  it('go-live of a room that does not record offers record only while the API answers', () => {
+    const live = { event: 'StreamStarted', roomIds: [23058] };
+    expect(popupButtons(live, { room: idle, apiReady: true })).toEqual([
+      'record',
+      'openRoom',
+      'mute',
+    ]);
+    expect(popupButtons(live, { room: idle, apiReady: false })).toEqual(['openRoom', 'mute']);
+    expect(popupButtons(live, { apiReady: true })).toEqual(['openRoom', 'mute']); // room unknown
+  });
+
+  it('go-live of a room that records, or records by itself, offers no record', () => {
+    const live = { event: 'StreamStarted', roomIds: [23058] };
+    const recording = { recording: true, autoRecord: false };
+    const auto = { recording: false, autoRecord: true };
+    expect(popupButtons(live, { room: recording, apiReady: true })).toEqual(['openRoom', 'mute']);
+    expect(popupButtons(live, { room: auto, apiReady: true })).toEqual(['openRoom', 'mute']);
+  });
+
+  it('a finished file offers open and show when it has a checked path, else nothing', () => {
+    const file = (action?: { kind: 'showFile'; path: string } | { kind: 'openWindow' }) => ({
+      event: 'FileClosed',
+      roomIds: [1],
+      action,
+    });
+    const context = { apiReady: false };
+    expect(popupButtons(file({ kind: 'showFile', path: '/rec/a.flv' }), context)).toEqual([
+      'open',
+      'show',
+    ]);
+    expect(popupButtons(file({ kind: 'openWindow' }), context)).toEqual([]);
+    expect(popupButtons(file(), context)).toEqual([]);
+  });
+
+  it('a recording problem offers the window, and start where starting mends it', () => {
+    const problem = (code: string) => ({ event: 'RecordingProblem', roomIds: [7], problem: code });
+    expect(popupButtons(problem('not-recording'), { room: idle, apiReady: true })).toEqual([
+      'openWindow',
+      'record',
+    ]);
+    expect(popupButtons(problem('not-recording'), { room: idle, apiReady: false })).toEqual([
+      'openWindow',
+    ]);
+    expect(popupButtons(problem('stalled'), { room: idle, apiReady: true })).toEqual([
+      'openWindow',
+    ]);
+    const diskLow = { event: 'RecordingProblem', roomIds: [], problem: 'disk-low' };
+    expect(popupButtons(diskLow, { apiReady: true })).toEqual(['openWindow']);
+  });
+
+  it('summaries of several rooms and other kinds have no buttons', () => {
+    const summary = { event: 'StreamStarted', roomIds: [1, 2] };
+    expect(popupButtons(summary, { room: idle, apiReady: true })).toEqual([]);
+    expect(popupButtons({ event: 'SessionStarted', roomIds: [1] }, { apiReady: true })).toEqual([]);
+  });
+});
+
+describe('CommandRateLimit (fake clock)', () => {
+  it('lets one command per room per second through', () => {
+    let now = 10_000;
+    const limit = new CommandRateLimit(() => now);
+    expect(limit.take(1)).toBe(true);
+    expect(limit.take(2)).toBe(true); // another room is not held up
+    now += 999;
+    expect(limit.take(1)).toBe(false);
+    now += 1;
+    expect(limit.take(1)).toBe(true);
+    expect(limit.take(1)).toBe(false);
+  });
+
+  it('does not lock a room out when the clock steps back', () => {
+    let now = 50_000;
+    const limit = new CommandRateLimit(() => now);
+    expect(limit.take(1)).toBe(true);
+    now -= 60_000;
+    expect(limit.take(1)).toBe(true);
+  });
+
+  it('forgets old rooms once many were used', () => {
+    let now = 0;
+    const limit = new CommandRateLimit(() => now);
+    for (let room = 1; room <= 3000; room++) {
+      expect(limit.take(room)).toBe(true);
+      now += 5;
+    }
+    expect(limit.take(3000)).toBe(false); // the newest is still held
+  });
+});
+
+describe('room mutes for a while', () => {
+  it('mutes until the time, replaces the room’s mute and drops expired ones', () => {
+    const first = withRoomMuted([], 1, 3_600_000, 0);
+    expect(isRoomMutedAt(first, 1, 3_599_999)).toBe(true);
+    expect(isRoomMutedAt(first, 1, 3_600_000)).toBe(false);
+    expect(isRoomMutedAt(first, 2, 0)).toBe(false);
+    const second = withRoomMuted(first, 2, 8_000_000, 4_000_000);
+    expect(second).toEqual([{ roomId: 2, until: 8_000_000 }]);
+    expect(withRoomMuted(second, 2, 9_000_000, 4_000_000)).toEqual([
+      { roomId: 2, until: 9_000_000 },
+    ]);
+    expect(isRoomMutedAt(undefined, 2, 0)).toBe(false);
+  });
+});
