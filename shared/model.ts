@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PolledRoom, PolledRoomStats } from './recorder/rest';
 import { PopupButton } from './popup-button';
+import { ProblemCode, ProblemFacts, SessionReport } from './problem';
 import { NotifiableEvent } from './settings';
 
 /** What the app knows of one room, merged from webhooks and polls (newest observation wins). */
@@ -55,6 +56,11 @@ export const AppNotification = z.object({
   tag: z.string().optional(),
   /** How this notification's room is named in a summary of several. */
   summaryName: z.string().optional(),
+  /** RecordingProblem / ProblemResolved: which problem (the guardian's code). */
+  problem: ProblemCode.optional(),
+  problemFacts: ProblemFacts.optional(),
+  /** SessionReport: the session's summary. */
+  report: SessionReport.optional(),
   /** Buttons of the popup and of the history row, by id (shared/popup-button.ts); absent: none. */
   buttons: z.array(PopupButton).optional(),
 });

@@ -19,6 +19,9 @@ export const NotifiableEvent = z.enum([
   'SessionStarted',
   'SessionEnded',
   'StreamEnded',
+  'RecordingProblem', // the recording guardian: a problem starts (issue 14)
+  'ProblemResolved', // ... and ends
+  'SessionReport', // a finished session's summary
 ]);
 /** A notification kind. */
 export type NotifiableEvent = z.infer<typeof NotifiableEvent>;
@@ -32,6 +35,29 @@ export const PathMapping = z.object({
 export type PathMapping = z.infer<typeof PathMapping>;
 
 const Port = z.number().int().min(0).max(65535);
+const Seconds = z.number().min(0).max(86_400);
+
+/** Thresholds of the recording guardian (issue 14's table); times in seconds. */
+export const GuardianSettings = z.object({
+  enabled: z.boolean().default(true),
+  notRecordingSeconds: Seconds.default(60), // live, auto-record on, not recording
+  noFileSeconds: Seconds.default(60), // a session started, no file opened
+  stalledSeconds: Seconds.default(60), // recording, input bytes not growing
+  laggingSeconds: Seconds.default(120), // recording, durationRatio below laggingRatio
+  laggingRatio: z.number().min(0).max(1).default(0.9),
+  danmakuDownSeconds: Seconds.default(300), // auto-record room, chat connection down
+  diskFreeGiB: z.number().min(0).default(10),
+  diskRunwayHours: z.number().min(0).default(2),
+  diskSampleSeconds: z.number().min(1).max(3600).default(60),
+  minCoverage: z.number().min(0).max(1).default(0.95), // of a session's wall time
+  gapSeconds: Seconds.default(30), // between two files of a session
+  reportWaitSeconds: Seconds.default(60), // for late FileClosed after SessionEnded
+  quietMinutes: z.number().min(0).max(1440).default(5), // a problem back within this: no popup
+  warningMinutes: z.number().min(0).max(1440).default(10), // a log warning stays open this long
+  recorderWarnings: z.boolean().default(true), // read the recorder's log (API edition)
+});
+/** The guardian's thresholds. */
+export type GuardianSettings = z.infer<typeof GuardianSettings>;
 
 /** Every setting of the app, with its default; the same schema reads headless `--config` files. */
 export const Settings = z.object({
@@ -70,6 +96,10 @@ export const Settings = z.object({
           SessionStarted: z.boolean().default(false),
           SessionEnded: z.boolean().default(false),
           StreamEnded: z.boolean().default(false),
+          // Problems pop up even while paused or muted; this switch is the one that silences them.
+          RecordingProblem: z.boolean().default(true),
+          ProblemResolved: z.boolean().default(false), // ends are recorded; a popup only if asked
+          SessionReport: z.boolean().default(false), // on: one popup per session, none per file
         })
         .prefault({}),
       mutedRooms: z.array(z.number().int().nonnegative()).default([]),
@@ -84,6 +114,7 @@ export const Settings = z.object({
     })
     .prefault({}),
   startAtLogin: z.boolean().default(false),
+  guardian: GuardianSettings.prefault({}),
 });
 /** The app's settings. */
 export type Settings = z.infer<typeof Settings>;

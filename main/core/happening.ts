@@ -1,4 +1,5 @@
 import type { FileRecord, NotificationAction, RoomState } from '../../shared/model';
+import type { ProblemCode, ProblemFacts, SessionReport } from '../../shared/problem';
 import type { NotifiableEvent } from '../../shared/settings';
 
 /** Where an observation came from: a webhook, a poll of the REST API, or the app's own test event. */
@@ -23,7 +24,19 @@ export type Happening = {
   fileCheck?: FileCheck;
   /** Seen in a first look after start-up or resume: real, but not news (shown, not popped up). */
   baseline?: boolean;
+  /** RecordingProblem / ProblemResolved: the guardian's problem (roomId 0: not about a room). */
+  problem?: ProblemNote;
+  /** SessionReport: the finished session's summary. */
+  report?: SessionReport;
 };
+
+/** A problem as the guardian hands it to the policy. */
+export interface ProblemNote {
+  code: ProblemCode;
+  facts?: ProblemFacts;
+  /** Back within the quiet time after it ended (flapping): recorded, not popped up. */
+  quiet?: boolean;
+}
 
 /** The result of checking a finished file's path on this machine. */
 export interface FileCheck {

@@ -1,10 +1,12 @@
 import { NOTIFICATION_TEXT } from '../../shared/i18n/notification-text';
+import { PROBLEM_TEXT } from '../../shared/i18n/problem-text';
 import { isPaused } from './pause';
 import type { NotificationDecision, SuppressionReason } from '../../shared/history';
 import type { AppNotification, NotificationAction } from '../../shared/model';
 import type { Language, NotifiableEvent } from '../../shared/settings';
 import type { Happening } from './happening';
 import { happeningText, roomText } from './notification-text';
+import { notificationFacts } from './notification-facts';
 import type { Clock } from './ports';
 import type { PopupButton } from '../../shared/popup-button';
 import { isRoomMutedAt, type RoomMute } from './room-mute';
@@ -40,7 +42,14 @@ export interface PolicyPorts {
 }
 
 // Kinds whose bursts become one summary popup (product.md "Grouping").
-const GROUPED: ReadonlySet<NotifiableEvent> = new Set(['StreamStarted', 'FileClosed']);
+const GROUPED: ReadonlySet<NotifiableEvent> = new Set([
+  'StreamStarted',
+  'FileClosed',
+  'RecordingProblem',
+]);
+// The guardian's problems reach the user while go-live popups are paused or the room is muted
+// (issue 14): only their own switch silences them.
+const PROBLEM_KINDS: ReadonlySet<NotifiableEvent> = new Set(['RecordingProblem', 'ProblemResolved']);
 
 /**
  * Decides, for each happening, whether a popup is shown: event switches, muted rooms, pause,
@@ -98,6 +107,9 @@ export class NotificationPolicy {
     if (happening.source === 'test') return undefined;
     if (!settings.events[happening.kind]) return 'disabled';
     if (happening.baseline) return 'baseline';
+    if (PROBLEM_KINDS.has(happening.kind)) return happening.problem?.quiet ? 'flapping' : undefined;
+    // With session summaries on, a session gets one popup instead of one per file.
+    if (happening.kind === 'FileClosed' && settings.events.SessionReport) return 'disabled';
     if (settings.mutedRooms.includes(happening.roomId)) return 'muted';
     if (isRoomMutedAt(settings.mutedRoomsUntil, happening.roomId, now)) return 'muted';
     if (happening.kind === 'StreamStarted') {
@@ -134,7 +146,11 @@ export class NotificationPolicy {
     const roomIds = [...new Set(items.flatMap((n) => n.roomIds))];
     const names = [...new Set(items.map((n) => n.summaryName ?? String(n.roomIds[0])))];
     const { title, body } =
-      kind === 'StreamStarted' ? text.liveSummary(names) : text.fileSummary(names, items.length);
+      kind === 'StreamStarted'
+        ? text.liveSummary(names)
+        : kind === 'RecordingProblem'
+          ? { title: PROBLEM_TEXT[language].summary(items.length), body: names.join('\n') }
+          : text.fileSummary(names, items.length);
     return {
       id: this.#nextId(),
       event: kind,
@@ -149,16 +165,23 @@ export class NotificationPolicy {
   #build(happening: Happening, language: Language, now: number): AppNotification {
     const { title, body } = happeningText(happening, language);
     const action = this.#ports.actionFor(happening);
+    const { problem, report } = happening;
+    // roomId 0: a problem of the whole set-up (disk-low), about no room.
+    const roomIds = happening.roomId > 0 ? [happening.roomId] : [];
     return {
       id: this.#nextId(),
       event: happening.kind,
-      roomIds: [happening.roomId],
+      roomIds,
       title,
       body,
       ...(action ? { action } : {}),
       createdAt: now,
       tag: `room-${happening.roomId}`,
-      summaryName: roomText(happening.room).name,
+      summaryName: problem ? title : roomText(happening.room).name,
+      ...(problem ? { problem: problem.code } : {}),
+      ...(problem?.facts ? { problemFacts: problem.facts } : {}),
+      ...(report ? { report } : {}),
+      facts: notificationFacts(happening),
     };
   }
 

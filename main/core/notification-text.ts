@@ -1,5 +1,6 @@
 import { baseName, formatBytes, formatDuration } from '../../shared/format';
 import { NOTIFICATION_TEXT, type RoomText } from '../../shared/i18n/notification-text';
+import { PROBLEM_TEXT, problemDetail, problemWords } from '../../shared/i18n/problem-text';
 import type { RoomState } from '../../shared/model';
 import { assertNever } from '../../shared/parse';
 import type { Language } from '../../shared/settings';
@@ -40,7 +41,40 @@ export function happeningText(
         },
       );
     }
+    case 'RecordingProblem':
+    case 'ProblemResolved':
+      return problemText(happening, language, room);
+    case 'SessionReport': {
+      const r = happening.report;
+      const body = r
+        ? PROBLEM_TEXT[language].report(
+            r.files,
+            formatBytes(r.bytes),
+            Math.round(r.durationSeconds / 60),
+            Math.round(r.coverage * 100),
+            r.gaps,
+          )
+        : '';
+      return { title: PROBLEM_TEXT[language].reportTitle(room.name), body };
+    }
     default:
       return assertNever(happening.kind);
   }
+}
+
+function problemText(
+  happening: Happening,
+  language: Language,
+  room: RoomText,
+): { title: string; body: string } {
+  const problem = happening.problem;
+  if (!problem) return { title: '', body: '' };
+  const words = problemWords(language, problem.code, problem.facts);
+  const where = happening.roomId > 0 ? room.name : PROBLEM_TEXT[language].setup;
+  const name = `${words.name} · ${where}`;
+  if (happening.kind === 'ProblemResolved') {
+    return { title: PROBLEM_TEXT[language].resolved(name), body: '' };
+  }
+  const detail = problemDetail(language, problem.facts);
+  return { title: name, body: detail ? `${detail}\n${words.advice}` : words.advice };
 }

@@ -204,3 +204,30 @@ export function toPolledRoom(room: RestRoom): PolledRoom {
   }
   return polled;
 }
+
+/**
+ * One entry of the recorder's log (Serilog compact JSON): `@t` time, `@l` level (absent for
+ * Information), `@mt` message template, `@x` exception, then properties such as `RoomId`.
+ */
+export const RecorderLogEntry = z.looseObject({
+  '@t': z.string().optional(),
+  '@l': z.string().optional(),
+  '@mt': z.string().optional(),
+  '@x': z.string().optional(),
+  RoomId: z.number().optional(),
+});
+/** A parsed log entry. */
+export type RecorderLogEntry = z.infer<typeof RecorderLogEntry>;
+
+/**
+ * The body of `GET /api/log/fetch?after=<cursor>`: the newest 100 entries (raw JSON objects),
+ * `cursor` the newest entry's id, `continuous` false when entries were missed. Entries are checked
+ * one by one by the reader, so one odd entry does not hide the others.
+ */
+export const RecorderLogFetch = z.looseObject({
+  continuous: z.boolean(),
+  cursor: z.number(),
+  logs: z.array(z.unknown()),
+});
+/** A parsed log fetch. */
+export type RecorderLogFetch = z.infer<typeof RecorderLogFetch>;

@@ -64,6 +64,9 @@ export const EVENT_NAMES: Readonly<Record<Language, Record<NotifiableEvent, stri
     SessionStarted: '开始录制',
     SessionEnded: '录制结束',
     StreamEnded: '下播',
+    RecordingProblem: '录制出现问题',
+    ProblemResolved: '录制问题已消失',
+    SessionReport: '录制场次小结',
   },
   en: {
     StreamStarted: 'Goes live',
@@ -71,5 +74,8 @@ export const EVENT_NAMES: Readonly<Record<Language, Record<NotifiableEvent, stri
     SessionStarted: 'Recording starts',
     SessionEnded: 'Recording ends',
     StreamEnded: 'Stream ends',
+    RecordingProblem: 'Recording problem',
+    ProblemResolved: 'Recording problem over',
+    SessionReport: 'Session summary',
   },
 };

@@ -15,6 +15,7 @@ import {
   RestTime,
   RestVersion,
   toPolledRoom,
+  RecorderLogFetch,
 } from '../../../shared/recorder/rest';
 
 const FIXTURES = new URL('../../fixtures/recorder/', import.meta.url);
@@ -24,6 +25,7 @@ const load = (relative: string): unknown =>
 /** Every REST fixture and the schema of its body. */
 const SCHEMA_OF: Record<string, z.ZodType> = {
   'synthesized/rest-400-roomid-out-of-range.json': RestError,
+  'synthesized/rest-GET-api-log-fetch.after-cursor.json': RecorderLogFetch,
   'synthesized/rest-404-room-not-found.json': RestError,
   'synthesized/rest-GET-api-room-23058-config.json': RestRoomConfig,
   'synthesized/rest-GET-api-room-23058-iostats.recording.json': IoStats,

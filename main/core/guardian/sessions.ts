@@ -1,0 +1,119 @@
+import { timestampMs } from '../../../shared/recorder/timestamp';
+import type { RecorderWebhook } from '../../../shared/recorder/webhook';
+import type { FinishedSession, SessionFile } from './session-report';
+
+interface TrackedSession {
+  roomId: number;
+  startedAt?: number; // recorder clock
+  startedLocal: number; // app clock, for the no-file wait
+  endedAt?: number;
+  endedLocal?: number;
+  files: Map<string, SessionFile>;
+}
+
+/** What the sessions owe now: rooms whose session has no file yet, and sessions ready to report. */
+export interface SessionsDue {
+  /** Rooms with a session started at least `noFileMs` ago that opened no file. */
+  noFile: Set<number>;
+  finished: FinishedSession[];
+}
+
+// Sessions that never end (a lost SessionEnded) are dropped after this long.
+const MAX_SESSION_MS = 7 * 24 * 3600_000;
+
+/**
+ * Sessions as the webhooks tell them (in any order: FileOpening may come before SessionStarted,
+ * FileClosed after SessionEnded). Times of the recording are the recorder's; waits are the app's.
+ */
+export class SessionTracker {
+  readonly #sessions = new Map<string, TrackedSession>();
+
+  /** Applies one webhook received at app time `now`. */
+  webhook(webhook: RecorderWebhook, now: number): void {
+    switch (webhook.type) {
+      case 'SessionStarted': {
+        const session = this.#session(webhook.data.SessionId, webhook.data.RoomId, now);
+        session.startedAt = timestampMs(webhook.timestamp);
+        session.startedLocal = now;
+        return;
+      }
+      case 'FileOpening': {
+        const session = this.#session(webhook.data.SessionId, webhook.data.RoomId, now);
+        const file = session.files.get(webhook.data.RelativePath);
+        if (!file) {
+          const openedAt = timestampMs(webhook.data.FileOpenTime);
+          session.files.set(webhook.data.RelativePath, { openedAt, bytes: 0 });
+        }
+        return;
+      }
+      case 'FileClosed': {
+        const d = webhook.data;
+        const session = this.#session(d.SessionId, d.RoomId, now);
+        session.files.set(d.RelativePath, {
+          openedAt: timestampMs(d.FileOpenTime),
+          closedAt: timestampMs(d.FileCloseTime),
+          bytes: d.FileSize,
+        });
+        return;
+      }
+      case 'SessionEnded': {
+        const session = this.#session(webhook.data.SessionId, webhook.data.RoomId, now);
+        session.endedAt = timestampMs(webhook.timestamp);
+        session.endedLocal = now;
+        return;
+      }
+      case 'StreamEnded':
+        // StreamEnded carries no SessionId: it ends the room's sessions still open, unless their
+        // own SessionEnded comes before the report is due.
+        for (const session of this.#sessions.values()) {
+          if (session.roomId !== webhook.data.RoomId || session.endedLocal !== undefined) continue;
+          session.endedAt = timestampMs(webhook.timestamp);
+          session.endedLocal = now;
+        }
+        return;
+      default:
+        return;
+    }
+  }
+
+  /** What is due at app time `now`; finished sessions are handed out once and forgotten. */
+  due(now: number, noFileMs: number, reportWaitMs: number): SessionsDue {
+    const noFile = new Set<number>();
+    const finished: FinishedSession[] = [];
+    for (const [id, s] of this.#sessions) {
+      if (s.endedLocal === undefined) {
+        if (now - s.startedLocal > MAX_SESSION_MS) this.#sessions.delete(id);
+        else if (s.files.size === 0 && now - s.startedLocal >= noFileMs) noFile.add(s.roomId);
+        continue;
+      }
+      const allClosed = [...s.files.values()].every((f) => f.closedAt !== undefined);
+      if (!allClosed && now - s.endedLocal < reportWaitMs) continue;
+      this.#sessions.delete(id);
+      // Only its end was seen (the app started mid-session): nothing to measure.
+      if (s.startedAt === undefined && s.files.size === 0) continue;
+      finished.push({
+        roomId: s.roomId,
+        sessionId: id,
+        ...(s.startedAt !== undefined ? { startedAt: s.startedAt } : {}),
+        endedAt: s.endedAt ?? timestampMsOr(s),
+        files: [...s.files.values()],
+      });
+    }
+    return { noFile, finished };
+  }
+
+  #session(id: string, roomId: number, now: number): TrackedSession {
+    let session = this.#sessions.get(id);
+    if (!session) {
+      session = { roomId, startedLocal: now, files: new Map() };
+      this.#sessions.set(id, session);
+    }
+    return session;
+  }
+}
+
+function timestampMsOr(s: TrackedSession): number {
+  let last = s.startedAt ?? 0;
+  for (const f of s.files.values()) last = Math.max(last, f.closedAt ?? f.openedAt);
+  return last;
+}
