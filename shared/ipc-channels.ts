@@ -19,6 +19,11 @@ export const CALL_CHANNELS = [
   'notifications:pause',
   'app:info',
   'folder:pick',
+  'room:command',
+  'room:add',
+  'room:remove',
+  'room:setAutoRecord',
+  'notification:act',
 ] as const;
 /** A call channel name. */
 export type CallChannel = (typeof CALL_CHANNELS)[number];

@@ -3,6 +3,7 @@ import { AppInfo, AppState, LinkTarget, PauseChoice, RecorderStatusKind } from '
 import type { CallChannel, EventChannel } from './ipc-channels';
 import { HistoryFile, HistoryNotification, HistoryQuery, historyPage } from './history';
 import { EventLogEntry } from './model';
+import { PopupButton } from './popup-button';
 import { safeParseUnknown, type ParseResult } from './parse';
 import { Settings } from './settings';
 import { SettingsPatch } from './settings-patch';
@@ -34,6 +35,9 @@ const FileRef = z.strictObject({
   roomId: z.number().int().nonnegative(),
   relativePath: z.string().min(1).max(4096),
 });
+
+/** A room of the recorder a command names: 1 … Int32 max (the recorder's `{roomId:int}` routes). */
+const CommandRoomId = z.number().int().min(1).max(2_147_483_647);
 
 /** Every window→main call: channel → request and response schemas. */
 export const CALLS = {
@@ -84,6 +88,27 @@ export const CALLS = {
     request: z.strictObject({ current: z.string().max(4096).optional() }),
     // null: cancelled; supported false: no folder dialog here (the browser preview).
     response: z.object({ path: z.string().nullable(), supported: z.boolean() }),
+  },
+  'room:command': {
+    request: z.strictObject({
+      roomId: CommandRoomId,
+      command: z.enum(['start', 'stop', 'split', 'refresh']),
+    }),
+    response: ActionResult,
+  },
+  'room:add': {
+    request: z.strictObject({ roomId: CommandRoomId, autoRecord: z.boolean() }),
+    response: ActionResult,
+  },
+  'room:remove': { request: z.strictObject({ roomId: CommandRoomId }), response: ActionResult },
+  'room:setAutoRecord': {
+    request: z.strictObject({ roomId: CommandRoomId, autoRecord: z.boolean() }),
+    response: ActionResult,
+  },
+  /** Runs one button of a notification in the history (the popup's, or the history row's). */
+  'notification:act': {
+    request: z.strictObject({ id: z.string().min(1).max(200), button: PopupButton }),
+    response: ActionResult,
   },
 } as const satisfies Record<CallChannel, { request: z.ZodType; response: z.ZodType }>;
 

@@ -27,6 +27,11 @@ export function fakeHandlers(): ContractHandlers {
     })),
     'notifications:pause': vi.fn(async () => ({ pausedUntil: null })),
     'folder:pick': vi.fn(async () => ({ path: null, supported: false })),
+    'room:command': vi.fn(ok),
+    'room:add': vi.fn(ok),
+    'room:remove': vi.fn(ok),
+    'room:setAutoRecord': vi.fn(ok),
+    'notification:act': vi.fn(ok),
     'app:info': vi.fn(async () => ({
       version: '0.1.0',
       platform: 'linux',

@@ -31,6 +31,11 @@ describe('the IPC contract', () => {
       'notifications:pause',
       'app:info',
       'folder:pick',
+      'room:command',
+      'room:add',
+      'room:remove',
+      'room:setAutoRecord',
+      'notification:act',
     ]);
     expect(EVENT_CHANNELS).toEqual(['state:changed', 'notification:added']);
   });

@@ -1,0 +1,149 @@
+import type { AppState } from '../../../shared/app-state';
+import type { HistoryNotification } from '../../../shared/history';
+import { roomOutcomeText, type RoomOutcome } from '../../../shared/i18n/room-commands';
+import type { ActionResult, ContractHandlers } from '../../../shared/ipc-contract';
+import type { PopupButton } from '../../../shared/popup-button';
+import { recorderStatusMessage } from '../../../shared/recorder/connection-status';
+import type { Language, Settings } from '../../../shared/settings';
+import { RecorderClient, type RecorderFailure } from '../../adapters/recorder-client';
+import {
+  RecorderCommands,
+  type CommandResult,
+  type RoomCommand,
+  type RoomRefusal,
+} from '../../adapters/recorder-commands';
+import type { SettingsStore } from '../../adapters/settings-store';
+import { CommandRateLimit } from '../../core/command-rate-limit';
+import { liveRoomUrl } from '../../core/links';
+import type { Clock } from '../../core/ports';
+import { POPUP_MUTE_MS, withRoomMuted } from '../../core/room-mute';
+import type { ShellActions } from '../../core/shell-actions';
+
+/** What the room handlers work on (the app object's HandlerDeps fits). */
+export interface RoomHandlerDeps {
+  clock: Clock;
+  settings: () => Settings;
+  language: () => Language;
+  store: Pick<SettingsStore, 'update'>;
+  history: {
+    queries: { notificationById(id: string): HistoryNotification | undefined };
+    markRead(id: string): boolean;
+  };
+  actions: Pick<ShellActions, 'openUrl' | 'openFile' | 'showFile' | 'runAction'>;
+  state: () => Pick<AppState, 'recorder'>;
+  /** Polls the recorder now, so the window and tray show a command's effect within a second. */
+  pollNow: () => void;
+  /** Asks for a state push (unread count, mutes). */
+  stateChanged: () => void;
+}
+
+type RoomChannels =
+  'room:command' | 'room:add' | 'room:remove' | 'room:setAutoRecord' | 'notification:act';
+
+const COMMAND_DONE: Record<RoomCommand, RoomOutcome> = {
+  start: 'started',
+  stop: 'stopped',
+  split: 'split',
+  refresh: 'refreshed',
+};
+
+/**
+ * The recorder's rooms under control (issue 15): start / stop / split / refresh, add, remove,
+ * auto-record, and the buttons of notifications. At most one command per room per second; after
+ * every answer from the recorder the app polls at once. Every outcome comes back in plain words.
+ */
+export function roomHandlers(deps: RoomHandlerDeps): Pick<ContractHandlers, RoomChannels> {
+  const limit = new CommandRateLimit(deps.clock);
+  const say = (ok: boolean, outcome: RoomOutcome, roomId?: number): ActionResult => ({
+    ok,
+    message: roomOutcomeText(outcome, deps.language(), roomId),
+  });
+
+  /** Runs one command through a fresh client (the settings may have changed since the last). */
+  async function run<T>(
+    roomId: number,
+    done: RoomOutcome,
+    send: (commands: RecorderCommands) => Promise<CommandResult<T>>,
+  ): Promise<ActionResult> {
+    const { url, username, password } = deps.settings().recorder;
+    if (url.trim() === '') return say(false, 'noRecorderUrl');
+    if (!limit.take(roomId)) return say(false, 'tooSoon', roomId);
+    const client = new RecorderClient({ baseUrl: url.trim(), username, password });
+    const result = await send(new RecorderCommands(client));
+    if (result.ok || isRoomRefusal(result)) deps.pollNow();
+    if (result.ok) return say(true, done, roomId);
+    if (isRoomRefusal(result)) {
+      const outcome = result.status === 'room-not-found' ? 'roomNotFound' : 'roomIdOutOfRange';
+      return say(false, outcome, roomId);
+    }
+    return { ok: false, message: failureText(result, url, deps.language()) };
+  }
+
+  const command = (roomId: number, cmd: RoomCommand) =>
+    run(roomId, COMMAND_DONE[cmd], (c) => c.command(roomId, cmd));
+
+  async function act(id: string, button: PopupButton): Promise<ActionResult> {
+    const entry = deps.history.queries.notificationById(id);
+    if (!entry) return say(false, 'notificationGone');
+    const { notification } = entry;
+    if (!notification.buttons?.includes(button)) return say(false, 'buttonNotOffered');
+    if (deps.history.markRead(id)) deps.stateChanged();
+    const roomId = notification.roomIds[0];
+    const path =
+      notification.action?.kind === 'openFile' || notification.action?.kind === 'showFile'
+        ? notification.action.path
+        : undefined;
+    switch (button) {
+      case 'record':
+        return roomId === undefined ? say(false, 'actionFailed') : command(roomId, 'start');
+      case 'openRoom': {
+        const url = roomId === undefined ? null : liveRoomUrl(roomId);
+        return url !== null && (await deps.actions.openUrl(url))
+          ? { ok: true }
+          : say(false, 'actionFailed');
+      }
+      case 'mute':
+        return roomId === undefined ? say(false, 'actionFailed') : mute(roomId);
+      case 'open':
+      case 'show': {
+        if (path === undefined) return say(false, 'actionFailed');
+        const ok =
+          button === 'open' ? await deps.actions.openFile(path) : await deps.actions.showFile(path);
+        return ok ? { ok: true } : say(false, 'actionFailed');
+      }
+      case 'openWindow':
+        await deps.actions.runAction({ kind: 'openWindow' });
+        return { ok: true };
+    }
+  }
+
+  async function mute(roomId: number): Promise<ActionResult> {
+    const now = deps.clock();
+    const current = deps.settings().notifications.mutedRoomsUntil;
+    const mutedRoomsUntil = withRoomMuted(current, roomId, now + POPUP_MUTE_MS, now);
+    const result = await deps.store.update({ notifications: { mutedRoomsUntil } });
+    deps.stateChanged();
+    return result.ok ? say(true, 'muted', roomId) : say(false, 'actionFailed');
+  }
+
+  return {
+    'room:command': ({ roomId, command: cmd }) => command(roomId, cmd),
+    'room:add': ({ roomId, autoRecord }) =>
+      run(roomId, 'added', (c) => c.addRoom(roomId, autoRecord)),
+    'room:remove': ({ roomId }) => run(roomId, 'removed', (c) => c.removeRoom(roomId)),
+    'room:setAutoRecord': ({ roomId, autoRecord }) =>
+      run(roomId, autoRecord ? 'autoRecordOn' : 'autoRecordOff', (c) =>
+        c.setAutoRecord(roomId, autoRecord),
+      ),
+    'notification:act': ({ id, button }) => act(id, button),
+  };
+}
+
+function isRoomRefusal(result: RoomRefusal | RecorderFailure): result is RoomRefusal {
+  return result.status === 'room-not-found' || result.status === 'room-id-out-of-range';
+}
+
+// 401 and 412 get the same advice as the connection check (shared/recorder/connection-status.ts).
+function failureText(failure: RecorderFailure, url: string, language: Language): string {
+  return recorderStatusMessage(failure.status, language, { url, ...failure });
+}
