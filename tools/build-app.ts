@@ -1,5 +1,5 @@
 // Builds what the packaged app runs, into dist/:
-//   dist/main/main.js          main process (ESM; node_modules stay external, electron-builder ships them)
+//   dist/main/main.js          main process (ESM; dependencies bundled in, only `electron` outside)
 //   dist/preload/preload.cjs   preload (one CommonJS file: a sandboxed preload cannot load modules)
 //   dist/renderer/             the window, built by Vite
 //   dist/icons/tray/           tray icons read at run time
@@ -8,6 +8,7 @@ import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { build as esbuild } from 'esbuild';
 import { build as viteBuild } from 'vite';
+import { mainBuildOptions } from './build/main-bundle';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'dist');
@@ -18,20 +19,7 @@ const NODE_TARGET = 'node22';
 const CHROME_TARGET = 'chrome140';
 
 async function buildMain(): Promise<void> {
-  await esbuild({
-    entryPoints: [path.join(root, 'main', 'electron', 'main.ts')],
-    outfile: path.join(dist, 'main', 'main.js'),
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: NODE_TARGET,
-    // Dependencies load from node_modules inside the asar, so CommonJS ones (express) keep working.
-    packages: 'external',
-    external: ['electron'],
-    sourcemap: development ? 'linked' : false,
-    minify: !development,
-    logLevel: 'warning',
-  });
+  await esbuild(mainBuildOptions(root, development));
 }
 
 async function buildPreload(): Promise<void> {

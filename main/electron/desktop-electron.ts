@@ -8,6 +8,7 @@ import type {
   PowerMonitor,
   Protocol,
 } from 'electron';
+import type { SettingsBackendFactory } from '../adapters/settings-backend';
 import type { Logger } from '../core/ports';
 import type { ShellLike } from '../core/shell-actions';
 import type { LoginItemDeps } from './login-item';
@@ -41,6 +42,8 @@ export interface NotificationFactory {
   isSupported(): boolean;
   /** Windows only (Action Center clicks and cold starts); absent elsewhere. */
   handleActivation?: (callback: (details: ActivationArguments) => void) => void;
+  /** macOS only: popups still in Notification Center from an earlier run (signed apps only). */
+  getHistory?: () => Promise<(NotificationHandle & { id: string })[]>;
 }
 
 /**
@@ -60,6 +63,8 @@ export interface DesktopElectron<I, M> {
   notifications: NotificationFactory;
   /** Electron's folder dialog (dialog.showOpenDialog with openDirectory); null when cancelled. */
   pickFolder: (defaultPath: string) => Promise<string | null>;
+  /** The settings file's library: electron-store (conf in tests). */
+  settingsBackend: SettingsBackendFactory;
   /** The app's logger, writing into the logs folder. */
   createLogger: (logsDir: string) => Logger;
   platform: NodeJS.Platform;

@@ -15,16 +15,24 @@ import {
   type NativeImage,
 } from 'electron';
 import log from 'electron-log/main';
+import ElectronStore from 'electron-store';
 import path from 'node:path';
 import { APP_SCHEME_PRIVILEGES } from './app-protocol';
 import { createFileLogger } from './app-logger';
 import { runDesktopApp } from './desktop-app';
+import { earlySetup } from './early-setup';
 import { errorDetail } from '../core/log-text';
 
 // Must happen before the app is ready (Electron's rule for privileged schemes).
 protocol.registerSchemesAsPrivileged(APP_SCHEME_PRIVILEGES);
 // Uncaught errors of the main process go to the log file too, without a dialog per error.
 log.errorHandler.startCatching({ showDialog: false });
+// Before ready: no default menu on Windows and Linux, the fixed toast activator CLSID on Windows.
+earlySetup({
+  platform: process.platform,
+  setApplicationMenu: (menu) => Menu.setApplicationMenu(menu),
+  setToastActivatorCLSID: (id) => app.setToastActivatorCLSID(id),
+});
 
 runDesktopApp<NativeImage, Menu>(
   {
@@ -43,7 +51,11 @@ runDesktopApp<NativeImage, Menu>(
       ...(process.platform === 'win32'
         ? { handleActivation: (callback) => Notification.handleActivation(callback) }
         : {}),
+      ...(process.platform === 'darwin' ? { getHistory: () => Notification.getHistory() } : {}),
     },
+    // electron-store names the file with `name`; conf's configName is what the store passes.
+    settingsBackend: ({ configName, ...options }) =>
+      new ElectronStore<Record<string, unknown>>({ ...options, name: configName }),
     pickFolder: async (defaultPath) => {
       const result = await dialog.showOpenDialog({
         properties: ['openDirectory', 'createDirectory'],

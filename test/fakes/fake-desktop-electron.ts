@@ -1,5 +1,6 @@
 // A whole fake Electron for runDesktopApp: an `app` that keeps Electron's quit and
 // window-all-closed semantics, and the factories the entry point would pass, all recording.
+import { confBackend } from '../../main/adapters/settings-backend';
 import type {
   BrowserWindowConstructorOptions,
   LoginItemSettings,
@@ -144,6 +145,7 @@ export function fakeDesktop(options: {
         ? { handleActivation: (callback) => void (activation.callback = callback) }
         : {}),
     },
+    settingsBackend: confBackend,
     createLogger: (logsDir) => {
       logsDirs.push(logsDir);
       return log;

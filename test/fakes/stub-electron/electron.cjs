@@ -50,6 +50,9 @@ class App extends EventEmitter {
   setAppUserModelId(id) {
     report('setAppUserModelId', { id });
   }
+  setToastActivatorCLSID(id) {
+    report('setToastActivatorCLSID', { id });
+  }
   setActivationPolicy(policy) {
     report('setActivationPolicy', { policy });
   }
@@ -120,6 +123,9 @@ class Notification extends EventEmitter {
   static isSupported() {
     return true;
   }
+  static getHistory() {
+    return Promise.resolve([]);
+  }
   constructor(options) {
     super();
     this.options = options;
@@ -167,4 +173,7 @@ exports.dialog = {
   showErrorBox: (title, content) => report('dialog.showErrorBox', { title, content }),
 };
 exports.nativeImage = { createFromPath: (file) => ({ file }) };
-exports.Menu = { buildFromTemplate: (template) => template };
+exports.Menu = {
+  buildFromTemplate: (template) => template,
+  setApplicationMenu: (menu) => report('Menu.setApplicationMenu', { menu }),
+};

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { macSigningArgs, macSigningSummary } from '../../../tools/installers/mac-signing';
+
+describe('macSigningArgs', () => {
+  it('keeps the ad-hoc identity of electron-builder.yml without CSC_NAME', () => {
+    expect(macSigningArgs({}, 'darwin')).toEqual([]);
+    expect(macSigningArgs({ CSC_NAME: '  ' }, 'darwin')).toEqual([]);
+  });
+
+  it('uses the Developer ID named by CSC_NAME, on macOS only', () => {
+    const env = { CSC_NAME: 'Developer ID Application: Someone (ABCDE12345)' };
+    expect(macSigningArgs(env, 'darwin')).toEqual([
+      '-c.mac.identity=Developer ID Application: Someone (ABCDE12345)',
+    ]);
+    expect(macSigningArgs(env, 'linux')).toEqual([]);
+  });
+});
+
+describe('macSigningSummary', () => {
+  it('says which build it is', () => {
+    expect(macSigningSummary({})).toBe('macOS: ad-hoc signature, not notarized');
+    expect(macSigningSummary({ CSC_LINK: 'cert.p12' })).toMatch(/also set CSC_NAME/);
+    expect(macSigningSummary({ CSC_NAME: 'Developer ID Application: X', APPLE_ID: 'a' })).toBe(
+      'macOS: signed as Developer ID Application: X, notarized',
+    );
+  });
+});
