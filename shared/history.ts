@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AppNotification, FileRecord } from './model';
+import { PushRecord } from './push';
 
 /** How many entries each history list keeps; the oldest are dropped beyond these. */
 export const HISTORY_LIMITS = { files: 1000, notifications: 1000, events: 5000 } as const;
@@ -44,6 +45,8 @@ export const HistoryNotification = z.object({
   notification: AppNotification,
   decision: NotificationDecision,
   read: z.boolean(),
+  /** What each push target made of it (shared/push.ts), once settled. */
+  push: z.array(PushRecord).optional(),
 });
 /** A notification history entry. */
 export type HistoryNotification = z.infer<typeof HistoryNotification>;

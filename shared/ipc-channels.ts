@@ -19,6 +19,7 @@ export const CALL_CHANNELS = [
   'notifications:pause',
   'app:info',
   'folder:pick',
+  'push:test',
   'room:command',
   'room:add',
   'room:remove',

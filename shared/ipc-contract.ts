@@ -5,6 +5,7 @@ import { HistoryFile, HistoryNotification, HistoryQuery, historyPage } from './h
 import { EventLogEntry } from './model';
 import { PopupButton } from './popup-button';
 import { safeParseUnknown, type ParseResult } from './parse';
+import { PushTestResult } from './push';
 import { Settings } from './settings';
 import { SettingsPatch } from './settings-patch';
 
@@ -88,6 +89,11 @@ export const CALLS = {
     request: z.strictObject({ current: z.string().max(4096).optional() }),
     // null: cancelled; supported false: no folder dialog here (the browser preview).
     response: z.object({ path: z.string().nullable(), supported: z.boolean() }),
+  },
+  /** Sends a real test message to a push target URL; says in plain words what the service answered. */
+  'push:test': {
+    request: z.strictObject({ url: z.string().trim().min(1).max(2000) }),
+    response: PushTestResult,
   },
   'room:command': {
     request: z.strictObject({

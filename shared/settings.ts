@@ -59,6 +59,22 @@ export const GuardianSettings = z.object({
 /** The guardian's thresholds. */
 export type GuardianSettings = z.infer<typeof GuardianSettings>;
 
+/** One push target as the settings keep it: an Apprise-style URL and its filters. */
+export const PushTargetSetting = z.object({
+  /** e.g. `ntfy://ntfy.sh/my-topic`; carries tokens: masked in the window, redacted in logs. */
+  url: z.string().trim().min(1).max(2000),
+  enabled: z.boolean().default(true),
+  /** Kinds to push; empty: every kind the policy shows. */
+  kinds: z.array(NotifiableEvent).default([]),
+  /** Rooms to push; empty: every room. */
+  rooms: z.array(z.number().int().nonnegative()).default([]),
+  /** Custom title and body with {name} {title} {area} {roomId} {url} {file} {size} {duration} {problem}; '' = the default. */
+  titleTemplate: z.string().max(500).default(''),
+  bodyTemplate: z.string().max(2000).default(''),
+});
+/** A push target setting. */
+export type PushTargetSetting = z.infer<typeof PushTargetSetting>;
+
 /** Every setting of the app, with its default; the same schema reads headless `--config` files. */
 export const Settings = z.object({
   version: z.number().int().default(SETTINGS_VERSION),
@@ -114,6 +130,8 @@ export const Settings = z.object({
     })
     .prefault({}),
   startAtLogin: z.boolean().default(false),
+  /** Where notifications are pushed besides the desktop (phones, chats); see shared/push.ts. */
+  pushTargets: z.array(PushTargetSetting).default([]),
   guardian: GuardianSettings.prefault({}),
 });
 /** The app's settings. */

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { HISTORY_LIMITS, HistoryFile, HistoryNotification } from '../../shared/history';
 import { EventLogEntry } from '../../shared/model';
+import { PushRecord } from '../../shared/push';
 import { rebuildEventLog } from '../core/event-log-merge';
 import { History, type HistoryLimits } from '../core/history';
 import { lineWithBody } from './json-line';
@@ -52,6 +53,7 @@ const NotificationLine = z.discriminatedUnion('op', [
   z.object({ op: z.literal('add'), entry: HistoryNotification }),
   z.object({ op: z.literal('read'), id: z.string() }),
   z.object({ op: z.literal('readAll') }),
+  z.object({ op: z.literal('push'), id: z.string(), record: PushRecord }),
 ]);
 type NotificationLine = z.infer<typeof NotificationLine>;
 
@@ -151,6 +153,18 @@ export class HistoryStore {
     return changed;
   }
 
+  /** Keeps a push's outcome with its notification; false when it is no longer held. */
+  recordPush(id: string, record: PushRecord): boolean {
+    const found = this.#history.recordPush(id, record);
+    if (found)
+      this.#write(
+        this.#notifications,
+        JSON.stringify({ op: 'push', id, record } satisfies NotificationLine),
+        'notifications',
+      );
+    return found;
+  }
+
   /** Marks every notification read; returns how many were unread. */
   markAllRead(): number {
     const count = this.#history.markAllRead();
@@ -190,6 +204,7 @@ export class HistoryStore {
         accept(NotificationLine, (line) => {
           if (line.op === 'add') history.addNotification(line.entry);
           else if (line.op === 'read') history.markRead(line.id);
+          else if (line.op === 'push') history.recordPush(line.id, line.record);
           else history.markAllRead();
         }),
       ),

@@ -6,6 +6,7 @@ import {
   type NotificationDecision,
 } from '../../shared/history';
 import type { EventLogEntry } from '../../shared/model';
+import type { PushRecord } from '../../shared/push';
 
 /** Size bounds of the three history lists. */
 export interface HistoryLimits {
@@ -272,6 +273,21 @@ export class History {
       changed = true;
     }
     return changed;
+  }
+
+  /**
+   * Keeps a push's outcome with its notification (replacing an earlier one for the same target);
+   * false when the notification is no longer held.
+   */
+  recordPush(id: string, record: PushRecord): boolean {
+    let found = false;
+    for (const slot of this.#notifications.slots()) {
+      if (slot.value.notification.id !== id) continue;
+      const others = (slot.value.push ?? []).filter((r) => r.target !== record.target);
+      slot.value = { ...slot.value, push: [...others, record] };
+      found = true;
+    }
+    return found;
   }
 
   /** Marks every notification read; returns how many were unread. */

@@ -31,6 +31,7 @@ describe('the IPC contract', () => {
       'notifications:pause',
       'app:info',
       'folder:pick',
+      'push:test',
       'room:command',
       'room:add',
       'room:remove',

@@ -1,0 +1,212 @@
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import type { HistoryNotification } from '../../../shared/history';
+import { PUSH_TEMPLATES } from '../../../shared/i18n/push-text';
+import type { PushFailure, PushRecord, PushTestResult } from '../../../shared/push';
+import type { PushTargetSetting } from '../../../shared/settings';
+import { OutboxFile, OUTBOX_FILE, type OutboxItem } from '../../adapters/push/outbox-file';
+import { createPushSend, type PushSend, type SendOptions } from '../../adapters/push/senders';
+import { errorDetail } from '../../core/log-text';
+import { nextAttemptAt, RETRY_DELAYS_MS, GIVE_UP_AFTER_MS } from '../../core/push/outbox-schedule';
+import { pushMessage, targetWants } from '../../core/push/push-message';
+import { parsePushUrl, redactPushUrl } from '../../core/push/push-url';
+import type { DecisionSink, PlugInContext } from '../plug-ins';
+
+/** One attempt to push, as the headless output line and the log tell it (target redacted). */
+export interface PushAttempt {
+  target: string;
+  status: 'sent' | 'failed';
+  notificationId: string;
+  attempt: number;
+  reason?: PushFailure;
+  detail?: string;
+  /** Epoch ms of the next try; absent when the push is settled. */
+  retryAt?: number;
+}
+
+/** Options of the push sink. */
+export interface PushSinkOptions extends SendOptions {
+  /** Replaces the real senders (tests). */
+  send?: PushSend;
+  /** Every attempt, for output lines. */
+  onAttempt?: (attempt: PushAttempt) => void;
+  /** A push settled: keep it with its notification in the history. */
+  onResult?: (notificationId: string, record: PushRecord) => void;
+  retryDelaysMs?: readonly number[];
+  giveUpAfterMs?: number;
+}
+
+/**
+ * The push targets as a decision sink: every decision the policy showed goes, as the desktop popup
+ * does (a burst is one summary), to each enabled target whose filters take it, through an outbox
+ * in the data folder that survives restarts. A failed push is retried with back-off for up to an
+ * hour, then recorded as failed.
+ */
+export class PushSink implements DecisionSink {
+  readonly name = 'push';
+  readonly #options: PushSinkOptions;
+  readonly #send: PushSend;
+  #context: PlugInContext | undefined;
+  #outbox: OutboxFile | undefined;
+  readonly #timers = new Map<string, ReturnType<typeof setTimeout>>();
+  readonly #inFlight = new Set<Promise<void>>();
+  #stopped = false;
+
+  constructor(options: PushSinkOptions = {}) {
+    this.#options = options;
+    this.#send = options.send ?? createPushSend(options);
+  }
+
+  /** Opens the outbox and retries what a previous run left in it. */
+  async start(context: PlugInContext): Promise<void> {
+    this.#context = context;
+    this.#outbox = new OutboxFile(join(context.dataDir, OUTBOX_FILE), (m) => context.log.warn(m));
+    const pending = await this.#outbox.load();
+    if (pending.length > 0)
+      context.log.info(`push: ${pending.length} push(es) left from the last run`);
+    for (const { item, attempts } of pending) this.#track(this.#attempt(item, attempts + 1));
+  }
+
+  /** Queues a shown decision for every target that wants it. */
+  decided(entry: HistoryNotification): void {
+    const context = this.#context;
+    if (!context || this.#stopped || !entry.decision.shown) return;
+    const language = context.language();
+    for (const target of context.settings().pushTargets) {
+      if (!targetWants(target, entry)) continue;
+      const item: OutboxItem = {
+        id: randomUUID(),
+        notificationId: entry.notification.id,
+        url: target.url,
+        message: pushMessage(entry, target, language),
+        firstAt: context.clock(),
+      };
+      this.#track(this.#queue(item));
+    }
+  }
+
+  /** Sends a real test message to a URL now (no outbox, no retry); says what the service answered. */
+  async test(url: string): Promise<PushTestResult> {
+    const parsed = parsePushUrl(url);
+    const target = redactPushUrl(url);
+    if (!parsed.ok) return { ok: false, target, reason: 'badUrl', message: parsed.error };
+    const language = this.#context?.language() ?? 'en';
+    const { title, body } = PUSH_TEMPLATES[language].test;
+    const outcome = await this.#send(parsed.value, { title, body });
+    if (outcome.ok) return { ok: true, target, message: 'sent' };
+    return { ok: false, target, reason: outcome.reason, message: outcome.detail };
+  }
+
+  /** Stops retrying, waits (briefly) for sends under way and closes the outbox: pending pushes stay in it. */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    for (const timer of this.#timers.values()) clearTimeout(timer);
+    this.#timers.clear();
+    await Promise.race([
+      Promise.allSettled([...this.#inFlight]),
+      new Promise((resolve) => setTimeout(resolve, 5_000).unref()),
+    ]);
+    await this.#outbox?.close();
+  }
+
+  #track(work: Promise<void>): void {
+    const done = work.catch((error: unknown) =>
+      this.#context?.log.error(`push: ${errorDetail(error)}`),
+    );
+    this.#inFlight.add(done);
+    void done.finally(() => this.#inFlight.delete(done));
+  }
+
+  // The push is on disk before it is sent: a crash from here on leaves it to the next start.
+  async #queue(item: OutboxItem): Promise<void> {
+    await this.#outbox!.add(item);
+    await this.#attempt(item, 1);
+  }
+
+  async #attempt(item: OutboxItem, attempt: number): Promise<void> {
+    const context = this.#context!;
+    this.#timers.delete(item.id);
+    if (this.#stopped) return;
+    const target = redactPushUrl(item.url);
+    const settings = context.settings().pushTargets;
+    if (!settings.some((t: PushTargetSetting) => t.url === item.url && t.enabled)) {
+      return this.#settle(
+        item,
+        attempt - 1,
+        target,
+        'removed',
+        'the target was removed or switched off',
+      );
+    }
+    const parsed = parsePushUrl(item.url);
+    if (!parsed.ok) return this.#settle(item, attempt, target, 'badUrl', parsed.error);
+    const outcome = await this.#send(parsed.value, item.message);
+    const now = context.clock();
+    if (outcome.ok) {
+      const record: PushRecord = { target, status: 'sent', at: now, attempts: attempt };
+      await this.#outbox!.done(item.id, record);
+      this.#report(item, record);
+      return;
+    }
+    const retryAt = nextAttemptAt(
+      item.firstAt,
+      attempt,
+      now,
+      outcome.reason,
+      this.#options.retryDelaysMs ?? RETRY_DELAYS_MS,
+      this.#options.giveUpAfterMs ?? GIVE_UP_AFTER_MS,
+    );
+    if (retryAt === undefined || this.#stopped) {
+      if (this.#stopped && retryAt !== undefined) return; // stays pending for the next start
+      return this.#settle(item, attempt, target, outcome.reason, outcome.detail);
+    }
+    await this.#outbox!.tried(item.id, now, attempt, outcome.reason);
+    this.#options.onAttempt?.({
+      target,
+      status: 'failed',
+      notificationId: item.notificationId,
+      attempt,
+      reason: outcome.reason,
+      detail: outcome.detail,
+      retryAt,
+    });
+    context.log.warn(`push to ${target} failed (${outcome.reason}: ${outcome.detail}); retrying`);
+    const timer = setTimeout(
+      () => this.#track(this.#attempt(item, attempt + 1)),
+      Math.max(0, retryAt - now),
+    );
+    this.#timers.set(item.id, timer);
+  }
+
+  async #settle(
+    item: OutboxItem,
+    attempts: number,
+    target: string,
+    reason: PushFailure,
+    detail: string,
+  ): Promise<void> {
+    const record: PushRecord = {
+      target,
+      status: 'failed',
+      at: this.#context!.clock(),
+      attempts: Math.max(1, attempts),
+      reason,
+      detail,
+    };
+    await this.#outbox!.done(item.id, record);
+    this.#context!.log.warn(`push to ${target} failed for good (${reason}: ${detail})`);
+    this.#report(item, record);
+  }
+
+  #report(item: OutboxItem, record: PushRecord): void {
+    this.#options.onAttempt?.({
+      target: record.target,
+      status: record.status,
+      notificationId: item.notificationId,
+      attempt: record.attempts,
+      ...(record.reason ? { reason: record.reason } : {}),
+      ...(record.detail ? { detail: record.detail } : {}),
+    });
+    this.#options.onResult?.(item.notificationId, record);
+  }
+}

@@ -1,0 +1,159 @@
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { HistoryNotification } from '../../shared/history';
+import type { PushRecord } from '../../shared/push';
+import { Settings, type PushTargetSetting } from '../../shared/settings';
+import { PushSink, type PushAttempt } from '../../main/app/push/push-sink';
+import { OUTBOX_FILE } from '../../main/adapters/push/outbox-file';
+import { startFakePushServer, type FakePushServer } from '../fakes/push-services/fake-push-server';
+import { ntfyService } from '../fakes/push-services/services';
+import { memoryLogger } from '../fakes/silent-logger';
+
+let dataDir: string;
+let server: FakePushServer;
+const sinks: PushSink[] = [];
+
+beforeEach(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'push-sink-'));
+  server = await startFakePushServer(ntfyService());
+});
+
+afterEach(async () => {
+  await Promise.all(sinks.splice(0).map((s) => s.stop()));
+  await server.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+function entry(id: string, shown = true, roomId = 123): HistoryNotification {
+  return {
+    notification: {
+      id,
+      event: 'StreamStarted',
+      roomIds: [roomId],
+      title: `${id} is live`,
+      body: '',
+      createdAt: 1,
+      facts: { name: `Streamer ${id}`, title: 'tonight', area: '' },
+    },
+    decision: shown ? { shown: true } : { shown: false, reason: 'muted' },
+    read: false,
+  };
+}
+
+async function startSink(targets: Partial<PushTargetSetting>[]) {
+  const attempts: PushAttempt[] = [];
+  const results: { id: string; record: PushRecord }[] = [];
+  const log = memoryLogger();
+  const settings = Settings.parse({ pushTargets: targets });
+  const sink = new PushSink({
+    retryDelaysMs: [50, 100],
+    onAttempt: (a) => attempts.push(a),
+    onResult: (id, record) => results.push({ id, record }),
+  });
+  sinks.push(sink);
+  await sink.start({
+    clock: Date.now,
+    log,
+    dataDir,
+    settings: () => settings,
+    language: () => 'en',
+  });
+  return { sink, attempts, results, log };
+}
+
+describe('the push sink', () => {
+  it('pushes what the policy showed, within the filters, and records it sent', async () => {
+    const url = `ntfy://127.0.0.1:${server.port}/alerts`;
+    const { sink, results } = await startSink([{ url }, { url: `${url}2`, rooms: [9] }]);
+    sink.decided(entry('a'));
+    sink.decided(entry('b', false));
+    await vi.waitFor(() => expect(results).toHaveLength(1));
+    expect(server.received.map((r) => r.body)).toEqual([
+      {
+        topic: 'alerts',
+        title: 'Streamer a is live',
+        message: 'tonight',
+        click: 'https://live.bilibili.com/123',
+      },
+    ]);
+    expect(results[0]).toEqual({
+      id: 'a',
+      record: {
+        target: `ntfy://127.0.0.1:${server.port}/***`,
+        status: 'sent',
+        at: expect.any(Number),
+        attempts: 1,
+      },
+    });
+    expect((await stat(join(dataDir, OUTBOX_FILE))).mode & 0o777).toBe(0o600);
+  });
+
+  it('retries a target that answers 503 and delivers once it recovers, exactly once', async () => {
+    server.down = true;
+    const { sink, attempts, results } = await startSink([
+      { url: `ntfy://127.0.0.1:${server.port}/t1` },
+    ]);
+    sink.decided(entry('a'));
+    await vi.waitFor(() => expect(server.refused).toBeGreaterThanOrEqual(2));
+    server.down = false;
+    await vi.waitFor(() => expect(results).toHaveLength(1));
+    expect(server.received).toHaveLength(1);
+    expect(attempts[0]).toMatchObject({
+      status: 'failed',
+      reason: 'serverError',
+      retryAt: expect.any(Number),
+    });
+    expect(attempts.at(-1)).toMatchObject({ status: 'sent' });
+    expect(results[0]!.record.attempts).toBeGreaterThanOrEqual(3);
+  });
+
+  it('keeps a pending push across a restart and sends it then, once', async () => {
+    server.down = true;
+    const url = `ntfy://127.0.0.1:${server.port}/t1`;
+    const first = await startSink([{ url }]);
+    first.sink.decided(entry('a'));
+    await vi.waitFor(() => expect(server.refused).toBeGreaterThanOrEqual(1));
+    await first.sink.stop();
+    expect(await readFile(join(dataDir, OUTBOX_FILE), 'utf8')).toContain('"op":"add"');
+    server.down = false;
+    const second = await startSink([{ url }]);
+    await vi.waitFor(() => expect(second.results).toHaveLength(1));
+    expect(server.received).toHaveLength(1);
+    const third = await startSink([{ url }]);
+    await third.sink.stop();
+    expect(third.attempts).toEqual([]);
+  });
+
+  it('fails at once, in plain words, for a refusal that a retry cannot mend', async () => {
+    const guarded = await startFakePushServer(ntfyService({ token: 'tk_good' }));
+    try {
+      const url = `ntfy://tk_wrong@127.0.0.1:${guarded.port}/t1`;
+      const { sink, results, log } = await startSink([{ url }]);
+      sink.decided(entry('a'));
+      await vi.waitFor(() => expect(results).toHaveLength(1));
+      expect(results[0]!.record).toMatchObject({
+        status: 'failed',
+        attempts: 1,
+        reason: 'badToken',
+        detail: 'HTTP 403: forbidden',
+      });
+      expect(log.lines.join('\n')).not.toContain('tk_wrong');
+    } finally {
+      await guarded.close();
+    }
+  });
+
+  it('sends a real test message and says what the service answered', async () => {
+    const { sink } = await startSink([]);
+    expect(await sink.test('gotify://host')).toMatchObject({ ok: false, reason: 'badUrl' });
+    expect(await sink.test(`ntfy://127.0.0.1:${server.port}/ok`)).toMatchObject({ ok: true });
+    expect(server.received[0]!.body.title).toBe('Recorder Tray test push');
+    await server.close();
+    expect(await sink.test(`ntfy://127.0.0.1:${server.port}/ok`)).toMatchObject({
+      ok: false,
+      reason: 'unreachable',
+    });
+  });
+});
