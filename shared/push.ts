@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { NotifiableEvent } from './settings';
+
+export { PushTargetSetting } from './settings';
 
 /** Why a push failed, in words the window translates (shared/i18n/window/push.ts). */
 export const PushFailure = z.enum([
@@ -16,22 +17,6 @@ export const PushFailure = z.enum([
 ]);
 /** A push failure reason. */
 export type PushFailure = z.infer<typeof PushFailure>;
-
-/** One push target as the settings keep it: an Apprise-style URL and its filters. */
-export const PushTargetSetting = z.object({
-  /** e.g. `ntfy://ntfy.sh/my-topic`; carries tokens: masked in the window, redacted in logs. */
-  url: z.string().trim().min(1).max(2000),
-  enabled: z.boolean().default(true),
-  /** Kinds to push; empty: every kind the policy shows. */
-  kinds: z.array(NotifiableEvent).default([]),
-  /** Rooms to push; empty: every room. */
-  rooms: z.array(z.number().int().nonnegative()).default([]),
-  /** Custom title and body with {name} {title} {area} {roomId} {url} {file} {size} {duration} {problem}; '' = the default. */
-  titleTemplate: z.string().max(500).default(''),
-  bodyTemplate: z.string().max(2000).default(''),
-});
-/** A push target setting. */
-export type PushTargetSetting = z.infer<typeof PushTargetSetting>;
 
 /** The outcome of one push of one notification to one target, kept with it in the history. */
 export const PushRecord = z.object({

@@ -65,6 +65,7 @@ export function pushMessage(
     return { title: notification.title, body: notification.body, ...(click ? { click } : {}) };
   }
   const values: Record<string, string> = {
+    ...Object.fromEntries(PLACEHOLDERS.map((key) => [key, ''])),
     ...facts,
     roomId: String(roomId ?? ''),
     url: click ?? '',
