@@ -59,3 +59,38 @@ describe('EventPipeline', () => {
     expect(happened).toEqual(['FileClosed', 'StreamStarted']);
   });
 });
+
+describe('a failing listener', () => {
+  test('is reported, and the happenings after it are still decided', async () => {
+    const settings = defaultSettings();
+    const failures: unknown[] = [];
+    const decided: string[] = [];
+    let calls = 0;
+    const pipeline = new EventPipeline(
+      {
+        clock: Date.now,
+        setTimer: () => () => undefined,
+        settings: () => ({ ...settings.notifications, groupWindowSeconds: 0, language: 'en' }),
+        actionFor: () => undefined,
+      },
+      {
+        decided: (d) => {
+          calls += 1;
+          if (calls === 1) throw new Error('history disk full');
+          decided.push(d.notification.event);
+        },
+        failed: (e) => failures.push(e),
+      },
+      async () => ({}),
+    );
+    for (const name of [
+      'synthesized/webhook-v2-FileClosed.json',
+      'real/webhook-v2-FileClosed.issue553.json',
+    ]) {
+      pipeline.webhook(parsedWebhook(fixtureJson(name)));
+    }
+    await pipeline.drain();
+    expect(failures).toHaveLength(1);
+    expect(decided).toEqual(['FileClosed']);
+  });
+});
