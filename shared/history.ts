@@ -11,6 +11,8 @@ export const HistoryFile = FileRecord.extend({
   resolvedPath: z.string().optional(),
   /** Epoch ms when the app learned the file was finished (the recorder's times are in `closedAt`). */
   finishedAt: z.number(),
+  /** The happening's key (journal seq and kind): a recovery run never lists the file twice. */
+  key: z.string().optional(),
 });
 /** A finished file in the history. */
 export type HistoryFile = z.infer<typeof HistoryFile>;
@@ -23,6 +25,8 @@ export const SuppressionReason = z.enum([
   'grouped',
   'flapping',
   'baseline',
+  /** Recovered from the journal at start-up, too old to pop up: it happened while the app was not running. */
+  'missed',
 ]);
 /** A suppression reason. */
 export type SuppressionReason = z.infer<typeof SuppressionReason>;

@@ -56,6 +56,11 @@ export const AppNotification = z.object({
   tag: z.string().optional(),
   /** How this notification's room is named in a summary of several. */
   summaryName: z.string().optional(),
+  /**
+   * The happening's key (journal seq and kind, core/recovery.ts), when a journaled webhook
+   * revealed it: a recovery run never records its decision twice.
+   */
+  key: z.string().optional(),
   /** RecordingProblem / ProblemResolved: which problem (the guardian's code). */
   problem: ProblemCode.optional(),
   problemFacts: ProblemFacts.optional(),

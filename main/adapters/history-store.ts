@@ -44,6 +44,13 @@ export interface HistoryStoreOptions {
    */
   journaledEvents?: readonly EventLogEntry[];
   onWarning?: (message: string) => void;
+  /**
+   * Told when writing the history starts to fail (a full disk, EIO, read-only), with the first
+   * file's message, and with undefined once every file writes again. Writes are retried meanwhile.
+   */
+  onTrouble?: (trouble: string | undefined) => void;
+  /** For testing: the first wait before a failed write is tried again. */
+  retryMs?: number;
   /** For testing: the time stamped on set-aside files. */
   now?: () => number;
 }
@@ -69,17 +76,23 @@ export class HistoryStore {
   readonly #notificationLines = new WeakMap<HistoryNotification, string>();
   readonly #events: JsonLinesFile;
   readonly #warn: (message: string) => void;
+  /** Each file's write trouble, by label; reported as one. */
+  readonly #troubles = new Map<string, string>();
+  readonly #onTrouble: ((trouble: string | undefined) => void) | undefined;
   #closed = false;
 
   private constructor(options: HistoryStoreOptions) {
     this.#limits = options.limits ?? HISTORY_LIMITS;
     this.#history = new History(this.#limits);
     this.#warn = options.onWarning ?? (() => undefined);
+    this.#onTrouble = options.onTrouble;
     const file = (name: string) =>
       new JsonLinesFile(path.join(options.dir, `${name}.jsonl`), {
         label: `history/${name}`,
         onWarning: this.#warn,
         now: options.now,
+        retryMs: options.retryMs,
+        onTrouble: (message) => this.#troubleChanged(`history/${name}`, message),
       });
     this.#files = file('files');
     this.#notifications = file('notifications');
@@ -101,16 +114,38 @@ export class HistoryStore {
     return this.#history;
   }
 
-  /** Records a finished file. */
-  addFile(file: HistoryFile): void {
-    this.#history.addFile(file);
+  /** Records a finished file; false when one of the same key is held (a recovery run again). */
+  addFile(file: HistoryFile): boolean {
+    if (!this.#history.addFile(file)) return false;
     this.#write(this.#files, JSON.stringify(file), 'files');
+    return true;
   }
 
-  /** Records a notification with its decision. */
-  addNotification(entry: HistoryNotification): void {
-    this.#history.addNotification(entry);
+  /**
+   * Records a notification with its decision; false when a decision on the same happening (by
+   * key) is held, so a recovery run that meets a recorded happening again records nothing.
+   */
+  addNotification(entry: HistoryNotification): boolean {
+    if (!this.#history.addNotification(entry)) return false;
     this.#write(this.#notifications, this.#notificationLine(entry), 'notifications');
+    return true;
+  }
+
+  /** True when a decision on the happening of this key is recorded. */
+  hasDecision(key: string): boolean {
+    return this.#history.hasDecision(key);
+  }
+
+  /** The trouble writing the history now, if any (see `onTrouble`). */
+  get trouble(): string | undefined {
+    return this.#troubles.values().next().value;
+  }
+
+  #troubleChanged(label: string, message: string | undefined): void {
+    const before = this.trouble;
+    if (message === undefined) this.#troubles.delete(label);
+    else this.#troubles.set(label, message);
+    if (this.trouble !== before) this.#onTrouble?.(this.trouble);
   }
 
   // Each entry's line is kept (while memory holds the entry) for the compactions to reuse: they

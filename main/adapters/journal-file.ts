@@ -4,6 +4,7 @@ import {
   open,
   readFile,
   rename,
+  rm,
   truncate,
   writeFile,
   type FileHandle,
@@ -24,6 +25,13 @@ export const JOURNAL_FILE = 'journal.jsonl';
  */
 const SYNC_GAP_MS = 10;
 
+/** An entry waiting for the end of the event loop's turn to be written. */
+interface QueuedLine {
+  line: LineParts;
+  resolve: () => void;
+  reject: (e: unknown) => void;
+}
+
 /** What reading the journal at start-up found. */
 export interface JournalContents {
   entries: JournalEntry[];
@@ -41,11 +49,12 @@ export interface JournalContents {
 export class JournalFile implements JournalPort {
   readonly #path: string;
   #handle: FileHandle | undefined;
-  #queue: { line: LineParts; resolve: () => void; reject: (e: unknown) => void }[] = [];
+  #queue: QueuedLine[] = [];
   #syncing: Promise<void> | undefined;
   #syncAgain = false;
   /** Bytes known to be whole entries: a failed write is cut back to here. */
   #size = 0;
+  #closed = false;
 
   private constructor(path: string) {
     this.#path = path;
@@ -56,8 +65,14 @@ export class JournalFile implements JournalPort {
     const path = join(dataDir, JOURNAL_FILE);
     const contents = await readJournal(path);
     const journal = new JournalFile(path);
-    journal.#handle = await open(path, 'a');
-    journal.#size = (await journal.#handle.stat()).size;
+    try {
+      journal.#handle = await open(path, 'a');
+      journal.#size = (await journal.#handle.stat()).size;
+    } catch (error) {
+      // A read-only or failing data folder must not stop the app: the listener answers 5xx (the
+      // recorder retries), and every append tries to open the file again.
+      contents.warnings.push(`journal: cannot open ${path} for writing: ${errorCode(error)}`);
+    }
     return { journal, contents };
   }
 
@@ -83,19 +98,32 @@ export class JournalFile implements JournalPort {
     });
   }
 
-  /** Rewrites the journal with only `keep` (oldest first), atomically: temp file, then rename. */
-  async compact(keep: readonly JournalEntry[]): Promise<void> {
+  /**
+   * Rewrites the journal with only `keep` (oldest first), atomically: temp file, then rename.
+   * Resolves false, the journal untouched (longer, but whole), when the disk refuses the copy.
+   */
+  async compact(keep: readonly JournalEntry[]): Promise<boolean> {
     await this.#settled();
     const temp = `${this.#path}.tmp`;
-    await writeFile(temp, keep.map((e) => `${JSON.stringify(e)}\n`).join(''), { flush: true });
-    await this.#handle?.close();
-    await rename(temp, this.#path);
-    this.#handle = await open(this.#path, 'a');
-    this.#size = (await this.#handle.stat()).size;
+    try {
+      await writeFile(temp, keep.map((e) => `${JSON.stringify(e)}\n`).join(''), { flush: true });
+      await rename(temp, this.#path);
+    } catch {
+      // A full or failing disk: the next start tries again.
+      await rm(temp, { force: true }).catch(() => undefined);
+      return false;
+    }
+    // The old handle points at the file the rename replaced; appends open the new one (#reopen).
+    const old = this.#handle;
+    this.#handle = undefined;
+    await old?.close().catch(() => undefined);
+    await this.#reopen().catch(() => undefined);
+    return true;
   }
 
   /** Waits for pending appends and closes the file. */
   async close(): Promise<void> {
+    this.#closed = true;
     await this.#settled();
     await this.#handle?.close();
     this.#handle = undefined;
@@ -111,6 +139,31 @@ export class JournalFile implements JournalPort {
     const batch = this.#queue;
     this.#queue = [];
     if (batch.length === 0) return;
+    if (!this.#handle && !this.#closed) {
+      // The open at start-up failed (a read-only or failing folder): try again for this batch.
+      void this.#reopen().then(
+        () => this.#writeBatch(batch),
+        (error: unknown) => {
+          for (const b of batch) b.reject(error);
+        },
+      );
+      return;
+    }
+    this.#writeBatch(batch);
+  }
+
+  async #reopen(): Promise<void> {
+    const handle = await open(this.#path, 'a');
+    const size = (await handle.stat()).size;
+    if (this.#handle || this.#closed) {
+      await handle.close(); // another batch reopened it meanwhile, or it was closed
+      return;
+    }
+    this.#handle = handle;
+    this.#size = size;
+  }
+
+  #writeBatch(batch: QueuedLine[]): void {
     const handle = this.#handle;
     try {
       if (!handle) throw new Error('journal is closed');
@@ -191,8 +244,12 @@ async function readJournal(path: string): Promise<JournalContents> {
   if (!complete) {
     // Repaired in place, never rewritten: a crash during the repair cannot cost the whole file.
     // A whole entry missing only its newline gets one; a torn one is cut off.
-    if (tornTailReadable) await appendFile(path, '\n');
-    else await truncate(path, bytes.lastIndexOf(0x0a) + 1);
+    try {
+      if (tornTailReadable) await appendFile(path, '\n');
+      else await truncate(path, bytes.lastIndexOf(0x0a) + 1);
+    } catch (error) {
+      warnings.push(`journal: cannot repair its last line: ${errorCode(error)}`);
+    }
   }
   return { entries, warnings };
 }

@@ -19,10 +19,19 @@ export interface JsonLinesFileOptions {
   onWarning: (message: string) => void;
   /** For testing: the time stamped on set-aside files. */
   now?: () => number;
+  /**
+   * Told once when writing starts to fail (a full disk, EIO, a read-only folder), with the
+   * message, and once with undefined when a write works again.
+   */
+  onTrouble?: (message: string | undefined) => void;
+  /** First wait before a failed write is tried again (doubling up to 30 times this); for tests. */
+  retryMs?: number;
 }
 
 /** How long appended lines wait to go out together (a burst of webhooks costs one write). */
 const APPEND_DELAY_MS = 50;
+/** First wait before a failed write is tried again; it doubles per failure, up to 30 times this. */
+const RETRY_MS = 1000;
 
 /**
  * An append-only file of one JSON value per line, rewritten atomically (temp file, fsync, rename)
@@ -41,7 +50,14 @@ export class JsonLinesFile {
   // Kept open between appends (a burst would otherwise open and close the file per batch).
   #handle: FileHandle | undefined;
   #lines = 0;
+  /** Bytes of the open file known to be whole lines: a failed append is cut back to here. */
+  #size = 0;
   #failing = false;
+  #closing = false;
+  /** Ends the wait before the next retry at once (at close). */
+  #wake: (() => void) | undefined;
+  /** Callers of flush() waiting while writes are retried: released as soon as trouble starts. */
+  #troubleWaiters: (() => void)[] = [];
 
   constructor(file: string, options: JsonLinesFileOptions) {
     this.#file = file;
@@ -115,7 +131,19 @@ export class JsonLinesFile {
     this.#delay = undefined;
     if (this.#pending.length === 0) return;
     const batch = this.#batch;
-    this.#enqueue(() => this.#writePending(batch));
+    // The lines are taken at the first attempt and kept for the retries; a rewrite queued since
+    // holds them already (it bumps the batch), so they are dropped then.
+    let text: string | undefined;
+    this.#enqueue(async () => {
+      if (batch !== this.#batch) return;
+      text ??= this.#takePending();
+      if (text !== '') await this.#appendText(text);
+    });
+  }
+
+  /** True while writes fail and are being retried. */
+  get troubled(): boolean {
+    return this.#failing;
   }
 
   /** Queues an atomic replacement of the whole file by these values (compaction). */
@@ -153,21 +181,46 @@ export class JsonLinesFile {
     });
   }
 
-  async #writePending(batch: number): Promise<void> {
-    if (batch !== this.#batch) return;
+  #takePending(): string {
     const text = this.#pending.join('');
     this.#pending = [];
-    if (text === '') return;
-    // Private like the rest of the data directory: titles and paths say what the user watches.
-    this.#handle ??= await open(this.#file, 'a', 0o600);
-    await this.#handle.write(text);
+    return text;
   }
 
-  /** Finishes queued writes and closes the file (appends after this reopen it). */
+  /** Appends whole lines; a write that fails part-way is cut back, so a retry starts clean. */
+  async #appendText(text: string): Promise<void> {
+    if (!this.#handle) {
+      // Private like the rest of the data directory: titles and paths say what the user watches.
+      const handle = await open(this.#file, 'a', 0o600);
+      this.#size = (await handle.stat()).size;
+      this.#handle = handle;
+    }
+    const handle = this.#handle;
+    const data = Buffer.from(text);
+    let written = 0;
+    try {
+      while (written < data.length)
+        written += (await handle.write(data, written, data.length - written)).bytesWritten;
+      this.#size += data.length;
+    } catch (error) {
+      // ENOSPC may land after part of the batch: half a line would glue onto the retry's first.
+      if (written > 0) await handle.truncate(this.#size).catch(() => this.#closeHandle());
+      throw error;
+    }
+  }
+
+  /**
+   * Finishes queued writes and closes the file (appends after this reopen it). While writes fail,
+   * each is tried once more and then given up with a warning (the journal still holds what the
+   * history would have said: start-up recovers it).
+   */
   async close(): Promise<void> {
     this.#queuePending();
     this.#enqueue(() => this.#closeHandle());
+    this.#closing = true;
+    this.#wake?.();
     await this.#queue;
+    this.#closing = false;
   }
 
   async #closeHandle(): Promise<void> {
@@ -176,23 +229,72 @@ export class JsonLinesFile {
     await handle?.close();
   }
 
-  /** Resolves when every queued write has finished (or failed with a warning). */
+  /**
+   * Resolves when every queued write has finished, or as soon as writes fail: they are retried
+   * in the background then, and a caller must not wait for the disk to get space again.
+   */
   flush(): Promise<void> {
     this.#queuePending();
-    return this.#queue;
+    if (this.#failing) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.#troubleWaiters.push(resolve);
+      void this.#queue.then(() => {
+        this.#troubleWaiters = this.#troubleWaiters.filter((waiter) => waiter !== resolve);
+        resolve();
+      });
+    });
   }
 
+  // Tasks run one at a time in call order; a failing one is retried (with a growing wait) before
+  // anything queued after it, so lines reach the file in order once the disk has room again.
   #enqueue(task: () => Promise<void>): void {
     this.#queue = this.#queue.then(async () => {
-      try {
-        await task();
-        this.#failing = false;
-      } catch (error) {
-        // One warning per run of failures: a full disk must not flood the log.
-        if (!this.#failing) this.#warn(`cannot write ${this.#file}: ${errorMessage(error)}`);
-        this.#failing = true;
+      const first = this.#options.retryMs ?? RETRY_MS;
+      for (let attempt = 0; ; attempt += 1) {
+        try {
+          await task();
+          this.#recovered();
+          return;
+        } catch (error) {
+          this.#troubled(error);
+          if (this.#closing) {
+            this.#warn(`gave up writing at close: ${errorMessage(error)}`);
+            return;
+          }
+          await this.#pause(Math.min(first * 2 ** attempt, first * 30));
+        }
       }
     });
+  }
+
+  #pause(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.#wake = done;
+    }).then(() => {
+      this.#wake = undefined;
+    });
+  }
+
+  // One warning per run of failures: a full disk must not flood the log.
+  #troubled(error: unknown): void {
+    if (this.#failing) return;
+    this.#failing = true;
+    const message = `cannot write ${this.#file}: ${errorMessage(error)}; retrying`;
+    this.#warn(message);
+    this.#options.onTrouble?.(`${this.#options.label}: ${message}`);
+    for (const release of this.#troubleWaiters.splice(0)) release();
+  }
+
+  #recovered(): void {
+    if (!this.#failing) return;
+    this.#failing = false;
+    this.#warn('writing works again');
+    this.#options.onTrouble?.(undefined);
   }
 
   async #writeAtomically(content: string | Buffer): Promise<void> {

@@ -36,7 +36,18 @@ export interface SettingsStoreOptions {
   targetVersion?: number;
   /** For testing: the clock that names the copies kept aside. */
   now?: () => Date;
+  /**
+   * Told once when writing the file starts to fail (a full disk, EIO, read-only), with the
+   * message, and once with undefined when a write works again; the settings hold in memory and
+   * are written again meanwhile.
+   */
+  onTrouble?: (trouble: string | undefined) => void;
+  /** For testing: the wait before a failed write is tried again. */
+  retryMs?: number;
 }
+
+/** Wait before a failed settings write is tried again. */
+const SETTINGS_RETRY_MS = 5000;
 
 /** What happened when the file was read. */
 export interface SettingsLoadReport {
@@ -62,6 +73,10 @@ export class SettingsStore {
   readonly #backend: SettingsBackend;
   readonly #log: Logger;
   readonly #listeners = new Set<SettingsListener>();
+  readonly #onTrouble: ((trouble: string | undefined) => void) | undefined;
+  readonly #retryMs: number;
+  #retry: ReturnType<typeof setTimeout> | undefined;
+  #trouble: string | undefined;
   #settings: Settings;
 
   private constructor(
@@ -69,7 +84,10 @@ export class SettingsStore {
     settings: Settings,
     report: SettingsLoadReport,
     log: Logger,
+    options: Pick<SettingsStoreOptions, 'onTrouble' | 'retryMs'> = {},
   ) {
+    this.#onTrouble = options.onTrouble;
+    this.#retryMs = options.retryMs ?? SETTINGS_RETRY_MS;
     this.#backend = backend;
     this.path = backend.path;
     this.#settings = settings;
@@ -97,8 +115,12 @@ export class SettingsStore {
           rewrite: false,
         };
     for (const warning of report.warnings) options.log.warn(`settings: ${warning}`);
-    if (rewrite) backend.store = { ...settings };
-    return new SettingsStore(backend, settings, report as SettingsLoadReport, options.log);
+    const store = new SettingsStore(backend, settings, report as SettingsLoadReport, options.log, {
+      onTrouble: options.onTrouble,
+      retryMs: options.retryMs,
+    });
+    if (rewrite) store.#save();
+    return store;
   }
 
   /** The current settings. */
@@ -130,8 +152,8 @@ export class SettingsStore {
   // conf writes synchronously, so updates land on the file one at a time, in call order.
   #commit(next: Settings): void {
     const previous = this.#settings;
-    this.#backend.store = { ...next };
     this.#settings = next;
+    this.#save();
     for (const listener of this.#listeners) {
       try {
         listener(next, previous);
@@ -139,6 +161,34 @@ export class SettingsStore {
         this.#log.warn(`settings: a change listener failed: ${String(error)}`);
       }
     }
+  }
+
+  /** Why the file cannot be written now, if it cannot (see `onTrouble`). */
+  get trouble(): string | undefined {
+    return this.#trouble;
+  }
+
+  // A full or failing disk must not lose a change or fail it: the settings hold in memory and are
+  // written again until the disk takes them; the trouble is told once, and its end once.
+  #save(): void {
+    clearTimeout(this.#retry);
+    this.#retry = undefined;
+    try {
+      this.#backend.store = { ...this.#settings };
+    } catch (error) {
+      if (this.#trouble === undefined) {
+        this.#trouble = `settings: cannot write ${this.path}: ${String(error)}; retrying`;
+        this.#log.warn(this.#trouble);
+        this.#onTrouble?.(this.#trouble);
+      }
+      this.#retry = setTimeout(() => this.#save(), this.#retryMs);
+      this.#retry.unref?.(); // never what keeps the process alive
+      return;
+    }
+    if (this.#trouble === undefined) return;
+    this.#trouble = undefined;
+    this.#log.warn('settings: writing works again');
+    this.#onTrouble?.(undefined);
   }
 }
 

@@ -230,6 +230,9 @@ export class History {
   readonly #files: BoundedList<HistoryFile>;
   readonly #notifications: BoundedList<HistoryNotification>;
   readonly #events: BoundedList<HeldEvent>;
+  /** Keys of the happenings whose file / decision is held: a second record of one is refused. */
+  readonly #fileKeys = new Set<string>();
+  readonly #decisionKeys = new Set<string>();
   #unread = 0;
 
   constructor(limits: HistoryLimits = HISTORY_LIMITS) {
@@ -241,15 +244,44 @@ export class History {
     this.#events = new BoundedList(limits.events, eventKey);
   }
 
-  /** Records a finished file. */
-  addFile(file: HistoryFile): void {
-    this.#files.push(file);
+  /** Records a finished file; false (nothing recorded) when a file of the same key is held. */
+  addFile(file: HistoryFile): boolean {
+    if (file.key !== undefined) {
+      if (this.#fileKeys.has(file.key)) return false;
+      this.#fileKeys.add(file.key);
+    }
+    for (const dropped of this.#files.push(file))
+      if (dropped.key !== undefined) this.#fileKeys.delete(dropped.key);
+    return true;
   }
 
-  /** Records a notification and its decision. */
-  addNotification(entry: HistoryNotification): void {
+  /**
+   * Records a notification and its decision; false (nothing recorded) when a decision on the same
+   * happening (by key) is held: a recovery run that meets a recorded happening again is a no-op.
+   */
+  addNotification(entry: HistoryNotification): boolean {
+    const key = entry.notification.key;
+    if (key !== undefined) {
+      if (this.#decisionKeys.has(key)) return false;
+      this.#decisionKeys.add(key);
+    }
     if (!entry.read) this.#unread += 1;
-    for (const dropped of this.#notifications.push(entry)) if (!dropped.read) this.#unread -= 1;
+    for (const dropped of this.#notifications.push(entry)) {
+      if (!dropped.read) this.#unread -= 1;
+      if (dropped.notification.key !== undefined)
+        this.#decisionKeys.delete(dropped.notification.key);
+    }
+    return true;
+  }
+
+  /** True when a decision on the happening of this key is held. */
+  hasDecision(key: string): boolean {
+    return this.#decisionKeys.has(key);
+  }
+
+  /** True when a finished file of this key is held. */
+  hasFile(key: string): boolean {
+    return this.#fileKeys.has(key);
   }
 
   /**

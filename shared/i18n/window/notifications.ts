@@ -38,6 +38,7 @@ export const NOTIFICATIONS_STRINGS: Readonly<Record<Language, NotificationsStrin
       grouped: '已合并到汇总通知',
       flapping: '未弹出：刚下播又开播',
       baseline: '未弹出：启动时已在直播',
+      missed: '未弹出：发生在应用未运行时',
     },
   },
   en: {
@@ -59,6 +60,7 @@ export const NOTIFICATIONS_STRINGS: Readonly<Record<Language, NotificationsStrin
       grouped: 'Grouped into a summary',
       flapping: 'Not shown: live again right after ending',
       baseline: 'Not shown: already live at start-up',
+      missed: 'Not shown: happened while the app was not running',
     },
   },
 };

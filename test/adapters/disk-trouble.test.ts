@@ -1,0 +1,287 @@
+import { execFileSync } from 'node:child_process';
+import type * as NodeFs from 'node:fs';
+import type * as NodeFsPromises from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { HistoryStore } from '../../main/adapters/history-store';
+import { JournalFile } from '../../main/adapters/journal-file';
+import { confBackend, type SettingsBackendFactory } from '../../main/adapters/settings-backend';
+import { SettingsStore } from '../../main/adapters/settings-store';
+import { WebhookServer } from '../../main/adapters/webhook-listener/webhook-server';
+import { WebhookIntake } from '../../main/core/webhook-intake';
+import type { HistoryFile } from '../../shared/history';
+import { memoryLogger } from '../fakes/silent-logger';
+import { postWebhook } from '../helpers/http';
+import { v2 } from '../helpers/recorder-events';
+
+// A full or failing disk: on a real tmpfs of 2 MB when this machine lets the suite mount one (it
+// runs as root in CI), otherwise through a failing file-system port: the same steps either way.
+// The port: while `injected` is set, every write through node:fs fails with that error code.
+const fault = vi.hoisted(() => ({ injected: undefined as string | undefined }));
+const failure = () =>
+  Object.assign(new Error(`${fault.injected}: injected`), { code: fault.injected });
+vi.mock('node:fs', async (original) => {
+  const fs = await original<typeof NodeFs>();
+  const writeSync = ((...args: Parameters<typeof fs.writeSync>) => {
+    if (fault.injected) throw failure();
+    return (fs.writeSync as (...a: unknown[]) => number)(...args);
+  }) as typeof fs.writeSync;
+  return { ...fs, default: { ...fs, writeSync }, writeSync };
+});
+vi.mock('node:fs/promises', async (original) => {
+  const fs = await original<typeof NodeFsPromises>();
+  const open: typeof fs.open = async (...args) => {
+    const handle = await fs.open(...args);
+    const write = handle.write.bind(handle) as (...a: unknown[]) => Promise<unknown>;
+    Object.assign(handle, {
+      write: (...a: unknown[]) => (fault.injected ? Promise.reject(failure()) : write(...a)),
+    });
+    return handle;
+  };
+  return { ...fs, default: { ...fs, open }, open };
+});
+
+let root: string;
+let dataDir: string;
+let mounted = false;
+const MODE = () => (mounted ? 'a real tmpfs of 2 MB' : 'an injected failing file-system port');
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'disk-trouble-'));
+  dataDir = join(root, 'data');
+  await mkdir(dataDir);
+  try {
+    // DISK_TROUBLE_NO_MOUNT=1 runs the port's way on a machine that could mount (to check it).
+    if (process.env.DISK_TROUBLE_NO_MOUNT) throw new Error('mount not wanted');
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=2m', 'tmpfs', dataDir], { stdio: 'pipe' });
+    mounted = true;
+  } catch {
+    mounted = false;
+  }
+  process.stdout.write(`disk-trouble: running on ${MODE()}\n`);
+});
+
+afterAll(async () => {
+  if (mounted) execFileSync('umount', [dataDir]);
+  await rm(root, { recursive: true, force: true });
+});
+
+/** Fills the disk (or turns the failing port on). */
+async function fill(): Promise<void> {
+  if (!mounted) {
+    fault.injected = 'ENOSPC';
+    return;
+  }
+  const chunk = Buffer.alloc(64 * 1024, 1);
+  for (let i = 0; ; i += 1) {
+    try {
+      await writeFile(join(dataDir, `filler-${i}`), chunk);
+    } catch {
+      return; // full: the last filler may be short, which is what a full disk looks like
+    }
+  }
+}
+
+/** Frees the space again. */
+async function free(): Promise<void> {
+  fault.injected = undefined;
+  if (!mounted) return;
+  for (let i = 0; ; i += 1) {
+    try {
+      await rm(join(dataDir, `filler-${i}`));
+    } catch {
+      return;
+    }
+  }
+}
+
+const file = (i: number): HistoryFile => ({
+  roomId: 1,
+  relativePath: `a/${i}.flv`,
+  name: 'n',
+  title: 't',
+  finished: true,
+  finishedAt: i,
+  key: `${i}:FileClosed`,
+});
+
+describe('a full disk', () => {
+  test('at the journal: the listener answers 5xx, never 2xx without an entry, and 204 again once there is room', async () => {
+    const dir = join(dataDir, 'listener');
+    await mkdir(dir, { recursive: true });
+    const { journal } = await JournalFile.open(dir);
+    const log = memoryLogger();
+    const server = new WebhookServer({
+      intake: new WebhookIntake(journal, Date.now),
+      onAccepted: () => {},
+      version: '1',
+      startedAt: 0,
+      clock: Date.now,
+      log,
+    });
+    const { webhookUrl } = await server.start({ host: '127.0.0.1', port: 0, token: '' });
+    const body = (i: number) =>
+      JSON.stringify(v2('StreamStarted', { roomId: 100 + i, title: 'x'.repeat(2000) }, i));
+    try {
+      expect((await postWebhook(webhookUrl, body(0))).status).toBe(204);
+      await fill();
+      const refused = body(1);
+      const statuses = [];
+      for (let i = 0; i < 3; i += 1) statuses.push((await postWebhook(webhookUrl, refused)).status);
+      expect(statuses, MODE()).toEqual([500, 500, 500]); // the retries too: none is a duplicate
+      await free();
+      // The recorder's next retry of the refused event is accepted, not taken for a duplicate.
+      expect((await postWebhook(webhookUrl, refused)).status).toBe(204);
+    } finally {
+      await server.stop();
+      await journal.close();
+    }
+    const lines = (await readFile(join(dir, 'journal.jsonl'), 'utf8')).trim().split('\n');
+    // Each line parses: a write cut short by the full disk was cut back.
+    expect(
+      lines.map(
+        (line) =>
+          (JSON.parse(line) as { body: { EventData: { RoomId: number } } }).body.EventData.RoomId,
+      ),
+    ).toEqual([100, 101]);
+  });
+
+  test('at the history: writes are retried, the trouble reported once, and it recovers by itself', async () => {
+    const dir = join(dataDir, 'history');
+    const warnings: string[] = [];
+    const troubles: (string | undefined)[] = [];
+    const store = await HistoryStore.open({
+      dir,
+      onWarning: (message) => warnings.push(message),
+      onTrouble: (trouble) => troubles.push(trouble),
+      retryMs: 20,
+    });
+    store.addFile(file(0));
+    await store.flush();
+    await fill();
+    for (let i = 1; i <= 50; i += 1) store.addFile(file(i));
+    await store.flush(); // resolves at the first failure: nothing waits for the disk
+    await vi.waitFor(() => expect(store.trouble, MODE()).toMatch(/history\/files/));
+    // Retries go on in the background; still one warning, one report.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(warnings.filter((w) => w.includes('cannot write'))).toHaveLength(1);
+    expect(troubles).toHaveLength(1);
+    await free();
+    await vi.waitFor(() => expect(store.trouble).toBeUndefined());
+    expect(troubles).toEqual([expect.stringMatching(/ENOSPC|no space/i), undefined]);
+    await store.close();
+    const text = await readFile(join(dir, 'files.jsonl'), 'utf8');
+    // Every line whole, every file listed once, in order.
+    expect(
+      text
+        .trim()
+        .split('\n')
+        .map((line) => (JSON.parse(line) as HistoryFile).finishedAt),
+    ).toEqual(Array.from({ length: 51 }, (_, i) => i));
+  });
+
+  test('a history close while the disk is full gives up with a warning instead of hanging', async () => {
+    const dir = join(dataDir, 'history-close');
+    const warnings: string[] = [];
+    const store = await HistoryStore.open({
+      dir,
+      onWarning: (m) => warnings.push(m),
+      retryMs: 60_000,
+    });
+    await fill();
+    store.addFile(file(1));
+    await store.flush();
+    await vi.waitFor(() => expect(store.trouble).toBeDefined());
+    await store.close();
+    expect(warnings.some((w) => w.includes('gave up writing at close'))).toBe(true);
+    await free();
+  });
+
+  test('at the settings: a change holds in memory, is written once there is room, the trouble told once', async () => {
+    const dir = join(dataDir, 'settings');
+    await mkdir(dir, { recursive: true });
+    const log = memoryLogger();
+    const troubles: (string | undefined)[] = [];
+    // The port's way: conf's atomic write is refused while a fault is injected.
+    const backend: SettingsBackendFactory = (options) => {
+      const real = confBackend(options);
+      return {
+        get path() {
+          return real.path;
+        },
+        get store() {
+          return real.store;
+        },
+        set store(value) {
+          if (fault.injected) throw failure();
+          real.store = value;
+        },
+      };
+    };
+    const store = await SettingsStore.open({
+      dir,
+      log,
+      backend,
+      onTrouble: (trouble) => troubles.push(trouble),
+      retryMs: 20,
+    });
+    await store.update({ language: 'en' });
+    await fill();
+    expect(await store.update({ language: 'zh-CN' })).toMatchObject({ ok: true });
+    expect(await store.update({ notifications: { groupWindowSeconds: 7 } })).toMatchObject({
+      ok: true,
+    });
+    expect(store.get().language).toBe('zh-CN'); // in force at once
+    expect(store.trouble, MODE()).toBeDefined();
+    await free();
+    await vi.waitFor(() => expect(store.trouble).toBeUndefined());
+    expect(troubles).toEqual([expect.any(String), undefined]);
+    expect(log.lines.filter((line) => line.includes('cannot write'))).toHaveLength(1);
+    const saved = JSON.parse(await readFile(store.path, 'utf8')) as {
+      language: string;
+      notifications: { groupWindowSeconds: number };
+    };
+    expect([saved.language, saved.notifications.groupWindowSeconds]).toEqual(['zh-CN', 7]);
+  });
+});
+
+describe('a read-only data folder', () => {
+  test('the journal cannot open: the app still starts, the listener answers 5xx, then 204 once writable', async () => {
+    const dir = join(root, 'read-only');
+    await mkdir(dir);
+    let readOnly = false;
+    if (mounted) {
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m,ro', 'tmpfs', dir]);
+      readOnly = true;
+    } else fault.injected = 'EROFS';
+    try {
+      const { journal, contents } = await JournalFile.open(dir);
+      expect(contents.warnings.join('\n')).toMatch(mounted ? /EROFS/ : /^$/);
+      const server = new WebhookServer({
+        intake: new WebhookIntake(journal, Date.now),
+        onAccepted: () => {},
+        version: '1',
+        startedAt: 0,
+        clock: Date.now,
+        log: memoryLogger(),
+      });
+      const { webhookUrl } = await server.start({ host: '127.0.0.1', port: 0, token: '' });
+      const body = JSON.stringify(v2('StreamStarted', { roomId: 7 }, 0));
+      try {
+        expect((await postWebhook(webhookUrl, body)).status, MODE()).toBe(500);
+        if (mounted) execFileSync('mount', ['-o', 'remount,rw', dir]);
+        fault.injected = undefined;
+        expect((await postWebhook(webhookUrl, body)).status).toBe(204);
+      } finally {
+        await server.stop();
+        await journal.close();
+      }
+      expect(await readFile(join(dir, 'journal.jsonl'), 'utf8')).toContain('"RoomId":7');
+    } finally {
+      fault.injected = undefined;
+      if (readOnly) execFileSync('umount', [dir]);
+    }
+  });
+});
