@@ -2,6 +2,11 @@ import { execFile } from 'node:child_process';
 import { access, constants, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { errorMessage } from '../core/log-text';
+import {
+  daemonSupportsActions,
+  runWaitingNotifySend,
+  type PopupAction,
+} from './notify-send-actions';
 
 /** The app name desktop popups carry (the notification daemon shows and groups by it). */
 export const NOTIFY_SEND_APP_NAME = 'Recorder Tray';
@@ -10,6 +15,10 @@ export const NOTIFY_SEND_APP_NAME = 'Recorder Tray';
 export interface DesktopPopup {
   title: string;
   body: string;
+  /** Buttons, shown where the daemon advertises "actions" (notify-send `--action`, libnotify 0.7.9+). */
+  actions?: readonly PopupAction[];
+  /** Called with the id of the button pressed. */
+  onAction?: (id: string) => void;
 }
 
 /** Shows desktop popups; `show` resolves true when the popup was handed to the daemon, never rejects. */
@@ -30,6 +39,10 @@ export interface NotifySendOptions {
   /** A notify-send that hangs (no bus) is killed after this many ms. */
   timeoutMs?: number;
   onWarning?: (message: string) => void;
+  /** A popup with buttons keeps its notify-send waiting at most this long (default 30 min). */
+  actionWaitMs?: number;
+  /** For testing: whether the daemon shows buttons (default: asks it, see daemonSupportsActions). */
+  supportsActions?: () => Promise<boolean>;
 }
 
 // Bounds that keep argv far below the kernel's 128 KiB per argument and popups readable.
@@ -37,13 +50,20 @@ const MAX_TITLE = 200;
 const MAX_BODY = 1000;
 // Popups waiting for a notify-send to finish; beyond this a storm is dropped, not queued forever.
 const MAX_PENDING = 20;
+// notify-send processes waiting for a button at once; beyond this, popups go without buttons.
+const MAX_WAITING = 16;
+// The daemon's capabilities are asked again after this long (the user may switch daemons).
+const CAPABILITY_TTL_MS = 5 * 60_000;
 
 /** The argv for one popup: options first, then `--` so a title starting with `-` stays a title. */
 export function notifySendArgs(popup: DesktopPopup, options: NotifySendOptions = {}): string[] {
+  // With buttons, notify-send prints the id of the one pressed (and waits for it).
+  const buttons = (popup.actions ?? []).map((a) => `--action=${a.id}=${cleanTitle(a.label)}`);
   return [
     `--app-name=${options.appName ?? NOTIFY_SEND_APP_NAME}`,
     `--urgency=${options.urgency ?? 'normal'}`,
     `--expire-time=${Math.max(0, Math.round(options.expireMs ?? 10_000))}`,
+    ...buttons,
     '--',
     cleanTitle(popup.title),
     escapeMarkup(cleanBody(popup.body)),
@@ -76,6 +96,22 @@ export function createNotifySendNotifier(options: NotifySendOptions = {}): Deskt
   let queue: Promise<unknown> = Promise.resolve();
   let pending = 0;
   let droppedWarned = false;
+  let waiting = 0;
+  let capability: { at: number; supported: Promise<boolean> } | undefined;
+  const supportsActions = () => {
+    if (options.supportsActions) return options.supportsActions();
+    if (!capability || Date.now() - capability.at > CAPABILITY_TTL_MS)
+      capability = {
+        at: Date.now(),
+        supported: daemonSupportsActions(env, (tool) => findOnPath(tool, env)),
+      };
+    return capability.supported;
+  };
+  const withButtons = async (popup: DesktopPopup) =>
+    (popup.actions?.length ?? 0) > 0 &&
+    popup.onAction !== undefined &&
+    waiting < MAX_WAITING &&
+    (await supportsActions());
 
   const locate = () => {
     command ??= (
@@ -91,11 +127,27 @@ export function createNotifySendNotifier(options: NotifySendOptions = {}): Deskt
   const run = async (popup: DesktopPopup): Promise<boolean> => {
     const program = await locate();
     if (!program) return false;
+    if (await withButtons(popup)) {
+      // The queue moves on once the popup is shown; the process waits for a button on its own.
+      waiting += 1;
+      const ids = new Set(popup.actions?.map((a) => a.id));
+      const started = runWaitingNotifySend(program, notifySendArgs(popup, options), {
+        env,
+        maxWaitMs: options.actionWaitMs ?? 30 * 60_000,
+        onAction: (id) => {
+          if (ids.has(id)) popup.onAction?.(id);
+        },
+        onError: (message) => warn(`notify-send: ${message}`),
+      });
+      void started.done.finally(() => (waiting -= 1));
+      return started.shown;
+    }
+    const plain = { title: popup.title, body: popup.body };
     return new Promise<boolean>((resolve) => {
       try {
         execFile(
           program,
-          notifySendArgs(popup, options),
+          notifySendArgs(plain, options),
           { env, timeout: options.timeoutMs ?? 10_000, windowsHide: true, maxBuffer: 64 * 1024 },
           (error, _stdout, stderr) => {
             if (error)

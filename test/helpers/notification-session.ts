@@ -33,8 +33,16 @@ export interface NotificationSession {
   stop(): Promise<void>;
 }
 
+/** Options of the session. */
+export interface NotificationSessionOptions {
+  /** dunst's `dmenu`: the program that picks from a popup's buttons on `dunstctl context`. */
+  dmenu?: string;
+}
+
 /** Starts Xvfb, a private session bus, dunst and dbus-monitor (apt: xvfb dbus dunst libnotify-bin). */
-export async function startNotificationSession(): Promise<NotificationSession> {
+export async function startNotificationSession(
+  options: NotificationSessionOptions = {},
+): Promise<NotificationSession> {
   const children: ChildProcess[] = [];
   let monitorOutput = '';
   const start = (
@@ -98,7 +106,8 @@ export async function startNotificationSession(): Promise<NotificationSession> {
 
     const sessionEnv = { ...env, DISPLAY: display, DBUS_SESSION_BUS_ADDRESS: busAddress };
     const dunstrc = path.join(dir, 'dunstrc');
-    await writeFile(dunstrc, '[global]\n    monitor = 0\n');
+    const dmenu = options.dmenu ? `    dmenu = ${options.dmenu}\n` : '';
+    await writeFile(dunstrc, `[global]\n    monitor = 0\n${dmenu}`);
     start('dunst', ['-config', dunstrc], sessionEnv, ['ignore', 'ignore', 'ignore']);
     await waitFor('dunst to own org.freedesktop.Notifications', async () => {
       const reply = await run(

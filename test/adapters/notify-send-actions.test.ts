@@ -1,0 +1,130 @@
+import { execFile } from 'node:child_process';
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import {
+  createNotifySendNotifier,
+  findOnPath,
+  notifySendArgs,
+} from '../../main/adapters/notify-send';
+import { daemonSupportsActions } from '../../main/adapters/notify-send-actions';
+import {
+  startNotificationSession,
+  type NotificationSession,
+} from '../helpers/notification-session';
+
+const run = promisify(execFile);
+const buttons = [
+  { id: 'record', label: 'Record this stream' },
+  { id: 'openRoom', label: 'Open live room' },
+  { id: 'mute', label: 'Mute 1 h' },
+];
+
+describe('notifySendArgs with buttons', () => {
+  test('one --action per button, before `--`', () => {
+    expect(
+      notifySendArgs({ title: 't', body: 'b', actions: buttons.slice(0, 2), onAction: () => {} }),
+    ).toEqual([
+      '--app-name=Recorder Tray',
+      '--urgency=normal',
+      '--expire-time=10000',
+      '--action=record=Record this stream',
+      '--action=openRoom=Open live room',
+      '--',
+      't',
+      'b',
+    ]);
+  });
+});
+
+describe('a notify-send with buttons that fails', () => {
+  test('resolves false with a warning, and no button comes back', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'notify-fail-'));
+    const failing = path.join(dir, 'notify-send');
+    await writeFile(failing, '#!/bin/sh\necho "Cannot connect to the bus" >&2\nexit 1\n');
+    await chmod(failing, 0o755);
+    const warnings: string[] = [];
+    const onAction = vi.fn();
+    const notifier = createNotifySendNotifier({
+      command: failing,
+      env: {},
+      supportsActions: async () => true,
+      onWarning: (w) => warnings.push(w),
+    });
+    expect(await notifier.show({ title: 'a', body: 'b', actions: buttons, onAction })).toBe(false);
+    expect(warnings).toEqual(['notify-send: exit 1 (Cannot connect to the bus)']);
+    expect(onAction).not.toHaveBeenCalled();
+    await rm(dir, { recursive: true, force: true });
+  });
+});
+
+// A real X server, session bus and dunst; dunst's context menu picks a button through a stand-in
+// dmenu (`dunstctl context`), as a user would from the popup's menu.
+describe('notify-send buttons under a real notification daemon (dunst)', () => {
+  let session: NotificationSession;
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'notify-actions-'));
+    const dmenu = path.join(dir, 'pick-record.sh');
+    // dunst lists each button as `#<label> (<summary>) [<id>,<key>]` (src/menu.c).
+    await writeFile(dmenu, '#!/bin/sh\ngrep -m1 "^#Record this stream"\n');
+    await chmod(dmenu, 0o755);
+    session = await startNotificationSession({ dmenu });
+  }, 60_000);
+  afterAll(async () => {
+    await session?.stop();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  test('the daemon advertises the "actions" capability', async () => {
+    const env = { ...process.env, ...session.env };
+    expect(await daemonSupportsActions(env, (tool) => findOnPath(tool, env))).toBe(true);
+  });
+
+  test('a popup with buttons is shown at once, and a pressed button comes back by id', async () => {
+    const warnings: string[] = [];
+    const onAction = vi.fn();
+    const notifier = createNotifySendNotifier({
+      env: { ...process.env, ...session.env },
+      expireMs: 0, // stays until acted on
+      onWarning: (w) => warnings.push(w),
+    });
+    const started = performance.now();
+    expect(
+      await notifier.show({
+        title: '3号直播间 开播了',
+        body: '哔哩哔哩音悦台',
+        actions: buttons,
+        onAction,
+      }),
+    ).toBe(true);
+    expect(performance.now() - started).toBeLessThan(5000);
+    const strings = await session.notifyStrings();
+    expect(strings).toEqual(
+      expect.arrayContaining(['record', 'Record this stream', 'openRoom', 'mute', 'Mute 1 h']),
+    );
+    // The queue is not held by the waiting popup: a second popup goes out meanwhile.
+    expect(await notifier.show({ title: 'second', body: 'plain' })).toBe(true);
+
+    await run('dunstctl', ['context'], { env: { ...process.env, ...session.env } });
+    await vi.waitFor(() => expect(onAction).toHaveBeenCalledWith('record'), { timeout: 10_000 });
+    expect(onAction).toHaveBeenCalledTimes(1);
+    expect(warnings).toEqual([]);
+  });
+
+  test('without the capability the popup goes out plain, and nothing waits', async () => {
+    const onAction = vi.fn();
+    const notifier = createNotifySendNotifier({
+      env: { ...process.env, ...session.env },
+      supportsActions: async () => false,
+    });
+    const before = session.monitorOutput().length;
+    expect(
+      await notifier.show({ title: 'plain', body: 'no buttons', actions: buttons, onAction }),
+    ).toBe(true);
+    await vi.waitFor(() => expect(session.monitorOutput().slice(before)).toContain('no buttons'));
+    expect(session.monitorOutput().slice(before)).not.toContain('Record this stream');
+  });
+});
