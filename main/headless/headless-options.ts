@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { Language } from '../../shared/settings';
+import { parsePushUrl, redactPushUrl } from '../core/push/push-url';
 
 /** Usage text printed on a bad command line. */
 export const HEADLESS_USAGE = `Usage: npm run headless -- [options]
@@ -20,6 +21,8 @@ Runs Recorder Tray's listener and core without Electron. Standard output: one JS
   --poll-interval <s>     seconds between polls (default 10)
   --ui-port <n>           port of the browser preview (default 0 = any free port)
   --no-desktop            never raise desktop popups, only print
+  --push <url>            also push to this target, e.g. ntfy://ntfy.sh/topic (repeatable;
+                          Apprise syntax: ntfy bark gotify tgram schan pushplus wecombot json)
   --help                  show this text`;
 
 /** Options of headless mode after parsing; undefined fields fall back to the settings. */
@@ -35,6 +38,8 @@ export interface HeadlessOptions {
   recorderUser?: string;
   recorderPass?: string;
   rooms: number[];
+  /** Push target URLs added to the settings' own. */
+  push: string[];
   pollIntervalSeconds?: number;
   uiPort?: number;
   desktop: boolean;
@@ -86,6 +91,7 @@ export function parseHeadlessArgs(
         'recorder-user': { type: 'string' },
         'recorder-pass': { type: 'string' },
         room: { type: 'string', multiple: true },
+        push: { type: 'string', multiple: true },
         'poll-interval': { type: 'string' },
         'ui-port': { type: 'string' },
         'no-desktop': { type: 'boolean' },
@@ -117,6 +123,7 @@ export function parseHeadlessArgs(
     ...defined('recorderUser', values['recorder-user'] ?? env.RECORDER_TRAY_RECORDER_USER),
     ...defined('recorderPass', values['recorder-pass'] ?? env.RECORDER_TRAY_RECORDER_PASS),
     rooms: (values.room ?? []).map((r) => integer('room', r, 0, Number.MAX_SAFE_INTEGER)!),
+    push: (values.push ?? []).map(pushUrl),
     ...defined(
       'pollIntervalSeconds',
       pollInterval === undefined ? undefined : Number(pollInterval),
@@ -125,6 +132,13 @@ export function parseHeadlessArgs(
     desktop: !values['no-desktop'],
     help: values.help ?? false,
   } as HeadlessOptions;
+}
+
+// A bad target stops start-up with the reason, the URL's secrets masked.
+function pushUrl(url: string): string {
+  const parsed = parsePushUrl(url);
+  if (!parsed.ok) throw new UsageError(`--push ${redactPushUrl(url)}: ${parsed.error}`);
+  return url.trim();
 }
 
 /** `{ [key]: value }`, or nothing when the value is undefined (for spreading optional fields). */

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { parseJsonText, safeParseUnknown } from '../../shared/parse';
-import { defaultSettings, type Settings } from '../../shared/settings';
+import { defaultSettings, PushTargetSetting, type Settings } from '../../shared/settings';
 import { applySettingsPatch, SettingsPatch } from '../../shared/settings-patch';
 import { defined, UsageError, type HeadlessOptions } from './headless-options';
 
@@ -23,8 +23,16 @@ export async function headlessOverrides(
     const withFile = applySettingsPatch(stored, fromFile);
     const base = withFile.ok ? withFile.settings : stored;
     const withFlags = applySettingsPatch(base, flags);
-    return withFlags.ok ? withFlags.settings : base;
+    return withPushTargets(withFlags.ok ? withFlags.settings : base, options.push);
   };
+}
+
+/** `--push` adds targets to the stored ones (a URL already there is not doubled). */
+function withPushTargets(settings: Settings, urls: readonly string[]): Settings {
+  const extra = urls.filter((url) => !settings.pushTargets.some((t) => t.url === url));
+  if (extra.length === 0) return settings;
+  const added = extra.map((url) => PushTargetSetting.parse({ url }));
+  return { ...settings, pushTargets: [...settings.pushTargets, ...added] };
 }
 
 async function readConfig(path: string): Promise<SettingsPatch> {
