@@ -4,6 +4,7 @@ import { describeIssues, parseJsonText, safeParseUnknown } from '../../shared/pa
 import type { RecorderStatus } from '../../shared/recorder/connection-status';
 import {
   REST_ERROR_CODE,
+  RecorderLogFetch,
   RestError,
   RestRoom,
   RestVersion,
@@ -221,6 +222,25 @@ export class RecorderClient {
     options: CallOptions = {},
   ): Promise<Answer> {
     return this.#send(method, path, options, body);
+  }
+
+  /**
+   * `GET /api/log/fetch?after=<cursor>`: the recorder's newest log entries after `cursor` (all of
+   * the last 100 without one). Command-line / Docker edition, whenever the HTTP API is bound.
+   */
+  async fetchLog(
+    after: number | undefined,
+    options: CallOptions = {},
+  ): Promise<RecorderResult<RecorderLogFetch>> {
+    const query = after === undefined ? '' : `?after=${encodeURIComponent(String(after))}`;
+    const answer = await this.#get(`/api/log/fetch${query}`, options);
+    if (answer.kind === 'failure') return answer.failure;
+    const body = jsonBody(answer);
+    if (!body.ok) return body;
+    const parsed = RecorderLogFetch.safeParse(body.value);
+    return parsed.success
+      ? { ok: true, value: parsed.data }
+      : badData(parsed.error.issues, body.value, '');
   }
 
   #get(path: string, options: CallOptions): Promise<Answer> {
