@@ -4,7 +4,11 @@
 //      carries the fuse wire, so electron-builder's fuse flipping runs for real),
 //   3. runs `electron-builder --linux dir -c.electronDist=<stub>` with electron-builder.yml,
 //   4. reads the app.asar and the packaged executable: built main, preload and renderer present,
-//      only production dependencies, nothing outside the allowlist, fuses as configured.
+//      only production dependencies, nothing outside the allowlist, fuses as configured,
+//   5. checks the packaged main: it imports only `electron` and `node:` builtins (dependencies
+//      bundled in) and starts against the stub Electron without any node_modules,
+//   6. checks the configuration electron-builder reads: macOS ad-hoc signing with its
+//      entitlements, the NSIS uninstall step for what Electron creates on Windows.
 // Prints a summary; exits 1 on any failure. `--keep` keeps the temp folder for inspection.
 import { spawnSync } from 'node:child_process';
 import {
@@ -21,6 +25,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { extractFile, listPackage } from '@electron/asar';
 import { getCurrentFuseWire } from '@electron/fuses';
+import {
+  builderConfig,
+  macSigningProblems,
+  nsisUninstallProblems,
+} from './package-check/config-checks';
+import {
+  foreignImports,
+  importsOf,
+  packagedMainPath,
+  startsAgainstStub,
+} from './package-check/packaged-main';
 
 const root = path.resolve(import.meta.dirname, '..');
 const keep = process.argv.includes('--keep');
@@ -211,7 +226,7 @@ function checkAsar(asarPath: string, manifest: PackageJson): void {
 /** The fuses electron-builder.yml asks for, by wire index (@electron/fuses FuseV1Options). */
 const EXPECTED_FUSES: Record<number, { name: string; on: boolean }> = {
   0: { name: 'RunAsNode', on: false },
-  1: { name: 'EnableCookieEncryption', on: true },
+  1: { name: 'EnableCookieEncryption', on: false },
   2: { name: 'EnableNodeOptionsEnvironmentVariable', on: false },
   3: { name: 'EnableNodeCliInspectArguments', on: false },
   5: { name: 'OnlyLoadAppFromAsar', on: true },
@@ -227,6 +242,33 @@ async function checkFuses(executable: string): Promise<void> {
     states.push(`${name}=${isOn ? 'on' : 'off'}`);
   }
   summary.push(`fuses: ${states.join(' ')}`);
+}
+
+async function checkPackagedMain(asarPath: string, work: string): Promise<void> {
+  const imports = await importsOf(packagedMainPath(asarPath, work));
+  const foreign = foreignImports(imports);
+  if (foreign.length > 0) fail(`the packaged main imports packages: ${foreign.join(', ')}`);
+  summary.push(`packaged main imports: ${imports.join(' ')}`);
+  const t0 = performance.now();
+  try {
+    const register = path.join(root, 'test', 'fakes', 'stub-electron', 'register.mjs');
+    await startsAgainstStub(asarPath, register);
+    summary.push(
+      `packaged main, alone (no node_modules), against the stub: started in ${Math.round(performance.now() - t0)} ms`,
+    );
+  } catch (error) {
+    fail(`the packaged main does not start against the stub: ${(error as Error).message}`);
+  }
+}
+
+async function checkBuilderConfig(): Promise<void> {
+  const config = await builderConfig(root);
+  const problems = [...macSigningProblems(config, root), ...nsisUninstallProblems(config, root)];
+  for (const problem of problems) fail(problem);
+  if (problems.length === 0)
+    summary.push(
+      'config: mac.identity "-" with hardened-runtime entitlements; NSIS uninstall removes the toast CLSID key and shortcut',
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -263,7 +305,9 @@ async function main(): Promise<void> {
       fail(`no app.asar at ${asarPath}`);
     } else {
       checkAsar(asarPath, manifest);
+      await checkPackagedMain(asarPath, work);
     }
+    await checkBuilderConfig();
     const executable = path.join(unpacked, 'recorder-tray');
     if (!existsSync(executable)) fail(`no executable at ${executable}`);
     else await checkFuses(executable);

@@ -1,0 +1,58 @@
+// Checks on electron-builder's configuration as electron-builder itself reads it.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Configuration } from 'app-builder-lib';
+import { getConfig } from 'app-builder-lib/out/util/config/config.js';
+import { TOAST_ACTIVATOR_CLSID } from '../../main/electron/early-setup';
+
+/** electron-builder.yml, resolved the way electron-builder resolves it. */
+export function builderConfig(root: string): Promise<Configuration> {
+  return getConfig(root, null, null);
+}
+
+/**
+ * macOS: ad-hoc signed by default (unsigned apps get no popups since Electron 42), hardened runtime
+ * with entitlements that let an ad-hoc signature load Electron's frameworks.
+ */
+export function macSigningProblems(config: Configuration, root: string): string[] {
+  const mac = config.mac ?? {};
+  const problems: string[] = [];
+  if (mac.identity !== '-') problems.push(`mac.identity is ${String(mac.identity)}, expected "-"`);
+  if (mac.hardenedRuntime === false) problems.push('mac.hardenedRuntime is off');
+  for (const key of ['entitlements', 'entitlementsInherit'] as const) {
+    const file = mac[key];
+    if (typeof file !== 'string' || !existsSync(path.join(root, file))) {
+      problems.push(`mac.${key} names no file (${String(file)})`);
+      continue;
+    }
+    const text = readFileSync(path.join(root, file), 'utf8');
+    for (const entitlement of [
+      'com.apple.security.cs.allow-jit',
+      'com.apple.security.cs.disable-library-validation',
+    ]) {
+      if (!text.includes(`<key>${entitlement}</key>`))
+        problems.push(`${file} lacks ${entitlement}`);
+    }
+  }
+  return problems;
+}
+
+/**
+ * Windows: the uninstaller removes the Start-menu shortcut and the toast activator CLSID key that
+ * Electron creates, for the CLSID the app sets.
+ */
+export function nsisUninstallProblems(config: Configuration, root: string): string[] {
+  const include = config.nsis?.include;
+  if (typeof include !== 'string') return ['nsis.include is not set'];
+  const file = path.join(root, include);
+  if (!existsSync(file)) return [`nsis.include names no file (${include})`];
+  const text = readFileSync(file, 'utf8');
+  const problems: string[] = [];
+  const macro = /!macro customUnInstall\b([\s\S]*?)!macroend/.exec(text)?.[1];
+  if (macro === undefined) return [`${include} has no customUnInstall macro`];
+  if (!macro.includes(`DeleteRegKey HKCU "Software\\Classes\\CLSID\\${TOAST_ACTIVATOR_CLSID}"`))
+    problems.push(`${include} does not delete the CLSID key of ${TOAST_ACTIVATOR_CLSID}`);
+  if (!/Delete "\$SMPROGRAMS\\\$\{PRODUCT_NAME\}\.lnk"/.test(macro))
+    problems.push(`${include} does not delete the Start-menu shortcut`);
+  return problems;
+}
