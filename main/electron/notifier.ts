@@ -1,5 +1,6 @@
 import type { Notification, NotificationConstructorOptions } from 'electron';
 import type { AppNotification, NotificationAction } from '../../shared/model';
+import type { PopupButton } from '../../shared/popup-button';
 import type { Logger } from '../core/ports';
 import type { Fits } from './type-fit';
 
@@ -11,6 +12,8 @@ export interface NotificationHandle {
   on(event: 'close', listener: (details: { reason?: string | undefined }) => void): unknown;
   /** macOS and Windows: the popup could not be shown (on macOS, every popup of an unsigned app). */
   on(event: 'failed', listener: (event: unknown, error: string) => void): unknown;
+  /** macOS and Windows: a button was pressed; `actionIndex` is its index in `actions`. */
+  on(event: 'action', listener: (details: { actionIndex: number }) => void): unknown;
 }
 
 /** Whether popups reach the user: blocked after a `failed`, clear again after a popup shows. */
@@ -31,6 +34,13 @@ export interface NotifierDeps {
   icon?: string;
   /** Told when popups become blocked (a `failed` event) or get through again (a `show` event). */
   onHealth?: (health: PopupHealth) => void;
+  /**
+   * Runs a popup's button (the app's `notification:act`). Buttons are shown only with this and
+   * `buttonLabel`, where Electron supports them: macOS and Windows (NotificationAction `button`).
+   */
+  runButton?: (notification: AppNotification, button: PopupButton) => unknown;
+  /** A button's label in the user's language. */
+  buttonLabel?: (button: PopupButton) => string;
   /** For testing: runs `task` after the activation grace period (default: 1 s timer). */
   defer?: (task: () => void) => void;
 }
@@ -44,7 +54,16 @@ const MAX_LIVE_NOTIFICATIONS = 50;
 export function notificationOptions(
   notification: AppNotification,
   icon?: string,
+  buttonLabel?: (button: PopupButton) => string,
 ): NotificationConstructorOptions {
+  // macOS shows the first as the popup's button and the rest on hover (signed apps only); Windows
+  // shows them all (https://electronjs.org/docs/api/structures/notification-action).
+  const actions = buttonLabel
+    ? (notification.buttons ?? []).map((button) => ({
+        type: 'button' as const,
+        text: buttonLabel(button),
+      }))
+    : [];
   const groupId =
     notification.tag ??
     (notification.roomIds.length === 1 ? `room-${notification.roomIds[0]}` : undefined);
@@ -55,6 +74,7 @@ export function notificationOptions(
     ...(notification.id.length <= WINDOWS_ID_MAX ? { id: notification.id } : {}),
     ...(groupId !== undefined && groupId.length <= WINDOWS_ID_MAX ? { groupId } : {}),
     ...(icon === undefined ? {} : { icon }),
+    ...(actions.length > 0 ? { actions } : {}),
   };
 }
 
@@ -85,8 +105,14 @@ export class Notifier {
       log.warn(`notifier: notifications are not supported here; ${notification.id} not shown`);
       return false;
     }
-    const popup = createNotification(notificationOptions(notification, this.#deps.icon));
+    const { runButton, buttonLabel } = this.#deps;
+    const withButtons = runButton !== undefined && buttonLabel !== undefined;
+    const popup = createNotification(
+      notificationOptions(notification, this.#deps.icon, withButtons ? buttonLabel : undefined),
+    );
+    // The click keeps the notification's own action; buttons are extra ways to act on it.
     this.#attach(notification.id, popup, notification.action ?? { kind: 'openWindow' });
+    if (withButtons) this.#attachButtons(notification, popup, runButton);
     popup.show();
     return true;
   }
@@ -126,6 +152,21 @@ export class Notifier {
     }
   }
 
+  #attachButtons(
+    notification: AppNotification,
+    popup: NotificationHandle,
+    runButton: NonNullable<NotifierDeps['runButton']>,
+  ): void {
+    const buttons = notification.buttons ?? [];
+    popup.on('action', (details) => {
+      const button = buttons[details.actionIndex];
+      if (button === undefined) return;
+      this.#clicks += 1; // handleActivation's fallback must not open the window as well
+      this.#live.delete(notification.id);
+      this.#guard(() => runButton(notification, button));
+    });
+  }
+
   #failed(error: string): void {
     const reason = String(error);
     if (!this.#loggedFailures.has(reason)) {
@@ -150,7 +191,8 @@ export class Notifier {
    * be told apart here: when no live popup took the click, the window opens (its history lists it).
    */
   handleActivation(details: { type: string }): void {
-    if (details.type !== 'click') return;
+    // 'action': a button of a toast whose object is gone; which one cannot be told either.
+    if (details.type !== 'click' && details.type !== 'action') return;
     const clicksBefore = this.#clicks;
     const defer = this.#deps.defer ?? ((task: () => void) => void setTimeout(task, 1000));
     // The live popup's own 'click' may fire just before or after this callback; wait for it.
@@ -160,8 +202,12 @@ export class Notifier {
   }
 
   #run(action: NotificationAction): void {
+    this.#guard(() => this.#deps.runAction(action));
+  }
+
+  #guard(task: () => unknown): void {
     try {
-      const result = this.#deps.runAction(action);
+      const result = task();
       if (result instanceof Promise) {
         result.catch((error: unknown) =>
           this.#deps.log.error(`notifier: action failed: ${String(error)}`),
