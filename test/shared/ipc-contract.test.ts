@@ -1,8 +1,11 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
   CALL_CHANNELS,
+  CALLS,
   EVENT_CHANNELS,
+  EVENTS,
   isCallChannel,
+  isEventChannel,
   parseCallRequest,
   parseCallResponse,
   parseEventPayload,
@@ -13,32 +16,19 @@ import {
 import { sampleAppState } from '../fakes/app-state-sample';
 
 describe('the IPC contract', () => {
-  it('lists every call and event channel of the brief', () => {
-    expect(CALL_CHANNELS).toEqual([
-      'state:get',
-      'settings:get',
-      'settings:update',
-      'history:files',
-      'history:notifications',
-      'history:events',
-      'history:markRead',
-      'file:open',
-      'file:showInFolder',
-      'link:open',
-      'events:replay',
-      'test:sendEvent',
-      'recorder:check',
-      'notifications:pause',
-      'app:info',
-      'folder:pick',
-      'push:test',
-      'room:command',
-      'room:add',
-      'room:remove',
-      'room:setAutoRecord',
-      'notification:act',
-    ]);
-    expect(EVENT_CHANNELS).toEqual(['state:changed', 'notification:added']);
+  it('names each channel once, and gives every one of them its schemas', () => {
+    expect(new Set(CALL_CHANNELS).size).toBe(CALL_CHANNELS.length);
+    expect(new Set(EVENT_CHANNELS).size).toBe(EVENT_CHANNELS.length);
+    expect(Object.keys(CALLS).sort()).toEqual([...CALL_CHANNELS].sort());
+    expect(Object.keys(EVENTS).sort()).toEqual([...EVENT_CHANNELS].sort());
+    for (const channel of CALL_CHANNELS) {
+      expect(isCallChannel(channel), channel).toBe(true);
+      expect(isEventChannel(channel), channel).toBe(false);
+    }
+    for (const channel of EVENT_CHANNELS) {
+      expect(isEventChannel(channel), channel).toBe(true);
+      expect(isCallChannel(channel), channel).toBe(false);
+    }
   });
 
   it('knows its channels and nothing inherited', () => {

@@ -5,8 +5,9 @@ import { startPreviewSession, type PreviewSession } from '../../helpers/preview-
 import { openWindow, showView } from '../../helpers/window-page';
 
 const ROOMS = 120;
-// A scroll shows its rows at once; waiting longer would let something else render them.
-const SOON = { timeout: 2000 };
+// Generous for a loaded 2-core machine: what proves the scroll rendered the rows is that no state
+// push came meanwhile (pushes counts them), not how soon they came.
+const ROWS_SHOWN = { timeout: 20_000 };
 let session: PreviewSession;
 let browser: Browser;
 
@@ -42,22 +43,37 @@ describe('the room list, scrolled', () => {
         fraction,
       );
 
+    // A state push renders the list anew and would hide a missed scroll: a second stream on the
+    // same events counts the pushes, and none may come between a scroll and its rows.
+    await page.evaluate(async () => {
+      const counter = window as unknown as { statePushes: number };
+      counter.statePushes = 0;
+      const stream = new EventSource('./api/events', { withCredentials: true });
+      stream.addEventListener('state:changed', () => (counter.statePushes += 1));
+      await new Promise((resolve) => stream.addEventListener('open', resolve, { once: true }));
+    });
+    const pushes = () =>
+      page.evaluate(() => (window as unknown as { statePushes: number }).statePushes);
+    const scrollShows = async (fraction: number, row: number) => {
+      const before = await pushes();
+      await scrollTo(fraction);
+      await page.waitForSelector(`.vlist [role="listitem"][aria-posinset="${row}"]`, ROWS_SHOWN);
+      expect(await pushes()).toBe(before);
+    };
+
     expect(await positions()).toContain(1);
 
-    await scrollTo(1);
-    await page.waitForSelector(`.vlist [role="listitem"][aria-posinset="${ROOMS}"]`, SOON);
+    await scrollShows(1, ROOMS);
     const atEnd = await positions();
     expect(atEnd).not.toContain(1);
     expect(atEnd.length).toBeLessThan(40);
 
-    await scrollTo(0.5);
-    await page.waitForSelector(`.vlist [role="listitem"][aria-posinset="${ROOMS / 2}"]`, SOON);
+    await scrollShows(0.5, ROOMS / 2);
     const inMiddle = await positions();
     expect(inMiddle).not.toContain(1);
     expect(inMiddle).not.toContain(ROOMS);
 
-    await scrollTo(0);
-    await page.waitForSelector('.vlist [role="listitem"][aria-posinset="1"]', SOON);
+    await scrollShows(0, 1);
     await page.close();
   }, 60_000);
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { WINDOW_STRINGS } from '../../../shared/i18n/window';
+import { Language } from '../../../shared/settings';
 
 function leaves(value: unknown, path = ''): [string, unknown][] {
   if (typeof value === 'object' && value !== null) {
@@ -12,13 +13,12 @@ function leaves(value: unknown, path = ''): [string, unknown][] {
 
 describe('WINDOW_STRINGS', () => {
   it('has the same keys in both languages', () => {
-    const keys = (language: 'zh-CN' | 'en') =>
-      leaves(WINDOW_STRINGS[language]).map(([path]) => path);
+    const keys = (language: Language) => leaves(WINDOW_STRINGS[language]).map(([path]) => path);
     expect(keys('zh-CN')).toEqual(keys('en'));
   });
 
   it('has no empty string, and every function answers with text in both languages', () => {
-    for (const language of ['zh-CN', 'en'] as const) {
+    for (const language of Language.options) {
       for (const [path, value] of leaves(WINDOW_STRINGS[language])) {
         const text =
           typeof value === 'function' ? (value as (...a: unknown[]) => unknown)(3, 4, 5) : value;
