@@ -38,11 +38,17 @@ export class FakeIpcMain {
   removeHandler(channel: string): void {
     this.handlers.delete(channel);
   }
-  /** Calls a channel as a renderer would, from a frame at `url`. */
+  /**
+   * Calls a channel as a renderer would, from a frame at `url`. Arguments and result cross as
+   * copies, as Electron's IPC structured-clones them: a handler that keeps or changes what it was
+   * given, or answers with what cannot be cloned (a function, a class instance's methods), shows
+   * here as it would in the app.
+   */
   async invoke(channel: string, url: string | null, ...args: unknown[]): Promise<unknown> {
     const handler = this.handlers.get(channel);
     if (handler === undefined) throw new Error(`No handler registered for '${channel}'`);
-    return handler(senderAt(url) as IpcMainInvokeEvent, ...args);
+    const result = await handler(senderAt(url) as IpcMainInvokeEvent, ...structuredClone(args));
+    return structuredClone(result);
   }
 }
 
@@ -67,8 +73,9 @@ export class FakeWebContents extends Emitter {
       this.permissionCheck = handler;
     },
   };
+  /** Records what the window would receive: a structured clone, as Electron's IPC sends it. */
   send(channel: string, ...args: unknown[]): void {
-    this.sent.push({ channel, args });
+    this.sent.push({ channel, args: structuredClone(args) });
   }
   isDestroyed(): boolean {
     return this.destroyed;
