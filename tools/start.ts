@@ -10,6 +10,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { BUILD_INPUTS, BUILD_OUTPUTS, needsBuild, newestMtime } from './start/build-freshness';
 import { checkElectron } from './start/electron-binary';
+import { checkSandbox } from './start/sandbox-check';
 import { uiUrlOfReadyLine } from './start/ready-line';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -65,19 +66,39 @@ function runChild(child: ChildProcess): void {
   );
 }
 
-const electron = checkElectron({
+const readText = (file: string): string | undefined => {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+};
+
+const found = checkElectron({
   electronDir: path.join(root, 'node_modules', 'electron'),
   env: process.env,
   platform: process.platform,
   exists: existsSync,
-  readText: (file) => {
-    try {
-      return readFileSync(file, 'utf8');
-    } catch {
-      return undefined;
-    }
-  },
+  readText,
 });
+// Electron would abort on its sandbox (Ubuntu 24.04+): headless mode instead, with the remedy.
+const sandbox = found.ok
+  ? checkSandbox({
+      platform: process.platform,
+      binary: found.binary,
+      readText,
+      stat: (file) => {
+        try {
+          const { uid, mode } = statSync(file);
+          return { uid, mode };
+        } catch {
+          return undefined;
+        }
+      },
+      args,
+    })
+  : ({ ok: true } as const);
+const electron = sandbox.ok ? found : { ok: false as const, reason: sandbox.reason };
 
 if (electron.ok) {
   if (!buildIfStale()) {
@@ -89,6 +110,7 @@ if (electron.ok) {
   runChild(spawn(electron.binary, ['.', ...args], { cwd: root, env, stdio: 'inherit' }));
 } else {
   say(`${electron.reason}; running headless mode instead (npm run headless)`);
+  if (!sandbox.ok) for (const line of sandbox.remedy) say(`to run the desktop app: ${line}`);
   if (!buildIfStale()) say('the build failed; headless mode runs without the browser window');
   const child = spawn(
     process.execPath,
