@@ -11,6 +11,7 @@ import {
 import { GeneralSection } from '../settings/general-section';
 import { ListenerSection } from '../settings/listener-section';
 import { NotificationsSection } from '../settings/notifications-section';
+import { PushSection } from '../settings/push-section';
 import { RecorderSection } from '../settings/recorder-section';
 import { RecordingsSection } from '../settings/recordings-section';
 import { SaveBar, type SaveStatus } from '../settings/save-bar';
@@ -120,6 +121,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
         <ListenerSection {...props} />
         <RecordingsSection {...props} />
         <NotificationsSection {...props} />
+        <PushSection />
         <GeneralSection {...props} />
       </form>
       <SaveBar

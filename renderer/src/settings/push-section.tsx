@@ -1,0 +1,67 @@
+import { useState } from 'preact/hooks';
+import { PUSH_STRINGS } from '../../../shared/i18n/window/push';
+import { PushTargetSetting } from '../../../shared/settings';
+import { useApp } from '../app-context';
+import { Section, TextField } from '../components/fields';
+import { StatusLine } from '../components/status-line';
+import { PushTargetRow } from './push-target-row';
+
+/**
+ * Settings → Push: the push targets, each saved as soon as it changes (not through the Save bar:
+ * a target is a unit, and its test button sends to what is typed).
+ */
+export function PushSection() {
+  const { settings, saveSettings, language } = useApp();
+  const s = PUSH_STRINGS[language];
+  const targets = settings?.pushTargets ?? [];
+  const [adding, setAdding] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const save = async (pushTargets: PushTargetSetting[]) => {
+    setFailure(null);
+    const outcome = await saveSettings({ pushTargets });
+    if (!outcome.ok) setFailure(`${s.saveFailed}${outcome.errors.join('; ')}`);
+    return outcome.ok;
+  };
+  const add = async () => {
+    const url = adding.trim();
+    if (url === '') return;
+    if (await save([...targets, PushTargetSetting.parse({ url })])) setAdding('');
+  };
+
+  return (
+    <Section id="settings-push" title={s.section}>
+      <p class="field-hint">{s.intro}</p>
+      <StatusLine text={failure} tone="error" />
+      {targets.length === 0 ? (
+        <p class="field-hint">{s.none}</p>
+      ) : (
+        <ul class="push-targets">
+          {targets.map((target, index) => (
+            <PushTargetRow
+              // Keyed by position and URL: a changed URL starts the row afresh.
+              key={`${index}:${target.url}`}
+              index={index}
+              target={target}
+              strings={s}
+              onChange={(next) => void save(targets.map((t, i) => (i === index ? next : t)))}
+              onRemove={() => void save(targets.filter((_, i) => i !== index))}
+            />
+          ))}
+        </ul>
+      )}
+      <TextField
+        id="push-add-url"
+        label={s.addUrl}
+        hint={s.addUrlHint}
+        type="password"
+        value={adding}
+        onValue={setAdding}
+      >
+        <button type="button" class="button" onClick={() => void add()}>
+          {s.add}
+        </button>
+      </TextField>
+    </Section>
+  );
+}

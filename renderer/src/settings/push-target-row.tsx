@@ -1,0 +1,142 @@
+import { useState } from 'preact/hooks';
+import type { PushTestResult } from '../../../shared/push';
+import type { PushStrings } from '../../../shared/i18n/window/push';
+import { NotifiableEvent, type PushTargetSetting } from '../../../shared/settings';
+import { useApp } from '../app-context';
+import { CheckField, TextField } from '../components/fields';
+import { StatusLine } from '../components/status-line';
+
+/** A test's answer in plain words: delivered, or why not with what the service said. */
+export function testResultText(result: PushTestResult, s: PushStrings): string {
+  if (result.ok) return `${s.sent} (${result.target})`;
+  const why = result.reason ? s.failures[result.reason] : '';
+  return [why, result.message].filter(Boolean).join(': ');
+}
+
+/** Room numbers typed by hand, or null when something else was typed. */
+function parseRooms(text: string): number[] | null {
+  const parts = text.split(/[\s,，]+/).filter((part) => part !== '');
+  if (!parts.every((part) => /^\d+$/.test(part))) return null;
+  return parts.map(Number);
+}
+
+/**
+ * One push target: its URL masked until shown (it carries a token), on/off, the events and rooms
+ * it takes, its templates, a test button with the service's answer, and remove.
+ */
+export function PushTargetRow(props: {
+  index: number;
+  target: PushTargetSetting;
+  strings: PushStrings;
+  onChange: (target: PushTargetSetting) => void;
+  onRemove: () => void;
+}) {
+  const { index, target, strings: s, onChange, onRemove } = props;
+  const { api, strings } = useApp();
+  const id = `push-${index}`;
+  const [shown, setShown] = useState(false);
+  const [url, setUrl] = useState(target.url);
+  const [rooms, setRooms] = useState(target.rooms.join(', '));
+  const [roomsError, setRoomsError] = useState<string[]>([]);
+  const [title, setTitle] = useState(target.titleTemplate);
+  const [body, setBody] = useState(target.bodyTemplate);
+  const [result, setResult] = useState<{ text: string; ok: boolean } | null>(null);
+  const [testing, setTesting] = useState(false);
+
+  const test = async () => {
+    setTesting(true);
+    setResult(null);
+    try {
+      const answer = await api.pushTest({ url });
+      setResult({ text: testResultText(answer, s), ok: answer.ok });
+    } catch (error) {
+      setResult({ text: String(error), ok: false });
+    } finally {
+      setTesting(false);
+    }
+  };
+  const commitRooms = () => {
+    const parsed = parseRooms(rooms);
+    setRoomsError(parsed ? [] : [s.badRooms]);
+    if (parsed && parsed.join(',') !== target.rooms.join(','))
+      onChange({ ...target, rooms: parsed });
+  };
+  const toggleKind = (kind: NotifiableEvent, on: boolean) => {
+    const kinds = on ? [...target.kinds, kind] : target.kinds.filter((k) => k !== kind);
+    onChange({ ...target, kinds: NotifiableEvent.options.filter((k) => kinds.includes(k)) });
+  };
+
+  return (
+    <li class="push-target" data-push-target={index}>
+      <TextField
+        id={`${id}-url`}
+        label={s.url}
+        type={shown ? 'text' : 'password'}
+        value={url}
+        onValue={setUrl}
+        onBlur={() =>
+          url.trim() !== target.url && url.trim() && onChange({ ...target, url: url.trim() })
+        }
+      >
+        <button type="button" class="button button-small" onClick={() => setShown(!shown)}>
+          {shown ? s.hide : s.show}
+        </button>
+      </TextField>
+      <CheckField
+        id={`${id}-enabled`}
+        label={s.enabled}
+        checked={target.enabled}
+        onChecked={(enabled) => onChange({ ...target, enabled })}
+      />
+      <fieldset class="fieldset">
+        <legend class="field-label">{s.kinds}</legend>
+        {NotifiableEvent.options.map((kind) => (
+          <CheckField
+            key={kind}
+            id={`${id}-kind-${kind}`}
+            label={strings.eventNames[kind]}
+            checked={target.kinds.includes(kind)}
+            onChecked={(on) => toggleKind(kind, on)}
+          />
+        ))}
+        <p class="field-hint">{s.kindsHint}</p>
+      </fieldset>
+      <TextField
+        id={`${id}-rooms`}
+        label={s.rooms}
+        hint={s.roomsHint}
+        inputMode="numeric"
+        value={rooms}
+        onValue={setRooms}
+        onBlur={commitRooms}
+        errors={roomsError}
+      />
+      <TextField
+        id={`${id}-title`}
+        label={s.titleTemplate}
+        value={title}
+        onValue={setTitle}
+        onBlur={() =>
+          title !== target.titleTemplate && onChange({ ...target, titleTemplate: title })
+        }
+      />
+      <TextField
+        id={`${id}-body`}
+        label={s.bodyTemplate}
+        hint={s.templateHint}
+        value={body}
+        onValue={setBody}
+        onBlur={() => body !== target.bodyTemplate && onChange({ ...target, bodyTemplate: body })}
+      />
+      <div class="button-row">
+        <button type="button" class="button" disabled={testing} onClick={() => void test()}>
+          {testing ? s.testing : s.test}
+        </button>
+        <button type="button" class="button" onClick={onRemove}>
+          {s.remove}
+        </button>
+      </div>
+      <StatusLine text={result?.text ?? null} tone={result && !result.ok ? 'error' : 'info'} />
+    </li>
+  );
+}

@@ -1,0 +1,97 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { OUTBOX_FILE } from '../../main/adapters/push/outbox-file';
+import { startFakePushServer, type FakePushServer } from '../fakes/push-services/fake-push-server';
+import { ntfyService } from '../fakes/push-services/services';
+import { fixtureText } from '../helpers/fixtures';
+import { killAll, startHeadless, type HeadlessProcess } from '../helpers/headless-process';
+import { postWebhook } from '../helpers/http';
+
+const STREAM_STARTED = fixtureText('synthesized/webhook-v2-StreamStarted.json');
+const running: HeadlessProcess[] = [];
+const cleanups: (() => Promise<void>)[] = [];
+
+afterEach(async () => {
+  await killAll(running);
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function setup(): Promise<{ ntfy: FakePushServer; dataDir: string; args: string[] }> {
+  const ntfy = await startFakePushServer(ntfyService());
+  const dataDir = await mkdtemp(join(tmpdir(), 'headless-push-'));
+  cleanups.push(
+    () => ntfy.close(),
+    () => rm(dataDir, { recursive: true, force: true }),
+  );
+  const target = `ntfy://127.0.0.1:${ntfy.port}/live-topic`;
+  return {
+    ntfy,
+    dataDir,
+    args: ['--port', '0', '--no-desktop', '--data-dir', dataDir, '--lang', 'en', '--push', target],
+  };
+}
+
+function launch(args: string[]): HeadlessProcess {
+  const p = startHeadless(args);
+  running.push(p);
+  return p;
+}
+
+describe('headless --push', () => {
+  it('pushes a go-live with the streamer’s name within 3 s of the webhook, one output line per attempt', async () => {
+    const { ntfy, args } = await setup();
+    const p = launch(args);
+    const ready = await p.waitFor((l) => l.type === 'ready');
+    const posted = Date.now();
+    expect((await postWebhook(ready.webhookUrl, STREAM_STARTED)).status).toBe(204);
+    await vi.waitFor(() => expect(ntfy.received).toHaveLength(1), { timeout: 3_000, interval: 20 });
+    const elapsed = Date.now() - posted;
+    expect(elapsed).toBeLessThan(3_000);
+    expect(ntfy.received[0]!.body).toMatchObject({
+      topic: 'live-topic',
+      title: '3号直播间 is live',
+      click: 'https://live.bilibili.com/23058',
+    });
+    const line = await p.waitFor((l) => l.type === 'push');
+    expect(line).toMatchObject({
+      target: `ntfy://127.0.0.1:${ntfy.port}/li***`,
+      status: 'sent',
+      attempt: 1,
+    });
+    expect(JSON.stringify(p.lines)).not.toContain('live-topic');
+    console.info(`go-live pushed ${elapsed} ms after the webhook`);
+  });
+
+  it('retries a target answering 503 and delivers once it recovers, across a kill -9 and a restart', async () => {
+    const { ntfy, dataDir, args } = await setup();
+    ntfy.down = true;
+    const first = launch(args);
+    const ready = await first.waitFor((l) => l.type === 'ready');
+    await postWebhook(ready.webhookUrl, STREAM_STARTED);
+    const failedLine = await first.waitFor((l) => l.type === 'push' && l.status === 'failed');
+    expect(failedLine).toMatchObject({ reason: 'serverError', retryAt: expect.any(Number) });
+    await first.waitFor((l) => l.type === 'push' && l.status === 'failed' && l.attempt === 2);
+    first.child.kill('SIGKILL');
+    await first.exited;
+    expect(await readFile(join(dataDir, OUTBOX_FILE), 'utf8')).toContain('"op":"add"');
+    expect(ntfy.received).toEqual([]);
+
+    const second = launch(args);
+    await second.waitFor((l) => l.type === 'ready');
+    // Still down after the restart: retried again, then delivered once the target recovers.
+    await second.waitFor((l) => l.type === 'push' && l.status === 'failed');
+    ntfy.down = false;
+    const sent = await second.waitFor((l) => l.type === 'push' && l.status === 'sent', 15_000);
+    expect(sent.attempt).toBeGreaterThanOrEqual(2);
+    expect(ntfy.received).toHaveLength(1);
+    expect(ntfy.received[0]!.body.title).toBe('3号直播间 is live');
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+    expect(ntfy.received).toHaveLength(1);
+    const history = await readFile(join(dataDir, 'history', 'notifications.jsonl'), 'utf8');
+    expect(history).toContain('"op":"push"');
+    expect(history).toContain('"status":"sent"');
+  }, 40_000);
+});
