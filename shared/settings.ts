@@ -127,6 +127,9 @@ export const Settings = z.object({
       openFileOnClick: z.boolean().default(false),
       groupWindowSeconds: z.number().min(0).max(30).default(2),
       flapMinutes: z.number().min(0).max(60).default(5),
+      // Happenings recovered from the journal at start-up pop up when at most this old; older
+      // ones go to the history as missed, with one summary popup (issue 12).
+      recoveredFreshMinutes: z.number().min(0).max(1440).default(10),
     })
     .prefault({}),
   startAtLogin: z.boolean().default(false),

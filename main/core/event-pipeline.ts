@@ -7,6 +7,7 @@ import {
   type PolicyPorts,
 } from './notification-policy';
 import { RecorderState } from './recorder-state';
+import { happeningKey } from './recovery';
 import { testHappenings } from './test-event';
 
 /** Listeners of what the pipeline decides. */
@@ -54,11 +55,15 @@ export class EventPipeline {
       this.state.applyWebhook(webhook, 'replay', receivedAt);
   }
 
-  /** Processes one accepted webhook. */
+  /**
+   * Processes one accepted webhook; `journalSeq` (its journal entry) keys each happening it
+   * reveals, so that start-up recovery can tell which ones reached the history.
+   */
   webhook(
     webhook: RecorderWebhook,
     source: ObservationSource = 'webhook',
     receivedAt?: number,
+    journalSeq?: number,
   ): Happening[] {
     // Test events and replays from the window are shown as they are, without touching room state.
     if (source === 'test' || source === 'replay') {
@@ -67,8 +72,20 @@ export class EventPipeline {
       return happenings;
     }
     const happenings = this.state.applyWebhook(webhook, source, receivedAt);
+    if (journalSeq !== undefined)
+      for (const happening of happenings) happening.key = happeningKey(journalSeq, happening.kind);
     this.#deliver(happenings, webhook.type !== 'unknown');
     return happenings;
+  }
+
+  /** Hands a decision made outside the policy (recovery's summary of what was missed) on. */
+  record(record: DecidedNotification): void {
+    this.#decided(record);
+  }
+
+  /** True when no happening waits for a file check or in a held-back group of the policy. */
+  idle(): boolean {
+    return this.#queued === 0 && !this.policy.holding;
   }
 
   /** Processes a poll's view of rooms at local time `at`; `baseline` marks a first look. */
@@ -76,6 +93,11 @@ export class EventPipeline {
     const happenings = rooms.flatMap((room) => this.state.applyPolledRoom(room, at, baseline));
     this.#deliver(happenings, rooms.length > 0);
     return happenings;
+  }
+
+  /** Offers a happening from another source (the recording guardian) to the policy, in order. */
+  offer(happening: Happening): void {
+    this.#deliver([happening], false);
   }
 
   #decided(record: Parameters<PipelineListeners['decided']>[0]): void {

@@ -24,6 +24,10 @@ export type Happening = {
   fileCheck?: FileCheck;
   /** Seen in a first look after start-up or resume: real, but not news (shown, not popped up). */
   baseline?: boolean;
+  /** Its journal seq and kind (core/recovery.ts), when a journaled webhook revealed it. */
+  key?: string;
+  /** Recovered at start-up, too old to pop up: it happened while the app was not running. */
+  missed?: boolean;
   /** RecordingProblem / ProblemResolved: the guardian's problem (roomId 0: not about a room). */
   problem?: ProblemNote;
   /** SessionReport: the finished session's summary. */

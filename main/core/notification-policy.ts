@@ -49,7 +49,10 @@ const GROUPED: ReadonlySet<NotifiableEvent> = new Set([
 ]);
 // The guardian's problems reach the user while go-live popups are paused or the room is muted
 // (issue 14): only their own switch silences them.
-const PROBLEM_KINDS: ReadonlySet<NotifiableEvent> = new Set(['RecordingProblem', 'ProblemResolved']);
+const PROBLEM_KINDS: ReadonlySet<NotifiableEvent> = new Set([
+  'RecordingProblem',
+  'ProblemResolved',
+]);
 
 /**
  * Decides, for each happening, whether a popup is shown: event switches, muted rooms, pause,
@@ -94,6 +97,11 @@ export class NotificationPolicy {
     this.#pending.set(happening.kind, { items: [notification], cancel });
   }
 
+  /** True while a burst is held back for its summary (its decisions are still to come). */
+  get holding(): boolean {
+    return this.#pending.size > 0;
+  }
+
   /** Releases every held-back group now (at shutdown, so nothing is lost). */
   flush(): void {
     for (const kind of [...this.#pending.keys()]) this.#release(kind);
@@ -105,6 +113,7 @@ export class NotificationPolicy {
     now: number,
   ): SuppressionReason | undefined {
     if (happening.source === 'test') return undefined;
+    if (happening.missed) return 'missed'; // counted in recovery's one summary popup instead
     if (!settings.events[happening.kind]) return 'disabled';
     if (happening.baseline) return 'baseline';
     if (PROBLEM_KINDS.has(happening.kind)) return happening.problem?.quiet ? 'flapping' : undefined;
@@ -176,6 +185,7 @@ export class NotificationPolicy {
       body,
       ...(action ? { action } : {}),
       createdAt: now,
+      ...(happening.key ? { key: happening.key } : {}),
       tag: `room-${happening.roomId}`,
       summaryName: problem ? title : roomText(happening.room).name,
       ...(problem ? { problem: problem.code } : {}),

@@ -119,7 +119,7 @@ export class WebhookIntake {
     keepLast = 0,
   ): {
     accepted: { entry: JournalEntry; webhook: RecorderWebhook }[];
-    replay: { webhook: RecorderWebhook; receivedAt: number }[];
+    replay: { webhook: RecorderWebhook; receivedAt: number; seq: number }[];
     keep: JournalEntry[];
   } {
     const restored: { entry: JournalEntry; webhook: RecorderWebhook }[] = [];
@@ -137,7 +137,7 @@ export class WebhookIntake {
       accepted: restored,
       replay: restored
         .filter(({ entry }) => entry.source !== 'test')
-        .map(({ entry, webhook }) => ({ webhook, receivedAt: entry.receivedAt })),
+        .map(({ entry, webhook }) => ({ webhook, receivedAt: entry.receivedAt, seq: entry.seq })),
       keep: restored
         .filter(({ webhook }, index) => index >= newest || this.#seen.has(webhook.id))
         .map(({ entry }) => entry),

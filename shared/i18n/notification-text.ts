@@ -26,6 +26,8 @@ export const NOTIFICATION_TEXT: Record<
     fileSummary: (names: string[], count: number) => { title: string; body: string };
     recorderUnreachable: (minutes: number) => { title: string; body: string };
     webhooksMissing: (url: string) => { title: string; body: string };
+    /** Start-up found happenings too old to pop up (the app was not running): one popup for all. */
+    missedSummary: (count: number) => { title: string; body: string };
   }
 > = {
   'zh-CN': {
@@ -46,6 +48,10 @@ export const NOTIFICATION_TEXT: Record<
     webhooksMissing: (url) => ({
       title: 'Webhook 似乎没有送达',
       body: `轮询发现了 Webhook 没有报告的事件。请在录播姬设置的「Webhook V2」中填入：${url}`,
+    }),
+    missedSummary: (count) => ({
+      title: `应用未运行时错过了 ${count} 条通知`,
+      body: '它们已记入通知记录，点击查看。',
     }),
   },
   en: {
@@ -69,6 +75,10 @@ export const NOTIFICATION_TEXT: Record<
     webhooksMissing: (url) => ({
       title: 'Webhooks do not seem to arrive',
       body: `Polling saw events that no webhook reported. In the recorder's settings, set "Webhook V2" to: ${url}`,
+    }),
+    missedSummary: (count) => ({
+      title: `${count} missed while the app was not running`,
+      body: 'They are in the notification history: click to see them.',
     }),
   },
 };

@@ -1,0 +1,102 @@
+import { NOTIFICATION_TEXT } from '../../shared/i18n/notification-text';
+import type { AppNotification } from '../../shared/model';
+import type { Language } from '../../shared/settings';
+import type { Happening } from './happening';
+
+// Start-up recovery of journaled deliveries whose processing a crash, a kill or a power cut cut
+// short (issue 12). The journal holds every answered delivery; the processed mark says up to
+// which journal seq everything was processed to the end (state, files list, notification
+// history). Entries after the mark are run again through the state; each happening they reveal
+// is keyed by its journal seq and kind, and only those whose decision the history lacks go on.
+
+/** Default of how old a recovered happening may be and still pop up as usual. */
+export const RECOVERY_FRESH_MINUTES = 10;
+
+/** The key of a happening a journaled webhook revealed: unique per journal entry and kind. */
+export function happeningKey(journalSeq: number, kind: Happening['kind']): string {
+  return `j${journalSeq}:${kind}`;
+}
+
+/** A happening revealed again by a journal entry after the processed mark. */
+export interface RecoveredHappening {
+  happening: Happening;
+  journalSeq: number;
+  /** When the listener accepted the delivery (the journal's receipt time). */
+  receivedAt: number;
+}
+
+/** What start-up does with the happenings found after the processed mark. */
+export interface RecoveryPlan {
+  /** Recent enough: offered to the policy as if they had just arrived (they pop up as usual). */
+  fresh: Happening[];
+  /** Older: recorded as missed while the app was not running (marked `missed`, never popped up). */
+  missed: Happening[];
+  /** Finished files whose decision is recorded but whose file is not listed: listed only. */
+  listOnly: Happening[];
+  /** How many were processed to the end already (recorded decision and file). */
+  done: number;
+}
+
+/** What the plan needs to know: the time, the freshness bound, and what the history holds. */
+export interface RecoveryFacts {
+  now: number;
+  /** How old (ms since receipt) a happening may be and still pop up. */
+  freshMs: number;
+  hasDecision(key: string): boolean;
+  hasFile(key: string): boolean;
+}
+
+/**
+ * Sorts recovered happenings: each gets its key; those fully recorded are left alone, a file
+ * listed but not decided on is decided on, a decision without its file only lists the file. A
+ * receipt time ahead of the clock (the clock was set back) counts as fresh.
+ */
+export function planRecovery(
+  found: readonly RecoveredHappening[],
+  facts: RecoveryFacts,
+): RecoveryPlan {
+  const plan: RecoveryPlan = { fresh: [], missed: [], listOnly: [], done: 0 };
+  for (const { happening, journalSeq, receivedAt } of found) {
+    const key = happeningKey(journalSeq, happening.kind);
+    happening.key = key;
+    const decided = facts.hasDecision(key);
+    const listed = happening.kind !== 'FileClosed' || !happening.file || facts.hasFile(key);
+    if (decided) {
+      if (listed) plan.done += 1;
+      else plan.listOnly.push(happening);
+      continue;
+    }
+    if (facts.now - receivedAt <= facts.freshMs) {
+      plan.fresh.push(happening);
+    } else {
+      happening.missed = true;
+      plan.missed.push(happening);
+    }
+  }
+  return plan;
+}
+
+/**
+ * The one popup that sums up what was missed while the app was not running, or undefined when
+ * nothing was. Its key names the journal seq recovery ran to, so a crash during recovery and
+ * another start show it once, not twice.
+ */
+export function missedSummary(
+  missed: readonly Happening[],
+  options: { language: Language; now: number; throughSeq: number },
+): AppNotification | undefined {
+  if (missed.length === 0) return undefined;
+  const { title, body } = NOTIFICATION_TEXT[options.language].missedSummary(missed.length);
+  const kinds = new Set(missed.map((happening) => happening.kind));
+  return {
+    id: `missed-${options.throughSeq}`,
+    // The list's icon and filter go by kind: a finished file is what a user most wants to find.
+    event: kinds.has('FileClosed') ? 'FileClosed' : missed[0]!.kind,
+    roomIds: [...new Set(missed.map((happening) => happening.roomId))],
+    title,
+    body,
+    action: { kind: 'openWindow' },
+    createdAt: options.now,
+    key: `missed-through-j${options.throughSeq}`,
+  };
+}
