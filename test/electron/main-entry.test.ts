@@ -5,10 +5,11 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultSettings } from '../../shared/settings';
+import { mainBuildOptions } from '../../tools/build/main-bundle';
 import { fixtureText } from '../helpers/fixtures';
 import { postWebhook } from '../helpers/http';
 
-// The entry point bundled as tools/build-app.ts bundles it, run in plain Node against a stub
+// The entry point bundled with tools/build-app.ts's options, run in plain Node against a stub
 // `electron` module (test/fakes/stub-electron): proves that main.ts wires the real module shapes,
 // which type checks alone cannot (import forms, electron-log's own use of `electron`).
 const root = join(import.meta.dirname, '..', '..');
@@ -17,20 +18,12 @@ let work: string;
 let bundle: string;
 
 beforeAll(async () => {
-  // Inside the repository, so that the bundle's external packages resolve from node_modules.
+  // Inside the repository, as the build's output is.
   await mkdir(join(root, 'test-output'), { recursive: true });
   work = await mkdtemp(join(root, 'test-output', 'main-entry-'));
   bundle = join(work, 'dist', 'main', 'main.js');
-  await build({
-    entryPoints: [join(root, 'main', 'electron', 'main.ts')],
-    outfile: bundle,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'silent',
-  });
+  // The build's own options (as shipped: minified), only written elsewhere.
+  await build({ ...mainBuildOptions(root, false), outfile: bundle, logLevel: 'silent' });
 });
 
 afterAll(async () => {
