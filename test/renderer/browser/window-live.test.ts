@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseName } from '../../../shared/format';
 import { WINDOW_STRINGS } from '../../../shared/i18n/window';
 import { launchChromium } from '../../helpers/chromium';
-import { postWebhook, rawRequest } from '../../helpers/http';
+import { postWebhook } from '../../helpers/http';
 import { startPreviewSession, type PreviewSession } from '../../helpers/preview-session';
 import { relativePathFor, ts, v2, type TestRoom } from '../../helpers/recorder-events';
 import { openWindow, showView, type WindowPage } from '../../helpers/window-page';
@@ -176,48 +176,5 @@ describe('the window in the browser preview, live', () => {
     await page.waitForSelector('#tab-settings[aria-selected="true"]');
     // Only the selected tab is in the Tab order.
     expect(await page.locator('[role="tab"][tabindex="0"]').count()).toBe(1);
-  });
-});
-
-describe('the browser preview bridge', () => {
-  const token = () => new URL(session.uiUrl).searchParams.get('token') ?? '';
-  const call = (headers: Record<string, string>, host?: string) =>
-    rawRequest(`${session.uiOrigin}/api/call/state:get`, {
-      method: 'POST',
-      headers: { ...(host ? { Host: host } : {}), ...headers },
-    });
-
-  it('serves the contract with the token', async () => {
-    const answer = await call({ 'x-recorder-tray-token': token() });
-    expect(answer.status).toBe(200);
-    expect(answer.json()).toMatchObject({ language: 'zh-CN', unreadCount: expect.any(Number) });
-  });
-
-  it('refuses a request without the token (401) or with a wrong one (403)', async () => {
-    expect((await rawRequest(`${session.uiOrigin}/`)).status).toBe(401);
-    expect((await call({})).status).toBe(401);
-    expect((await rawRequest(`${session.uiOrigin}/api/events`)).status).toBe(401);
-    expect((await call({ 'x-recorder-tray-token': `${token()}x` })).status).toBe(403);
-    expect((await rawRequest(`${session.uiOrigin}/?token=wrong`)).status).toBe(403);
-  });
-
-  it('refuses a foreign Origin and a DNS Host even with the token', async () => {
-    const port = new URL(session.uiOrigin).port;
-    const withToken = { 'x-recorder-tray-token': token() };
-    expect((await call({ ...withToken, Origin: 'http://evil.example' })).status).toBe(403);
-    expect((await call({ ...withToken, Origin: `http://localhost:${port}` })).status).toBe(403);
-    expect((await call(withToken, `evil.example:${port}`)).status).toBe(403);
-    expect((await call(withToken, `rebind.127.0.0.1.nip.io:${port}`)).status).toBe(403);
-    expect((await call({ ...withToken, Origin: session.uiOrigin })).status).toBe(200);
-  });
-
-  it('answers a malformed request with 400 and the reasons', async () => {
-    const answer = await rawRequest(`${session.uiOrigin}/api/call/events:replay`, {
-      method: 'POST',
-      headers: { 'x-recorder-tray-token': token(), 'Content-Type': 'application/json' },
-      body: JSON.stringify({ seq: 'one' }),
-    });
-    expect(answer.status).toBe(400);
-    expect(answer.json()).toMatchObject({ reasons: [expect.stringContaining('seq')] });
   });
 });
