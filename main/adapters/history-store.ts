@@ -110,7 +110,7 @@ export class HistoryStore {
   }
 
   /** The queries of the window. */
-  get history(): HistoryReader {
+  get queries(): HistoryReader {
     return this.#history;
   }
 
@@ -134,6 +134,11 @@ export class HistoryStore {
   /** True when a decision on the happening of this key is recorded. */
   hasDecision(key: string): boolean {
     return this.#history.hasDecision(key);
+  }
+
+  /** True when a finished file of this key is listed. */
+  hasFile(key: string): boolean {
+    return this.#history.hasFile(key);
   }
 
   /** The trouble writing the history now, if any (see `onTrouble`). */

@@ -40,6 +40,8 @@ export interface RecorderSyncPorts {
   /** The recorder's connection state changed (reported on change only). */
   statusChanged: (status: RecorderStatus, failure?: Extract<RoomsFetch, { ok: false }>) => void;
   notice: (notice: SetupNotice) => void;
+  /** A good poll's rooms (those the settings select), after the pipeline took them. */
+  polled?: (rooms: readonly PolledRoom[], at: number) => void;
 }
 
 // A transition that polling saw must have had its webhook within this time, or webhooks are not arriving.
@@ -102,6 +104,7 @@ export class RecorderSync {
     const baseline = this.#needsBaseline;
     this.#needsBaseline = false;
     const happenings = this.#ports.pipeline.poll(rooms, now, baseline);
+    this.#ports.polled?.(rooms, now);
     for (const h of happenings) {
       if (!h.baseline && (h.kind === 'StreamStarted' || h.kind === 'SessionEnded')) {
         this.#awaitingWebhook.push({ roomId: h.roomId, at: now });

@@ -1,7 +1,9 @@
 import path from 'node:path';
-import type { AppState } from '../../shared/app-state';
 import { SettingsStore } from '../adapters/settings-store';
-import { startRuntime, type AppRuntime, type RuntimeHost } from '../app-runtime';
+import type { AppHandle, AppPorts } from '../app/app-ports';
+import { createApp } from '../app/create-app';
+import { popupSink } from '../app/popup-sink';
+import type { Logger } from '../core/ports';
 import { APP_ENTRY_URL, registerAppProtocol } from './app-protocol';
 import type { DesktopElectron } from './desktop-electron';
 import { createDesktopTray } from './desktop-tray';
@@ -9,6 +11,7 @@ import { createBroadcast, registerIpcHandlers } from './ipc';
 import { wasLaunchedHidden } from './login-item';
 import { MainWindow } from './main-window';
 import { Notifier } from './notifier';
+import { PopupClicks } from './popup-clicks';
 import { loginItemDeps, syncStartAtLogin } from './start-at-login';
 import { appUserModelId, opensWindowAtStart, secondInstanceShowsWindow } from './startup';
 import { createTrayActions } from './tray-actions';
@@ -18,34 +21,33 @@ import { mainWindowOptions } from './window-options';
 export interface DesktopAppOptions {
   /** The build output: main/, preload/, renderer/, icons/ (dist/). */
   distDir: string;
-  /** For testing: the runtime factory (default: startRuntime). */
-  startRuntime?: (host: RuntimeHost) => Promise<AppRuntime>;
+  /** For testing: the app factory (default: createApp), e.g. to inject a clock. */
+  createApp?: (ports: AppPorts) => Promise<AppHandle>;
   /** For testing: the clock the tray's pause display reads. */
   now?: () => number;
 }
 
 /** The running desktop app, for tests and the entry point. */
 export interface DesktopApp {
-  runtime: AppRuntime;
+  app: AppHandle;
   window: MainWindow;
-  /** Stops the runtime (flushing the journal), removes tray and window, then quits Electron. */
+  /** Stops the app (flushing the journal), removes tray and window, then quits Electron. */
   quit(): Promise<void>;
 }
 
 /**
- * The desktop app's lifecycle: one instance, the window served from app://, IPC over the runtime's
+ * The desktop app's lifecycle: one instance, the window served from app://, IPC over the app's
  * handlers, the tray rendered from state, native popups, start at login, an immediate poll after
- * resume. Glue only: the rules are in the runtime and in small pure functions (./startup).
+ * resume. Glue only: the rules are in the app object and in small pure functions (./startup).
  * Resolves to null when another instance already runs (that one is asked to show its window).
  */
 export async function runDesktopApp<I, M>(
   electron: DesktopElectron<I, M>,
   options: DesktopAppOptions,
 ): Promise<DesktopApp | null> {
-  const { app, platform } = electron;
-  const { distDir } = options;
-  if (!app.requestSingleInstanceLock()) {
-    app.quit();
+  const { app: electronApp, platform } = electron;
+  if (!electronApp.requestSingleInstanceLock()) {
+    electronApp.quit();
     return null;
   }
   // A second launch during start-up is remembered and honoured once the window can open.
@@ -53,25 +55,40 @@ export async function runDesktopApp<I, M>(
   let showWindow: () => void = () => {
     showPending = true;
   };
-  app.on('second-instance', (_event, argv) => {
+  electronApp.on('second-instance', (_event, argv) => {
     if (secondInstanceShowsWindow(argv)) showWindow();
   });
   // Any listener replaces Electron's default of quitting with the last window: the tray stays.
-  app.on('window-all-closed', () => undefined);
+  electronApp.on('window-all-closed', () => undefined);
   if (platform === 'win32')
-    app.setAppUserModelId(appUserModelId(app.isPackaged, electron.execPath));
+    electronApp.setAppUserModelId(appUserModelId(electronApp.isPackaged, electron.execPath));
 
-  await app.whenReady();
+  await electronApp.whenReady();
   if (platform === 'darwin') {
     // Tray-only: LSUIElement does this for the packaged app; this also covers `npm start`.
-    app.setActivationPolicy('accessory');
-    app.dock?.hide();
+    electronApp.setActivationPolicy('accessory');
+    electronApp.dock?.hide();
   }
-  const userData = app.getPath('userData');
-  const logsDir = app.getPath('logs');
+  const running = await startDesktopParts(electron, options);
+  showWindow = () => running.window.show();
+  const launchedHidden = wasLaunchedHidden(electron.argv, platform, electronApp);
+  if (showPending || opensWindowAtStart({ launchedHidden, firstRun: running.firstRun }))
+    running.window.show();
+  return running;
+}
+
+/** Builds the parts in the order they depend on each other, and starts the app. */
+async function startDesktopParts<I, M>(
+  electron: DesktopElectron<I, M>,
+  options: DesktopAppOptions,
+): Promise<DesktopApp & { firstRun: boolean }> {
+  const { app: electronApp, platform } = electron;
+  const { distDir } = options;
+  const userData = electronApp.getPath('userData');
+  const logsDir = electronApp.getPath('logs');
   const log = electron.createLogger(logsDir);
   const store = await SettingsStore.open({ dir: userData, log });
-  const isDevelopment = !app.isPackaged;
+  const isDevelopment = !electronApp.isPackaged;
   const appIcon = path.join(distDir, 'icons', 'app.png');
 
   registerAppProtocol(electron.protocol, path.join(distDir, 'renderer'));
@@ -85,95 +102,129 @@ export async function runDesktopApp<I, M>(
     url: APP_ENTRY_URL,
     log,
   });
+  const clicks = new PopupClicks();
   const notifier = new Notifier({
     createNotification: (popup) => electron.notifications.create(popup),
     isSupported: () => electron.notifications.isSupported(),
-    // Clicks come after start-up, when `runtime` is set.
-    runAction: (action) => runtime.actions.runAction(action),
+    runAction: clicks.run,
     log,
     icon: appIcon,
   });
-  const runtime = await (options.startRuntime ?? startRuntime)({
+  electron.notifications.handleActivation?.((details) => notifier.handleActivation(details));
+
+  const app = await (options.createApp ?? createApp)({
     dataDir: userData,
-    info: { version: app.getVersion(), platform, logsDir },
+    info: { version: electronApp.getVersion(), platform, logsDir },
     log,
     store,
+    popups: popupSink((notification) => void notifier.show(notification)),
     shell: electron.shell,
-    showNotification: (notification) => void notifier.show(notification),
     openWindow: () => window.show(),
     pickFolder: (current) => electron.pickFolder(current),
   });
+  clicks.connect(app.runAction);
 
-  const disposeIpc = registerIpcHandlers({
-    ipcMain: electron.ipcMain,
-    handlers: runtime.handlers,
-    log,
-    validateResponses: isDevelopment,
-  });
-  const broadcast = createBroadcast(() => window.webContents(), { validate: isDevelopment, log });
+  const quit = wireDesktopShell(electron, { app, window, store, log, logsDir, isDevelopment, distDir, now: options.now });
+  const started = await app.start();
+  if (started.ok) log.info(`started ${electronApp.getVersion()}; webhook URL ${started.webhookUrl}`);
+  return { app, window, quit, firstRun: store.loadReport.outcome === 'missing' };
+}
 
-  const stopLoginSync = syncStartAtLogin({
-    store,
-    loginItems: loginItemDeps({ app, platform, execPath: electron.execPath, env: electron.env }),
-    isPackaged: app.isPackaged,
-    log,
-  });
-
+/** The shell around the app: IPC, the tray, start at login, resume, and how the app quits. */
+function wireDesktopShell<I, M>(
+  electron: DesktopElectron<I, M>,
+  parts: {
+    app: AppHandle;
+    window: MainWindow;
+    store: SettingsStore;
+    log: Logger;
+    logsDir: string;
+    isDevelopment: boolean;
+    distDir: string;
+    now: (() => number) | undefined;
+  },
+): () => Promise<void> {
+  const { app, window, log } = parts;
+  const electronApp = electron.app;
+  // What quitting takes down, in the order built; each part adds its own step when it exists.
+  const teardown: (() => void)[] = [];
   let stopping: Promise<void> | undefined;
   let stopped = false;
   const quit = (): Promise<void> =>
     (stopping ??= (async () => {
-      stopLoginSync();
-      disposeIpc();
-      tray.destroy();
+      for (const step of teardown.toReversed()) step();
       window.destroy();
       try {
-        await runtime.stop();
+        await app.stop();
       } catch (error) {
-        log.error(`quit: the runtime did not stop cleanly: ${String(error)}`);
+        log.error(`quit: the app did not stop cleanly: ${String(error)}`);
       }
       stopped = true;
-      app.quit();
+      electronApp.quit();
     })());
-  // Quitting from elsewhere (logout, an installer) also stops the runtime first.
-  app.on('before-quit', (event) => {
+  // Quitting from elsewhere (an installer, the Dock) also stops the app first. Windows logoff and
+  // shutdown do not emit before-quit (https://github.com/electron/electron/issues/24301).
+  electronApp.on('before-quit', (event) => {
     if (stopped) return;
     event.preventDefault();
     void quit();
   });
 
+  teardown.push(
+    registerIpcHandlers({
+      ipcMain: electron.ipcMain,
+      handlers: app.handlers,
+      log,
+      validateResponses: parts.isDevelopment,
+    }),
+  );
+  const broadcast = createBroadcast(() => window.webContents(), {
+    validate: parts.isDevelopment,
+    log,
+  });
+  teardown.push(
+    syncStartAtLogin({
+      store: parts.store,
+      loginItems: loginItemDeps({
+        app: electronApp,
+        platform: electron.platform,
+        execPath: electron.execPath,
+        env: electron.env,
+      }),
+      isPackaged: electronApp.isPackaged,
+      log,
+    }),
+  );
   const tray = createDesktopTray({
     electron,
-    distDir,
+    distDir: parts.distDir,
     actions: createTrayActions({
-      handlers: runtime.handlers,
-      actions: runtime.actions,
+      handlers: app.handlers,
+      runAction: app.runAction,
       shell: electron.shell,
-      logsDir,
+      logsDir: parts.logsDir,
       showWindow: () => window.show(),
       quit,
       log,
     }),
-    currentState: () => runtime.state(),
-    now: options.now ?? Date.now,
+    currentState: () => app.state(),
+    now: parts.now ?? Date.now,
     log,
   });
-  runtime.onEvent((event, payload) => {
-    broadcast(event, payload);
-    // The listener is generic over the channel; 'state:changed' carries an AppState.
-    if (event === 'state:changed') tray.render(payload as AppState);
-  });
-  tray.render(runtime.state());
+  teardown.push(() => tray.destroy());
+  teardown.push(
+    app.subscribe((message) => {
+      if (message.event === 'state:changed') {
+        broadcast(message.event, message.payload);
+        tray.render(message.payload);
+      } else if (message.event === 'notification:added') {
+        broadcast(message.event, message.payload);
+      }
+    }),
+  );
+  tray.render(app.state());
 
-  electron.powerMonitor.on('resume', () => runtime.app.polling.pollNow({ rebaseline: true }));
-  electron.notifications.handleActivation?.((details) => notifier.handleActivation(details));
-  app.on('activate', () => window.show()); // macOS: the app opened again from Finder
-
-  await runtime.start();
-  showWindow = () => window.show();
-  const launchedHidden = wasLaunchedHidden(electron.argv, platform, app);
-  const firstRun = store.loadReport.outcome === 'missing';
-  if (showPending || opensWindowAtStart({ launchedHidden, firstRun })) window.show();
-  log.info(`started ${app.getVersion()}; webhook URL ${runtime.app.webhookUrl()}`);
-  return { runtime, window, quit };
+  electron.powerMonitor.on('resume', () => app.pollNow({ rebaseline: true }));
+  electronApp.on('activate', () => window.show()); // macOS: the app opened again from Finder
+  return quit;
 }

@@ -1,13 +1,15 @@
 import type { ContractHandlers } from '../../shared/ipc-contract';
 import { liveRoomUrl } from '../core/links';
 import type { Logger } from '../core/ports';
-import type { ShellActions, ShellLike } from '../core/shell-actions';
+import type { NotificationAction } from '../../shared/model';
+import type { ShellLike } from '../core/shell-actions';
 import type { TrayActionHandlers } from './tray-controller';
 
 /** What the tray's menu items reach: the runtime's handlers and guarded actions, and the shell. */
 export interface TrayActionDeps {
   handlers: Pick<ContractHandlers, 'notifications:pause' | 'link:open'>;
-  actions: Pick<ShellActions, 'openUrl'>;
+  /** The app's guarded action runner (the same door a popup click goes through). */
+  runAction: (action: NotificationAction) => Promise<boolean>;
   /** Only for the logs folder, a path the app chose itself. */
   shell: Pick<ShellLike, 'openPath'>;
   logsDir: string;
@@ -21,7 +23,7 @@ export interface TrayActionDeps {
  * ShellActions): a URL never goes to the shell without the core's check.
  */
 export function createTrayActions(deps: TrayActionDeps): TrayActionHandlers {
-  const { handlers, actions, log } = deps;
+  const { handlers, log } = deps;
   const openLink = async (kind: 'recorderUi' | 'recorderApi') => {
     const result = await handlers['link:open']({ kind });
     if (!result.ok) log.warn(`tray: ${kind}: ${result.message ?? 'refused'}`);
@@ -31,7 +33,7 @@ export function createTrayActions(deps: TrayActionDeps): TrayActionHandlers {
     openLiveRoom: async ({ roomId }) => {
       const url = liveRoomUrl(roomId);
       if (url === null) log.warn(`tray: no live room URL for room ${roomId}`);
-      else await actions.openUrl(url);
+      else await deps.runAction({ kind: 'openUrl', url });
     },
     pause: async ({ until }) => {
       await handlers['notifications:pause']({ until });

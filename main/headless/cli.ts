@@ -4,16 +4,18 @@ import { defaultDataDir } from '../adapters/app-paths';
 import { createDesktopOpener } from '../adapters/desktop-opener';
 import { createNotifySendNotifier } from '../adapters/notify-send';
 import { SettingsStore } from '../adapters/settings-store';
-import { UnsafeBindError } from '../adapters/webhook-listener/webhook-server';
-import { startRuntime } from '../app-runtime';
+import type { AppHandle } from '../app/app-ports';
+import { createApp } from '../app/create-app';
+import { popupSink } from '../app/popup-sink';
 import {
   HEADLESS_USAGE,
   parseHeadlessArgs,
   UsageError,
   type HeadlessOptions,
 } from './headless-options';
+import { guardianLines } from './guardian-lines';
 import { headlessOverrides } from './headless-settings';
-import { createLineWriter, createStderrLogger } from './output';
+import { createLineWriter, createStderrLogger, type OutputLine } from './output';
 import { startPreview } from './preview';
 
 /** Headless mode: the listener and core without Electron, talking JSON lines on stdout. */
@@ -43,45 +45,36 @@ async function main(): Promise<number> {
   // Desktop popups through notify-send where it exists; --no-desktop keeps them to stdout.
   const desktop = options.desktop ? createNotifySendNotifier({ onWarning: warn }) : undefined;
 
-  const runtime = await startRuntime({
+  const app = await createApp({
     dataDir,
     info: { version, platform: process.platform, logsDir: dataDir },
     log: logger,
     store,
     overrides,
-    shell: createDesktopOpener(),
-    openWindow: () => log.info('open the window: use the uiUrl of the ready line'),
-    showNotification: (n) => {
+    popups: popupSink((n) => {
       emit({ type: 'notification', ...n });
       void desktop?.show({ title: n.title, body: n.body });
-    },
-    onRecorderStatus: (status, message) => emit({ type: 'recorder', status, message }),
-    onRoomsChanged: (rooms) => emit({ type: 'rooms', rooms }),
-    onNotice: (notice) =>
-      emit({ type: 'warning', message: `${notice.title}: ${notice.body}`, notice: notice.kind }),
+    }),
+    shell: createDesktopOpener(),
+    openWindow: () => log.info('open the window: use the uiUrl of the ready line'),
+    sinks: [guardianLines(emit)],
   });
+  printHostEvents(app, emit);
 
-  const listener = runtime.settings().listener;
-  try {
-    await runtime.app.start();
-  } catch (error) {
-    const message =
-      error instanceof UnsafeBindError
-        ? error.message
-        : `cannot listen on ${listener.host}:${listener.port}: ${(error as Error).message}`;
-    emit({ type: 'error', message });
-    await runtime.stop();
-    return error instanceof UnsafeBindError ? 2 : 1;
+  const started = await app.start();
+  if (!started.ok) {
+    emit({ type: 'error', message: started.message });
+    await app.stop();
+    return started.unsafe ? 2 : 1;
   }
-  const preview = await startPreview(runtime, {
+  const preview = await startPreview(app, {
     port: options.uiPort ?? 0,
     rendererDir: join(import.meta.dirname, '..', '..', 'dist', 'renderer'),
     log: logger,
   });
-  const webhookUrl = runtime.app.webhookUrl();
+  const { webhookUrl } = started;
   emit({ type: 'ready', webhookUrl, ...(preview ? { uiUrl: preview.url } : {}), dataDir, version });
   log.info(`listening; set the recorder's "Webhook V2" URL to ${webhookUrl}`);
-  await runtime.app.startPolling();
 
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
@@ -89,8 +82,30 @@ async function main(): Promise<number> {
   });
   log.info('stopping');
   await preview?.close();
-  await runtime.stop();
+  await app.stop();
   return 0;
+}
+
+/** The app's host events as output lines: the recorder's status, room changes, set-up notices. */
+function printHostEvents(app: AppHandle, emit: (line: OutputLine) => void): void {
+  app.subscribe((message) => {
+    switch (message.event) {
+      case 'recorder:status':
+        emit({ type: 'recorder', ...message.payload });
+        break;
+      case 'rooms:flagsChanged':
+        emit({ type: 'rooms', rooms: message.payload.rooms });
+        break;
+      case 'setup:notice': {
+        const { title, body, kind } = message.payload;
+        emit({ type: 'warning', message: `${title}: ${body}`, notice: kind });
+        break;
+      }
+      case 'push:attempt':
+        emit({ type: 'push', ...message.payload });
+        break;
+    }
+  });
 }
 
 function readVersion(): string {

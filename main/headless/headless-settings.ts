@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { parseJsonText, safeParseUnknown } from '../../shared/parse';
 import { defaultSettings, PushTargetSetting, type Settings } from '../../shared/settings';
+import type { SettingsOverrides } from '../app/app-ports';
 import { applySettingsPatch, SettingsPatch } from '../../shared/settings-patch';
 import { defined, UsageError, type HeadlessOptions } from './headless-options';
 
@@ -9,9 +10,7 @@ import { defined, UsageError, type HeadlessOptions } from './headless-options';
  * preview edits) with the `--config` file and then the flags on top. The overrides are not
  * written back: they win for as long as they are given.
  */
-export async function headlessOverrides(
-  options: HeadlessOptions,
-): Promise<(stored: Settings) => Settings> {
+export async function headlessOverrides(options: HeadlessOptions): Promise<SettingsOverrides> {
   const fromFile = options.config === undefined ? {} : await readConfig(options.config);
   const flags = flagPatch(options);
   // Check once against the defaults, so a bad file or flag stops start-up with the field named.
@@ -19,11 +18,14 @@ export async function headlessOverrides(
   if (!check.ok) throw new UsageError(`--config ${options.config}: ${check.errors.join('; ')}`);
   const flagCheck = applySettingsPatch(check.settings, flags);
   if (!flagCheck.ok) throw new UsageError(`bad option: ${flagCheck.errors.join('; ')}`);
-  return (stored) => {
-    const withFile = applySettingsPatch(stored, fromFile);
-    const base = withFile.ok ? withFile.settings : stored;
-    const withFlags = applySettingsPatch(base, flags);
-    return withPushTargets(withFlags.ok ? withFlags.settings : base, options.push);
+  return {
+    apply: (stored) => {
+      const withFile = applySettingsPatch(stored, fromFile);
+      const base = withFile.ok ? withFile.settings : stored;
+      const withFlags = applySettingsPatch(base, flags);
+      return withPushTargets(withFlags.ok ? withFlags.settings : base, options.push);
+    },
+    locked: [...new Set([...leafPaths(fromFile), ...leafPaths(flags)])],
   };
 }
 
@@ -33,6 +35,15 @@ function withPushTargets(settings: Settings, urls: readonly string[]): Settings 
   if (extra.length === 0) return settings;
   const added = extra.map((url) => PushTargetSetting.parse({ url }));
   return { ...settings, pushTargets: [...settings.pushTargets, ...added] };
+}
+
+/** The dotted paths of a patch's values ('listener.port'); arrays count as one value. */
+function leafPaths(patch: object, prefix = ''): string[] {
+  return Object.entries(patch).flatMap(([key, value]) =>
+    value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? leafPaths(value as object, `${prefix}${key}.`)
+      : [`${prefix}${key}`],
+  );
 }
 
 async function readConfig(path: string): Promise<SettingsPatch> {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { UiBridgeServer } from '../adapters/ui-bridge-server';
-import type { AppRuntime } from '../app-runtime';
+import type { AppHandle } from '../app/app-ports';
 import type { Logger } from '../core/ports';
 
 /**
@@ -10,7 +10,7 @@ import type { Logger } from '../core/ports';
  * loopback, guarded by a fresh random token. Null (with a warning) when the window is not built.
  */
 export async function startPreview(
-  runtime: AppRuntime,
+  app: AppHandle,
   options: { port: number; rendererDir: string; log: Logger },
 ): Promise<{ url: string; close(): Promise<void> } | null> {
   if (!existsSync(join(options.rendererDir, 'index.html'))) {
@@ -20,8 +20,13 @@ export async function startPreview(
     return null;
   }
   const bridge = new UiBridgeServer({
-    handlers: runtime.handlers,
-    subscribe: (listener) => runtime.onEvent((event, payload) => listener(event, payload)),
+    handlers: app.handlers,
+    // The window's events only: host events (recorder status lines, notices) are not its business.
+    subscribe: (listener) =>
+      app.subscribe((message) => {
+        if (message.event === 'state:changed' || message.event === 'notification:added')
+          listener(message.event, message.payload);
+      }),
     token: randomBytes(24).toString('base64url'),
     rendererDir: options.rendererDir,
     log: options.log,

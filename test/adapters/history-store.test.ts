@@ -42,18 +42,18 @@ describe('HistoryStore', () => {
     for (let i = 1; i <= 5; i += 1) store.addEvent(makeEvent(i));
     expect(store.markRead('n-1')).toBe(true);
     await store.close();
-    const before = store.history.snapshot();
+    const before = store.queries.snapshot();
 
     const reopened = await open();
-    expect(reopened.history.snapshot()).toEqual(before);
-    expect(reopened.history.unreadCount()).toBe(3);
-    expect(reopened.history.lastEventSeq()).toBe(5);
+    expect(reopened.queries.snapshot()).toEqual(before);
+    expect(reopened.queries.unreadCount()).toBe(3);
+    expect(reopened.queries.lastEventSeq()).toBe(5);
     expect(reopened.markAllRead()).toBe(3);
     await reopened.close();
 
     const third = await open();
-    expect(third.history.unreadCount()).toBe(0);
-    expect(third.history.notifications().items.every((entry) => entry.read)).toBe(true);
+    expect(third.queries.unreadCount()).toBe(0);
+    expect(third.queries.notifications().items.every((entry) => entry.read)).toBe(true);
     expect(warnings).toEqual([]);
   });
 
@@ -62,12 +62,12 @@ describe('HistoryStore', () => {
     for (let i = 0; i < 2500; i += 1) store.addFile(makeFile(i));
     await store.close();
     expect((await linesOf('files.jsonl')).length).toBeLessThanOrEqual(2000);
-    expect(store.history.sizes().files).toBe(1000);
+    expect(store.queries.sizes().files).toBe(1000);
 
     const reopened = await open();
-    expect(reopened.history.sizes().files).toBe(1000);
-    expect(reopened.history.files({ limit: 1 }).items[0]?.finishedAt).toBe(2499_000);
-    expect(reopened.history.snapshot().files[0]?.finishedAt).toBe(1500_000);
+    expect(reopened.queries.sizes().files).toBe(1000);
+    expect(reopened.queries.files({ limit: 1 }).items[0]?.finishedAt).toBe(2499_000);
+    expect(reopened.queries.snapshot().files[0]?.finishedAt).toBe(1500_000);
     expect(warnings).toEqual([]);
   });
 
@@ -82,10 +82,10 @@ describe('HistoryStore', () => {
     await store.close();
     expect((await linesOf('notifications.jsonl')).length).toBeLessThanOrEqual(2 + 64);
     const reopened = await open({ limits });
-    expect(reopened.history.sizes()).toEqual({ files: 0, notifications: 2, events: 3 });
-    expect(reopened.history.unreadCount()).toBe(0);
+    expect(reopened.queries.sizes()).toEqual({ files: 0, notifications: 2, events: 3 });
+    expect(reopened.queries.unreadCount()).toBe(0);
     // The newest three, numbered afresh.
-    expect(reopened.history.events().items.map((e) => [e.seq, e.receivedAt])).toEqual([
+    expect(reopened.queries.events().items.map((e) => [e.seq, e.receivedAt])).toEqual([
       [3, 99_000],
       [2, 98_000],
       [1, 97_000],
@@ -102,12 +102,12 @@ describe('HistoryStore', () => {
     await store.close();
     expect((await linesOf('notifications.jsonl')).length).toBeLessThanOrEqual(3 + 64);
     const reopened = await open({ limits });
-    expect(reopened.history.notifications().items.map((n) => [n.notification.id, n.read])).toEqual([
+    expect(reopened.queries.notifications().items.map((n) => [n.notification.id, n.read])).toEqual([
       ['n-199', false],
       ['n-198', true],
       ['n-197', false],
     ]);
-    expect(reopened.history.unreadCount()).toBe(2);
+    expect(reopened.queries.unreadCount()).toBe(2);
   });
 
   test('a corrupt file is set aside with a warning and what can be read is kept', async () => {
@@ -122,8 +122,8 @@ describe('HistoryStore', () => {
     await writeFile(path.join(dir, 'events.jsonl'), `${JSON.stringify(makeEvent(7))}\n`);
 
     const store = await open();
-    expect(store.history.files().items.map((f) => f.finishedAt)).toEqual([2000, 1000]);
-    expect(store.history.events().total).toBe(1);
+    expect(store.queries.files().items.map((f) => f.finishedAt)).toEqual([2000, 1000]);
+    expect(store.queries.events().total).toBe(1);
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(
       /^history\/files: 2 unreadable line\(s\); kept 2 entries, the original is kept as .*files\.jsonl\.corrupt-2024-03-17T12-00-00-000Z$/,
@@ -144,7 +144,7 @@ describe('HistoryStore', () => {
       Buffer.from([0xff, 0xfe, 0x00, 0x01, 0x0a, 0x80, 0x81]),
     );
     const store = await open();
-    expect(store.history.notifications().total).toBe(0);
+    expect(store.queries.notifications().total).toBe(0);
     expect(warnings.join('\n')).toMatch(
       /history\/notifications: 1 unreadable line\(s\); kept 0 entries/,
     );
@@ -153,14 +153,14 @@ describe('HistoryStore', () => {
     ).toBe(true);
     store.addNotification(makeNotification(1));
     await store.close();
-    expect((await open()).history.notifications().total).toBe(1);
+    expect((await open()).queries.notifications().total).toBe(1);
   });
 
   test('a truncated last line is dropped, and the next append does not glue onto it', async () => {
     const whole = JSON.stringify(makeEvent(1));
     await writeFile(path.join(dir, 'events.jsonl'), `${whole}\n${whole.slice(0, 40)}`);
     const store = await open();
-    expect(store.history.events().total).toBe(1);
+    expect(store.queries.events().total).toBe(1);
     expect(warnings).toEqual([
       expect.stringMatching(/^history\/events: ignored a truncated last line/),
     ]);
@@ -170,17 +170,17 @@ describe('HistoryStore', () => {
 
     warnings = [];
     const reopened = await open();
-    expect(reopened.history.events().items.map((e) => e.seq)).toEqual([2, 1]);
+    expect(reopened.queries.events().items.map((e) => e.seq)).toEqual([2, 1]);
     expect(warnings).toEqual([]);
   });
 
   test('a last line that is whole but lacks its newline is kept', async () => {
     await writeFile(path.join(dir, 'files.jsonl'), JSON.stringify(makeFile(5)));
     const store = await open();
-    expect(store.history.files().total).toBe(1);
+    expect(store.queries.files().total).toBe(1);
     store.addFile(makeFile(6));
     await store.close();
-    expect((await open()).history.files().total).toBe(2);
+    expect((await open()).queries.files().total).toBe(2);
   });
 
   test('reopen after a simulated crash: half a line written, the process gone', async () => {
@@ -194,14 +194,14 @@ describe('HistoryStore', () => {
     await writeFile(path.join(dir, '.events.jsonl.0123456789ab.tmp'), '{"half":');
 
     const restarted = await open();
-    expect(restarted.history.events().total).toBe(10);
-    expect(restarted.history.lastEventSeq()).toBe(10); // numbered 1 to 10 as loaded
-    expect(restarted.history.unreadCount()).toBe(1);
+    expect(restarted.queries.events().total).toBe(10);
+    expect(restarted.queries.lastEventSeq()).toBe(10); // numbered 1 to 10 as loaded
+    expect(restarted.queries.unreadCount()).toBe(1);
     expect((await readdir(dir)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
     restarted.addEvent(makeEvent(10));
     await restarted.close();
     expect(
-      (await open()).history
+      (await open()).queries
         .events()
         .items.map((e) => e.receivedAt)
         .slice(0, 2),
@@ -219,7 +219,7 @@ describe('HistoryStore', () => {
     store.addJournaledEvent(accepted(1));
     store.addEvent(duplicate(1));
     store.addJournaledEvent(accepted(2));
-    expect(store.history.events().total).toBe(3);
+    expect(store.queries.events().total).toBe(3);
     await store.close();
     expect((await linesOf('events.jsonl')).map((line) => JSON.parse(line).duplicate)).toEqual([
       true,
@@ -228,7 +228,7 @@ describe('HistoryStore', () => {
     // The next start-up is handed the journal's deliveries and merges them with the file.
     const reopened = await open({ journaledEvents: [accepted(1), accepted(2)] });
     expect(
-      reopened.history
+      reopened.queries
         .events()
         .items.map((e) => [e.seq, e.receivedAt, e.duplicate])
         .reverse(),
@@ -237,7 +237,7 @@ describe('HistoryStore', () => {
       [2, 1001, true],
       [3, 2000, false],
     ]);
-    expect(reopened.history.lastEventSeq()).toBe(3);
+    expect(reopened.queries.lastEventSeq()).toBe(3);
     expect(warnings).toEqual([]);
   });
 
@@ -250,7 +250,7 @@ describe('HistoryStore', () => {
     // The journal was compacted past event 1: its line stays; event 2 comes from the journal.
     const store = await open({ journaledEvents: [makeEvent(2)] });
     expect(
-      store.history
+      store.queries
         .events()
         .items.map((e) => [e.eventId, e.duplicate])
         .reverse(),
@@ -272,7 +272,7 @@ describe('HistoryStore', () => {
       `${JSON.stringify({ ...makeEvent(1), duplicate: true })}\nnot json\n`,
     );
     const store = await open({ journaledEvents: [makeEvent(2)] });
-    expect(store.history.events().total).toBe(2);
+    expect(store.queries.events().total).toBe(2);
     await store.close();
     expect((await linesOf('events.jsonl')).map((line) => JSON.parse(line).duplicate)).toEqual([
       true,
@@ -286,7 +286,7 @@ describe('HistoryStore', () => {
     store.addFile(makeFile(1));
     store.addFile(makeFile(2));
     await store.close();
-    expect(store.history.files().total).toBe(2);
+    expect(store.queries.files().total).toBe(2);
     expect(warnings.some((w) => w.includes('cannot create'))).toBe(true);
     expect(warnings.filter((w) => w.startsWith('history/files: cannot write'))).toHaveLength(1);
   });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CALL_CHANNELS } from '../../shared/ipc-contract';
 import { defaultSettings, type Settings } from '../../shared/settings';
-import { startRuntime } from '../../main/app-runtime';
+import { createApp } from '../../main/app/create-app';
 import { APP_ENTRY_URL } from '../../main/electron/app-protocol';
 import { runDesktopApp, type DesktopApp } from '../../main/electron/desktop-app';
 import { clickMenu, fakeDesktop, type FakeDesktop } from '../fakes/fake-desktop-electron';
@@ -31,7 +31,7 @@ afterEach(async () => {
 });
 
 /**
- * Runs the desktop app on a fake Electron over a real runtime in a temp folder. `settings`: a
+ * Runs the desktop app on a fake Electron over the real app object in a temp folder. `settings`: a
  * stored settings file (null: none, a first run). The listener takes any free port, no recorder.
  */
 async function launch(
@@ -61,16 +61,19 @@ async function launch(
   desktop.app.hasLock = options.hasLock ?? true;
   const started = await runDesktopApp(desktop.electron, {
     distDir: '/dist',
-    startRuntime: (host) =>
-      startRuntime({
-        ...host,
-        overrides: (s) => ({
-          ...s,
-          language: 'en',
-          listener: { ...s.listener, port: 0 },
-          recorder: { ...s.recorder, url: '' },
-          notifications: { ...s.notifications, groupWindowSeconds: 0 },
-        }),
+    createApp: (ports) =>
+      createApp({
+        ...ports,
+        overrides: {
+          apply: (s) => ({
+            ...s,
+            language: 'en',
+            listener: { ...s.listener, port: 0 },
+            recorder: { ...s.recorder, url: '' },
+            notifications: { ...s.notifications, groupWindowSeconds: 0 },
+          }),
+          locked: [],
+        },
       }),
   });
   const result = { desktop, started, root };
@@ -92,7 +95,7 @@ describe('runDesktopApp', () => {
     expect(desktop.ipcMain.handlers.size).toBe(0);
   });
 
-  it('starts with the tray, the app:// window, IPC over the runtime and a log in the logs folder', async () => {
+  it('starts with the tray, the app:// window, IPC over the app handlers and a log in the logs folder', async () => {
     const { desktop, started, root } = await launch();
     expect(desktop.protocols).toEqual(['app']);
     expect(desktop.logsDirs).toEqual([join(root, 'logs')]);
@@ -111,7 +114,7 @@ describe('runDesktopApp', () => {
       listener: { running: boolean; webhookUrl: string };
     };
     expect(state.listener.running).toBe(true);
-    expect(state.listener.webhookUrl).toBe(started!.runtime.app.webhookUrl());
+    expect(state.listener.webhookUrl).toBe(started!.app.webhookUrl());
     await expect(desktop.ipcMain.invoke('state:get', 'https://evil.example/', {})).rejects.toThrow(
       'Refused',
     );
@@ -121,7 +124,7 @@ describe('runDesktopApp', () => {
 
   it('renders the tray, broadcasts to the window and pops up a notification for a webhook', async () => {
     const { desktop, started } = await launch();
-    const response = await postWebhook(started!.runtime.app.webhookUrl(), STREAM_STARTED);
+    const response = await postWebhook(started!.app.webhookUrl(), STREAM_STARTED);
     expect(response.status).toBe(204);
 
     await vi.waitFor(() => expect(tray(desktop).image).toContain('tray-recording.png'), {
@@ -173,29 +176,29 @@ describe('runDesktopApp', () => {
     expect(desktop.windows).toHaveLength(1);
   });
 
-  it('quits from the tray: the runtime stops first, then Electron quits', async () => {
+  it('quits from the tray: the app stops first, then Electron quits', async () => {
     const { desktop, started } = await launch();
-    const webhookUrl = started!.runtime.app.webhookUrl();
+    const webhookUrl = started!.app.webhookUrl();
     clickMenu(tray(desktop).menu, 'quit');
     await vi.waitFor(() => expect(desktop.app.quitted).toBe(true));
     expect(tray(desktop).destroyed).toBe(true);
     expect(desktop.windows[0]!.destroyed).toBe(true);
     expect(desktop.ipcMain.handlers.size).toBe(0);
-    expect(started!.runtime.app.server.address).toBeUndefined();
+    expect(started!.app.state().listener.running).toBe(false);
     await expect(postWebhook(webhookUrl, STREAM_STARTED)).rejects.toThrow();
   });
 
-  it('stops the runtime before a quit that came from elsewhere (logout)', async () => {
+  it('stops the app before a quit that came from elsewhere (logout)', async () => {
     const { desktop, started } = await launch();
     desktop.app.quit();
     expect(desktop.app.quitted).toBe(false); // held back until the journal is closed
     await vi.waitFor(() => expect(desktop.app.quitted).toBe(true));
-    expect(started!.runtime.app.server.address).toBeUndefined();
+    expect(started!.app.state().listener.running).toBe(false);
   });
 
   it('polls at once, rebaselined, after resume from sleep', async () => {
     const { desktop, started } = await launch();
-    const pollNow = vi.spyOn(started!.runtime.app.polling, 'pollNow');
+    const pollNow = vi.spyOn(started!.app, 'pollNow');
     desktop.resume();
     expect(pollNow).toHaveBeenCalledWith({ rebaseline: true });
   });
@@ -204,7 +207,7 @@ describe('runDesktopApp', () => {
     const { desktop, started, root } = await launch();
     clickMenu(tray(desktop).menu, 'pause', 'pause-hour');
     await vi.waitFor(() => expect(tray(desktop).toolTip).toMatch(/paused/i), { timeout: 5000 });
-    expect(started!.runtime.settings().notifications.pausedUntil).toBeGreaterThan(Date.now());
+    expect(started!.app.settings().notifications.pausedUntil).toBeGreaterThan(Date.now());
     clickMenu(tray(desktop).menu, 'pause', 'resume');
     await vi.waitFor(() => expect(tray(desktop).toolTip).not.toMatch(/paused/i), { timeout: 5000 });
 

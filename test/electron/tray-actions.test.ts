@@ -30,7 +30,7 @@ function setup(linkResult: ActionResult = { ok: true }) {
         return linkResult;
       },
     },
-    actions,
+    runAction: actions.runAction,
     shell,
     logsDir: '/home/u/.config/Recorder Tray/logs',
     showWindow: () => seen.push('window'),

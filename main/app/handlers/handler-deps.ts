@@ -1,0 +1,32 @@
+import type { AppInfo, AppState } from '../../../shared/app-state';
+import type { ActionResult } from '../../../shared/ipc-contract';
+import { ACTION_REFUSALS, type ActionRefusal } from '../../../shared/i18n/action-results';
+import type { Language, Settings } from '../../../shared/settings';
+import type { HistoryStore } from '../../adapters/history-store';
+import type { SettingsStore } from '../../adapters/settings-store';
+import type { Clock } from '../../core/ports';
+import type { ShellActions } from '../../core/shell-actions';
+import type { Listener } from '../listener-step';
+
+/** What the contract's handlers work on: the app's parts, never reached through each other. */
+export interface HandlerDeps {
+  clock: Clock;
+  settings: () => Settings;
+  language: () => Language;
+  store: Pick<SettingsStore, 'update'>;
+  history: HistoryStore;
+  listener: Pick<Listener, 'replay' | 'sendTestEvent'>;
+  actions: ShellActions;
+  state: () => AppState;
+  info: AppInfo;
+  pollNow: () => void;
+  /** Asks for a state push (unread count, pause). */
+  stateChanged: () => void;
+  /** A native folder dialog (desktop app only). */
+  pickFolder?: (current: string) => Promise<string | null>;
+}
+
+/** A refusal in the user's language. */
+export function refused(deps: Pick<HandlerDeps, 'language'>, why: ActionRefusal): ActionResult {
+  return { ok: false, message: ACTION_REFUSALS[why][deps.language()] };
+}

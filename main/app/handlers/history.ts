@@ -1,0 +1,28 @@
+import type { ContractHandlers } from '../../../shared/ipc-contract';
+import { refused, type HandlerDeps } from './handler-deps';
+
+/** The notification history and the event log: read, mark read, replay. */
+export function historyHandlers(
+  deps: HandlerDeps,
+): Pick<
+  ContractHandlers,
+  'history:notifications' | 'history:events' | 'history:markRead' | 'events:replay'
+> {
+  const queries = deps.history.queries;
+  return {
+    'history:notifications': async (query) => queries.notifications(query),
+    'history:events': async (query) => queries.events(query),
+    'history:markRead': async ({ id }) => {
+      if (id === undefined) deps.history.markAllRead();
+      else deps.history.markRead(id);
+      deps.stateChanged();
+      return { unreadCount: queries.unreadCount() };
+    },
+    'events:replay': async ({ seq }) => {
+      const entry = queries.eventBySeq(seq);
+      if (!entry) return refused(deps, 'eventGone');
+      if (!deps.listener.replay(entry.body)) return refused(deps, 'eventUnparsable');
+      return { ok: true };
+    },
+  };
+}
