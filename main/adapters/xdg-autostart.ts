@@ -92,6 +92,27 @@ export class XdgAutostart {
     await writeFileAtomic(this.path, autostartDesktopEntry(this.#entry), 0o644);
   }
 
+  /**
+   * What the folder holds: no entry, ours as written, ours switched off by the desktop
+   * (`Hidden=true` or `X-GNOME-Autostart-enabled=false`), or ours starting another program (the
+   * AppImage moved, or the app was installed elsewhere).
+   */
+  async state(): Promise<'missing' | 'enabled' | 'disabled' | 'moved'> {
+    let text: string;
+    try {
+      text = await readFile(this.path, 'utf8');
+    } catch {
+      return 'missing';
+    }
+    if (
+      /^Hidden\s*=\s*true\s*$/m.test(text) ||
+      /^X-GNOME-Autostart-enabled\s*=\s*false\s*$/m.test(text)
+    )
+      return 'disabled';
+    const exec = /^Exec=(.*)$/m.exec(autostartDesktopEntry(this.#entry))?.[1];
+    return /^Exec=(.*)$/m.exec(text)?.[1]?.trim() === exec ? 'enabled' : 'moved';
+  }
+
   /** Whether our entry is there and not switched off by the desktop (`Hidden=true`). */
   async isEnabled(): Promise<boolean> {
     try {

@@ -1,9 +1,8 @@
-import type { Settings } from '../../shared/settings';
 import { defaultAutostartDir, XdgAutostart } from '../adapters/xdg-autostart';
 import type { SettingsStore } from '../adapters/settings-store';
 import type { Logger } from '../core/ports';
-import { HIDDEN_ARG, setStartAtLogin, type LoginItemDeps } from './login-item';
-import { autostartExecutable, startAtLoginToApply } from './startup';
+import { HIDDEN_ARG, loginItemState, setStartAtLogin, type LoginItemDeps } from './login-item';
+import { autostartExecutable, loginItemAtStart, startAtLoginToApply } from './startup';
 
 /** The login item glue for this machine: Electron's login items, or an XDG autostart entry on Linux. */
 export function loginItemDeps(input: {
@@ -28,22 +27,52 @@ export function loginItemDeps(input: {
   };
 }
 
-/** Applies the `startAtLogin` setting now and on every change of it; returns the unsubscribe. */
+/**
+ * Keeps the OS's login item and the `startAtLogin` setting together; returns the unsubscribe. At
+ * start (installed app only) it reads the OS first (loginItemAtStart): a missing or moved entry is
+ * repaired, one the user switched off in the OS is left off and the setting follows it. Afterwards
+ * each change of the setting is applied.
+ */
 export function syncStartAtLogin(deps: {
-  store: Pick<SettingsStore, 'get' | 'onChange'>;
+  store: Pick<SettingsStore, 'get' | 'onChange' | 'update'>;
   loginItems: LoginItemDeps;
   isPackaged: boolean;
   log: Logger;
 }): () => void {
-  const apply = (previous: Settings | undefined, next: Settings) => {
-    const enabled = startAtLoginToApply(previous, next, deps.isPackaged);
-    if (enabled === undefined) return;
+  const { log } = deps;
+  const apply = (enabled: boolean) =>
     setStartAtLogin(deps.loginItems, enabled).catch((error: unknown) =>
-      deps.log.error(
-        `start at login: could not switch it ${enabled ? 'on' : 'off'}: ${String(error)}`,
-      ),
+      log.error(`start at login: could not switch it ${enabled ? 'on' : 'off'}: ${String(error)}`),
     );
-  };
-  apply(undefined, deps.store.get());
-  return deps.store.onChange((next, previous) => apply(previous, next));
+  // The setting taken over from the OS is not applied back to it.
+  let adopted: boolean | undefined;
+  const unsubscribe = deps.store.onChange((next, previous) => {
+    if (adopted !== undefined && next.startAtLogin === adopted) {
+      adopted = undefined;
+      return;
+    }
+    const enabled = startAtLoginToApply(previous, next, deps.isPackaged);
+    if (enabled !== undefined) void apply(enabled);
+  });
+  if (deps.isPackaged) {
+    void (async () => {
+      const setting = deps.store.get().startAtLogin;
+      const state = await loginItemState(deps.loginItems);
+      const start = loginItemAtStart(setting, state);
+      if (start.apply !== undefined) {
+        log.info(
+          `start at login: the login item is ${state}; switching it ${start.apply ? 'on' : 'off'}`,
+        );
+        await apply(start.apply);
+      }
+      if (start.adopt !== undefined) {
+        log.info(`start at login: the login item is ${state} in the OS; the setting follows`);
+        adopted = start.adopt;
+        await deps.store.update({ startAtLogin: start.adopt });
+      }
+    })().catch((error: unknown) =>
+      log.error(`start at login: could not read the login item: ${String(error)}`),
+    );
+  }
+  return unsubscribe;
 }

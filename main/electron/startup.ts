@@ -1,5 +1,5 @@
 import type { Settings } from '../../shared/settings';
-import { HIDDEN_ARG } from './login-item';
+import { HIDDEN_ARG, type LoginItemState } from './login-item';
 
 /**
  * The Windows AppUserModelID: equal to `appId` in electron-builder.yml, which the NSIS installer
@@ -39,10 +39,9 @@ export function secondInstanceShowsWindow(argv: readonly string[]): boolean {
 }
 
 /**
- * The start-at-login state to apply to the OS, or undefined for none. Every start of the installed
- * app applies the setting (the user may have removed the login item behind the app's back, or moved
- * the AppImage); later only a change of the setting does. A development run (`npm start`) never
- * touches login items: they would start a bare Electron at login.
+ * The start-at-login state to apply to the OS after a change of the setting, or undefined for none.
+ * A development run (`npm start`) never touches login items: they would start a bare Electron at
+ * login. (At start, loginItemAtStart decides from the OS's state.)
  */
 export function startAtLoginToApply(
   previous: Settings | undefined,
@@ -62,4 +61,26 @@ export function startAtLoginToApply(
 export function autostartExecutable(env: NodeJS.ProcessEnv, execPath: string): string {
   const appImage = env.APPIMAGE;
   return appImage !== undefined && appImage !== '' ? appImage : execPath;
+}
+
+/** What a start of the installed app does about the login item, from the setting and the OS. */
+export interface LoginItemStart {
+  /** Write (true) or remove (false) the OS's entry. */
+  apply?: boolean;
+  /** Set the setting to this, so that the Settings switch shows what the OS will do. */
+  adopt?: boolean;
+}
+
+/**
+ * Repairs only a missing or moved entry, never one the user switched off in the OS (re-applying
+ * `openAtLogin: true` at every start used to switch it back on); an entry switched off, or one the
+ * user added in the OS, becomes the setting instead.
+ */
+export function loginItemAtStart(setting: boolean, state: LoginItemState): LoginItemStart {
+  if (setting) {
+    if (state === 'missing' || state === 'moved') return { apply: true };
+    return state === 'disabled' ? { adopt: false } : {};
+  }
+  if (state === 'enabled') return { adopt: true };
+  return state === 'moved' ? { apply: false } : {};
 }

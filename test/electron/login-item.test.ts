@@ -27,6 +27,7 @@ function setup(platform: NodeJS.Platform, wasOpenedAtLogin = false) {
         autostart.push(enabled);
       },
       isEnabled: async () => autostart.at(-1) ?? false,
+      state: async () => ((autostart.at(-1) ?? false) ? 'enabled' : 'missing'),
     },
   };
   return { deps, set, autostart };

@@ -23,6 +23,12 @@ function memoryStore(initial: Partial<Settings> = {}) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    update: async (patch: Partial<Settings>) => {
+      const previous = settings;
+      settings = { ...settings, ...patch };
+      for (const listener of listeners) listener(settings, previous);
+      return { ok: true as const, settings };
+    },
     change(patch: Partial<Settings>) {
       const previous = settings;
       settings = { ...settings, ...patch };
@@ -73,11 +79,14 @@ describe('syncStartAtLogin', () => {
           throw new Error('EACCES: permission denied');
         },
         isEnabled: async () => false,
+        state: async () => 'missing',
       },
     };
-    syncStartAtLogin({ store: memoryStore(), loginItems, isPackaged: true, log });
+    const store = memoryStore();
+    syncStartAtLogin({ store, loginItems, isPackaged: true, log });
+    store.change({ startAtLogin: true });
     await expect
       .poll(() => log.lines)
-      .toContain('error start at login: could not switch it off: Error: EACCES: permission denied');
+      .toContain('error start at login: could not switch it on: Error: EACCES: permission denied');
   });
 });
