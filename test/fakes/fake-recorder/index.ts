@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { prepareBody, type PreparedEvent } from './events';
+import { applyScenario, type GuardianScenario } from './scenarios';
 import { runScript } from './script';
 import { createFakeRecorderHandler, type RoomAction } from './server';
 import { FakeRecorderState } from './state';
@@ -11,6 +12,7 @@ export { FakeRecorderState } from './state';
 export type { DeliveryAttempt, DeliveryResult } from './webhook-sender';
 export type { PreparedEvent } from './events';
 export type { FakeRoom } from './rooms';
+export { GUARDIAN_SCENARIOS, type GuardianScenario } from './scenarios';
 export { double, toRecorderJson } from './recorder-json';
 
 /** Options of startFakeRecorder; the CLI's defaults differ (port 2356, script on). */
@@ -59,6 +61,12 @@ export interface FakeRecorder {
   ): Promise<DeliveryResult[][]>;
   /** Sends one event: a prepared one, or any body serialized the recorder's way. */
   emit(event: PreparedEvent | object): Promise<DeliveryResult[]>;
+  /** Puts a room into one of the recording guardian's scenarios, sending its webhooks if any. */
+  scenario(
+    roomId: number,
+    scenario: GuardianScenario,
+    warning?: Parameters<typeof applyScenario>[3],
+  ): Promise<DeliveryResult[][]>;
   /** Adds a webhook URL. */
   addWebhook(url: string): void;
   /** Plays the scripted sequence now (for a recorder started without `script`). */
@@ -162,6 +170,14 @@ export async function startFakeRecorder(options: FakeRecorderOptions = {}): Prom
       const id = String(record.EventId ?? record.EventRandomId ?? '');
       const roomId = Number(data?.RoomId ?? record.RoomId ?? 0);
       return sender.deliver(prepareBody(label, id, roomId, event));
+    },
+    async scenario(roomId, scenario, warning) {
+      // In order, each after the last answered: a session's events are judged as a sequence.
+      const results: DeliveryResult[][] = [];
+      for (const event of applyScenario(state, state.get(roomId), scenario, warning)) {
+        results.push(await sender.deliver(event));
+      }
+      return results;
     },
     addWebhook: (webhookUrl) => sender.addUrl(webhookUrl),
     idle: () => sender.idle(),

@@ -32,6 +32,10 @@ export interface FakeRoom {
   /** Stream bit rate, bytes per second. */
   bytesPerSecond: number;
   streamHost: string;
+  /** Guardian scenarios: input bytes stop growing from this epoch ms (a stalled recording). */
+  inputFrozenAt?: number;
+  /** Guardian scenarios: the durationRatio reported while recording (default ≈ 1.0). */
+  durationRatio?: number;
 }
 
 /** Every room starts idle: not live, not recording, the danmaku connection up. */
@@ -144,7 +148,12 @@ export function restRecordingStats(room: FakeRoom, now: number): Record<string, 
     room.recording && room.sessionStartedAt !== null ? Math.max(0, now - room.sessionStartedAt) : 0;
   const fileMs = room.recording && room.file ? Math.max(0, now - room.file.openedAt) : 0;
   const bps = room.bytesPerSecond;
-  const inputBytes = Math.floor((bps * sessionMs) / 1000);
+  // A stalled recording: the session goes on, its input bytes do not.
+  const inputMs =
+    room.inputFrozenAt !== undefined && room.sessionStartedAt !== null
+      ? Math.min(sessionMs, Math.max(0, room.inputFrozenAt - room.sessionStartedAt))
+      : sessionMs;
+  const inputBytes = Math.floor((bps * inputMs) / 1000);
   const outputBytes = Math.max(0, inputBytes - 132_454);
   const active = sessionMs > 0;
   return {
@@ -156,7 +165,7 @@ export function restRecordingStats(room: FakeRoom, now: number): Record<string, 
     fileMaxTimestamp: Math.max(0, fileMs - 2003),
     addedDuration: double(active ? 2002 : 0),
     passedTime: double(active ? 2001.5432 : 0),
-    durationRatio: double(room.recording ? 1.000228223902437 : NaN),
+    durationRatio: double(room.recording ? (room.durationRatio ?? 1.000228223902437) : NaN),
     inputVideoBytes: active ? Math.floor(bps * 1.93) : 0,
     inputAudioBytes: active ? 32_768 : 0,
     outputVideoFrames: active ? 60 : 0,

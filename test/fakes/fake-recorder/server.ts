@@ -171,6 +171,12 @@ async function route(
     );
     return;
   }
+  if (path === '/api/log/fetch') {
+    if (method !== 'GET') return notAllowed();
+    const after = new URL(req.url ?? '/', 'http://fake').searchParams.get('after');
+    send(res, 200, JSON_TYPE, state.log.fetchBody(after === null ? undefined : Number(after)));
+    return;
+  }
   if (path === '/api/version') {
     if (method !== 'GET') return notAllowed();
     sendJson(res, 200, restVersion());

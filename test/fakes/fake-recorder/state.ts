@@ -10,6 +10,7 @@ import {
   type PreparedEvent,
   type Stamp,
 } from './events';
+import { RecorderLog } from './recorder-log';
 import { findRoom, generateRooms, type FakeFile, type FakeRoom } from './rooms';
 
 /** The events of one finished file: V2 FileClosed and the V1 body (sent only when asked). */
@@ -26,6 +27,8 @@ export interface ClosedFileEvents {
 export class FakeRecorderState {
   /** The rooms in the recorder's order (REST lists them so). */
   readonly rooms: FakeRoom[];
+  /** The recorder's own log, served by `GET /api/log/fetch`. */
+  readonly log = new RecorderLog();
   readonly #now: () => number;
   readonly #clock = new WebhookClock();
 
