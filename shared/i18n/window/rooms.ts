@@ -23,6 +23,32 @@ export interface RoomsStrings {
   unmute: string;
   muted: string;
   openLive: string;
+  /** The recorder's commands on a room and the add-room form (issue 15). */
+  controls: RoomControlStrings;
+}
+
+/** Room controls: commands through the recorder's API, with their confirmations. */
+export interface RoomControlStrings {
+  label: (name: string) => string;
+  start: string;
+  stop: string;
+  split: string;
+  refresh: string;
+  autoRecord: string;
+  remove: string;
+  confirmStop: (name: string) => string;
+  confirmRemove: (name: string) => string;
+  yesStop: string;
+  yesRemove: string;
+  cancel: string;
+  addTitle: string;
+  addLabel: string;
+  addPlaceholder: string;
+  addAutoRecord: string;
+  add: string;
+  addEmpty: string;
+  addInvalid: string;
+  record: string;
 }
 
 /** The rooms view's strings in each language the app speaks. */
@@ -55,6 +81,28 @@ export const ROOMS_STRINGS: Readonly<Record<Language, RoomsStrings>> = {
     unmute: '取消静音',
     muted: '已静音',
     openLive: '打开直播间',
+    controls: {
+      label: (name) => `${name} 的录制控制`,
+      start: '开始录制',
+      stop: '停止录制',
+      split: '分段',
+      refresh: '刷新',
+      autoRecord: '自动录制',
+      remove: '移除',
+      confirmStop: (name) => `停止录制 ${name}？正在写的文件会结束。`,
+      confirmRemove: (name) => `从录播姬中移除 ${name}？录播姬将不再监控这个房间。`,
+      yesStop: '停止',
+      yesRemove: '移除',
+      cancel: '取消',
+      addTitle: '添加房间',
+      addLabel: '房间号或直播间链接',
+      addPlaceholder: '例如 23058 或 https://live.bilibili.com/23058',
+      addAutoRecord: '开播时自动录制',
+      add: '添加',
+      addEmpty: '请填写房间号或直播间链接。',
+      addInvalid: '这不是房间号，也不是 https://live.bilibili.com/ 开头的直播间链接。',
+      record: '录这场',
+    },
   },
   en: {
     filterLabel: 'Filter rooms',
@@ -84,5 +132,29 @@ export const ROOMS_STRINGS: Readonly<Record<Language, RoomsStrings>> = {
     unmute: 'Unmute',
     muted: 'Muted',
     openLive: 'Open live room',
+    controls: {
+      label: (name) => `Recording controls of ${name}`,
+      start: 'Start recording',
+      stop: 'Stop recording',
+      split: 'New file',
+      refresh: 'Refresh',
+      autoRecord: 'Auto-record',
+      remove: 'Remove',
+      confirmStop: (name) => `Stop recording ${name}? The file being written ends here.`,
+      confirmRemove: (name) =>
+        `Remove ${name} from the recorder? It will no longer watch this room.`,
+      yesStop: 'Stop',
+      yesRemove: 'Remove',
+      cancel: 'Cancel',
+      addTitle: 'Add a room',
+      addLabel: 'Room number or live room link',
+      addPlaceholder: 'e.g. 23058 or https://live.bilibili.com/23058',
+      addAutoRecord: 'Record automatically when live',
+      add: 'Add',
+      addEmpty: 'Enter a room number or a live room link.',
+      addInvalid:
+        'That is neither a room number nor a link starting with https://live.bilibili.com/.',
+      record: 'Record this stream',
+    },
   },
 };

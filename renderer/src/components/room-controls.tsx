@@ -1,0 +1,133 @@
+import { useState } from 'preact/hooks';
+import type { ActionResult } from '../../../shared/ipc-contract';
+import type { RoomState } from '../../../shared/model';
+import { useApp } from '../app-context';
+import '../styles/room-controls.css';
+
+type Confirming = 'stop' | 'remove' | null;
+
+/** Whether the room controls show: the recorder's API answered the last poll or check. */
+export function roomControlsShown(status: string): boolean {
+  return status === 'ok';
+}
+
+/**
+ * The recorder's commands on one room (issue 15): start while live and not recording, stop and
+ * split while recording, refresh, the auto-record switch and remove. Stop and remove ask first.
+ * Shown only while the recorder's API answers; what each did is said in the row.
+ */
+export function RoomControls({ room }: { room: RoomState }) {
+  const { api, state, strings } = useApp();
+  const c = strings.rooms.controls;
+  const [confirming, setConfirming] = useState<Confirming>(null);
+  const [result, setResult] = useState<ActionResult | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (!roomControlsShown(state.recorder.status)) return null;
+  const name = room.name || String(room.roomId);
+  const roomId = room.roomId;
+
+  const run = (call: () => Promise<ActionResult>) => {
+    setBusy(true);
+    setConfirming(null);
+    void call()
+      .then(setResult, (error: unknown) => setResult({ ok: false, message: String(error) }))
+      .finally(() => setBusy(false));
+  };
+  const command = (cmd: 'start' | 'stop' | 'split' | 'refresh') =>
+    run(() => api.roomCommand({ roomId, command: cmd }));
+
+  if (confirming !== null) {
+    const stop = confirming === 'stop';
+    return (
+      <div class="room-line room-controls is-confirming" role="group" aria-label={c.label(name)}>
+        <span class="room-confirm-text" role="alert">
+          {stop ? c.confirmStop(name) : c.confirmRemove(name)}
+        </span>
+        <button
+          type="button"
+          class="button button-small button-danger"
+          onClick={() =>
+            run(() =>
+              stop ? api.roomCommand({ roomId, command: 'stop' }) : api.roomRemove({ roomId }),
+            )
+          }
+        >
+          {stop ? c.yesStop : c.yesRemove}
+        </button>
+        <button type="button" class="button button-small" onClick={() => setConfirming(null)}>
+          {c.cancel}
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div class="room-line room-controls" role="group" aria-label={c.label(name)}>
+      {room.streaming && !room.recording ? (
+        <button
+          type="button"
+          class="button button-small"
+          disabled={busy}
+          onClick={() => command('start')}
+        >
+          {c.start}
+        </button>
+      ) : null}
+      {room.recording ? (
+        <>
+          <button
+            type="button"
+            class="button button-small"
+            disabled={busy}
+            onClick={() => setConfirming('stop')}
+          >
+            {c.stop}
+          </button>
+          <button
+            type="button"
+            class="button button-small"
+            disabled={busy}
+            onClick={() => command('split')}
+          >
+            {c.split}
+          </button>
+        </>
+      ) : null}
+      <button
+        type="button"
+        class="button button-small"
+        disabled={busy}
+        onClick={() => command('refresh')}
+      >
+        {c.refresh}
+      </button>
+      <label class="room-switch">
+        <input
+          type="checkbox"
+          role="switch"
+          checked={room.autoRecord === true}
+          disabled={busy}
+          onChange={(event) =>
+            run(() => api.roomSetAutoRecord({ roomId, autoRecord: event.currentTarget.checked }))
+          }
+        />
+        {c.autoRecord}
+      </label>
+      <button
+        type="button"
+        class="button button-small"
+        disabled={busy}
+        onClick={() => setConfirming('remove')}
+      >
+        {c.remove}
+      </button>
+      <span
+        class={`room-control-result ${result?.ok === false ? 'is-error' : ''}`}
+        role="status"
+        aria-live="polite"
+        title={result?.message ?? ''}
+      >
+        {result?.message ?? ''}
+      </span>
+    </div>
+  );
+}
