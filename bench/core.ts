@@ -72,7 +72,7 @@ for (let i = 0; i < EVENTS; i++) {
     duplicate: false,
     body,
   });
-  pipeline.webhook(parsed.value);
+  pipeline.applyWebhook(parsed.value);
 }
 await new Promise((resolve) => setTimeout(resolve, 10));
 const seconds = (performance.now() - started) / 1000;

@@ -187,7 +187,7 @@ async function main(): Promise<void> {
       cycles: Number(values.cycles),
       warmup: Number(values.warmup),
       afterCycle: (rooms) => {
-        pipeline.poll(rooms, Date.now(), first);
+        pipeline.applyPoll(rooms, Date.now(), first);
         first = false;
         if (pipeline.state.rooms.version !== version) changes += 1;
         version = pipeline.state.rooms.version;

@@ -52,7 +52,7 @@ export function buildListener(wiring: ListenerWiring): Listener {
     onAccepted: (accepted, bodyJson) => {
       const { webhook, entry } = accepted;
       storage.logAccepted(accepted, bodyJson);
-      pipeline.webhook(webhook, entry.source, entry.receivedAt);
+      pipeline.applyWebhook(webhook, entry.source, entry.receivedAt);
       // Observers hear of the recorder's own webhooks, not of the app's test events.
       if (entry.source === 'webhook') wiring.observers.notify('webhook', webhook, entry.receivedAt);
     },
@@ -77,7 +77,7 @@ export function buildListener(wiring: ListenerWiring): Listener {
         receivedAt: clock(),
         journalSeq: storage.intake.journalSeq,
       });
-      pipeline.webhook(parsed.value, 'replay');
+      pipeline.applyWebhook(parsed.value, 'replay');
       return true;
     },
     sendTestEvent: (kind) =>

@@ -56,10 +56,11 @@ export class EventPipeline {
   }
 
   /**
-   * Processes one accepted webhook; `journalSeq` (its journal entry) keys each happening it
-   * reveals, so that start-up recovery can tell which ones reached the history.
+   * Applies one accepted webhook to the room state and offers what happened to the policy;
+   * `journalSeq` (its journal entry) keys each happening it reveals, so that start-up recovery can
+   * tell which ones reached the history.
    */
-  webhook(
+  applyWebhook(
     webhook: RecorderWebhook,
     source: ObservationSource = 'webhook',
     receivedAt?: number,
@@ -68,13 +69,13 @@ export class EventPipeline {
     // Test events and replays from the window are shown as they are, without touching room state.
     if (source === 'test' || source === 'replay') {
       const happenings = testHappenings(webhook, source);
-      this.#deliver(happenings, false);
+      this.#offerAll(happenings, false);
       return happenings;
     }
     const happenings = this.state.applyWebhook(webhook, source, receivedAt);
     if (journalSeq !== undefined)
       for (const happening of happenings) happening.key = happeningKey(journalSeq, happening.kind);
-    this.#deliver(happenings, webhook.type !== 'unknown');
+    this.#offerAll(happenings, webhook.type !== 'unknown');
     return happenings;
   }
 
@@ -88,16 +89,16 @@ export class EventPipeline {
     return this.#queued === 0 && !this.policy.holding;
   }
 
-  /** Processes a poll's view of rooms at local time `at`; `baseline` marks a first look. */
-  poll(rooms: readonly Omit<RoomState, 'updatedAt'>[], at: number, baseline: boolean): Happening[] {
+  /** Applies a poll's view of rooms at local time `at`; `baseline` marks a first look. */
+  applyPoll(rooms: readonly Omit<RoomState, 'updatedAt'>[], at: number, baseline: boolean): Happening[] {
     const happenings = rooms.flatMap((room) => this.state.applyPolledRoom(room, at, baseline));
-    this.#deliver(happenings, rooms.length > 0);
+    this.#offerAll(happenings, rooms.length > 0);
     return happenings;
   }
 
   /** Offers a happening from another source (the recording guardian) to the policy, in order. */
   offer(happening: Happening): void {
-    this.#deliver([happening], false);
+    this.#offerAll([happening], false);
   }
 
   #decided(record: Parameters<PipelineListeners['decided']>[0]): void {
@@ -113,7 +114,7 @@ export class EventPipeline {
     return this.#queue;
   }
 
-  #deliver(happenings: Happening[], roomsTouched: boolean): void {
+  #offerAll(happenings: Happening[], roomsTouched: boolean): void {
     if (roomsTouched) this.#listeners.roomsChanged?.();
     const checkFile = this.#checkFile;
     if (!checkFile) {

@@ -103,7 +103,7 @@ export class RecorderSync {
     const rooms = selectRooms(result.rooms, settings.rooms);
     const baseline = this.#needsBaseline;
     this.#needsBaseline = false;
-    const happenings = this.#ports.pipeline.poll(rooms, now, baseline);
+    const happenings = this.#ports.pipeline.applyPoll(rooms, now, baseline);
     this.#ports.polled?.(rooms, now);
     for (const h of happenings) {
       if (!h.baseline && (h.kind === 'StreamStarted' || h.kind === 'SessionEnded')) {

@@ -36,23 +36,23 @@ function pipelineWithSlowFileChecks() {
 describe('EventPipeline', () => {
   test('a happening without a file waits behind one whose file is being checked', async () => {
     const { pipeline, happened, checks } = pipelineWithSlowFileChecks();
-    pipeline.webhook(webhook('StreamStarted'), 'test');
+    pipeline.applyWebhook(webhook('StreamStarted'), 'test');
     expect(happened).toEqual(['StreamStarted']); // nothing waiting: offered at once
-    pipeline.webhook(webhook('FileClosed'));
-    pipeline.webhook(webhook('StreamStarted'), 'test');
+    pipeline.applyWebhook(webhook('FileClosed'));
+    pipeline.applyWebhook(webhook('StreamStarted'), 'test');
     await new Promise((resolve) => setImmediate(resolve));
     expect(happened).toEqual(['StreamStarted']);
     checks[0]!.settle({ resolvedPath: '/rec/a.flv' });
     await pipeline.drain();
     expect(happened).toEqual(['StreamStarted', 'FileClosed', 'StreamStarted']);
-    pipeline.webhook(webhook('StreamStarted'), 'test');
+    pipeline.applyWebhook(webhook('StreamStarted'), 'test');
     expect(happened).toHaveLength(4); // the queue is empty again: offered at once
   });
 
   test('a file check that fails still lets the happening and those after it through', async () => {
     const { pipeline, happened, checks } = pipelineWithSlowFileChecks();
-    pipeline.webhook(webhook('FileClosed'));
-    pipeline.webhook(webhook('StreamStarted'), 'test');
+    pipeline.applyWebhook(webhook('FileClosed'));
+    pipeline.applyWebhook(webhook('StreamStarted'), 'test');
     await new Promise((resolve) => setImmediate(resolve));
     checks[0]!.settle(new Error('disk gone'));
     await pipeline.drain();
@@ -87,7 +87,7 @@ describe('a failing listener', () => {
       'synthesized/webhook-v2-FileClosed.json',
       'real/webhook-v2-FileClosed.issue553.json',
     ]) {
-      pipeline.webhook(parsedWebhook(fixtureJson(name)));
+      pipeline.applyWebhook(parsedWebhook(fixtureJson(name)));
     }
     await pipeline.drain();
     expect(failures).toHaveLength(1);

@@ -153,7 +153,7 @@ describe('notification policy (fake clock)', () => {
 
   it('a first look by polling (baseline) is recorded, not popped up', () => {
     const core = coreHarness();
-    core.pipeline.poll(
+    core.pipeline.applyPoll(
       [
         {
           roomId: 5,

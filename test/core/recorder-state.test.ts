@@ -252,9 +252,9 @@ describe('clock skew', () => {
     const core = coreHarness();
     const started = fixtureJson<Record<string, any>>('synthesized/webhook-v2-StreamStarted.json');
     started.EventTimestamp = '2099-01-01T00:00:00+08:00';
-    core.pipeline.webhook(parsedWebhook(started), 'webhook', core.clock.now);
+    core.pipeline.applyWebhook(parsedWebhook(started), 'webhook', core.clock.now);
     core.clock.advance(10 * 60_000);
-    const offline = core.pipeline.poll(
+    const offline = core.pipeline.applyPoll(
       [
         {
           roomId: 23058,

@@ -82,7 +82,7 @@ describe('recoverJournal', () => {
     // The first run takes all four: the recording start is decided at once (switched off by
     // default), the go-lives and the file are held for the 2 s group window when the app is killed.
     const first = appRun(new FakeClock(), history); // its timers die with it
-    for (const e of entries) first.pipeline.webhook(e.webhook, 'webhook', e.receivedAt, e.seq);
+    for (const e of entries) first.pipeline.applyWebhook(e.webhook, 'webhook', e.receivedAt, e.seq);
     expect(first.pipeline.idle()).toBe(false); // so the processed mark stayed at 0
     expect(history.decisions.map((d) => [d.notification.key, d.decision])).toEqual([
       ['j2:SessionStarted', { shown: false, reason: 'disabled' }],

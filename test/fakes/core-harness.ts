@@ -58,7 +58,7 @@ export function coreHarness(overrides: (s: Settings) => void = () => {}) {
   const deliver = (body: unknown): 'accepted' | 'duplicate' => {
     const webhook = parsedWebhook(body);
     if (!seen.add(webhook.id, clock.now)) return 'duplicate';
-    pipeline.webhook(webhook);
+    pipeline.applyWebhook(webhook);
     return 'accepted';
   };
   const shown = () => decided.filter((d) => d.decision.shown).map((d) => d.notification);
