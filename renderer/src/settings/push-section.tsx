@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { PUSH_STRINGS } from '../../../shared/i18n/window/push';
 import { PushTargetSetting } from '../../../shared/settings';
 import { useApp } from '../app-context';
@@ -17,16 +17,23 @@ export function PushSection() {
   const [adding, setAdding] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
 
-  const save = async (pushTargets: PushTargetSetting[]) => {
+  // Changes apply to the newest list, not to the one rendered: two edits in a row (a tick, then
+  // a field left) must not save the second over the first before the first came back.
+  const latest = useRef(targets);
+  useEffect(() => {
+    latest.current = targets;
+  }, [targets]);
+  const save = async (change: (current: PushTargetSetting[]) => PushTargetSetting[]) => {
     setFailure(null);
-    const outcome = await saveSettings({ pushTargets });
+    latest.current = change(latest.current);
+    const outcome = await saveSettings({ pushTargets: latest.current });
     if (!outcome.ok) setFailure(`${s.saveFailed}${outcome.errors.join('; ')}`);
     return outcome.ok;
   };
   const add = async () => {
     const url = adding.trim();
     if (url === '') return;
-    if (await save([...targets, PushTargetSetting.parse({ url })])) setAdding('');
+    if (await save((current) => [...current, PushTargetSetting.parse({ url })])) setAdding('');
   };
 
   return (
@@ -44,8 +51,12 @@ export function PushSection() {
               index={index}
               target={target}
               strings={s}
-              onChange={(next) => void save(targets.map((t, i) => (i === index ? next : t)))}
-              onRemove={() => void save(targets.filter((_, i) => i !== index))}
+              onChange={(patch) =>
+                void save((current) =>
+                  current.map((t, i) => (i === index ? { ...t, ...patch } : t)),
+                )
+              }
+              onRemove={() => void save((current) => current.filter((_, i) => i !== index))}
             />
           ))}
         </ul>

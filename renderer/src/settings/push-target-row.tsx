@@ -28,7 +28,7 @@ export function PushTargetRow(props: {
   index: number;
   target: PushTargetSetting;
   strings: PushStrings;
-  onChange: (target: PushTargetSetting) => void;
+  onChange: (patch: Partial<PushTargetSetting>) => void;
   onRemove: () => void;
 }) {
   const { index, target, strings: s, onChange, onRemove } = props;
@@ -58,12 +58,11 @@ export function PushTargetRow(props: {
   const commitRooms = () => {
     const parsed = parseRooms(rooms);
     setRoomsError(parsed ? [] : [s.badRooms]);
-    if (parsed && parsed.join(',') !== target.rooms.join(','))
-      onChange({ ...target, rooms: parsed });
+    if (parsed && parsed.join(',') !== target.rooms.join(',')) onChange({ rooms: parsed });
   };
   const toggleKind = (kind: NotifiableEvent, on: boolean) => {
     const kinds = on ? [...target.kinds, kind] : target.kinds.filter((k) => k !== kind);
-    onChange({ ...target, kinds: NotifiableEvent.options.filter((k) => kinds.includes(k)) });
+    onChange({ kinds: NotifiableEvent.options.filter((k) => kinds.includes(k)) });
   };
 
   return (
@@ -74,9 +73,7 @@ export function PushTargetRow(props: {
         type={shown ? 'text' : 'password'}
         value={url}
         onValue={setUrl}
-        onBlur={() =>
-          url.trim() !== target.url && url.trim() && onChange({ ...target, url: url.trim() })
-        }
+        onBlur={() => url.trim() !== target.url && url.trim() && onChange({ url: url.trim() })}
       >
         <button type="button" class="button button-small" onClick={() => setShown(!shown)}>
           {shown ? s.hide : s.show}
@@ -86,7 +83,7 @@ export function PushTargetRow(props: {
         id={`${id}-enabled`}
         label={s.enabled}
         checked={target.enabled}
-        onChecked={(enabled) => onChange({ ...target, enabled })}
+        onChecked={(enabled) => onChange({ enabled })}
       />
       <fieldset class="fieldset">
         <legend class="field-label">{s.kinds}</legend>
@@ -116,9 +113,7 @@ export function PushTargetRow(props: {
         label={s.titleTemplate}
         value={title}
         onValue={setTitle}
-        onBlur={() =>
-          title !== target.titleTemplate && onChange({ ...target, titleTemplate: title })
-        }
+        onBlur={() => title !== target.titleTemplate && onChange({ titleTemplate: title })}
       />
       <TextField
         id={`${id}-body`}
@@ -126,7 +121,7 @@ export function PushTargetRow(props: {
         hint={s.templateHint}
         value={body}
         onValue={setBody}
-        onBlur={() => body !== target.bodyTemplate && onChange({ ...target, bodyTemplate: body })}
+        onBlur={() => body !== target.bodyTemplate && onChange({ bodyTemplate: body })}
       />
       <div class="button-row">
         <button type="button" class="button" disabled={testing} onClick={() => void test()}>
