@@ -68,6 +68,11 @@ export const AppNotification = z.object({
   report: SessionReport.optional(),
   /** Buttons of the popup and of the history row, by id (shared/popup-button.ts); absent: none. */
   buttons: z.array(PopupButton).optional(),
+  /**
+   * A single room's notification: the values of push templates' placeholders (name, title, area,
+   * file, size, duration); see main/core/notification-facts.ts.
+   */
+  facts: z.record(z.string(), z.string()).optional(),
 });
 /** A notification. */
 export type AppNotification = z.infer<typeof AppNotification>;
