@@ -3,23 +3,25 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { vi } from 'vitest';
 
 const run = promisify(execFile);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Polls until `check` returns a value; a time-out here is a broken set-up, not a slow test. */
-export async function waitFor<T>(
+export function waitFor<T>(
   what: string,
   check: () => T | undefined | Promise<T | undefined>,
   timeoutMs = 15_000,
 ): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
+  return vi.waitFor(
+    async () => {
+      const value = await check();
+      if (value === undefined) throw new Error(`timed out waiting for ${what}`);
+      return value;
+    },
+    { timeout: timeoutMs, interval: 50 },
+  );
 }
 
 /** A private desktop session: Xvfb, a session bus, dunst, and dbus-monitor watching Notify calls. */
