@@ -2,9 +2,10 @@ import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
 import type { AppInfo, AppState } from '../../shared/app-state';
 import type { RecorderTrayApi } from '../../shared/contract-client';
-import type { WindowStrings } from '../../shared/i18n/window';
+import type { WindowStrings, WindowView } from '../../shared/i18n/window';
 import type { Language, Settings } from '../../shared/settings';
 import type { SettingsPatch } from '../../shared/settings-patch';
+import type { SettingsDraft } from './settings-draft';
 
 /** What saving settings came to: the new settings, or `path: message` errors. */
 export type SaveOutcome = { ok: true; settings: Settings } | { ok: false; errors: string[] };
@@ -19,6 +20,16 @@ export interface AppContextValue {
   settings: Settings | null;
   saveSettings(patch: SettingsPatch): Promise<SaveOutcome>;
   info: AppInfo | null;
+  /** Shows a view; with `focusId`, scrolls to and focuses that element once it renders. */
+  goTo(view: WindowView, focusId?: string): void;
+  /** The settings form's unsaved edits, kept while another view is shown. */
+  draftMemory: { current: DraftMemory | null };
+}
+
+/** The settings form as left: the settings it started from and the edits on top. */
+export interface DraftMemory {
+  base: Settings;
+  draft: SettingsDraft;
 }
 
 /** The window's shared context, provided by App. */

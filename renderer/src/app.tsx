@@ -1,14 +1,14 @@
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { AppInfo } from '../../shared/app-state';
 import { languageForLocale } from '../../shared/format';
 import { WINDOW_STRINGS, WINDOW_VIEWS, type WindowView } from '../../shared/i18n/window';
 import type { ConnectedApi } from './api';
-import { AppContext, type AppContextValue } from './app-context';
+import { AppContext, type AppContextValue, type DraftMemory } from './app-context';
+import { NoticeBanners } from './components/notice-banners';
 import { Header } from './header';
 import { TabBar } from './tab-bar';
 import { useAppState } from './use-app-state';
 import { useSettings } from './use-settings';
-import { EventsView } from './views/events-view';
 import { FilesView } from './views/files-view';
 import { NotificationsView } from './views/notifications-view';
 import { RoomsView } from './views/rooms-view';
@@ -27,8 +27,6 @@ function CurrentView({ view }: { view: WindowView }) {
       return <FilesView />;
     case 'notifications':
       return <NotificationsView />;
-    case 'events':
-      return <EventsView />;
     case 'settings':
       return <SettingsView />;
   }
@@ -42,6 +40,8 @@ export function App({ connection }: { connection: ConnectedApi }) {
   const [info, setInfo] = useState<AppInfo | null>(null);
   const [connected, setConnected] = useState(true);
   const [view, setView] = useState<WindowView>(viewFromHash);
+  // Unsaved settings live here, not in the settings view: a tab switch must not drop them.
+  const draftMemory = useRef<DraftMemory | null>(null);
   useEffect(() => {
     api.appInfo().then(setInfo, () => undefined);
   }, [api]);
@@ -55,8 +55,16 @@ export function App({ connection }: { connection: ConnectedApi }) {
     document.title = strings.appName;
   }, [language, strings]);
 
-  const chooseView = (next: WindowView) => {
+  const chooseView = (next: WindowView, focusId?: string) => {
     setView(next);
+    if (focusId !== undefined) {
+      // After the view renders: the field or section the caller points at.
+      requestAnimationFrame(() => {
+        const target = document.getElementById(focusId);
+        target?.scrollIntoView({ block: 'center' });
+        target?.focus();
+      });
+    }
     // The hash keeps the view over a reload without adding history entries.
     window.history.replaceState(
       null,
@@ -67,7 +75,19 @@ export function App({ connection }: { connection: ConnectedApi }) {
 
   const value = useMemo<AppContextValue | null>(
     () =>
-      state === null ? null : { api, state, language, strings, settings, saveSettings: save, info },
+      state === null
+        ? null
+        : {
+            api,
+            state,
+            language,
+            strings,
+            settings,
+            saveSettings: save,
+            info,
+            goTo: chooseView,
+            draftMemory,
+          },
     [api, state, language, strings, settings, save, info],
   );
   if (value === null) {
@@ -81,6 +101,7 @@ export function App({ connection }: { connection: ConnectedApi }) {
     <AppContext.Provider value={value}>
       <div class="shell">
         <Header connected={connected} />
+        <NoticeBanners />
         <TabBar view={view} onView={chooseView} />
         <main id={`panel-${view}`} class="panel" role="tabpanel" aria-labelledby={`tab-${view}`}>
           <CurrentView view={view} />

@@ -33,3 +33,17 @@ export function formatWhen(epochMs: number, language: Language, now: number = Da
 export function isPausedForever(pausedUntil: number, now: number = Date.now()): boolean {
   return pausedUntil - now > 100 * 365 * 24 * 3600 * 1000;
 }
+
+/** How long ago `epochMs` was, in words: "just now", "3 min ago", "2 h ago", else the time. */
+export function formatAgo(
+  epochMs: number,
+  language: Language,
+  words: { now: string; minutes: (n: number) => string; hours: (n: number) => string },
+  now: number = Date.now(),
+): string {
+  const minutes = Math.floor((now - epochMs) / 60_000);
+  if (minutes < 1) return words.now;
+  if (minutes < 60) return words.minutes(minutes);
+  if (minutes < 24 * 60) return words.hours(Math.floor(minutes / 60));
+  return formatWhen(epochMs, language, now);
+}

@@ -1,3 +1,4 @@
+import { apiLight } from './api-memory';
 import { useApp } from './app-context';
 import { formatWhen, isPausedForever } from './format-time';
 
@@ -6,13 +7,18 @@ export function Header({ connected }: { connected: boolean }) {
   const { api, state, settings, language, strings } = useApp();
   const h = strings.header;
   const status = state.recorder.status;
+  const url = settings?.recorder.url ?? '';
+  // An API that never answered is "not set up" (neutral), not an error: see apiLight.
+  const light = apiLight(status, url);
   const recorderText =
-    status === 'off'
-      ? (settings?.recorder.url.trim() ?? '') === ''
-        ? h.recorder.off
-        : h.recorder.connecting
-      : h.recorder[status];
-  const tone = status === 'ok' ? 'good' : status === 'off' ? 'quiet' : 'bad';
+    light === 'off'
+      ? h.recorder.off
+      : light === 'notSetUp'
+        ? status === 'off'
+          ? h.recorder.connecting
+          : `${strings.setup.api} · ${strings.setup.apiNotSetUp}`
+        : h.recorder[status === 'off' ? 'connecting' : status];
+  const tone = light === 'ok' ? 'good' : light === 'failing' ? 'bad' : 'quiet';
   const pausedUntil = state.pause.pausedUntil;
   const paused = pausedUntil !== null && pausedUntil > Date.now();
   return (

@@ -1,3 +1,4 @@
+import type { RoomFilter, RoomSort } from '../../shared/i18n/window/lists';
 import type { RoomState } from '../../shared/model';
 
 const collator = new Intl.Collator(['zh-CN', 'en'], { numeric: true, sensitivity: 'base' });
@@ -8,11 +9,43 @@ function rank(room: RoomState): number {
   return 2;
 }
 
-/** Rooms in the order the window lists them: recording, then live, then the rest, each by name. */
-export function orderRooms(rooms: readonly RoomState[]): RoomState[] {
-  return [...rooms].sort(
-    (a, b) => rank(a) - rank(b) || collator.compare(a.name, b.name) || a.roomId - b.roomId,
-  );
+/**
+ * Rooms in the order the window lists them. By state (the default): rooms that need attention,
+ * then recording, then live, then the rest, each by name; or by name, or by room number.
+ */
+export function orderRooms(
+  rooms: readonly RoomState[],
+  options: { sort?: RoomSort; needsAttention?: (room: RoomState) => boolean } = {},
+): RoomState[] {
+  const sort = options.sort ?? 'status';
+  const attention = options.needsAttention ?? (() => false);
+  const byName = (a: RoomState, b: RoomState) =>
+    collator.compare(a.name, b.name) || a.roomId - b.roomId;
+  if (sort === 'name') return [...rooms].sort(byName);
+  if (sort === 'number') return [...rooms].sort((a, b) => a.roomId - b.roomId);
+  const ranked = rooms.map((room) => ({ room, rank: attention(room) ? -1 : rank(room) }));
+  ranked.sort((a, b) => a.rank - b.rank || byName(a.room, b.room));
+  return ranked.map((entry) => entry.room);
+}
+
+/** Whether a room passes a status filter chip. */
+export function passesFilter(
+  room: RoomState,
+  filter: RoomFilter,
+  flags: { attention: boolean; muted: boolean },
+): boolean {
+  switch (filter) {
+    case 'all':
+      return true;
+    case 'live':
+      return room.streaming;
+    case 'recording':
+      return room.recording;
+    case 'attention':
+      return flags.attention;
+    case 'muted':
+      return flags.muted;
+  }
 }
 
 /** Rooms whose name, title, area or number contain every word of `text` (case-insensitive). */
@@ -34,17 +67,20 @@ export function filterRooms(rooms: readonly RoomState[], text: string): RoomStat
   });
 }
 
-/** How many rooms are live, recording, and known. */
-export function roomCounts(rooms: readonly RoomState[]): {
-  live: number;
-  recording: number;
-  total: number;
-} {
+/** How many rooms are live, recording, need attention, are muted, and known. */
+export function roomCounts(
+  rooms: readonly RoomState[],
+  flags: { attention?: (room: RoomState) => boolean; muted?: ReadonlySet<number> } = {},
+): { live: number; recording: number; attention: number; muted: number; total: number } {
   let live = 0;
   let recording = 0;
+  let attention = 0;
+  let muted = 0;
   for (const room of rooms) {
     if (room.streaming) live += 1;
     if (room.recording) recording += 1;
+    if (flags.attention?.(room)) attention += 1;
+    if (flags.muted?.has(room.roomId)) muted += 1;
   }
-  return { live, recording, total: rooms.length };
+  return { live, recording, attention, muted, total: rooms.length };
 }

@@ -1,5 +1,11 @@
-import { NotifiableEvent, type PathMapping, type Settings } from '../../shared/settings';
+import {
+  NotifiableEvent,
+  type Language,
+  type PathMapping,
+  type Settings,
+} from '../../shared/settings';
 import type { SettingsPatch } from '../../shared/settings-patch';
+import { checkSettingsUpdate, normaliseRecorderUrl } from '../../shared/settings-rules';
 
 /**
  * The settings form as the user edits it: numbers stay text until saved. The language, mute and
@@ -60,39 +66,76 @@ export function patchFromDraft(
   draft: SettingsDraft,
   notANumber: string,
 ): DraftPatch {
+  const { patch, errors } = buildPatch(original, draft, notANumber);
+  if (errors.length > 0) return { ok: false, errors };
+  return { ok: true, patch, empty: Object.keys(patch).length === 0 };
+}
+
+/**
+ * Every error of the form at once, in form order as far as the paths go: text that is not a
+ * number, what main's schema refuses, and the settings rules (host and token together, the
+ * recorder address). Main checks the same rules again before it saves.
+ */
+export function checkDraft(
+  original: Settings,
+  draft: SettingsDraft,
+  notANumber: string,
+  language: Language,
+): DraftPatch {
+  const { patch, errors } = buildPatch(original, draft, notANumber);
+  const checked = checkSettingsUpdate(original, patch, language);
+  const all = [...errors, ...(checked.ok ? [] : checked.errors)];
+  if (all.length > 0) return { ok: false, errors: all };
+  return { ok: true, patch, empty: Object.keys(patch).length === 0 };
+}
+
+// The patch of the changed fields, leaving out numbers that do not parse (named in `errors`).
+function buildPatch(
+  original: Settings,
+  draft: SettingsDraft,
+  notANumber: string,
+): { patch: SettingsPatch; errors: string[] } {
   const base = draftFromSettings(original);
   const errors: string[] = [];
-  const number = (path: string, text: string): number => {
+  const number = (path: string, text: string): number | undefined => {
     const value = Number(text.trim());
-    if (text.trim() === '' || !Number.isFinite(value)) errors.push(`${path}: ${notANumber}`);
-    return value;
+    if (text.trim() !== '' && Number.isFinite(value)) return value;
+    errors.push(`${path}: ${notANumber}`);
+    return undefined;
   };
   const changed = <K extends keyof SettingsDraft>(key: K) =>
     JSON.stringify(draft[key]) !== JSON.stringify(base[key]);
 
   const recorder: NonNullable<SettingsPatch['recorder']> = {};
-  if (changed('recorderUrl')) recorder.url = draft.recorderUrl.trim();
+  if (changed('recorderUrl')) recorder.url = normaliseRecorderUrl(draft.recorderUrl);
   if (changed('recorderUser')) recorder.username = draft.recorderUser;
   if (changed('recorderPass')) recorder.password = draft.recorderPass;
+  const set = <T extends object, K extends keyof T>(target: T, key: K, value: T[K] | undefined) => {
+    if (value !== undefined) target[key] = value;
+  };
   if (changed('pollInterval'))
-    recorder.pollIntervalSeconds = number('recorder.pollIntervalSeconds', draft.pollInterval);
+    set(
+      recorder,
+      'pollIntervalSeconds',
+      number('recorder.pollIntervalSeconds', draft.pollInterval),
+    );
   if (changed('unreachableMinutes')) {
-    recorder.unreachableNotifyAfterMinutes = number(
-      'recorder.unreachableNotifyAfterMinutes',
-      draft.unreachableMinutes,
+    set(
+      recorder,
+      'unreachableNotifyAfterMinutes',
+      number('recorder.unreachableNotifyAfterMinutes', draft.unreachableMinutes),
     );
   }
   if (changed('pollRooms')) {
     const words = draft.pollRooms.split(/[\s,，、]+/).filter(Boolean);
-    recorder.rooms = words.map((word, i) => {
-      if (!/^\d+$/.test(word)) errors.push(`recorder.rooms[${i}]: ${notANumber}`);
-      return Number(word);
-    });
+    const bad = words.findIndex((word) => !/^\d+$/.test(word));
+    if (bad >= 0) errors.push(`recorder.rooms[${bad}]: ${notANumber}`);
+    else recorder.rooms = words.map(Number);
   }
 
   const listener: NonNullable<SettingsPatch['listener']> = {};
   if (changed('listenerHost')) listener.host = draft.listenerHost.trim();
-  if (changed('listenerPort')) listener.port = number('listener.port', draft.listenerPort);
+  if (changed('listenerPort')) set(listener, 'port', number('listener.port', draft.listenerPort));
   if (changed('listenerToken')) listener.token = draft.listenerToken;
 
   const notifications: NonNullable<SettingsPatch['notifications']> = {};
@@ -103,13 +146,14 @@ export function patchFromDraft(
   if (Object.keys(events).length > 0) notifications.events = events;
   if (changed('openFileOnClick')) notifications.openFileOnClick = draft.openFileOnClick;
   if (changed('groupWindowSeconds')) {
-    notifications.groupWindowSeconds = number(
-      'notifications.groupWindowSeconds',
-      draft.groupWindowSeconds,
+    set(
+      notifications,
+      'groupWindowSeconds',
+      number('notifications.groupWindowSeconds', draft.groupWindowSeconds),
     );
   }
   if (changed('flapMinutes'))
-    notifications.flapMinutes = number('notifications.flapMinutes', draft.flapMinutes);
+    set(notifications, 'flapMinutes', number('notifications.flapMinutes', draft.flapMinutes));
 
   const patch: SettingsPatch = {};
   if (changed('recordingRoot')) patch.recordingRoot = draft.recordingRoot.trim();
@@ -124,8 +168,7 @@ export function patchFromDraft(
   if (Object.keys(listener).length > 0) patch.listener = listener;
   if (Object.keys(notifications).length > 0) patch.notifications = notifications;
 
-  if (errors.length > 0) return { ok: false, errors };
-  return { ok: true, patch, empty: Object.keys(patch).length === 0 };
+  return { patch, errors };
 }
 
 /** Whether the form differs from the settings it started from. */

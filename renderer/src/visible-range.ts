@@ -27,3 +27,34 @@ export function visibleRange(options: {
     end: Math.min(count, Math.max(last, first + 1) + overscan),
   };
 }
+
+/**
+ * The lines a scrolled viewport shows when lines differ in height: `offsets[i]` is the top of
+ * line i and `offsets[count]` the total height (prefix sums). Binary search, plus overscan.
+ */
+export function visibleRangeByOffsets(options: {
+  offsets: readonly number[];
+  scrollTop: number;
+  viewportHeight: number;
+  overscan?: number;
+}): VisibleRange {
+  const { offsets } = options;
+  const count = offsets.length - 1;
+  if (count <= 0) return { start: 0, end: 0 };
+  const overscan = options.overscan ?? 4;
+  const top = Math.max(0, options.scrollTop);
+  const bottom = top + Math.max(0, options.viewportHeight);
+  const lineAt = (y: number) => {
+    let low = 0;
+    let high = count - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      if ((offsets[mid] ?? 0) <= y) low = mid;
+      else high = mid - 1;
+    }
+    return low;
+  };
+  const first = lineAt(top);
+  const last = lineAt(bottom);
+  return { start: Math.max(0, first - overscan), end: Math.min(count, last + 1 + overscan) };
+}

@@ -2,10 +2,12 @@ import type { Language, NotifiableEvent } from '../settings';
 import { EVENT_NAMES, EVENTS_STRINGS, type EventsStrings } from './window/events';
 import { FILES_STRINGS, type FilesStrings } from './window/files';
 import { HEADER_STRINGS, type HeaderStrings } from './window/header';
+import { LISTS_STRINGS, type ListsStrings } from './window/lists';
 import { NOTIFICATIONS_STRINGS, type NotificationsStrings } from './window/notifications';
 import { PAGER_STRINGS, type PagerStrings } from './window/pager';
 import { ROOMS_STRINGS, type RoomsStrings } from './window/rooms';
 import { SETTINGS_STRINGS, type SettingsStrings } from './window/settings';
+import { SETUP_STRINGS, type SetupStrings } from './window/setup';
 import { SHELL_STRINGS, type ShellStrings } from './window/shell';
 
 // The strings live one section a file under ./window/; this entry assembles them.
@@ -23,6 +25,8 @@ export interface WindowStrings extends ShellStrings {
   events: EventsStrings;
   eventNames: Record<NotifiableEvent, string>;
   settings: SettingsStrings;
+  setup: SetupStrings;
+  lists: ListsStrings;
 }
 
 /** Puts one language's sections together, keys in the order the window reads them. */
@@ -37,6 +41,8 @@ function windowStrings(language: Language): WindowStrings {
     events: EVENTS_STRINGS[language],
     eventNames: EVENT_NAMES[language],
     settings: SETTINGS_STRINGS[language],
+    setup: SETUP_STRINGS[language],
+    lists: LISTS_STRINGS[language],
   };
 }
 

@@ -60,6 +60,9 @@ export function TextField({
   placeholder,
   inputMode,
   autoComplete = 'off',
+  locked = false,
+  onBlur,
+  children,
 }: FieldProps & {
   value: string;
   onValue: (value: string) => void;
@@ -67,26 +70,50 @@ export function TextField({
   placeholder?: string;
   inputMode?: 'numeric' | 'decimal' | 'url' | 'text';
   autoComplete?: string;
+  /** Fixed by a launch option: shown, not editable, and said so. */
+  locked?: boolean;
+  onBlur?: () => void;
+  /** A button beside the input (Generate token). */
+  children?: ComponentChildren;
 }) {
+  const { strings } = useApp();
+  const shownHint = locked ? [hint, strings.setup.lockedHint].filter(Boolean).join(' ') : hint;
+  const input = (
+    <input
+      id={id}
+      class="input"
+      type={type}
+      value={value}
+      placeholder={placeholder}
+      inputMode={inputMode}
+      autoComplete={autoComplete}
+      spellcheck={false}
+      readOnly={locked}
+      aria-invalid={errors.length > 0 ? 'true' : undefined}
+      aria-describedby={describedBy(id, shownHint, errors)}
+      onInput={(event) => onValue(event.currentTarget.value)}
+      onBlur={onBlur}
+    />
+  );
   return (
-    <div class="field">
+    <div class={`field ${locked ? 'is-locked' : ''}`}>
       <label for={id} class="field-label">
         {label}
+        {locked ? (
+          <span class="lock-mark" aria-hidden="true">
+            {' 🔒'}
+          </span>
+        ) : null}
       </label>
-      <input
-        id={id}
-        class="input"
-        type={type}
-        value={value}
-        placeholder={placeholder}
-        inputMode={inputMode}
-        autoComplete={autoComplete}
-        spellcheck={false}
-        aria-invalid={errors.length > 0 ? 'true' : undefined}
-        aria-describedby={describedBy(id, hint, errors)}
-        onInput={(event) => onValue(event.currentTarget.value)}
-      />
-      <FieldNotes id={id} hint={hint} errors={errors} />
+      {children ? (
+        <div class="input-with-button">
+          {input}
+          {children}
+        </div>
+      ) : (
+        input
+      )}
+      <FieldNotes id={id} hint={shownHint} errors={errors} />
     </div>
   );
 }
@@ -99,7 +126,12 @@ export function CheckField({
   onChecked,
   hint,
   errors = [],
-}: FieldProps & { checked: boolean; onChecked: (checked: boolean) => void }) {
+  disabled = false,
+}: FieldProps & {
+  checked: boolean;
+  onChecked: (checked: boolean) => void;
+  disabled?: boolean;
+}) {
   return (
     <div class="field field-check">
       <input
@@ -107,6 +139,7 @@ export function CheckField({
         type="checkbox"
         class="checkbox"
         checked={checked}
+        disabled={disabled}
         aria-describedby={describedBy(id, hint, errors)}
         onChange={(event) => onChecked(event.currentTarget.checked)}
       />

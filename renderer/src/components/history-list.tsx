@@ -9,14 +9,15 @@ export function HistoryList<T>({
   emptyText,
   page,
   onPage,
-  row,
+  rows,
 }: {
   result: Pick<HistoryPageState<T>, 'loading' | 'items' | 'total'>;
   label: string;
   emptyText: string;
   page: number;
   onPage: (page: number) => void;
-  row: (item: T) => ComponentChildren;
+  /** The page's items as list children (rows, with headings between them where a view wants). */
+  rows: (items: readonly T[]) => ComponentChildren;
 }) {
   return (
     <>
@@ -24,7 +25,7 @@ export function HistoryList<T>({
         <p class="empty">{emptyText}</p>
       ) : (
         <ul class="items" aria-label={label}>
-          {result.items.map(row)}
+          {rows(result.items)}
         </ul>
       )}
       <Pager page={page} total={result.total} pageSize={PAGE_SIZE} onPage={onPage} />

@@ -1,67 +1,137 @@
 import type { ComponentChildren } from 'preact';
-import { useLayoutEffect, useRef, useState } from 'preact/hooks';
-import { visibleRange } from '../visible-range';
+import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { visibleRangeByOffsets } from '../visible-range';
+import { gridColumns, listKeyTarget } from '../list-keys';
+
+/** What a row is told when it renders. */
+export interface RowContext {
+  /** The row holding the list's one tab stop. */
+  active: boolean;
+}
 
 /** Props of VirtualList. */
 export interface VirtualListProps<T> {
   items: readonly T[];
-  /** Every row's height in px (rows are laid out absolutely, so it must be fixed). */
-  rowHeight: number;
+  /** A row's height in px (rows are laid out absolutely, so it must be known before layout). */
+  rowHeight: (item: T) => number;
   rowKey: (item: T) => string | number;
-  renderRow: (item: T) => ComponentChildren;
+  renderRow: (item: T, context: RowContext) => ComponentChildren;
+  /** The row's full name for screen readers and keyboard users (titles are cut on screen). */
+  rowLabel: (item: T) => string;
   label: string;
+  /** From 750 px wide, rows are laid out in columns at least this wide. */
+  minColumnWidth?: number;
+  /** Enter on a row. */
+  onActivate?: (item: T) => void;
+  /** Any other key on a row (a shortcut such as M). */
+  onRowKey?: (item: T, event: KeyboardEvent) => void;
+  /** The active row changed (by keys, a click or the focus). */
+  onActiveChange?: (item: T) => void;
 }
 
+const GAP = 8;
+
 /**
- * A scrolling list that renders only the rows in view (plus a few): 500 rooms cost what 15 do.
+ * A scrolling list (a grid from 750 px) that renders only the lines in view, plus a few: 500
+ * rooms cost what 15 do. One tab stop: the active row; arrows, Home / End and Page keys move it.
  * Rows are positioned with CSSOM styles, which the window's CSP allows (no style attributes).
  */
-export function VirtualList<T>({
-  items,
-  rowHeight,
-  rowKey,
-  renderRow,
-  label,
-}: VirtualListProps<T>) {
+export function VirtualList<T>(props: VirtualListProps<T>) {
+  const { items, rowHeight, rowKey, renderRow, rowLabel, label } = props;
   const ref = useRef<HTMLDivElement>(null);
-  // The scroll position is not state: most scroll events leave the same rows in view, and a
+  // The scroll position is not state: most scroll events leave the same lines in view, and a
   // render is asked for only when the range they show changes.
   const scrollTop = useRef(0);
   const shown = useRef({ start: 0, end: 0 });
   const [, rerender] = useState(0);
-  const [viewportHeight, setViewportHeight] = useState(0);
+  const [size, setSize] = useState({ width: 0, height: 0 });
+  const [active, setActive] = useState(0);
+  const focusNext = useRef(false);
   useLayoutEffect(() => {
     const element = ref.current;
     if (element === null) return undefined;
-    setViewportHeight(element.clientHeight);
-    const observer = new ResizeObserver(() => setViewportHeight(element.clientHeight));
+    const measure = () => setSize({ width: element.clientWidth, height: element.clientHeight });
+    measure();
+    const observer = new ResizeObserver(measure);
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
+  const columns = gridColumns(size.width, props.minColumnWidth);
+  const offsets = useMemo(() => {
+    const tops = [0];
+    for (let start = 0; start < items.length; start += columns) {
+      let height = 0;
+      for (let i = start; i < Math.min(items.length, start + columns); i++)
+        height = Math.max(height, rowHeight(items[i] as T));
+      tops.push((tops[tops.length - 1] ?? 0) + height);
+    }
+    return tops;
+  }, [items, columns, rowHeight]);
+  const activeIndex = Math.min(active, Math.max(0, items.length - 1));
   // Before the first measurement, assume a tall window rather than render nothing.
   const rangeAt = (top: number) =>
-    visibleRange({
-      count: items.length,
-      rowHeight,
-      scrollTop: top,
-      viewportHeight: viewportHeight || 1200,
-    });
+    visibleRangeByOffsets({ offsets, scrollTop: top, viewportHeight: size.height || 1200 });
   const { start, end } = (shown.current = rangeAt(scrollTop.current));
-  const rows: ComponentChildren[] = [];
-  for (let index = start; index < end; index++) {
-    const item = items[index] as T;
-    rows.push(
-      <div
-        key={rowKey(item)}
-        role="listitem"
-        aria-setsize={items.length}
-        aria-posinset={index + 1}
-        class="vlist-row"
-        style={{ top: `${index * rowHeight}px`, height: `${rowHeight}px` }}
-      >
-        {renderRow(item)}
-      </div>,
-    );
+
+  useLayoutEffect(() => {
+    if (!focusNext.current) return;
+    focusNext.current = false;
+    ref.current?.querySelector<HTMLElement>(`[data-index="${activeIndex}"]`)?.focus();
+  });
+
+  const moveTo = (index: number) => {
+    const element = ref.current;
+    const line = Math.floor(index / columns);
+    const top = offsets[line] ?? 0;
+    const bottom = offsets[line + 1] ?? top;
+    if (element !== null) {
+      if (top < element.scrollTop) element.scrollTop = top;
+      else if (bottom > element.scrollTop + element.clientHeight)
+        element.scrollTop = bottom - element.clientHeight;
+      scrollTop.current = element.scrollTop;
+    }
+    focusNext.current = true;
+    setActive(index);
+    const item = items[index];
+    if (item !== undefined) props.onActiveChange?.(item);
+    rerender((n) => n + 1);
+  };
+
+  const cells: ComponentChildren[] = [];
+  const width = columns > 1 ? (size.width - GAP * (columns - 1)) / columns : 0;
+  for (let line = start; line < end; line++) {
+    for (
+      let index = line * columns;
+      index < Math.min(items.length, (line + 1) * columns);
+      index++
+    ) {
+      const item = items[index] as T;
+      const column = index % columns;
+      cells.push(
+        <div
+          key={rowKey(item)}
+          role="listitem"
+          aria-setsize={items.length}
+          aria-posinset={index + 1}
+          aria-label={rowLabel(item)}
+          data-index={index}
+          tabIndex={index === activeIndex ? 0 : -1}
+          class="vlist-row"
+          style={{
+            top: `${offsets[line] ?? 0}px`,
+            height: `${rowHeight(item)}px`,
+            ...(columns > 1 ? { left: `${column * (width + GAP)}px`, width: `${width}px` } : {}),
+          }}
+          onFocus={(event) => {
+            if (event.target !== event.currentTarget) return;
+            if (index !== activeIndex) setActive(index);
+            props.onActiveChange?.(item);
+          }}
+        >
+          {renderRow(item, { active: index === activeIndex })}
+        </div>,
+      );
+    }
   }
   return (
     <div
@@ -69,6 +139,21 @@ export function VirtualList<T>({
       class="vlist"
       role="list"
       aria-label={label}
+      onKeyDown={(event) => {
+        if (!(event.target instanceof HTMLElement) || !event.target.classList.contains('vlist-row'))
+          return;
+        const item = items[activeIndex];
+        if (item === undefined) return;
+        const perPage = Math.max(1, Math.floor((size.height || 600) / (offsets[1] ?? 60)));
+        const target = listKeyTarget(event.key, activeIndex, items.length, columns, perPage);
+        if (target !== null) {
+          event.preventDefault();
+          moveTo(target);
+        } else if (event.key === 'Enter') {
+          event.preventDefault();
+          props.onActivate?.(item);
+        } else props.onRowKey?.(item, event);
+      }}
       onScroll={(event) => {
         scrollTop.current = event.currentTarget.scrollTop;
         const next = rangeAt(scrollTop.current);
@@ -76,8 +161,8 @@ export function VirtualList<T>({
           rerender((n) => n + 1);
       }}
     >
-      <div class="vlist-spacer" style={{ height: `${items.length * rowHeight}px` }}>
-        {rows}
+      <div class="vlist-spacer" style={{ height: `${offsets[offsets.length - 1] ?? 0}px` }}>
+        {cells}
       </div>
     </div>
   );

@@ -1,18 +1,15 @@
 import { useState } from 'preact/hooks';
 import { useApp } from '../app-context';
 import { StatusLine } from '../components/status-line';
-import { FieldNotes, Section, TextField } from '../components/fields';
+import { Section, TextField } from '../components/fields';
 import { errorsFor } from '../field-errors';
 import type { SectionProps } from './section-props';
 
-/** Where the recordings are on this computer, and path mappings from the recorder's view of them. */
-export function RecordingsSection({ draft, update, errors }: SectionProps) {
+/** Where the recordings are on this computer (path mappings are in Advanced). */
+export function RecordingsSection({ draft, update, errors, locked }: SectionProps) {
   const { strings, api, info } = useApp();
   const [failure, setFailure] = useState<string | null>(null);
   const s = strings.settings;
-  const mappings = draft.pathMappings;
-  const setMapping = (index: number, side: 'from' | 'to', value: string) =>
-    update({ pathMappings: mappings.map((m, i) => (i === index ? { ...m, [side]: value } : m)) });
 
   return (
     <Section id="settings-recordings" title={s.filesSection}>
@@ -23,8 +20,9 @@ export function RecordingsSection({ draft, update, errors }: SectionProps) {
         value={draft.recordingRoot}
         onValue={(recordingRoot) => update({ recordingRoot })}
         errors={errorsFor(errors, 'recordingRoot')}
+        locked={locked('recordingRoot')}
       />
-      {info?.canPickFolder ? (
+      {info?.canPickFolder && !locked('recordingRoot') ? (
         <button
           type="button"
           class="button button-small"
@@ -42,55 +40,6 @@ export function RecordingsSection({ draft, update, errors }: SectionProps) {
         </button>
       ) : null}
       <StatusLine text={failure} tone="error" />
-      <fieldset class="fieldset" aria-describedby="path-mappings-hint">
-        <legend class="field-label">{s.pathMappings}</legend>
-        <p id="path-mappings-hint" class="field-hint">
-          {s.pathMappingsHint}
-        </p>
-        {mappings.map((mapping, index) => (
-          <div class="mapping-row" key={index}>
-            <TextField
-              id={`mapping-from-${index}`}
-              label={s.mappingFrom}
-              placeholder="/rec"
-              value={mapping.from}
-              onValue={(value) => setMapping(index, 'from', value)}
-              errors={errorsFor(errors, `pathMappings[${index}].from`)}
-            />
-            <TextField
-              id={`mapping-to-${index}`}
-              label={s.mappingTo}
-              placeholder={'D:\\录播'}
-              value={mapping.to}
-              onValue={(value) => setMapping(index, 'to', value)}
-              errors={errorsFor(errors, `pathMappings[${index}].to`)}
-            />
-            <button
-              type="button"
-              class="button button-small mapping-remove"
-              aria-label={`${s.removeMapping} ${index + 1}`}
-              title={s.removeMapping}
-              onClick={() => update({ pathMappings: mappings.filter((_, i) => i !== index) })}
-            >
-              ×
-            </button>
-          </div>
-        ))}
-        <FieldNotes
-          id="path-mappings"
-          errors={errorsFor(
-            errors.filter((error) => !error.startsWith('pathMappings[')),
-            'pathMappings',
-          )}
-        />
-        <button
-          type="button"
-          class="button"
-          onClick={() => update({ pathMappings: [...mappings, { from: '', to: '' }] })}
-        >
-          {s.addMapping}
-        </button>
-      </fieldset>
     </Section>
   );
 }

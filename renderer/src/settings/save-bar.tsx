@@ -33,7 +33,7 @@ export function SaveBar({
       <div class="save-note" role="status" aria-live="polite">
         <span>{note}</span>
         {otherErrors.length > 0 ? (
-          <ul class="field-errors">
+          <ul class="field-errors" tabIndex={-1}>
             {otherErrors.map((error) => (
               <li key={error}>{error}</li>
             ))}

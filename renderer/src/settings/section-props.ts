@@ -6,4 +6,6 @@ export interface SectionProps {
   update: (changes: Partial<SettingsDraft>) => void;
   /** `path: message` errors from the last save. */
   errors: readonly string[];
+  /** Whether a launch option fixes the setting at `path` (shown locked). */
+  locked: (path: string) => boolean;
 }

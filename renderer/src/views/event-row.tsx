@@ -3,6 +3,15 @@ import type { EventLogEntry } from '../../../shared/model';
 import { useApp } from '../app-context';
 import { formatWhen } from '../format-time';
 
+/** The streamer's name in a recorder webhook body, if it has one. */
+function streamerName(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const data = (body as { EventData?: unknown }).EventData;
+  if (typeof data !== 'object' || data === null) return undefined;
+  const name = (data as { Name?: unknown }).Name;
+  return typeof name === 'string' && name !== '' ? name : undefined;
+}
+
 /** One raw event as received: type, source, room, when, a replay button and the body on demand. */
 export function EventRow({
   entry,
@@ -14,10 +23,17 @@ export function EventRow({
   const { strings, language } = useApp();
   const s = strings.events;
   const [open, setOpen] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const name = streamerName(entry.body);
+  const known = strings.lists.eventTypes[entry.eventType];
   return (
     <li class="item event">
       <div class="item-head">
-        <code class="item-title event-type" data-content>
+        <span class="item-title">
+          {known ?? <code data-content>{entry.eventType}</code>}
+          {name ? <span data-content>{` · ${name}`}</span> : null}
+        </span>
+        <code class="event-type" data-content>
           {entry.eventType}
         </code>
         <time class="item-time" dateTime={new Date(entry.receivedAt).toISOString()}>
@@ -28,10 +44,35 @@ export function EventRow({
         <span class="pill pill-quiet">{s.source[entry.source]}</span>
         {entry.duplicate ? <span class="pill pill-warn">{s.duplicate}</span> : null}
         {entry.roomId === undefined ? null : <span>{s.room(entry.roomId)}</span>}
-        <button type="button" class="button button-small item-end" onClick={() => onReplay(entry)}>
-          {s.replay}
-        </button>
+        {confirming ? null : (
+          <button
+            type="button"
+            class="button button-small item-end"
+            onClick={() => setConfirming(true)}
+          >
+            {s.replay}
+          </button>
+        )}
       </div>
+      {confirming ? (
+        // A replay may pop its notification up again: asked in the page, not with a dialog.
+        <div class="confirm" role="group" aria-label={s.replay}>
+          <span>{strings.setup.replayConfirm}</span>
+          <button
+            type="button"
+            class="button button-small button-primary"
+            onClick={() => {
+              setConfirming(false);
+              onReplay(entry);
+            }}
+          >
+            {strings.setup.replayYes}
+          </button>
+          <button type="button" class="button button-small" onClick={() => setConfirming(false)}>
+            {strings.setup.replayNo}
+          </button>
+        </div>
+      ) : null}
       <details
         class="event-body"
         open={open}

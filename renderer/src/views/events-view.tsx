@@ -9,7 +9,7 @@ import { EventRow } from './event-row';
 
 const TEST_KINDS = ['StreamStarted', 'FileClosed'] as const;
 
-/** Raw events as received (a webhook inspector), each replayable, and the test-event buttons. */
+/** The webhook log: events as received (an inspector), each replayable, and test events. */
 export function EventsView() {
   const { api, strings } = useApp();
   const s = strings.events;
@@ -36,11 +36,11 @@ export function EventsView() {
   };
 
   return (
-    <div class="view view-scroll">
+    <div class="diagnostics">
       <section class="card test-card" aria-labelledby="events-test-title">
-        <h2 id="events-test-title" class="section-title">
+        <h3 id="events-test-title" class="section-title">
           {s.testTitle}
-        </h2>
+        </h3>
         <p class="field-hint">{s.testHint}</p>
         <div class="button-row">
           {TEST_KINDS.map((kind) => (
@@ -60,7 +60,9 @@ export function EventsView() {
         emptyText={s.empty}
         page={page}
         onPage={setPage}
-        row={(entry) => <EventRow key={entry.seq} entry={entry} onReplay={replay} />}
+        rows={(items) =>
+          items.map((entry) => <EventRow key={entry.seq} entry={entry} onReplay={replay} />)
+        }
       />
     </div>
   );

@@ -1,9 +1,13 @@
 import { baseName, formatBytes, formatDuration } from '../../../shared/format';
 import type { HistoryFileItem } from '../../../shared/ipc-contract';
 import { useApp } from '../app-context';
+import { fileTimes } from '../file-times';
 import { formatWhen } from '../format-time';
 
-/** One finished recording: file name, room, size, duration, when, and open / show buttons. */
+/**
+ * One finished recording: streamer, title and when it was recorded (the recorder's own open and
+ * close times) first, size and duration, then the file name on one line, and open / show.
+ */
 export function FileRow({
   file,
   onAction,
@@ -13,28 +17,31 @@ export function FileRow({
 }) {
   const { strings, language } = useApp();
   const s = strings.files;
+  const l = strings.lists;
   const missing = file.exists === false;
+  const times = fileTimes(file);
+  const name = baseName(file.relativePath);
   return (
     <li class={`item file ${missing ? 'is-missing' : ''}`}>
       <div class="item-head">
-        <span class="item-title file-name" data-content>
-          {baseName(file.relativePath)}
+        <span class="item-title" data-content>
+          {file.title ? `${file.name} · ${file.title}` : file.name}
         </span>
         {missing ? <span class="pill pill-warn">{s.missing}</span> : null}
       </div>
-      <div class="item-sub" data-content>
-        {file.title ? `${file.name} · ${file.title}` : file.name}
-      </div>
       <div class="item-meta">
-        <span>
-          {s.size} {file.fileSize === undefined ? '—' : formatBytes(file.fileSize)}
-        </span>
-        <span>
-          {s.duration} {file.durationSeconds ? formatDuration(file.durationSeconds) : '—'}
-        </span>
-        <span>
-          {s.finishedAt} {formatWhen(file.finishedAt, language)}
-        </span>
+        <time class="file-time" dateTime={new Date(times.to).toISOString()}>
+          {times.own
+            ? times.from === undefined
+              ? formatWhen(times.to, language)
+              : l.timeRange(formatWhen(times.from, language), formatWhen(times.to, language))
+            : l.receivedAt(formatWhen(times.to, language))}
+        </time>
+        <span>{file.fileSize === undefined ? '—' : formatBytes(file.fileSize)}</span>
+        <span>{file.durationSeconds ? formatDuration(file.durationSeconds) : '—'}</span>
+      </div>
+      <div class="file-name" data-content title={file.relativePath}>
+        {name}
       </div>
       <div class="item-actions">
         <button

@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { useMemo, useState } from 'preact/hooks';
 import type { HistoryFileItem } from '../../../shared/ipc-contract';
 import { useApp } from '../app-context';
@@ -12,15 +13,52 @@ import { reportAction } from '../report-action';
 
 const collator = new Intl.Collator(['zh-CN', 'en'], { numeric: true });
 
-/** Recent finished recordings, newest first, by room and text, in pages; missing files marked. */
+/** Rows of one page with a heading before each run of parts of one live session. */
+function withSessionHeads(
+  items: readonly HistoryFileItem[],
+  row: (file: HistoryFileItem) => ComponentChildren,
+  heading: (count: number) => string,
+): ComponentChildren[] {
+  const out: ComponentChildren[] = [];
+  for (let i = 0; i < items.length;) {
+    const session = items[i]?.sessionId;
+    let j = i + 1;
+    while (session && j < items.length && items[j]?.sessionId === session) j++;
+    if (j - i > 1)
+      out.push(
+        <li key={`session-${session}-${i}`} class="session-head">
+          {heading(j - i)}
+        </li>,
+      );
+    for (let k = i; k < j; k++) out.push(row(items[k] as HistoryFileItem));
+    i = j;
+  }
+  return out;
+}
+
+/**
+ * Recent finished recordings, newest first, by streamer and text, in pages; parts of one session
+ * together; missing files marked, with where the app looked and the way to the setting.
+ */
 export function FilesView() {
-  const { api, state, settings, strings } = useApp();
+  const { api, state, settings, strings, goTo } = useApp();
   const s = strings.files;
-  const [roomId, setRoomId] = useState<number | undefined>(undefined);
+  const l = strings.lists;
+  const [roomText, setRoomText] = useState('');
   const [text, setText] = useState('');
   const [page, setPage] = useState(0);
   const [message, setMessage] = useState<string | null>(null);
   const query = useDebounced(text.trim());
+  const roomOptions = useMemo(
+    () => [...state.rooms].sort((a, b) => collator.compare(a.name, b.name)),
+    [state.rooms],
+  );
+  // A streamer typed (or picked from the suggestions) by name or room number.
+  const roomId = useMemo(() => {
+    const typed = roomText.trim();
+    if (typed === '') return undefined;
+    return roomOptions.find((room) => room.name === typed || String(room.roomId) === typed)?.roomId;
+  }, [roomText, roomOptions]);
   // A FileClosed webhook changes the rooms, so a state push is the cue to read the page again.
   const tick = useLiveTick(api, ['state:changed', 'notification:added'], 1000);
   const result = useHistoryPage(
@@ -29,11 +67,9 @@ export function FilesView() {
     page,
     tick,
   );
-  const roomOptions = useMemo(
-    () => [...state.rooms].sort((a, b) => collator.compare(a.name, b.name)),
-    [state.rooms],
-  );
   const filtered = roomId !== undefined || query !== '';
+  const root = settings?.recordingRoot ?? '';
+  const someMissing = result.items.some((file) => file.exists === false);
 
   const act = (file: HistoryFileItem, action: 'open' | 'show') => {
     const ref = { roomId: file.roomId, relativePath: file.relativePath };
@@ -44,25 +80,26 @@ export function FilesView() {
     <div class="view view-scroll">
       <div class="toolbar">
         <label for="files-room" class="sr-only">
-          {s.roomLabel}
+          {l.roomSearch}
         </label>
-        <select
+        <input
           id="files-room"
           class="input toolbar-select"
-          value={roomId === undefined ? '' : String(roomId)}
-          onChange={(event) => {
-            const value = event.currentTarget.value;
-            setRoomId(value === '' ? undefined : Number(value));
+          type="search"
+          list="files-room-names"
+          placeholder={l.roomSearch}
+          value={roomText}
+          autoComplete="off"
+          onInput={(event) => {
+            setRoomText(event.currentTarget.value);
             setPage(0);
           }}
-        >
-          <option value="">{s.allRooms}</option>
+        />
+        <datalist id="files-room-names">
           {roomOptions.map((room) => (
-            <option key={room.roomId} value={String(room.roomId)} data-content>
-              {room.name}
-            </option>
+            <option key={room.roomId} value={room.name} data-content />
           ))}
-        </select>
+        </datalist>
         <SearchField
           id="files-search"
           label={s.searchLabel}
@@ -75,8 +112,23 @@ export function FilesView() {
         />
         <span class="toolbar-note">{s.total(result.total)}</span>
       </div>
-      {settings !== null && settings.recordingRoot === '' && result.total > 0 ? (
+      {settings !== null && root === '' && result.total > 0 ? (
         <p class="notice">{s.noRoot}</p>
+      ) : null}
+      {root !== '' && someMissing ? (
+        <div class="notice notice-missing">
+          <span>
+            {s.missing}. {l.lookedIn('')}
+            <code data-content>{root}</code>
+          </span>
+          <button
+            type="button"
+            class="button button-small"
+            onClick={() => goTo('settings', 'recording-root')}
+          >
+            {l.checkRoot}
+          </button>
+        </div>
       ) : null}
       <StatusLine text={message ?? result.error} tone="error" />
       <HistoryList
@@ -85,13 +137,19 @@ export function FilesView() {
         emptyText={filtered ? s.noMatch : s.empty}
         page={page}
         onPage={setPage}
-        row={(file) => (
-          <FileRow
-            key={`${file.roomId}|${file.relativePath}|${file.finishedAt}`}
-            file={file}
-            onAction={act}
-          />
-        )}
+        rows={(items) =>
+          withSessionHeads(
+            items,
+            (file) => (
+              <FileRow
+                key={`${file.roomId}|${file.relativePath}|${file.finishedAt}`}
+                file={file}
+                onAction={act}
+              />
+            ),
+            l.parts,
+          )
+        }
       />
     </div>
   );

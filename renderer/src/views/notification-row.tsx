@@ -1,20 +1,64 @@
 import type { HistoryNotification } from '../../../shared/history';
 import { useApp } from '../app-context';
-import { formatWhen } from '../format-time';
+import { NotificationButtons } from '../components/notification-buttons';
+import { formatAgo, formatWhen } from '../format-time';
+import { rowActions, summaryNames, type RowAction } from '../notification-actions';
 
-/** One notification: its text, when, what kind, whether it popped up (or why not), read or not. */
+/** Names of a summary: the first two, then "and N more". */
+function collapsedBody(body: string, andMore: (names: string, more: number) => string): string {
+  const names = summaryNames(body);
+  if (names.length <= 3) return body;
+  return andMore(names.slice(0, 2).join('、'), names.length - 2);
+}
+
+/**
+ * One notification: its text (a summary's names collapsed), when, its kind and whether it popped
+ * up, and the popup's main and secondary actions. A click on the row does the main action and
+ * marks it read.
+ */
 export function NotificationRow({
   entry,
+  muted,
+  onAct,
   onMarkRead,
 }: {
   entry: HistoryNotification;
+  muted: boolean;
+  onAct: (entry: HistoryNotification, action: RowAction) => void;
   onMarkRead: (id: string) => void;
 }) {
   const { strings, language } = useApp();
   const s = strings.notifications;
+  const l = strings.lists;
   const { notification, decision, read } = entry;
+  const actions = rowActions(entry);
+  const many = notification.roomIds.length > 1;
+  const filesCount = Number(/\d+/.exec(notification.title)?.[0] ?? notification.roomIds.length);
+  const label = (action: RowAction): string => {
+    switch (action) {
+      case 'openFile':
+        return l.openFile;
+      case 'showFile':
+        return l.showFile;
+      case 'openLive':
+        return l.openLive;
+      case 'files':
+        return l.filesLink(filesCount);
+      case 'mute':
+        return muted ? l.notifyAgain : l.dontNotify;
+    }
+  };
+  const main = actions[0];
   return (
-    <li class={`item note ${read ? '' : 'is-unread'}`}>
+    <li
+      class={`item note ${read ? '' : 'is-unread'} ${main ? 'is-actionable' : ''}`}
+      onClick={(event) => {
+        // Buttons act by themselves; a click elsewhere on the row does the main action.
+        if ((event.target as HTMLElement).closest('button')) return;
+        if (main) onAct(entry, main);
+        else if (!read) onMarkRead(notification.id);
+      }}
+    >
       <div class="item-head">
         {read ? null : (
           <span class="unread-dot">
@@ -24,29 +68,48 @@ export function NotificationRow({
         <span class="item-title" data-content>
           {notification.title}
         </span>
-        <time class="item-time" dateTime={new Date(notification.createdAt).toISOString()}>
-          {formatWhen(notification.createdAt, language)}
+        <time
+          class="item-time"
+          dateTime={new Date(notification.createdAt).toISOString()}
+          title={formatWhen(notification.createdAt, language)}
+        >
+          {formatAgo(notification.createdAt, language, strings.setup.ago)}
         </time>
       </div>
       {notification.body ? (
         <p class="item-body" data-content>
-          {notification.body}
+          {many ? collapsedBody(notification.body, l.andMore) : notification.body}
         </p>
       ) : null}
       <div class="item-meta">
-        <span class="pill pill-quiet">{strings.eventNames[notification.event]}</span>
+        <span class="pill pill-quiet">
+          {strings.eventNames[notification.event] ?? notification.event}
+        </span>
         <span class={`pill ${decision.shown ? 'pill-ok' : 'pill-quiet'}`}>
           {decision.shown ? s.shown : s.suppressed[decision.reason]}
         </span>
-        {read ? null : (
-          <button
-            type="button"
-            class="button button-small item-end"
-            onClick={() => onMarkRead(notification.id)}
-          >
-            {s.markRead}
-          </button>
-        )}
+        <span class="item-end button-row">
+          <NotificationButtons entry={entry} />
+          {actions.map((action, index) => (
+            <button
+              key={action}
+              type="button"
+              class={`button button-small ${index === 0 ? 'button-primary' : ''}`}
+              onClick={() => onAct(entry, action)}
+            >
+              {label(action)}
+            </button>
+          ))}
+          {read ? null : (
+            <button
+              type="button"
+              class="button button-small"
+              onClick={() => onMarkRead(notification.id)}
+            >
+              {s.markRead}
+            </button>
+          )}
+        </span>
       </div>
     </li>
   );

@@ -1,21 +1,31 @@
 import { useState } from 'preact/hooks';
+import type { PauseChoice } from '../../../shared/app-state';
+import type { HistoryNotification } from '../../../shared/history';
 import { useApp } from '../app-context';
 import { HistoryList } from '../components/history-list';
 import { SearchField } from '../components/search-field';
 import { StatusLine } from '../components/status-line';
+import { actOnFile, type RowAction } from '../notification-actions';
+import { notificationRuns } from '../notification-runs';
+import { reportAction } from '../report-action';
 import { useHistoryPage } from '../use-history-page';
 import { useDebounced } from '../use-debounced';
 import { useLiveTick } from '../use-live-tick';
 import { NotificationRow } from './notification-row';
 
-/** The notification history, newest first: shown or suppressed and why, unread count, mark read. */
+/**
+ * The notification history, newest first under day headings: each row with its popup's actions
+ * (a click does the main one and marks it read), summaries collapsed, grouped entries once, runs
+ * of entries not shown folded; search, unread only, mark all read and pause in the toolbar.
+ */
 export function NotificationsView() {
-  const { api, state, strings } = useApp();
+  const { api, state, settings, saveSettings, strings, language, goTo } = useApp();
   const s = strings.notifications;
   const [unreadOnly, setUnreadOnly] = useState(false);
   const [text, setText] = useState('');
   const [page, setPage] = useState(0);
   const [changes, setChanges] = useState(0);
+  const [openRuns, setOpenRuns] = useState<ReadonlySet<string>>(new Set());
   const [message, setMessage] = useState<string | null>(null);
   const query = useDebounced(text.trim());
   // A state push also carries read marks made elsewhere (the tray, another window).
@@ -26,12 +36,34 @@ export function NotificationsView() {
     page,
     tick + changes,
   );
+  const mutedRooms = settings?.notifications.mutedRooms ?? [];
 
   const markRead = (id?: string) => {
     void api.historyMarkRead(id === undefined ? {} : { id }).then(
       () => setChanges((c) => c + 1),
       (error: unknown) => setMessage(String(error)),
     );
+  };
+  const act = (entry: HistoryNotification, action: RowAction) => {
+    const { notification } = entry;
+    const roomId = notification.roomIds[0];
+    setMessage(null);
+    if (!entry.read) markRead(notification.id);
+    if (action === 'files') goTo('files');
+    else if (action === 'openFile' || action === 'showFile')
+      reportAction(actOnFile(api, entry, action === 'openFile' ? 'open' : 'show'), setMessage);
+    else if (roomId === undefined) return;
+    else if (action === 'openLive')
+      reportAction(api.linkOpen({ kind: 'liveRoom', roomId }), setMessage);
+    else {
+      const next = mutedRooms.includes(roomId)
+        ? mutedRooms.filter((id) => id !== roomId)
+        : [...mutedRooms, roomId];
+      void saveSettings({ notifications: { mutedRooms: next } });
+    }
+  };
+  const pause = (until: PauseChoice) => {
+    api.notificationsPause({ until }).catch((error: unknown) => setMessage(String(error)));
   };
 
   return (
@@ -60,6 +92,27 @@ export function NotificationsView() {
           />
           <label for="notes-unread">{s.unreadOnly}</label>
         </span>
+        <label for="notes-pause" class="sr-only">
+          {strings.lists.pauseLabel}
+        </label>
+        <select
+          id="notes-pause"
+          class="input toolbar-select"
+          value=""
+          onChange={(event) => {
+            const choice = event.currentTarget.value;
+            event.currentTarget.value = '';
+            if (choice !== '') pause(choice as PauseChoice);
+          }}
+        >
+          <option value="">{strings.lists.pauseLabel}</option>
+          <option value="hour">{strings.settings.pauseHour}</option>
+          <option value="tomorrow">{strings.settings.pauseTomorrow}</option>
+          <option value="forever">{strings.settings.pauseForever}</option>
+          {state.pause.pausedUntil !== null ? (
+            <option value="resume">{strings.settings.resume}</option>
+          ) : null}
+        </select>
         <span class="toolbar-note">{s.unread(state.unreadCount)}</span>
         <button
           type="button"
@@ -77,9 +130,43 @@ export function NotificationsView() {
         emptyText={query || unreadOnly ? s.noMatch : s.empty}
         page={page}
         onPage={setPage}
-        row={(entry) => (
-          <NotificationRow key={entry.notification.id} entry={entry} onMarkRead={markRead} />
-        )}
+        rows={(items) =>
+          notificationRuns(items, language, Date.now()).map((run) => {
+            if (run.kind === 'day')
+              return (
+                <li key={run.key} class="day-head">
+                  {run.day === 'today'
+                    ? strings.lists.today
+                    : run.day === 'yesterday'
+                      ? strings.lists.yesterday
+                      : run.day}
+                </li>
+              );
+            const row = (entry: HistoryNotification) => (
+              <NotificationRow
+                key={entry.notification.id}
+                entry={entry}
+                muted={mutedRooms.includes(entry.notification.roomIds[0] ?? -1)}
+                onAct={act}
+                onMarkRead={markRead}
+              />
+            );
+            if (run.kind === 'row') return row(run.entry);
+            if (openRuns.has(run.key)) return run.entries.map(row);
+            return (
+              <li key={run.key} class="folded">
+                <button
+                  type="button"
+                  class="button button-small button-quiet"
+                  aria-expanded={false}
+                  onClick={() => setOpenRuns(new Set([...openRuns, run.key]))}
+                >
+                  {strings.lists.moreNotShown(run.entries.length)}
+                </button>
+              </li>
+            );
+          })
+        }
       />
     </div>
   );

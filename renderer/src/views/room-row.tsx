@@ -1,10 +1,22 @@
 import { formatBytes, formatDuration } from '../../../shared/format';
 import type { RoomState } from '../../../shared/model';
+import type { Attention } from '../attention';
 import { useApp } from '../app-context';
+import { RoomControls } from '../components/room-controls';
+import { formatWhen } from '../format-time';
 import { roomHealth } from '../room-health';
 
-/** Height of one room row in px; the CSS of `.room` lays the four lines out inside it. */
-export const ROOM_ROW_HEIGHT = 104;
+const LINE = 22;
+const PADDING = 16;
+
+/** A room row's height in px: one line offline, a title line when live, stats while recording. */
+export function roomRowHeight(room: RoomState, attention: readonly Attention[]): number {
+  let lines = 1;
+  if (room.streaming || room.recording) lines += 1;
+  if (room.recording && room.stats) lines += 1;
+  if (attention.length > 0) lines += 1;
+  return PADDING + lines * LINE + 4;
+}
 
 function stateClass(room: RoomState): string {
   if (room.recording) return 'is-recording';
@@ -12,81 +24,136 @@ function stateClass(room: RoomState): string {
   return 'is-offline';
 }
 
-/** One room: who, what, where, its flags and, while recording, its statistics and health. */
+/** A room's words for a screen reader: name, number, state, title and what needs attention. */
+export function roomLabel(
+  room: RoomState,
+  attentionText: readonly string[],
+  s: {
+    live: string;
+    offline: string;
+    recording: string;
+    roomNumber: (id: number, short: number) => string;
+  },
+): string {
+  const state = room.recording ? `${s.live}, ${s.recording}` : room.streaming ? s.live : s.offline;
+  return [room.name, s.roomNumber(room.roomId, room.shortId), state, room.title, ...attentionText]
+    .filter(Boolean)
+    .join('. ');
+}
+
+/**
+ * One room, compact: the name first (the room number gives way when space is short), state
+ * pills with icons, the title while live, statistics while recording (greyed with their time
+ * when stale), and what needs attention in words. The row is the list's tab stop; its buttons
+ * are reached by mouse or by the row's keys (Enter, M).
+ */
 export function RoomRow({
   room,
   muted,
+  attention,
+  attentionText,
   onToggleMute,
   onOpenLive,
+  expanded = false,
 }: {
+  expanded?: boolean;
   room: RoomState;
   muted: boolean;
+  attention: readonly Attention[];
+  attentionText: readonly string[];
   onToggleMute: (room: RoomState) => void;
   onOpenLive: (room: RoomState) => void;
 }) {
-  const { strings } = useApp();
+  const { strings, language } = useApp();
   const s = strings.rooms;
+  const l = strings.lists;
   const stats = room.recording ? room.stats : undefined;
   const health = roomHealth(stats?.durationRatio);
+  const stale = attention.some((a) => a.kind === 'stale');
   const area = [room.areaNameParent, room.areaNameChild].filter(Boolean).join(' · ');
+  const needs = attention.some((a) => a.kind !== 'stale');
   return (
-    <article class={`room ${stateClass(room)}`} data-room-id={room.roomId}>
+    <article
+      class={`room ${stateClass(room)} ${needs ? 'needs-attention' : ''} ${stale ? 'is-stale' : ''}`}
+      data-room-id={room.roomId}
+    >
       <div class="room-line room-head">
-        <span class="room-dot" aria-hidden="true" />
         <span class="room-name" data-content title={room.name}>
           {room.name}
         </span>
         <span class="room-number">{s.roomNumber(room.roomId, room.shortId)}</span>
+        {room.recording ? (
+          <span class="pill pill-recording">
+            <span aria-hidden="true">● </span>
+            {s.recording}
+          </span>
+        ) : room.streaming ? (
+          <span class="pill pill-live">
+            <span aria-hidden="true">▶ </span>
+            {s.live}
+          </span>
+        ) : null}
+        {room.recording && !room.danmakuConnected ? (
+          <span class="pill pill-warn">{l.chatDown}</span>
+        ) : null}
+        {muted ? <span class="pill pill-quiet">{l.dontNotify}</span> : null}
         <span class="room-actions">
           <button
             type="button"
+            tabIndex={-1}
             class={`button button-small ${muted ? 'is-pressed' : ''}`}
             aria-pressed={muted}
             onClick={() => onToggleMute(room)}
           >
-            {s.mute}
+            {l.dontNotify}
           </button>
-          <button type="button" class="button button-small" onClick={() => onOpenLive(room)}>
+          <button
+            type="button"
+            tabIndex={-1}
+            class="button button-small"
+            onClick={() => onOpenLive(room)}
+          >
             {s.openLive}
           </button>
         </span>
       </div>
-      <div class="room-line room-title" data-content title={room.title}>
-        {room.title}
-      </div>
-      <div class="room-line room-flags">
-        <span class={`pill ${room.streaming ? 'pill-live' : 'pill-quiet'}`}>
-          {room.streaming ? s.live : s.offline}
-        </span>
-        {room.recording ? <span class="pill pill-recording">{s.recording}</span> : null}
-        <span class="pill pill-quiet">{room.danmakuConnected ? s.danmakuOn : s.danmakuOff}</span>
-        {muted ? <span class="pill pill-quiet">{s.muted}</span> : null}
-        <span class="room-area" data-content>
-          {area}
-        </span>
-      </div>
-      <div class="room-line room-stats">
-        {stats ? (
-          <>
-            <span>
-              {s.session} {formatDuration(stats.sessionDurationMs / 1000)}
+      {room.streaming || room.recording ? (
+        <div class="room-line room-title">
+          <span data-content>{room.title}</span>
+          {area ? (
+            <span class="room-area" data-content>
+              {' · '}
+              {area}
             </span>
-            <span>
-              {s.fileSize} {formatBytes(stats.currentFileSize)}
+          ) : null}
+        </div>
+      ) : null}
+      {stats ? (
+        <div class="room-line room-stats">
+          <span>
+            {s.session} {formatDuration(stats.sessionDurationMs / 1000)}
+          </span>
+          <span>
+            {s.fileSize} {formatBytes(stats.currentFileSize)}
+          </span>
+          <span class={`speed-chip speed-${health?.kind ?? 'none'}`}>
+            {s.mbps(stats.networkMbps.toFixed(1))}
+            {health && health.kind !== 'good' ? ` · ×${health.ratio.toFixed(2)}` : ''}
+          </span>
+          {stale ? (
+            <span class="room-updated">
+              {l.updatedAt(formatWhen(room.updatedAt, language), l.sourceApi)}
             </span>
-            <span>
-              {s.network} {s.mbps(stats.networkMbps.toFixed(1))}
-            </span>
-            {health ? (
-              <span class={`health health-${health.kind}`}>
-                {health.kind === 'good'
-                  ? s.health.good
-                  : s.health[health.kind](health.ratio.toFixed(2))}
-              </span>
-            ) : null}
-          </>
-        ) : null}
-      </div>
+          ) : null}
+        </div>
+      ) : null}
+      {expanded ? <RoomControls room={room} /> : null}
+      {attentionText.length > 0 ? (
+        <div class="room-line room-attention">
+          <span aria-hidden="true">⚠ </span>
+          {attentionText.join(' · ')}
+        </div>
+      ) : null}
     </article>
   );
 }

@@ -1,24 +1,83 @@
 import { useMemo, useState } from 'preact/hooks';
+import type { RoomFilter, RoomSort } from '../../../shared/i18n/window/lists';
 import type { RoomState } from '../../../shared/model';
+import { apiLight } from '../api-memory';
 import { useApp } from '../app-context';
-import { SearchField } from '../components/search-field';
+import { attentionOf, problemsByRoom, type Attention } from '../attention';
+import { AddRoomForm } from '../components/add-room-form';
+import { roomControlsShown } from '../components/room-controls';
+import { RoomToolbar } from '../components/room-toolbar';
+import { SetupCard } from '../components/setup-card';
 import { StatusLine } from '../components/status-line';
 import { VirtualList } from '../components/virtual-list';
-import { filterRooms, orderRooms, roomCounts } from '../room-list';
-import { ROOM_ROW_HEIGHT, RoomRow } from './room-row';
+import { filterRooms, orderRooms, passesFilter, roomCounts } from '../room-list';
 import { reportAction } from '../report-action';
+import { useStoredChoice } from '../use-stored-choice';
+import { RoomRow, roomLabel, roomRowHeight } from './room-row';
 
-/** Every room the app knows, recording and live first, filterable, only the visible rows rendered. */
+const NO_ATTENTION: readonly Attention[] = [];
+const SORTS: readonly RoomSort[] = ['status', 'name', 'number'];
+
+/**
+ * Every room the app knows, those that need attention first, by state chips and text, compact
+ * rows (a grid from 750 px), only the visible rows rendered. The set-up card comes first until
+ * the recorder's first webhook has arrived.
+ */
 export function RoomsView() {
   const { api, state, settings, saveSettings, strings } = useApp();
   const s = strings.rooms;
-  const [filter, setFilter] = useState('');
+  const l = strings.lists;
+  const [text, setText] = useState('');
+  const [filter, setFilter] = useState<RoomFilter>('all');
+  const [sort, setSort] = useStoredChoice<RoomSort>('recorderTray.roomSort', 'status', SORTS);
   const [message, setMessage] = useState<string | null>(null);
-  const ordered = useMemo(() => orderRooms(state.rooms), [state.rooms]);
-  const shown = useMemo(() => filterRooms(ordered, filter), [ordered, filter]);
-  const counts = useMemo(() => roomCounts(state.rooms), [state.rooms]);
+  // The selected room (the list's active row) shows the recorder's controls when its API answers.
+  const [selected, setSelected] = useState<number | null>(null);
+  const controls = roomControlsShown(state.recorder.status);
   const mutedRooms = settings?.notifications.mutedRooms;
   const muted = useMemo(() => new Set(mutedRooms ?? []), [mutedRooms]);
+  const pollIntervalSeconds = settings?.recorder.pollIntervalSeconds ?? 10;
+  const apiOk = apiLight(state.recorder.status, settings?.recorder.url ?? '') === 'ok';
+
+  const attention = useMemo(() => {
+    const context = {
+      now: Date.now(),
+      pollIntervalSeconds,
+      apiOk,
+      problems: problemsByRoom(state.problems),
+    };
+    const map = new Map<number, Attention[]>();
+    for (const room of state.rooms) {
+      const found = attentionOf(room, context);
+      if (found.length > 0) map.set(room.roomId, found);
+    }
+    return map;
+  }, [state.rooms, state.problems, pollIntervalSeconds, apiOk]);
+  const needsAttention = (room: RoomState) => attention.has(room.roomId);
+  const ordered = useMemo(
+    () => orderRooms(state.rooms, { sort, needsAttention }),
+    [state.rooms, sort, attention],
+  );
+  const shown = useMemo(
+    () =>
+      filterRooms(ordered, text).filter((room) =>
+        passesFilter(room, filter, {
+          attention: attention.has(room.roomId),
+          muted: muted.has(room.roomId),
+        }),
+      ),
+    [ordered, text, filter, attention, muted],
+  );
+  const counts = useMemo(
+    () => roomCounts(state.rooms, { attention: needsAttention, muted }),
+    [state.rooms, attention, muted],
+  );
+  const attentionText = (found: readonly Attention[]) =>
+    found.map((a) => (a.kind === 'problem' ? l.problem(a.code ?? '') : l.attention[a.kind]));
+  const rowHeight = useMemo(
+    () => (room: RoomState) => roomRowHeight(room, attention.get(room.roomId) ?? NO_ATTENTION),
+    [attention],
+  );
 
   const toggleMute = (room: RoomState) => {
     if (mutedRooms === undefined) return;
@@ -35,33 +94,50 @@ export function RoomsView() {
 
   return (
     <div class="view view-rooms">
-      <div class="toolbar">
-        <SearchField
-          id="rooms-filter"
-          label={s.filterLabel}
-          placeholder={s.filterPlaceholder}
-          value={filter}
-          onValue={setFilter}
-        />
-        <span class="toolbar-note">{s.summary(counts.live, counts.recording, counts.total)}</span>
-      </div>
+      <SetupCard />
+      <AddRoomForm />
+      <RoomToolbar
+        text={text}
+        onText={setText}
+        filter={filter}
+        onFilter={setFilter}
+        sort={sort}
+        onSort={setSort}
+        counts={counts}
+        shown={shown.length}
+      />
       <StatusLine text={message} tone="error" />
       {shown.length === 0 ? (
         <p class="empty">{state.rooms.length === 0 ? s.empty : s.noMatch}</p>
       ) : (
         <VirtualList
           items={shown}
-          rowHeight={ROOM_ROW_HEIGHT}
+          rowHeight={rowHeight}
           rowKey={(room) => room.roomId}
-          label={s.listLabel}
-          renderRow={(room) => (
-            <RoomRow
-              room={room}
-              muted={muted.has(room.roomId)}
-              onToggleMute={toggleMute}
-              onOpenLive={openLive}
-            />
-          )}
+          rowLabel={(room) =>
+            roomLabel(room, attentionText(attention.get(room.roomId) ?? NO_ATTENTION), s)
+          }
+          label={`${s.listLabel} (${l.rowHint})`}
+          minColumnWidth={340}
+          onActivate={openLive}
+          onActiveChange={(room) => setSelected(room.roomId)}
+          onRowKey={(room, event) => {
+            if (event.key === 'm' || event.key === 'M') toggleMute(room);
+          }}
+          renderRow={(room) => {
+            const found = attention.get(room.roomId) ?? NO_ATTENTION;
+            return (
+              <RoomRow
+                room={room}
+                muted={muted.has(room.roomId)}
+                attention={found}
+                attentionText={attentionText(found)}
+                onToggleMute={toggleMute}
+                onOpenLive={openLive}
+                expanded={controls && room.roomId === selected}
+              />
+            );
+          }}
         />
       )}
     </div>

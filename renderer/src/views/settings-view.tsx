@@ -1,13 +1,10 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { Settings } from '../../../shared/settings';
 import { useApp } from '../app-context';
 import { unclaimedErrors } from '../field-errors';
-import {
-  draftFromSettings,
-  isDraftDirty,
-  patchFromDraft,
-  type SettingsDraft,
-} from '../settings-draft';
+import { checkDraft, draftFromSettings, isDraftDirty, type SettingsDraft } from '../settings-draft';
+import { ADVANCED_PATHS, AdvancedSection } from '../settings/advanced-section';
+import { DiagnosticsSection } from '../settings/diagnostics-section';
 import { GeneralSection } from '../settings/general-section';
 import { ListenerSection } from '../settings/listener-section';
 import { NotificationsSection } from '../settings/notifications-section';
@@ -21,20 +18,14 @@ const FIELD_PATHS = [
   'recorder.url',
   'recorder.username',
   'recorder.password',
-  'recorder.pollIntervalSeconds',
-  'recorder.unreachableNotifyAfterMinutes',
-  'recorder.rooms',
-  'listener.host',
-  'listener.port',
-  'listener.token',
   'recordingRoot',
-  'pathMappings',
   'notifications.events',
   'notifications.openFileOnClick',
   'notifications.groupWindowSeconds',
   'notifications.flapMinutes',
   'language',
   'startAtLogin',
+  ...ADVANCED_PATHS,
 ];
 
 /** Every setting; text and switches are saved together with Save, errors shown by their fields. */
@@ -45,12 +36,20 @@ export function SettingsView() {
 }
 
 function SettingsForm({ settings }: { settings: Settings }) {
-  const { saveSettings, strings } = useApp();
-  const [base, setBase] = useState(settings);
-  const [draft, setDraft] = useState<SettingsDraft>(() => draftFromSettings(settings));
+  const { saveSettings, strings, language, info, draftMemory } = useApp();
+  // Edits left on another tab come back: the memory outlives this view.
+  const remembered = draftMemory.current;
+  const [base, setBase] = useState(remembered?.base ?? settings);
+  const [draft, setDraft] = useState<SettingsDraft>(
+    () => remembered?.draft ?? draftFromSettings(settings),
+  );
   const [errors, setErrors] = useState<string[]>([]);
   const [status, setStatus] = useState<Exclude<SaveStatus, 'dirty'>>('clean');
+  const [advancedOpen, setAdvancedOpen] = useState(false);
+  const focusFirst = useRef(false);
+  const formRef = useRef<HTMLFormElement>(null);
   const dirty = isDraftDirty(base, draft);
+  draftMemory.current = dirty ? { base, draft } : null;
 
   // Settings changed elsewhere (mute, language, the tray) replace an untouched form; edits win.
   useEffect(() => {
@@ -61,18 +60,33 @@ function SettingsForm({ settings }: { settings: Settings }) {
     // Only a new settings object from main should trigger this.
   }, [settings]);
 
+  // After a refused save: the first marked field gets the focus (or the save bar's list).
+  useLayoutEffect(() => {
+    if (!focusFirst.current) return;
+    focusFirst.current = false;
+    const field = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    const target = field ?? document.querySelector<HTMLElement>('.save-bar .field-errors');
+    target?.scrollIntoView({ block: 'center' });
+    target?.focus();
+  });
+
   const update = (changes: Partial<SettingsDraft>) => {
     setDraft((current) => ({ ...current, ...changes }));
     setStatus('clean'); // an edit ends "saved" or "invalid"; whether it is dirty is derived below
   };
 
+  const refuse = (found: string[]) => {
+    setErrors(found);
+    setStatus('invalid');
+    if (found.some((error) => ADVANCED_PATHS.some((path) => error.startsWith(path))))
+      setAdvancedOpen(true);
+    focusFirst.current = true;
+    return false;
+  };
   const save = async (): Promise<boolean> => {
-    const built = patchFromDraft(base, draft, strings.settings.notANumber);
-    if (!built.ok) {
-      setErrors(built.errors);
-      setStatus('invalid');
-      return false;
-    }
+    // Every error at once: numbers, the schema and the rules main applies again at save.
+    const built = checkDraft(base, draft, strings.settings.notANumber, language);
+    if (!built.ok) return refuse(built.errors);
     if (built.empty) {
       setErrors([]);
       setStatus('clean');
@@ -80,11 +94,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
     }
     setStatus('saving');
     const result = await saveSettings(built.patch);
-    if (!result.ok) {
-      setErrors(result.errors);
-      setStatus('invalid');
-      return false;
-    }
+    if (!result.ok) return refuse(result.errors);
     setErrors([]);
     setBase(result.settings);
     setDraft(draftFromSettings(result.settings));
@@ -97,33 +107,40 @@ function SettingsForm({ settings }: { settings: Settings }) {
     setStatus('clean');
   };
 
-  const props = { draft, update, errors };
+  const lockedPaths = info?.lockedSettings ?? [];
+  const props = { draft, update, errors, locked: (path: string) => lockedPaths.includes(path) };
   return (
     <div class="view view-settings">
-      <form
-        class="view-scroll settings-form"
-        noValidate
-        onSubmit={(event) => event.preventDefault()}
-        onKeyDown={(event) => {
-          // Enter in a text field saves, as in any form (without a hidden submit button).
-          const target = event.target as HTMLElement;
-          if (
-            event.key === 'Enter' &&
-            target instanceof HTMLInputElement &&
-            target.type !== 'checkbox'
-          ) {
-            event.preventDefault();
-            void save();
-          }
-        }}
-      >
-        <RecorderSection {...props} saveFirst={save} />
-        <ListenerSection {...props} />
-        <RecordingsSection {...props} />
-        <NotificationsSection {...props} />
-        <PushSection />
-        <GeneralSection {...props} />
-      </form>
+      <div class="view-scroll">
+        <form
+          ref={formRef}
+          class="settings-form"
+          noValidate
+          onSubmit={(event) => event.preventDefault()}
+          onKeyDown={(event) => {
+            // Enter in a text field saves, as in any form (without a hidden submit button).
+            const target = event.target as HTMLElement;
+            if (
+              event.key === 'Enter' &&
+              target instanceof HTMLInputElement &&
+              target.type !== 'checkbox' &&
+              target.type !== 'radio'
+            ) {
+              event.preventDefault();
+              void save();
+            }
+          }}
+        >
+          <ListenerSection />
+          <RecorderSection {...props} saveFirst={save} />
+          <RecordingsSection {...props} />
+          <NotificationsSection {...props} />
+          <PushSection />
+          <GeneralSection {...props} />
+          <AdvancedSection {...props} open={advancedOpen} onOpen={setAdvancedOpen} />
+        </form>
+        <DiagnosticsSection />
+      </div>
       <SaveBar
         status={status === 'invalid' || status === 'saving' || !dirty ? status : 'dirty'}
         otherErrors={unclaimedErrors(errors, FIELD_PATHS)}

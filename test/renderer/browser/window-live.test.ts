@@ -118,7 +118,7 @@ describe('the window in the browser preview, live', () => {
     await page.getByText('<img src=x onerror=alert(3)>.flv', { exact: true }).waitFor();
     await showView(page, 'notifications');
     await page.locator('.note', { hasText: '<img src=x onerror=alert(1)> 开播了' }).waitFor();
-    await showView(page, 'events');
+    await showView(page, 'settings');
     await page.locator('.event summary').first().click();
     await page.locator('.event pre').first().waitFor();
 
@@ -133,17 +133,23 @@ describe('the window in the browser preview, live', () => {
 
   it('sends a test event through the listener and replays a logged one', async () => {
     const { page } = window;
-    await showView(page, 'events');
+    await showView(page, 'settings');
     const before = await page.locator('.event').count();
     await page.getByRole('button', { name: zh.events.sendTest.StreamStarted }).click();
     await page.getByRole('status').getByText(zh.events.sent).waitFor();
     const testEvent = page.locator('.event', { hasText: zh.events.source.test }).first();
     await testEvent.waitFor();
     expect(await testEvent.locator('.event-type').textContent()).toBe('StreamStarted');
+    expect(await testEvent.locator('.item-title').textContent()).toContain(
+      zh.lists.eventTypes.StreamStarted,
+    );
     expect(await page.locator('.event').count()).toBeGreaterThan(before);
 
     const webhookEvent = page.locator('.event', { hasText: zh.events.source.webhook }).first();
     await webhookEvent.getByRole('button', { name: zh.events.replay }).click();
+    // A replay may pop up again: it is asked first, in the page (no dialog).
+    await webhookEvent.getByText(zh.setup.replayConfirm).waitFor();
+    await webhookEvent.getByRole('button', { name: zh.setup.replayYes }).click();
     await page.getByRole('status').getByText(zh.events.replayed).waitFor();
     await page.locator('.event', { hasText: zh.events.source.replay }).first().waitFor();
   });

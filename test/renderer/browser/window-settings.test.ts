@@ -63,7 +63,11 @@ async function textsOfEveryView(page: Page): Promise<Record<WindowView, string>>
     await showView(page, view);
     // Lists load after the tab switch; wait for them (or their empty message).
     await page.waitForSelector('.vlist, .items, .empty, .settings-form');
-    if (view === 'events') await page.locator('.event summary').first().click();
+    if (view === 'settings') {
+      // The webhook log and the advanced fields are part of Settings now: show their strings too.
+      await page.locator('.advanced > summary').click();
+      await page.locator('.event summary').first().click();
+    }
     texts[view] = await uiText(page);
   }
   return texts;
@@ -79,8 +83,12 @@ describe('the window in both languages', () => {
     const { page } = window;
     // Show as many strings as there are: a muted room and a pause.
     await showView(page, 'rooms');
-    await page.locator('.room').first().getByRole('button', { name: zh.rooms.mute }).click();
-    await page.locator('.room').first().getByText(zh.rooms.muted).waitFor();
+    await page.locator('.room').first().getByRole('button', { name: zh.lists.dontNotify }).click();
+    await page
+      .locator('.room')
+      .first()
+      .locator('.pill', { hasText: zh.lists.dontNotify })
+      .waitFor();
     await showView(page, 'settings');
     await page.getByRole('button', { name: zh.settings.pauseHour }).click();
     await page.locator('.header .chip-warn').waitFor();
@@ -119,26 +127,33 @@ describe('the window in both languages', () => {
     expect(window.watch).toEqual({ dialogs: [], errors: [], cspViolations: [] });
   });
 
-  it('shows each invalid value next to its field and saves nothing', async () => {
+  it('shows every invalid value next to its field in one pass, focuses the first, saves nothing', async () => {
     const { page } = window;
     await showView(page, 'settings');
+    await page.locator('.advanced > summary').click();
     await page.fill('#recorder-poll', 'abc');
-    await page.getByRole('button', { name: zh.settings.save, exact: true }).click();
-    expect(await page.textContent('#recorder-poll-errors')).toBe(zh.settings.notANumber);
-    expect(await page.getAttribute('#recorder-poll', 'aria-invalid')).toBe('true');
-
-    await page.fill('#recorder-poll', '10');
-    await page.fill('#listener-port', '70000');
+    await page.fill('#group-window', '99');
     await page.getByRole('button', { name: zh.settings.addMapping }).click();
     await page.fill('#mapping-from-0', '/rec');
     await page.getByRole('button', { name: zh.settings.save, exact: true }).click();
-    await page.locator('#listener-port-errors').waitFor();
-    expect(await page.textContent('#listener-port-errors')).toMatch(/65535/);
+    // Not a number, out of range and half a mapping: all marked at once.
+    await page.locator('#group-window-errors').waitFor();
+    expect(await page.textContent('#recorder-poll-errors')).toBe(zh.settings.notANumber);
+    expect(await page.getAttribute('#recorder-poll', 'aria-invalid')).toBe('true');
+    expect(await page.textContent('#group-window-errors')).toMatch(/30/);
     expect(await page.locator('#mapping-to-0-errors').count()).toBe(1);
     expect(await page.locator('.save-bar').textContent()).toContain(zh.settings.invalid);
+    const focused = await page.evaluate(() => document.activeElement?.id);
+    const firstInvalid = await page.evaluate(
+      () => document.querySelector('.settings-form [aria-invalid="true"]')?.id,
+    );
+    expect(focused).toBe(firstInvalid);
 
     await page.getByRole('button', { name: zh.settings.discard }).click();
-    expect(await page.inputValue('#listener-port')).toBe('0'); // the --port 0 flag
+    // The --port 0 flag fixes the port: shown locked, not editable.
+    expect(await page.inputValue('#listener-port')).toBe('0');
+    expect(await page.getAttribute('#listener-port', 'readonly')).not.toBeNull();
+    expect(await page.textContent('#listener-port-hint')).toContain(zh.setup.lockedHint);
     expect(await page.locator('#mapping-from-0').count()).toBe(0);
     const stored = JSON.parse(await readFile(join(first.dataDir, 'settings.json'), 'utf8'));
     expect(stored.pathMappings ?? []).toEqual([]);
@@ -163,7 +178,7 @@ describe('the recorder and listener settings', () => {
       .grantPermissions(['clipboard-read', 'clipboard-write'], { origin: first.uiOrigin });
     await showView(page, 'settings');
     expect(await page.inputValue('#webhook-url')).toBe(first.webhookUrl);
-    expect(await page.textContent('#webhook-url-hint')).toBe(zh.settings.pasteWhere);
+    await page.getByText(zh.settings.pasteWhere, { exact: true }).waitFor();
     await page.getByRole('button', { name: zh.settings.copy, exact: true }).click();
     await page.getByText(zh.settings.copied, { exact: true }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(first.webhookUrl);
@@ -176,6 +191,7 @@ describe('settings through the window', () => {
     const window = await openWindow(browser, first.uiUrl, { width: 800, height: 700 });
     const { page } = window;
     await showView(page, 'settings');
+    await page.locator('.advanced > summary').click();
     await page.fill('#recorder-poll', '7');
     await page.fill('#recorder-rooms', '23058, 3');
     await page.getByRole('button', { name: zh.settings.addMapping }).click();

@@ -1,0 +1,92 @@
+import { useEffect, useState } from 'preact/hooks';
+import { apiLight } from '../api-memory';
+import { useApp } from '../app-context';
+import { formatAgo } from '../format-time';
+import { useLastWebhook } from '../use-last-webhook';
+import { useLiveTick } from '../use-live-tick';
+
+type Tone = 'good' | 'quiet' | 'bad';
+type FilesLight = 'ok' | 'noRoot' | 'none' | 'missing';
+
+function Light({ tone, name, text }: { tone: Tone; name: string; text: string }) {
+  return (
+    <li class={`light light-${tone}`}>
+      <span class="light-icon" aria-hidden="true">
+        {tone === 'good' ? '✓' : tone === 'bad' ? '✕' : '○'}
+      </span>
+      <span class="light-name">{name}</span>
+      <span class="light-text">{text}</span>
+    </li>
+  );
+}
+
+function useFilesLight(): FilesLight {
+  const { api, settings } = useApp();
+  const [light, setLight] = useState<FilesLight>('none');
+  const tick = useLiveTick(api, ['notification:added'], 2000);
+  const root = settings?.recordingRoot ?? '';
+  useEffect(() => {
+    let current = true;
+    api.historyFiles({ limit: 1 }).then(
+      (page) => {
+        if (!current) return;
+        const newest = page.items[0];
+        if (root === '') setLight('noRoot');
+        else if (newest === undefined) setLight('none');
+        else setLight(newest.exists === false ? 'missing' : 'ok');
+      },
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [api, tick, root]);
+  return light;
+}
+
+/**
+ * Three lights: webhooks (when the last one came), the recorder API (connected, not set up,
+ * failing) and the files (the newest finished file is found under the recording folder).
+ */
+export function ConnectionLights() {
+  const { state, settings, language, strings } = useApp();
+  const s = strings.setup;
+  const last = useLastWebhook();
+  const api = apiLight(state.recorder.status, settings?.recorder.url ?? '');
+  const files = useFilesLight();
+  return (
+    <ul class="lights" aria-label={s.lightsLabel}>
+      <Light
+        tone={last === undefined ? 'quiet' : 'good'}
+        name={s.webhooks}
+        text={last === undefined ? s.webhooksNever : s.webhooksAt(formatAgo(last, language, s.ago))}
+      />
+      <Light
+        tone={api === 'ok' ? 'good' : api === 'failing' ? 'bad' : 'quiet'}
+        name={s.api}
+        text={
+          api === 'ok'
+            ? strings.header.recorder.ok
+            : api === 'off'
+              ? s.apiOff
+              : api === 'notSetUp'
+                ? s.apiNotSetUp
+                : s.apiFailing(state.recorder.message)
+        }
+      />
+      <Light
+        tone={files === 'ok' ? 'good' : files === 'missing' ? 'bad' : 'quiet'}
+        name={s.files}
+        text={
+          files === 'ok'
+            ? s.filesOk
+            : files === 'missing'
+              ? s.filesMissing
+              : files === 'noRoot'
+                ? s.filesNoRoot
+                : s.filesNone
+        }
+      />
+    </ul>
+  );
+}

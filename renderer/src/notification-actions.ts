@@ -1,0 +1,55 @@
+import type { HistoryNotification } from '../../shared/history';
+import type { RecorderTrayApi } from '../../shared/contract-client';
+import type { ActionResult } from '../../shared/ipc-contract';
+
+/** What a history row's buttons do. */
+export type RowAction = 'openFile' | 'showFile' | 'openLive' | 'files' | 'mute';
+
+/** The row's main action and its secondary one, as the popup would offer them. */
+export function rowActions(entry: HistoryNotification): [RowAction, RowAction] | [] {
+  const { notification } = entry;
+  const many = notification.roomIds.length > 1;
+  const fileAction =
+    notification.action?.kind === 'showFile' || notification.action?.kind === 'openFile';
+  if (notification.event === 'FileClosed') {
+    if (many || !fileAction) return ['files', 'openLive'];
+    return ['openFile', 'showFile'];
+  }
+  if (notification.roomIds.length === 1) return ['openLive', 'mute'];
+  return [];
+}
+
+function lastSegment(path: string): string {
+  return path.split(/[\\/]/).pop() ?? path;
+}
+
+/**
+ * Opens or shows the file a "finished" notification is about. The notification holds the
+ * checked local path; main opens files by room and recorder path only, so the row finds the
+ * file in the files history by its name first.
+ */
+export async function actOnFile(
+  api: RecorderTrayApi,
+  entry: HistoryNotification,
+  use: 'open' | 'show',
+): Promise<ActionResult> {
+  const { notification } = entry;
+  const action = notification.action;
+  const roomId = notification.roomIds[0];
+  if (roomId === undefined || action === undefined || !('path' in action))
+    return { ok: false, message: '' };
+  const name = lastSegment(action.path);
+  const page = await api.historyFiles({ roomId, text: name, limit: 5 });
+  const file = page.items.find((item) => lastSegment(item.relativePath) === name);
+  if (file === undefined) return { ok: false, message: name };
+  const ref = { roomId: file.roomId, relativePath: file.relativePath };
+  return use === 'open' ? api.fileOpen(ref) : api.fileShowInFolder(ref);
+}
+
+/** A summary's names split back out of its body ("a、b、c", "a, b", one a line). */
+export function summaryNames(body: string): string[] {
+  return body
+    .split(/、|, |\n/)
+    .map((name) => name.trim())
+    .filter(Boolean);
+}
