@@ -61,7 +61,7 @@ for (let i = 0; i < EVENTS; i++) {
   const body: unknown = JSON.parse(stream.nextBody().toString('utf8'));
   const parsed = parseWebhook(body);
   if (!parsed.ok) throw new Error(parsed.reasons.join('; '));
-  const result = await intake.offer(parsed.value, body, { userAgent: 'BililiveRecorder/2.11.1' });
+  const result = await intake.accept(parsed.value, body, { userAgent: 'BililiveRecorder/2.11.1' });
   if (result.status !== 'accepted') continue;
   history.addEvent({
     seq: ++seq,

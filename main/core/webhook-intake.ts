@@ -1,8 +1,8 @@
 import { parseWebhook, type RecorderWebhook } from '../../shared/recorder/webhook';
-import { EventIdWindow } from './event-id-window';
+import { DEDUPE_WINDOW, EventIdWindow } from './event-id-window';
 import type { Clock, JournalEntry, JournalPort } from './ports';
 
-/** The outcome of offering one webhook to the intake. */
+/** The outcome of one webhook at the intake: accepted (journaled) or a duplicate. */
 export type IntakeResult =
   | { status: 'accepted'; entry: JournalEntry; webhook: RecorderWebhook }
   | {
@@ -37,23 +37,28 @@ export class WebhookIntake {
     lastWebhookAt: null,
     lastUserAgent: null,
   };
-  readonly #seen = new EventIdWindow();
+  readonly #seen: EventIdWindow;
   /** Journal writes under way, by webhook id: a duplicate is answered only once its original is stored. */
   readonly #writing = new Map<string, Promise<void>>();
   readonly #journal: JournalPort;
   readonly #clock: Clock;
   #seq = 0;
 
-  constructor(journal: JournalPort, clock: Clock) {
+  constructor(
+    journal: JournalPort,
+    clock: Clock,
+    dedupe: { maxAgeMs: number; minCount: number } = DEDUPE_WINDOW,
+  ) {
+    this.#seen = new EventIdWindow(dedupe);
     this.#journal = journal;
     this.#clock = clock;
   }
 
   /**
-   * Offers a parsed webhook; resolves after it is journaled (accepted) or recognised (duplicate).
+   * Accepts a parsed webhook: resolves once it is journaled (accepted) or recognised (duplicate).
    * `meta.bodyBytes` are the body's bytes as received, for the journal to store as they are.
    */
-  async offer(
+  async accept(
     webhook: RecorderWebhook,
     body: unknown,
     meta: {

@@ -40,9 +40,9 @@ describe('WebhookIntake.restore', () => {
     intake.restore(oldEntries(3));
     expect(intake.journalSeq).toBe(3);
     const webhook = parsedWebhook(started);
-    const first = await intake.offer(webhook, started);
+    const first = await intake.accept(webhook, started);
     expect(first).toMatchObject({ status: 'accepted', entry: { seq: 4 } });
-    expect(await intake.offer(webhook, started)).toMatchObject({
+    expect(await intake.accept(webhook, started)).toMatchObject({
       status: 'duplicate',
       receivedAt: now,
       journalSeq: 4,
@@ -60,8 +60,8 @@ describe('WebhookIntake.restore', () => {
     const webhook = parsedWebhook(started);
     const intake = new WebhookIntake(journal, () => now);
     const answers: string[] = [];
-    const original = intake.offer(webhook, started).then((r) => answers.push(r.status));
-    const copy = intake.offer(webhook, started).then((r) => answers.push(r.status));
+    const original = intake.accept(webhook, started).then((r) => answers.push(r.status));
+    const copy = intake.accept(webhook, started).then((r) => answers.push(r.status));
     await new Promise((resolve) => setImmediate(resolve));
     expect(answers).toEqual([]); // neither before the write
     writes[0]!.settle();
@@ -70,14 +70,14 @@ describe('WebhookIntake.restore', () => {
 
     // When the original's write fails, the copy fails with it: the recorder retries both.
     const other = parsedWebhook({ ...started, EventId: '00000000-0000-4000-8000-00000000abcd' });
-    const failing = intake.offer(other, started);
-    const failingCopy = intake.offer(other, started);
+    const failing = intake.accept(other, started);
+    const failingCopy = intake.accept(other, started);
     writes[1]!.settle(new Error('disk full'));
     await expect(failing).rejects.toThrow('disk full');
     await expect(failingCopy).rejects.toThrow('disk full');
     expect(intake.counters.duplicates).toBe(1);
     // Its id was released: the retry is a new delivery.
-    const retry = intake.offer(other, started);
+    const retry = intake.accept(other, started);
     writes[2]!.settle();
     expect(await retry).toMatchObject({ status: 'accepted' });
   });

@@ -98,7 +98,7 @@ export function createWebhookHandler(
       secretsEqual(testHeader, deps.testSecret);
     let result: IntakeResult;
     try {
-      result = await deps.intake.offer(parsed.value, json.value, {
+      result = await deps.intake.accept(parsed.value, json.value, {
         userAgent,
         source: isTest ? 'test' : 'webhook',
         bodyBytes: bytes,
