@@ -1,6 +1,8 @@
 import type { RecorderStatusKind } from '../../shared/app-state';
 import { TRAY_STRINGS, type TrayStrings } from '../../shared/i18n/tray';
+import { PROBLEM_TEXT, problemWords } from '../../shared/i18n/problem-text';
 import type { RoomState } from '../../shared/model';
+import type { OpenProblem } from '../../shared/problem';
 import type { Language } from '../../shared/settings';
 
 /** The four faces of the tray icon. */
@@ -37,6 +39,8 @@ export interface TrayState {
   recorderStatus: RecorderStatusKind;
   paused: boolean;
   language: Language;
+  /** The recording guardian's open problem episodes (AppState.problems). */
+  problems?: readonly OpenProblem[];
 }
 
 /** Windows cuts tray tooltips at 127 characters (NOTIFYICONDATA.szTip holds 128 with the NUL). */
@@ -69,7 +73,7 @@ function cut(text: string, max: number): string {
  * what the user can act on), then recording, then live, then idle.
  */
 export function trayIcon(state: TrayState): TrayIcon {
-  if (isProblem(state.recorderStatus)) return 'problem';
+  if (isProblem(state.recorderStatus) || (state.problems?.length ?? 0) > 0) return 'problem';
   if (state.rooms.some((room) => room.recording)) return 'recording';
   if (state.rooms.some((room) => room.streaming)) return 'live';
   return 'idle';
@@ -95,6 +99,9 @@ export function trayTooltip(state: TrayState, maxLength: number = TOOLTIP_MAX_LE
   const strings = TRAY_STRINGS[state.language];
   const head = [strings.appName];
   if (isProblem(state.recorderStatus)) head.push(strings.recorderProblem[state.recorderStatus]);
+  const problems = state.problems ?? [];
+  const [first] = problems;
+  if (first) head.push(cut(strings.problemsLine(problems.length, problemLabel(state, first)), 60));
   if (state.paused) head.push(strings.pausedNote);
   const recording = state.rooms
     .filter((room) => room.recording)
@@ -155,6 +162,33 @@ function liveRoomsMenu(state: TrayState, strings: TrayStrings): TrayMenuItem {
   };
 }
 
+/** "Room — what is wrong" for one open problem (the set-up's own problems name no room). */
+function problemLabel(state: TrayState, problem: OpenProblem): string {
+  const words = problemWords(state.language, problem.code, problem.facts);
+  const room = state.rooms.find((r) => r.roomId === problem.roomId);
+  const where =
+    problem.roomId === undefined
+      ? PROBLEM_TEXT[state.language].setup
+      : room
+        ? roomName(room)
+        : String(problem.roomId);
+  return `${where} — ${words.name}`;
+}
+
+// Listed first while any problem is open: what the user should act on. Each opens the window.
+function problemsMenu(state: TrayState, strings: TrayStrings): TrayMenuItem[] {
+  const problems = state.problems ?? [];
+  if (problems.length === 0) return [];
+  const items: TrayMenuItem[] = problems.slice(0, MENU_MAX_ROOMS).map((problem, index) => ({
+    type: 'item',
+    id: `problem-${index}`,
+    label: cut(problemLabel(state, problem), MENU_LABEL_MAX),
+    enabled: true,
+    action: { kind: 'openWindow' },
+  }));
+  return [{ type: 'submenu', id: 'problems', label: strings.problemsMenu(problems.length), items }];
+}
+
 function pauseMenu(state: TrayState, strings: TrayStrings): TrayMenuItem {
   const pauseItem = (
     id: string,
@@ -206,6 +240,7 @@ export function trayModel(
         enabled: true,
         action: { kind: 'openWindow' },
       },
+      ...problemsMenu(state, strings),
       liveRoomsMenu(state, strings),
       pauseMenu(state, strings),
       { type: 'separator' },

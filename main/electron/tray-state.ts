@@ -12,6 +12,7 @@ export function trayStateOf(state: AppState, now: number): TrayState {
     recorderStatus: state.recorder.status,
     paused: isPaused(state.pause.pausedUntil, now),
     language: state.language,
+    ...(state.problems ? { problems: state.problems } : {}),
   };
 }
 

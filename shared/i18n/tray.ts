@@ -24,6 +24,9 @@ export interface TrayStrings {
   overflow: (count: number) => string;
   listSeparator: string;
   recorderProblem: Record<Exclude<RecorderStatusKind, 'ok' | 'off'>, string>;
+  /** The recording guardian's open problems: tooltip line and menu. */
+  problemsLine: (count: number, first: string) => string;
+  problemsMenu: (count: number) => string;
 }
 
 /** The tray's strings in each language the app speaks. */
@@ -49,6 +52,9 @@ export const TRAY_STRINGS: Readonly<Record<Language, TrayStrings>> = {
     idleLine: '没有直播或录制',
     overflow: (count) => `等 ${count} 个`,
     listSeparator: '、',
+    problemsLine: (count, first) =>
+      count === 1 ? `⚠ ${first}` : `⚠ ${count} 个录制问题：${first} 等`,
+    problemsMenu: (count) => `录制问题 (${count})`,
     recorderProblem: {
       unreachable: '连不上录播姬',
       unauthorized: '录播姬拒绝了用户名或密码',
@@ -79,6 +85,9 @@ export const TRAY_STRINGS: Readonly<Record<Language, TrayStrings>> = {
     idleLine: 'Nothing live or recording',
     overflow: (count) => `+${count} more`,
     listSeparator: ', ',
+    problemsLine: (count, first) =>
+      count === 1 ? `⚠ ${first}` : `⚠ ${count} recording problems: ${first}, …`,
+    problemsMenu: (count) => `Recording problems (${count})`,
     recorderProblem: {
       unreachable: 'Recorder unreachable',
       unauthorized: 'Recorder refused the user name or password',
