@@ -42,13 +42,14 @@ function entry(id: string, shown = true, roomId = 123): HistoryNotification {
   };
 }
 
-async function startSink(targets: Partial<PushTargetSetting>[]) {
+async function startSink(targets: Partial<PushTargetSetting>[], giveUpAfterMs?: number) {
   const attempts: PushAttempt[] = [];
   const results: { id: string; record: PushRecord }[] = [];
   const log = memoryLogger();
   const settings = Settings.parse({ pushTargets: targets });
   const sink = new PushSink({
     retryDelaysMs: [50, 100],
+    ...(giveUpAfterMs ? { giveUpAfterMs } : {}),
     onAttempt: (a) => attempts.push(a),
     onResult: (id, record) => results.push({ id, record }),
   });
@@ -143,6 +144,40 @@ describe('the push sink', () => {
     } finally {
       await guarded.close();
     }
+  });
+
+  it('pushes a happening once per target, even when a recovery run decides it again after a restart', async () => {
+    const url = `ntfy://127.0.0.1:${server.port}/t1`;
+    const keyed = (id: string) => ({
+      ...entry(id),
+      notification: { ...entry(id).notification, key: '17:StreamStarted' },
+    });
+    const first = await startSink([{ url }]);
+    first.sink.decided(keyed('a'));
+    first.sink.decided(keyed('b'));
+    await vi.waitFor(() => expect(first.results).toHaveLength(1));
+    await first.sink.stop();
+    const second = await startSink([{ url }]);
+    second.sink.decided(keyed('c'));
+    second.sink.decided(entry('d'));
+    await vi.waitFor(() => expect(second.results).toHaveLength(1));
+    expect(server.received.map((r) => r.body.title)).toEqual([
+      'Streamer a is live',
+      'Streamer d is live',
+    ]);
+  });
+
+  it('records a push still failing at the end of its hour as expired, with the last answer', async () => {
+    server.down = true;
+    const { sink, results } = await startSink([{ url: `ntfy://127.0.0.1:${server.port}/t1` }], 300);
+    sink.decided(entry('a'));
+    await vi.waitFor(() => expect(results).toHaveLength(1));
+    expect(results[0]!.record).toMatchObject({
+      status: 'failed',
+      reason: 'expired',
+      detail: 'HTTP 503: Service Unavailable',
+    });
+    expect(results[0]!.record.attempts).toBeGreaterThanOrEqual(2);
   });
 
   it('sends a real test message and says what the service answered', async () => {

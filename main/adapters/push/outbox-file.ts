@@ -17,6 +17,8 @@ export const OutboxItem = z.object({
   message: z.object({ title: z.string(), body: z.string(), click: z.string().optional() }),
   /** Epoch ms of the first attempt: the hour of retries counts from here. */
   firstAt: z.number(),
+  /** The happening's key (AppNotification.key), when a journaled webhook revealed it. */
+  key: z.string().optional(),
 });
 /** A push waiting in the outbox. */
 export type OutboxItem = z.infer<typeof OutboxItem>;
@@ -31,6 +33,8 @@ const Line = z.discriminatedUnion('op', [
     reason: PushFailure,
   }),
   z.object({ op: z.literal('done'), id: z.string(), record: PushRecord }),
+  // What compaction keeps of settled pushes: which happening went to which target.
+  z.object({ op: z.literal('seen'), pushes: z.array(z.string()) }),
 ]);
 type Line = z.infer<typeof Line>;
 
@@ -44,6 +48,10 @@ export interface PendingPush {
 
 /** Lines past which the outbox is rewritten with only what is pending. */
 const COMPACT_AFTER_LINES = 500;
+/** Settled pushes remembered by happening key (a recovery run must not push one again). */
+const SEEN_LIMIT = 2000;
+
+const seenKey = (key: string, url: string) => `${key}\n${url}`;
 
 /**
  * The push outbox: one JSON line per queued push, per failed attempt and per settled push. The
@@ -59,6 +67,7 @@ export class OutboxFile {
   #queue: Promise<void> = Promise.resolve();
   #lines = 0;
   readonly #pending = new Map<string, PendingPush>();
+  readonly #seen = new Set<string>();
 
   constructor(path: string, onWarning: (message: string) => void) {
     this.#path = path;
@@ -83,6 +92,14 @@ export class OutboxFile {
     }
     await this.#rewrite();
     return [...this.#pending.values()];
+  }
+
+  /**
+   * Whether this happening (by its key) was already queued for this target: after a crash, the
+   * journal's recovery may decide it again, and the phone must not hear it twice.
+   */
+  has(key: string, url: string): boolean {
+    return this.#seen.has(seenKey(key, url));
   }
 
   /** What is pending now. */
@@ -114,8 +131,11 @@ export class OutboxFile {
   }
 
   #apply(line: Line): void {
-    if (line.op === 'add') this.#pending.set(line.item.id, { item: line.item, attempts: 0 });
-    else if (line.op === 'done') this.#pending.delete(line.id);
+    if (line.op === 'add') {
+      this.#pending.set(line.item.id, { item: line.item, attempts: 0 });
+      if (line.item.key !== undefined) this.#remember(seenKey(line.item.key, line.item.url));
+    } else if (line.op === 'done') this.#pending.delete(line.id);
+    else if (line.op === 'seen') for (const push of line.pushes) this.#remember(push);
     else {
       const pending = this.#pending.get(line.id);
       if (pending) {
@@ -124,6 +144,11 @@ export class OutboxFile {
         pending.lastReason = line.reason;
       }
     }
+  }
+
+  #remember(push: string): void {
+    this.#seen.add(push);
+    if (this.#seen.size > SEEN_LIMIT) this.#seen.delete(this.#seen.values().next().value!);
   }
 
   #write(line: Line, durable: boolean): Promise<void> {
@@ -143,6 +168,8 @@ export class OutboxFile {
     await this.#handle?.close();
     this.#handle = undefined;
     const lines: string[] = [];
+    if (this.#seen.size > 0)
+      lines.push(JSON.stringify({ op: 'seen', pushes: [...this.#seen] } satisfies Line));
     for (const { item, attempts, lastTryAt, lastReason } of this.#pending.values()) {
       lines.push(JSON.stringify({ op: 'add', item } satisfies Line));
       if (attempts > 0 && lastTryAt !== undefined)

@@ -7,7 +7,12 @@ import type { PushTargetSetting } from '../../../shared/settings';
 import { OutboxFile, OUTBOX_FILE, type OutboxItem } from '../../adapters/push/outbox-file';
 import { createPushSend, type PushSend, type SendOptions } from '../../adapters/push/senders';
 import { errorDetail } from '../../core/log-text';
-import { nextAttemptAt, RETRY_DELAYS_MS, GIVE_UP_AFTER_MS } from '../../core/push/outbox-schedule';
+import {
+  GIVE_UP_AFTER_MS,
+  isRetryable,
+  nextAttemptAt,
+  RETRY_DELAYS_MS,
+} from '../../core/push/outbox-schedule';
 import { pushMessage, targetWants } from '../../core/push/push-message';
 import { parsePushUrl, redactPushUrl } from '../../core/push/push-url';
 import type { DecisionSink, PlugInContext } from '../plug-ins';
@@ -72,14 +77,17 @@ export class PushSink implements DecisionSink {
     const context = this.#context;
     if (!context || this.#stopped || !entry.decision.shown) return;
     const language = context.language();
+    const key = entry.notification.key;
     for (const target of context.settings().pushTargets) {
       if (!targetWants(target, entry)) continue;
+      if (key !== undefined && this.#outbox!.has(key, target.url)) continue;
       const item: OutboxItem = {
         id: randomUUID(),
         notificationId: entry.notification.id,
         url: target.url,
         message: pushMessage(entry, target, language),
         firstAt: context.clock(),
+        ...(key !== undefined ? { key } : {}),
       };
       this.#track(this.#queue(item));
     }
@@ -158,7 +166,9 @@ export class PushSink implements DecisionSink {
     );
     if (retryAt === undefined || this.#stopped) {
       if (this.#stopped && retryAt !== undefined) return; // stays pending for the next start
-      return this.#settle(item, attempt, target, outcome.reason, outcome.detail);
+      // Still failing at the end of the hour: "expired", with the service's last answer.
+      const reason = isRetryable(outcome.reason) ? 'expired' : outcome.reason;
+      return this.#settle(item, attempt, target, reason, outcome.detail);
     }
     await this.#outbox!.tried(item.id, now, attempt, outcome.reason);
     this.#options.onAttempt?.({
