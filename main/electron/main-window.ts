@@ -8,6 +8,7 @@ import { isAppUrl } from './app-protocol';
 import type { Logger } from '../core/ports';
 import type { Fits } from './type-fit';
 import { errorMessage } from '../core/log-text';
+import { RecoveryBudget, watchRenderer } from './window-recovery';
 
 /** The webContents calls the window glue makes (Electron's WebContents fits; tests pass a fake). */
 export type WebContentsHandle = Pick<
@@ -68,6 +69,8 @@ export interface MainWindowDeps {
   /** The page to load, e.g. APP_ENTRY_URL. */
   url: string;
   log: Logger;
+  /** For testing: how many recoveries (reload, new window) are allowed how often. */
+  recoveryBudget?: RecoveryBudget;
 }
 
 /**
@@ -76,10 +79,12 @@ export interface MainWindowDeps {
  */
 export class MainWindow {
   readonly #deps: MainWindowDeps;
+  readonly #budget: RecoveryBudget;
   #window: WindowHandle | undefined;
 
   constructor(deps: MainWindowDeps) {
     this.#deps = deps;
+    this.#budget = deps.recoveryBudget ?? new RecoveryBudget();
   }
 
   /** Shows and focuses the window, creating it if there is none. */
@@ -116,7 +121,7 @@ export class MainWindow {
   }
 
   #create(): void {
-    const { createWindow, options, url, log } = this.#deps;
+    const { createWindow, options, log } = this.#deps;
     const window = createWindow(options);
     this.#window = window;
     hardenWebContents(window.webContents, log);
@@ -127,6 +132,23 @@ export class MainWindow {
     window.on('closed', () => {
       if (this.#window === window) this.#window = undefined;
     });
+    watchRenderer(window.webContents, {
+      log,
+      budget: this.#budget,
+      reload: () => this.#load(window),
+      replace: (reopen) => {
+        if (this.#window !== window) return;
+        window.destroy();
+        this.#window = undefined;
+        if (reopen) this.#create();
+      },
+    });
+    this.#load(window);
+  }
+
+  #load(window: WindowHandle): void {
+    const { url, log } = this.#deps;
+    if (window.isDestroyed()) return;
     window.loadURL(url).catch((error: unknown) => {
       log.error(`window: could not load ${url}: ${errorMessage(error)}`);
     });
