@@ -63,6 +63,8 @@ export const AppState = z.object({
   problems: z.array(OpenProblem).optional(),
   /** Set-up notices in force now (the window shows them as banners); absent: none known. */
   notices: z.array(SetupNoticeState).optional(),
+  /** Whether desktop popups reach the user: blocked after the system refused one; absent: unknown. */
+  popups: z.object({ blocked: z.boolean(), reason: z.string().optional() }).optional(),
 });
 /** The app's state as shown to the user. */
 export type AppState = z.infer<typeof AppState>;
