@@ -21,6 +21,8 @@ export interface ProblemStrings {
   report: (files: number, size: string, minutes: number, percent: number, gaps: number) => string;
   reportTitle: (room: string) => string;
   setup: string;
+  /** The Rooms view's badge, for screen readers. */
+  badge: string;
 }
 
 /** Problem names and advice in each language the app speaks. */
@@ -99,6 +101,7 @@ export const PROBLEM_TEXT: Readonly<Record<Language, ProblemStrings>> = {
       `${files} 个文件 · ${size} · ${minutes} 分钟 · 覆盖 ${percent}% · ${gaps} 处空档`,
     reportTitle: (room) => `录制小结：${room}`,
     setup: '整体设置',
+    badge: '录制问题',
   },
   en: {
     codes: {
@@ -178,6 +181,7 @@ export const PROBLEM_TEXT: Readonly<Record<Language, ProblemStrings>> = {
       `${files} file(s) · ${size} · ${minutes} min · ${percent}% covered · ${gaps} gap(s)`,
     reportTitle: (room) => `Session summary: ${room}`,
     setup: 'Set-up',
+    badge: 'Recording problem',
   },
 };
 

@@ -2,6 +2,7 @@ import { formatBytes, formatDuration } from '../../../shared/format';
 import type { RoomState } from '../../../shared/model';
 import type { Attention } from '../attention';
 import { useApp } from '../app-context';
+import { ProblemBadge } from '../components/problem-badge';
 import { RoomControls } from '../components/room-controls';
 import { formatWhen } from '../format-time';
 import { roomHealth } from '../room-health';
@@ -96,6 +97,7 @@ export function RoomRow({
         {room.recording && !room.danmakuConnected ? (
           <span class="pill pill-warn">{l.chatDown}</span>
         ) : null}
+        <ProblemBadge roomId={room.roomId} />
         {muted ? <span class="pill pill-quiet">{l.dontNotify}</span> : null}
         <span class="room-actions">
           <button
