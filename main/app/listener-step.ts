@@ -19,6 +19,8 @@ export interface ListenerWiring {
   storage: Storage;
   pipeline: EventPipeline;
   observers: Observers;
+  /** An accepted delivery was handed to the pipeline (moves the processed mark, recovery-step.ts). */
+  fed?: (seq: number) => void;
 }
 
 /** The webhook listener and what goes with it: test events, replays, the URL for the recorder. */
@@ -52,7 +54,8 @@ export function buildListener(wiring: ListenerWiring): Listener {
     onAccepted: (accepted, bodyJson) => {
       const { webhook, entry } = accepted;
       storage.logAccepted(accepted, bodyJson);
-      pipeline.applyWebhook(webhook, entry.source, entry.receivedAt);
+      pipeline.applyWebhook(webhook, entry.source, entry.receivedAt, entry.seq);
+      wiring.fed?.(entry.seq);
       // Observers hear of the recorder's own webhooks, not of the app's test events.
       if (entry.source === 'webhook') wiring.observers.notify('webhook', webhook, entry.receivedAt);
     },

@@ -1,4 +1,4 @@
-import { mkdtemp, writeFile, appendFile } from 'node:fs/promises';
+import { mkdtemp, writeFile, appendFile, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -110,18 +110,23 @@ describe('npm run headless', () => {
 });
 
 describe('durability: kill -9 right after a 2xx', () => {
-  it('the event is in the journal after a restart, and its retry is still a duplicate', async () => {
+  it('the event is processed to the end after a restart, once, and its retry is still a duplicate', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'headless-kill-'));
     const first = startHeadless(['--port', '0', '--no-desktop', '--data-dir', dataDir]);
     running.push(first);
     const ready = await first.waitFor((l) => l.type === 'ready');
     expect((await postWebhook(ready.webhookUrl, FILE_CLOSED)).status).toBe(204);
-    first.child.kill('SIGKILL');
+    first.child.kill('SIGKILL'); // inside the 2 s group window: nothing was decided yet
     await first.exited;
+    expect(first.lines.filter((l) => l.type === 'notification')).toEqual([]);
 
     const second = startHeadless(['--port', '0', '--no-desktop', '--data-dir', dataDir]);
     running.push(second);
     const ready2 = await second.waitFor((l) => l.type === 'ready');
+    // Recovered at start-up from the journal: it pops up as usual (it is fresh), once.
+    const recovered = await second.waitFor((l) => l.type === 'notification', 30_000);
+    expect(recovered).toMatchObject({ event: 'FileClosed' });
+    expect(recovered.body).toContain('崩铁启动');
     expect((await postWebhook(ready2.webhookUrl, FILE_CLOSED)).status).toBe(204);
     const health = (
       await rawRequest(ready2.webhookUrl.replace('/webhook', '/health'))
@@ -146,11 +151,32 @@ describe('durability: kill -9 right after a 2xx', () => {
     later.EventId = '5e9c3a7b-1d2f-4e6a-8b0c-9d8e7f6a5b4c';
     later.EventData.RelativePath = later.EventData.RelativePath.replace('崩铁启动', '下一局');
     expect((await postWebhook(ready2.webhookUrl, JSON.stringify(later))).status).toBe(204);
-    const popup = await second.waitFor((l) => l.type === 'notification', 30_000);
-    expect(popup.body).toContain('下一局');
+    const popup = await second.waitFor(
+      (l) => l.type === 'notification' && l.body.includes('下一局'),
+      30_000,
+    );
     expect(popup.body).not.toContain('崩铁启动');
-    expect(second.lines.filter((l) => l.type === 'notification')).toEqual([popup]);
-  }, 90_000); // two start-ups and a grouping window, on a loaded machine
+    expect(second.lines.filter((l) => l.type === 'notification')).toEqual([recovered, popup]);
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+
+    // The Files list and the notification history: each file once, each decision once.
+    const lines = async (name: string) =>
+      (await readFile(join(dataDir, 'history', name), 'utf8'))
+        .split('\n')
+        .filter((line) => line !== '')
+        .map((line) => JSON.parse(line) as any);
+    const files = await lines('files.jsonl');
+    expect(files.map((f) => f.relativePath)).toEqual([
+      v1.RelativePath,
+      v1.RelativePath.replace('崩铁启动', '下一局'),
+    ]);
+    const decisions = (await lines('notifications.jsonl')).filter((l) => l.op === 'add');
+    expect(decisions.map((l) => [l.entry.notification.event, l.entry.decision.shown])).toEqual([
+      ['FileClosed', true],
+      ['FileClosed', true],
+    ]);
+  }, 90_000); // two start-ups and two grouping windows, on a loaded machine
 
   it('starts with a warning when the journal ends in a torn line', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'headless-torn-'));
