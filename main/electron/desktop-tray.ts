@@ -3,6 +3,7 @@ import type { AppState } from '../../shared/app-state';
 import type { Logger } from '../core/ports';
 import { trayModel } from '../core/tray-model';
 import type { DesktopElectron } from './desktop-electron';
+import { withPopupHealth } from './popup-health';
 import { TrayController, type TrayActionHandlers } from './tray-controller';
 import { trayIconFile } from './tray-icons';
 import { pauseEndsIn, trayStateOf } from './tray-state';
@@ -35,7 +36,9 @@ export function createDesktopTray<I, M>(deps: {
   });
   let pauseTimer: ReturnType<typeof setTimeout> | undefined;
   const render = (state: AppState) => {
-    controller.render(trayModel(trayStateOf(state, now())));
+    controller.render(
+      withPopupHealth(trayModel(trayStateOf(state, now())), state, electron.platform),
+    );
     clearTimeout(pauseTimer);
     const wait = pauseEndsIn(state.pause.pausedUntil, now());
     if (wait !== null) pauseTimer = setTimeout(() => render(deps.currentState()), wait);
