@@ -6,6 +6,7 @@ import { EventPipeline } from '../core/event-pipeline';
 import type { FileCheck, Happening } from '../core/happening';
 import { initialReadState } from '../core/history';
 import { liveRoomUrl } from '../core/links';
+import { popupButtons } from '../core/popup-buttons';
 import { errorDetail } from '../core/log-text';
 import type { Clock, Logger } from '../core/ports';
 import type { DecisionSinks } from './decision-sinks';
@@ -25,6 +26,8 @@ export interface PipelineWiring {
   roomsTouched: () => void;
   /** The room list or a room's flags changed. */
   roomFlagsChanged: (rooms: RoomState[]) => void;
+  /** A recorder URL is set and its API answered the last poll: buttons that need it may show. */
+  apiReady?: () => boolean;
 }
 
 /**
@@ -44,6 +47,11 @@ export function buildPipeline(wiring: PipelineWiring): EventPipeline {
       },
       settings: () => ({ ...wiring.settings().notifications, language: wiring.language() }),
       actionFor: clickAction,
+      buttonsFor: (notification, happening) =>
+        popupButtons(notification, {
+          room: happening.room,
+          apiReady: wiring.apiReady?.() ?? false,
+        }),
     },
     {
       decided: ({ notification, decision }) => {

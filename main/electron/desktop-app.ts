@@ -2,6 +2,7 @@ import path from 'node:path';
 import { SettingsStore } from '../adapters/settings-store';
 import type { AppHandle, AppPorts } from '../app/app-ports';
 import { createApp } from '../app/create-app';
+import { PopupButtonRunner } from '../app/popup-button-runner';
 import { popupSink } from '../app/popup-sink';
 import type { Logger } from '../core/ports';
 import { APP_ENTRY_URL, registerAppProtocol } from './app-protocol';
@@ -103,12 +104,17 @@ async function startDesktopParts<I, M>(
     log,
   });
   const clicks = new PopupClicks();
+  const buttons = new PopupButtonRunner(log);
   const notifier = new Notifier({
     createNotification: (popup) => electron.notifications.create(popup),
     isSupported: () => electron.notifications.isSupported(),
     runAction: clicks.run,
     log,
     icon: appIcon,
+    // Electron shows popup buttons on macOS and Windows only (NotificationAction type `button`).
+    ...(platform === 'darwin' || platform === 'win32'
+      ? { runButton: buttons.run, buttonLabel: buttons.label }
+      : {}),
   });
   electron.notifications.handleActivation?.((details) => notifier.handleActivation(details));
 
@@ -123,6 +129,7 @@ async function startDesktopParts<I, M>(
     pickFolder: (current) => electron.pickFolder(current),
   });
   clicks.connect(app.runAction);
+  buttons.connect(app);
 
   const quit = wireDesktopShell(electron, { app, window, store, log, logsDir, isDevelopment, distDir, now: options.now });
   const started = await app.start();

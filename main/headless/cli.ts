@@ -6,6 +6,7 @@ import { createNotifySendNotifier } from '../adapters/notify-send';
 import { SettingsStore } from '../adapters/settings-store';
 import type { AppHandle } from '../app/app-ports';
 import { createApp } from '../app/create-app';
+import { PopupButtonRunner } from '../app/popup-button-runner';
 import { popupSink } from '../app/popup-sink';
 import {
   HEADLESS_USAGE,
@@ -45,6 +46,8 @@ async function main(): Promise<number> {
   // Desktop popups through notify-send where it exists; --no-desktop keeps them to stdout.
   const desktop = options.desktop ? createNotifySendNotifier({ onWarning: warn }) : undefined;
 
+  // Buttons pressed on notify-send popups run through the app's notification:act (issue 15).
+  const buttons = new PopupButtonRunner(logger);
   const app = await createApp({
     dataDir,
     info: { version, platform: process.platform, logsDir: dataDir },
@@ -53,12 +56,13 @@ async function main(): Promise<number> {
     overrides,
     popups: popupSink((n) => {
       emit({ type: 'notification', ...n });
-      void desktop?.show({ title: n.title, body: n.body });
+      void desktop?.show(buttons.desktopPopup(n));
     }),
     shell: createDesktopOpener(),
     openWindow: () => log.info('open the window: use the uiUrl of the ready line'),
     sinks: [guardianLines(emit)],
   });
+  buttons.connect(app);
   printHostEvents(app, emit);
 
   const started = await app.start();
