@@ -36,14 +36,16 @@ export function isStale(room: RoomState, context: AttentionContext): boolean {
 }
 
 /**
- * Everything about a room that needs the user: the guardian's problems when it runs, else what
- * the flags say (live with auto-record on but not recording, falling behind, chat down), and
+ * Everything about a room that needs the user: the guardian's open problems for it when it has
+ * some, else what the flags say (live with auto-record on but not recording, falling behind, chat down), and
  * statistics gone stale.
  */
 export function attentionOf(room: RoomState, context: AttentionContext): Attention[] {
   const found: Attention[] = [];
-  if (context.problems !== null) {
-    for (const problem of context.problems.get(room.roomId) ?? [])
+  const problems = context.problems?.get(room.roomId) ?? [];
+  if (problems.length > 0) {
+    // The guardian watched this room with its own thresholds: its word counts.
+    for (const problem of problems)
       found.push({ kind: BY_CODE[problem.code] ?? 'problem', code: problem.code });
   } else {
     if (room.streaming && room.autoRecord === true && !room.recording)
