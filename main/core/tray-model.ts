@@ -12,6 +12,7 @@ export type TrayIcon = 'idle' | 'live' | 'recording' | 'problem';
 export type TrayAction =
   | { kind: 'openWindow' }
   | { kind: 'openLiveRoom'; roomId: number }
+  | { kind: 'recordRoom'; roomId: number }
   | { kind: 'pause'; until: 'hour' | 'tomorrow' | 'forever' }
   | { kind: 'resume' }
   | { kind: 'openRecorderUi' }
@@ -39,6 +40,8 @@ export interface TrayState {
   recorderStatus: RecorderStatusKind;
   paused: boolean;
   language: Language;
+  /** The recorder's API answers: live rooms that do not record offer "Record" (issue 15). */
+  canRecord?: boolean;
   /** The recording guardian's open problem episodes (AppState.problems). */
   problems?: readonly OpenProblem[];
 }
@@ -131,6 +134,25 @@ export function trayTooltip(state: TrayState, maxLength: number = TOOLTIP_MAX_LE
   return text;
 }
 
+/** "Record: name" for each listed live room that does not record, while the API answers. */
+function recordItems(
+  live: readonly RoomState[],
+  state: TrayState,
+  strings: TrayStrings,
+): TrayMenuItem[] {
+  if (state.canRecord !== true) return [];
+  const items: TrayMenuItem[] = live
+    .filter((room) => !room.recording)
+    .map((room) => ({
+      type: 'item',
+      id: `record-room-${room.roomId}`,
+      label: cut(strings.recordRoom(roomName(room)), MENU_LABEL_MAX),
+      enabled: true,
+      action: { kind: 'recordRoom', roomId: room.roomId },
+    }));
+  return items.length > 0 ? [{ type: 'separator' }, ...items] : [];
+}
+
 function liveRoomsMenu(state: TrayState, strings: TrayStrings): TrayMenuItem {
   const live = state.rooms.filter((room) => room.streaming).sort(byName);
   const items: TrayMenuItem[] = live.slice(0, MENU_MAX_ROOMS).map((room) => ({
@@ -143,6 +165,7 @@ function liveRoomsMenu(state: TrayState, strings: TrayStrings): TrayMenuItem {
     enabled: true,
     action: { kind: 'openLiveRoom', roomId: room.roomId },
   }));
+  items.push(...recordItems(live.slice(0, MENU_MAX_ROOMS), state, strings));
   if (live.length === 0)
     items.push({ type: 'label', id: 'no-live-rooms', label: strings.noLiveRooms });
   if (live.length > MENU_MAX_ROOMS) {

@@ -7,7 +7,7 @@ import type { TrayActionHandlers } from './tray-controller';
 
 /** What the tray's menu items reach: the runtime's handlers and guarded actions, and the shell. */
 export interface TrayActionDeps {
-  handlers: Pick<ContractHandlers, 'notifications:pause' | 'link:open'>;
+  handlers: Pick<ContractHandlers, 'notifications:pause' | 'link:open' | 'room:command'>;
   /** The app's guarded action runner (the same door a popup click goes through). */
   runAction: (action: NotificationAction) => Promise<boolean>;
   /** Only for the logs folder, a path the app chose itself. */
@@ -34,6 +34,10 @@ export function createTrayActions(deps: TrayActionDeps): TrayActionHandlers {
       const url = liveRoomUrl(roomId);
       if (url === null) log.warn(`tray: no live room URL for room ${roomId}`);
       else await deps.runAction({ kind: 'openUrl', url });
+    },
+    recordRoom: async ({ roomId }) => {
+      const result = await handlers['room:command']({ roomId, command: 'start' });
+      if (!result.ok) log.warn(`tray: record room ${roomId}: ${result.message ?? 'refused'}`);
     },
     pause: async ({ until }) => {
       await handlers['notifications:pause']({ until });

@@ -48,6 +48,9 @@ export function runTrayAction(handlers: TrayActionHandlers, action: TrayAction, 
       case 'resume':
         result = handlers.resume(action);
         break;
+      case 'recordRoom':
+        result = handlers.recordRoom(action);
+        break;
       case 'openRecorderUi':
         result = handlers.openRecorderUi(action);
         break;

@@ -10,6 +10,7 @@ export function trayStateOf(state: AppState, now: number): TrayState {
   return {
     rooms: state.rooms,
     recorderStatus: state.recorder.status,
+    canRecord: state.recorder.status === 'ok',
     paused: isPaused(state.pause.pausedUntil, now),
     language: state.language,
     ...(state.problems ? { problems: state.problems } : {}),

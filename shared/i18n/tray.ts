@@ -18,6 +18,8 @@ export interface TrayStrings {
   openRecorderApi: string;
   openLogs: string;
   quit: string;
+  /** A live room that does not record: start recording it (issue 15). */
+  recordRoom: (name: string) => string;
   recordingLine: (names: string) => string;
   liveLine: (names: string) => string;
   idleLine: string;
@@ -47,6 +49,7 @@ export const TRAY_STRINGS: Readonly<Record<Language, TrayStrings>> = {
     openRecorderApi: '打开录播姬 API 浏览器',
     openLogs: '打开日志文件夹',
     quit: '退出',
+    recordRoom: (name) => `录这场：${name}`,
     recordingLine: (names) => `录制中：${names}`,
     liveLine: (names) => `直播中：${names}`,
     idleLine: '没有直播或录制',
@@ -80,6 +83,7 @@ export const TRAY_STRINGS: Readonly<Record<Language, TrayStrings>> = {
     openRecorderApi: "Open the recorder's API browser",
     openLogs: 'Open logs folder',
     quit: 'Quit',
+    recordRoom: (name) => `Record: ${name}`,
     recordingLine: (names) => `Recording: ${names}`,
     liveLine: (names) => `Live: ${names}`,
     idleLine: 'Nothing live or recording',

@@ -29,6 +29,7 @@ function setup(linkResult: ActionResult = { ok: true }) {
         links.push(request);
         return linkResult;
       },
+      'room:command': async () => ({ ok: true }),
     },
     runAction: actions.runAction,
     shell,

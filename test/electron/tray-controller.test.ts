@@ -27,6 +27,7 @@ function handlers(): TrayActionHandlers & { seen: TrayAction[] } {
     seen,
     openWindow: record,
     openLiveRoom: record,
+    recordRoom: record,
     pause: record,
     resume: record,
     openRecorderUi: record,
