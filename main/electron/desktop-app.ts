@@ -88,7 +88,8 @@ async function startDesktopParts<I, M>(
   const userData = electronApp.getPath('userData');
   const logsDir = electronApp.getPath('logs');
   const log = electron.createLogger(logsDir);
-  const store = await SettingsStore.open({ dir: userData, log });
+  // electron-store keeps settings.json (headless mode and tests open the same file with conf).
+  const store = await SettingsStore.open({ dir: userData, log, backend: electron.settingsBackend });
   const isDevelopment = !electronApp.isPackaged;
   const appIcon = path.join(distDir, 'icons', 'app.png');
 
@@ -117,6 +118,13 @@ async function startDesktopParts<I, M>(
       : {}),
   });
   electron.notifications.handleActivation?.((details) => notifier.handleActivation(details));
+  // macOS: popups still in Notification Center from the last run open the window when clicked.
+  electron.notifications
+    .getHistory?.()
+    .then((delivered) => notifier.adoptDelivered(delivered))
+    .catch((error: unknown) =>
+      log.warn(`notifier: no delivered popups to adopt: ${String(error)}`),
+    );
 
   const app = await (options.createApp ?? createApp)({
     dataDir: userData,
