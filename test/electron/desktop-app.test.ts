@@ -258,9 +258,12 @@ describe('runDesktopApp', () => {
       isPackaged: true,
       settings: { startAtLogin: true },
     });
-    expect(desktop.app.loginItems).toEqual([
-      { openAtLogin: true, path: '/opt/Recorder Tray/recorder-tray', args: ['--hidden'] },
-    ]);
+    // The OS's state is read first (none here), then the missing entry is written.
+    await expect
+      .poll(() => desktop.app.loginItems)
+      .toEqual([
+        { openAtLogin: true, path: '/opt/Recorder Tray/recorder-tray', args: ['--hidden'] },
+      ]);
   });
 
   it('leaves login items alone in a development run', async () => {

@@ -56,6 +56,7 @@ export class FakeApp implements AppHandle {
     return {
       openAtLogin: this.loginItems.at(-1)?.openAtLogin ?? false,
       wasOpenedAtLogin: false,
+      launchItems: [],
     } as LoginItemSettings;
   }
   on(event: string, listener: Listener): this {
