@@ -5,8 +5,10 @@ import type { RoomState } from '../../shared/model';
 import type { OpenProblem } from '../../shared/problem';
 import type { Language } from '../../shared/settings';
 
-/** The four faces of the tray icon. */
-export type TrayIcon = 'idle' | 'live' | 'recording' | 'problem';
+/** The four faces of the tray icon (each has its image in build/icons/tray). */
+export const TRAY_ICONS = ['idle', 'live', 'recording', 'problem'] as const;
+/** One face of the tray icon. */
+export type TrayIcon = (typeof TRAY_ICONS)[number];
 
 /** What a tray menu item does, as data; the glue maps each kind to a callback. */
 export type TrayAction =

@@ -2,11 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import type { TrayIcon } from '../../main/core/tray-model';
+import { TRAY_ICONS } from '../../main/core/tray-model';
 import { trayIconFile } from '../../main/electron/tray-icons';
 
 const ICONS = path.resolve('build', 'icons', 'tray');
-const STATES: TrayIcon[] = ['idle', 'live', 'recording', 'problem'];
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 function pngSize(file: string): [number, number] {
@@ -37,7 +36,7 @@ function decodeUnfilteredPng(file: string): { width: number; pixels: Uint8Array 
 
 describe('trayIconFile', () => {
   it('names a committed file for every state on every platform', () => {
-    for (const state of STATES) {
+    for (const state of TRAY_ICONS) {
       for (const platform of ['darwin', 'win32', 'linux'] as const) {
         expect(existsSync(trayIconFile(ICONS, state, platform)), `${state} ${platform}`).toBe(true);
       }
@@ -46,7 +45,7 @@ describe('trayIconFile', () => {
   });
 
   it('has 16 px images with 32 px @2x siblings', () => {
-    for (const state of STATES) {
+    for (const state of TRAY_ICONS) {
       for (const base of [`tray-${state}`, `${state}Template`]) {
         expect(pngSize(path.join(ICONS, `${base}.png`))).toEqual([16, 16]);
         expect(pngSize(path.join(ICONS, `${base}@2x.png`))).toEqual([32, 32]);
@@ -55,7 +54,7 @@ describe('trayIconFile', () => {
   });
 
   it('draws macOS templates in black and alpha only', () => {
-    for (const state of STATES) {
+    for (const state of TRAY_ICONS) {
       const { width, pixels } = decodeUnfilteredPng(path.join(ICONS, `${state}Template@2x.png`));
       let opaque = 0;
       for (let i = 0; i < pixels.length; i += 4) {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WINDOW_STRINGS } from '../../../shared/i18n/window';
+import { WINDOW_STRINGS, WINDOW_VIEWS } from '../../../shared/i18n/window';
 import { timestampMs } from '../../../shared/recorder/timestamp';
 import { launchChromium } from '../../helpers/chromium';
 import { postWebhook } from '../../helpers/http';
@@ -240,7 +240,7 @@ describe('accessible', () => {
     const found: Record<string, unknown[]> = {};
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
-      for (const view of ['rooms', 'files', 'notifications', 'settings'] as const) {
+      for (const view of WINDOW_VIEWS) {
         await showView(page, view);
         await page.waitForSelector('.vlist, .items, .empty, .settings-form');
         if (view === 'settings') await page.locator('.advanced > summary').click();
