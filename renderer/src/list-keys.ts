@@ -1,6 +1,6 @@
-/** Columns of a list `width` px wide: one below 750 px, then as many as fit `minColumnWidth`. */
+/** Columns of a list `width` px wide: one below 700 px (a window under ~750 px), then as many as fit. */
 export function gridColumns(width: number, minColumnWidth: number | undefined): number {
-  if (minColumnWidth === undefined || width < 750) return 1;
+  if (minColumnWidth === undefined || width < 700) return 1;
   return Math.max(1, Math.floor(width / minColumnWidth));
 }
 

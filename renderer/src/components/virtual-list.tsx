@@ -39,6 +39,7 @@ const GAP = 8;
 export function VirtualList<T>(props: VirtualListProps<T>) {
   const { items, rowHeight, rowKey, renderRow, rowLabel, label } = props;
   const ref = useRef<HTMLDivElement>(null);
+  const spacer = useRef<HTMLDivElement>(null);
   // The scroll position is not state: most scroll events leave the same lines in view, and a
   // render is asked for only when the range they show changes.
   const scrollTop = useRef(0);
@@ -50,10 +51,16 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
   useLayoutEffect(() => {
     const element = ref.current;
     if (element === null) return undefined;
-    const measure = () => setSize({ width: element.clientWidth, height: element.clientHeight });
+    // Columns share the spacer's width (the list may cap it), rows fill the list's height.
+    const measure = () =>
+      setSize({
+        width: spacer.current?.clientWidth ?? element.clientWidth,
+        height: element.clientHeight,
+      });
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(element);
+    if (spacer.current !== null) observer.observe(spacer.current);
     return () => observer.disconnect();
   }, []);
   const columns = gridColumns(size.width, props.minColumnWidth);
@@ -161,7 +168,11 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
           rerender((n) => n + 1);
       }}
     >
-      <div class="vlist-spacer" style={{ height: `${offsets[offsets.length - 1] ?? 0}px` }}>
+      <div
+        ref={spacer}
+        class="vlist-spacer"
+        style={{ height: `${offsets[offsets.length - 1] ?? 0}px` }}
+      >
         {cells}
       </div>
     </div>

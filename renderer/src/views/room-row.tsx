@@ -75,7 +75,7 @@ export function RoomRow({
   const needs = attention.some((a) => a.kind !== 'stale');
   return (
     <article
-      class={`room ${stateClass(room)} ${needs ? 'needs-attention' : ''} ${stale ? 'is-stale' : ''}`}
+      class={`room ${stateClass(room)} ${needs ? 'needs-attention' : ''} ${stale ? 'is-stale' : ''} ${expanded ? 'is-selected' : ''}`}
       data-room-id={room.roomId}
     >
       <div class="room-line room-head">

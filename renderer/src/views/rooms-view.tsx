@@ -95,7 +95,13 @@ export function RoomsView() {
   return (
     <div class="view view-rooms">
       <SetupCard />
-      <AddRoomForm />
+      {controls ? (
+        // Issue 15's form, folded: at 420 px the rooms themselves come first.
+        <details class="add-room-details">
+          <summary>{s.controls.addTitle}</summary>
+          <AddRoomForm />
+        </details>
+      ) : null}
       <RoomToolbar
         text={text}
         onText={setText}

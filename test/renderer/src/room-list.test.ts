@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RoomState } from '../../../shared/model';
-import { filterRooms, orderRooms, roomCounts } from '../../../renderer/src/room-list';
+import { filterRooms, orderRooms, passesFilter, roomCounts } from '../../../renderer/src/room-list';
 
 function room(roomId: number, name: string, flags: Partial<RoomState> = {}): RoomState {
   return {
@@ -59,7 +59,37 @@ describe('filterRooms', () => {
 });
 
 describe('roomCounts', () => {
-  it('counts live, recording and all rooms', () => {
-    expect(roomCounts(rooms)).toEqual({ live: 2, recording: 1, total: 5 });
+  it('counts live, recording, attention, muted and all rooms', () => {
+    expect(roomCounts(rooms)).toEqual({ live: 2, recording: 1, attention: 0, muted: 0, total: 5 });
+    const counted = roomCounts(rooms, {
+      attention: (r) => r.roomId === 2,
+      muted: new Set([1, 5]),
+    });
+    expect(counted).toMatchObject({ attention: 1, muted: 2 });
+  });
+});
+
+describe('ordering and filters for many rooms', () => {
+  it('puts rooms that need attention first, then recording, live and the rest', () => {
+    const order = orderRooms(rooms, { needsAttention: (r) => r.roomId === 1 }).map((r) => r.roomId);
+    expect(order.slice(0, 3)).toEqual([1, 3, 2]);
+  });
+
+  it('sorts by name or by room number when asked', () => {
+    expect(orderRooms(rooms, { sort: 'number' }).map((r) => r.roomId)).toEqual([1, 2, 3, 4, 5]);
+    const names = orderRooms(rooms, { sort: 'name' }).map((r) => r.name);
+    expect(names.filter((n) => /^[a-z]/i.test(n))).toEqual(['Amy', 'amy2', 'Bob', 'Zed']);
+  });
+
+  it('filters by state chip', () => {
+    const flags = { attention: false, muted: false };
+    expect(rooms.filter((r) => passesFilter(r, 'live', flags)).map((r) => r.roomId)).toEqual([
+      2, 3,
+    ]);
+    expect(rooms.filter((r) => passesFilter(r, 'recording', flags)).map((r) => r.roomId)).toEqual([
+      3,
+    ]);
+    expect(passesFilter(rooms[0]!, 'attention', { attention: true, muted: false })).toBe(true);
+    expect(passesFilter(rooms[0]!, 'muted', flags)).toBe(false);
   });
 });
