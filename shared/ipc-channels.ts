@@ -20,6 +20,7 @@ export const CALL_CHANNELS = [
   'app:info',
   'folder:pick',
   'push:test',
+  'push:status',
   'room:command',
   'room:add',
   'room:remove',

@@ -5,7 +5,7 @@ import { HistoryFile, HistoryNotification, HistoryQuery, historyPage } from './h
 import { EventLogEntry } from './model';
 import { PopupButton } from './popup-button';
 import { safeParseUnknown, type ParseResult } from './parse';
-import { PushTestResult } from './push';
+import { PushRecord, PushTestResult } from './push';
 import { Settings } from './settings';
 import { SettingsPatch } from './settings-patch';
 
@@ -94,6 +94,11 @@ export const CALLS = {
   'push:test': {
     request: z.strictObject({ url: z.string().trim().min(1).max(2000) }),
     response: PushTestResult,
+  },
+  /** The last push to each target since the app started, in the order of `pushTargets`. */
+  'push:status': {
+    request: NoArgs,
+    response: z.object({ targets: z.array(z.object({ last: PushRecord.optional() })) }),
   },
   'room:command': {
     request: z.strictObject({

@@ -28,6 +28,7 @@ export function fakeHandlers(): ContractHandlers {
     'notifications:pause': vi.fn(async () => ({ pausedUntil: null })),
     'folder:pick': vi.fn(async () => ({ path: null, supported: false })),
     'push:test': vi.fn(async () => ({ ok: true, target: 'ntfy://***', message: 'sent' })),
+    'push:status': vi.fn(async () => ({ targets: [] })),
     'room:command': vi.fn(ok),
     'room:add': vi.fn(ok),
     'room:remove': vi.fn(ok),

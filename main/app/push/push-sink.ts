@@ -56,6 +56,8 @@ export class PushSink implements DecisionSink {
   readonly #timers = new Map<string, ReturnType<typeof setTimeout>>();
   readonly #inFlight = new Set<Promise<void>>();
   #stopped = false;
+  /** The last settled push per target URL since the start (for the window). */
+  readonly #last = new Map<string, PushRecord>();
 
   constructor(options: PushSinkOptions = {}) {
     this.#options = options;
@@ -103,6 +105,15 @@ export class PushSink implements DecisionSink {
     const outcome = await this.#send(parsed.value, { title, body });
     if (outcome.ok) return { ok: true, target, message: 'sent' };
     return { ok: false, target, reason: outcome.reason, message: outcome.detail };
+  }
+
+  /** The last settled push to each target, in the order of the settings' `pushTargets`. */
+  lastResults(): { last?: PushRecord }[] {
+    const targets = this.#context?.settings().pushTargets ?? [];
+    return targets.map((target) => {
+      const last = this.#last.get(target.url);
+      return last ? { last } : {};
+    });
   }
 
   /** Stops retrying, waits (briefly) for sends under way and closes the outbox: pending pushes stay in it. */
@@ -217,6 +228,7 @@ export class PushSink implements DecisionSink {
       ...(record.reason ? { reason: record.reason } : {}),
       ...(record.detail ? { detail: record.detail } : {}),
     });
+    this.#last.set(item.url, record);
     this.#options.onResult?.(item.notificationId, record);
   }
 }

@@ -1,10 +1,35 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { PUSH_STRINGS } from '../../../shared/i18n/window/push';
+import type { PushRecord } from '../../../shared/push';
 import { PushTargetSetting } from '../../../shared/settings';
 import { useApp } from '../app-context';
 import { Section, TextField } from '../components/fields';
 import { StatusLine } from '../components/status-line';
 import { PushTargetRow } from './push-target-row';
+
+// Pushes settle in the background (retries last up to an hour): asked again every few seconds.
+const LAST_PUSH_REFRESH_MS = 3_000;
+
+/** The last push to each target, refreshed while the section is shown. */
+function useLastPushes(): { last?: PushRecord }[] {
+  const { api } = useApp();
+  const [lasts, setLasts] = useState<{ last?: PushRecord }[]>([]);
+  useEffect(() => {
+    let live = true;
+    const load = () =>
+      api.pushStatus().then(
+        ({ targets }) => live && setLasts(targets),
+        () => undefined, // the bridge reconnecting: the next round asks again
+      );
+    void load();
+    const timer = setInterval(() => void load(), LAST_PUSH_REFRESH_MS);
+    return () => {
+      live = false;
+      clearInterval(timer);
+    };
+  }, [api]);
+  return lasts;
+}
 
 /**
  * Settings → Push: the push targets, each saved as soon as it changes (not through the Save bar:
@@ -16,6 +41,7 @@ export function PushSection() {
   const targets = settings?.pushTargets ?? [];
   const [adding, setAdding] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
+  const lasts = useLastPushes();
 
   // Changes apply to the newest list, not to the one rendered: two edits in a row (a tick, then
   // a field left) must not save the second over the first before the first came back.
@@ -50,6 +76,7 @@ export function PushSection() {
               key={`${index}:${target.url}`}
               index={index}
               target={target}
+              last={lasts[index]?.last}
               strings={s}
               onChange={(patch) =>
                 void save((current) =>

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import type { PushTestResult } from '../../../shared/push';
+import type { PushRecord, PushTestResult } from '../../../shared/push';
 import type { PushStrings } from '../../../shared/i18n/window/push';
 import { NotifiableEvent, type PushTargetSetting } from '../../../shared/settings';
 import { useApp } from '../app-context';
@@ -11,6 +11,16 @@ export function testResultText(result: PushTestResult, s: PushStrings): string {
   if (result.ok) return `${s.sent} (${result.target})`;
   const why = result.reason ? s.failures[result.reason] : '';
   return [why, result.message].filter(Boolean).join(': ');
+}
+
+/** The last settled push in plain words: when, and delivered or why not. */
+export function lastPushText(last: PushRecord, s: PushStrings, language: string): string {
+  const when = new Date(last.at).toLocaleString(language);
+  const what =
+    last.status === 'sent'
+      ? s.sent
+      : [last.reason ? s.failures[last.reason] : '', last.detail].filter(Boolean).join(': ');
+  return `${s.lastPush} (${when}): ${what}`;
 }
 
 /** Room numbers typed by hand, or null when something else was typed. */
@@ -27,12 +37,14 @@ function parseRooms(text: string): number[] | null {
 export function PushTargetRow(props: {
   index: number;
   target: PushTargetSetting;
+  /** The last push to it since the app started, if any. */
+  last?: PushRecord | undefined;
   strings: PushStrings;
   onChange: (patch: Partial<PushTargetSetting>) => void;
   onRemove: () => void;
 }) {
-  const { index, target, strings: s, onChange, onRemove } = props;
-  const { api, strings } = useApp();
+  const { index, target, last, strings: s, onChange, onRemove } = props;
+  const { api, strings, language } = useApp();
   const id = `push-${index}`;
   const [shown, setShown] = useState(false);
   const [url, setUrl] = useState(target.url);
@@ -132,6 +144,11 @@ export function PushTargetRow(props: {
         </button>
       </div>
       <StatusLine text={result?.text ?? null} tone={result && !result.ok ? 'error' : 'info'} />
+      {last ? (
+        <p class="field-hint" data-last-push>
+          {lastPushText(last, s, language)}
+        </p>
+      ) : null}
     </li>
   );
 }

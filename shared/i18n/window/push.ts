@@ -24,6 +24,8 @@ export interface PushStrings {
   remove: string;
   none: string;
   sent: string;
+  /** Before the last settled push's outcome and time. */
+  lastPush: string;
   saveFailed: string;
   badRooms: string;
   /** Why a push failed, in plain words. */
@@ -57,6 +59,7 @@ export const PUSH_STRINGS: Record<Language, PushStrings> = {
     remove: '删除',
     none: '还没有推送目标。',
     sent: '已送达',
+    lastPush: '上次推送',
     saveFailed: '保存失败：',
     badRooms: '房间号只能是数字，用逗号分隔。',
     failures: {
@@ -96,6 +99,7 @@ export const PUSH_STRINGS: Record<Language, PushStrings> = {
     remove: 'Remove',
     none: 'No push targets yet.',
     sent: 'Delivered',
+    lastPush: 'Last push',
     saveFailed: 'Could not save: ',
     badRooms: 'Room numbers are digits, separated by commas.',
     failures: {

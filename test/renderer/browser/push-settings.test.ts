@@ -63,6 +63,15 @@ describe('Settings → Push in Chromium', () => {
     await row.getByRole('status').getByText(zh.sent).waitFor();
     expect(ntfy.received.map((r) => r.body.title)).toEqual(['Recorder Tray 测试推送']);
 
+    // A real go-live reaches the phone, and the row says so.
+    const room = session.recorder.state.rooms[0]!;
+    await session.recorder.setLive(room.roomId, true);
+    await row.locator('[data-last-push]', { hasText: zh.sent }).waitFor({ timeout: 10_000 });
+    expect(ntfy.received.at(-1)!.body).toMatchObject({
+      title: `${room.name} 开播了`,
+      click: `https://live.bilibili.com/${room.roomId}`,
+    });
+
     await page.check('#push-0-kind-StreamStarted');
     await page.fill('#push-0-rooms', '123, 456');
     await page.locator('#push-0-rooms').blur();
