@@ -1,21 +1,16 @@
+import type { CoreWiring } from './app-core';
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Language, Settings } from '../../shared/settings';
 import { parseWebhook } from '../../shared/recorder/webhook';
 import { postTestEvent } from '../adapters/test-event-sender';
 import { WebhookServer, webhookUrlFor } from '../adapters/webhook-listener/webhook-server';
 import type { EventPipeline } from '../core/event-pipeline';
-import type { Clock, Logger } from '../core/ports';
 import { buildTestWebhook, type TestEventKind } from '../core/test-event';
 import type { Observers } from './observers';
 import type { Storage } from './storage';
 
 /** What the listener is wired to. */
-export interface ListenerWiring {
+export interface ListenerWiring extends CoreWiring {
   version: string;
-  clock: Clock;
-  log: Logger;
-  settings: () => Settings;
-  language: () => Language;
   storage: Storage;
   pipeline: EventPipeline;
   observers: Observers;

@@ -1,6 +1,6 @@
+import type { CoreWiring } from './app-core';
 import type { HistoryFile, HistoryNotification } from '../../shared/history';
 import type { NotificationAction, RoomState } from '../../shared/model';
-import type { Language, Settings } from '../../shared/settings';
 import type { HistoryStore } from '../adapters/history-store';
 import { EventPipeline } from '../core/event-pipeline';
 import type { FileCheck, Happening } from '../core/happening';
@@ -8,16 +8,12 @@ import { initialReadState } from '../core/history';
 import { liveRoomUrl } from '../core/links';
 import { popupButtons } from '../core/popup-buttons';
 import { errorDetail } from '../core/log-text';
-import type { Clock, Logger } from '../core/ports';
+import type { Clock } from '../core/ports';
 import type { DecisionSinks } from './decision-sinks';
 import type { Observers } from './observers';
 
 /** What the pipeline is wired to. */
-export interface PipelineWiring {
-  clock: Clock;
-  log: Logger;
-  settings: () => Settings;
-  language: () => Language;
+export interface PipelineWiring extends CoreWiring {
   history: HistoryStore;
   sinks: DecisionSinks;
   observers: Observers;

@@ -1,21 +1,16 @@
+import type { CoreWiring } from './app-core';
 import {
   recorderStatusMessage,
   type RecorderStatus,
   type RecorderStatusContext,
 } from '../../shared/recorder/connection-status';
-import type { Language, Settings } from '../../shared/settings';
 import { RecorderPolling } from '../adapters/recorder-polling';
 import type { EventPipeline } from '../core/event-pipeline';
-import type { Clock, Logger } from '../core/ports';
 import type { SetupNotice } from '../core/recorder-sync';
 import type { Observers } from './observers';
 
 /** What polling is wired to. */
-export interface PollingWiring {
-  clock: Clock;
-  log: Logger;
-  settings: () => Settings;
-  language: () => Language;
+export interface PollingWiring extends CoreWiring {
   pipeline: EventPipeline;
   observers: Observers;
   webhookUrl: () => string;
@@ -41,7 +36,11 @@ export function buildPolling(wiring: PollingWiring): RecorderPolling {
     },
     statusChanged: (status, failure) => {
       const context = { url: wiring.settings().recorder.url, ...(failure ?? {}) };
-      wiring.statusChanged(status, recorderStatusMessage(status, wiring.language(), context), context);
+      wiring.statusChanged(
+        status,
+        recorderStatusMessage(status, wiring.language(), context),
+        context,
+      );
     },
     notice: wiring.notice,
     polled: (rooms, at) => wiring.observers.notify('polled', rooms, at),

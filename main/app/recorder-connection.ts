@@ -21,6 +21,11 @@ export class RecorderConnectionState {
     this.#context = context;
   }
 
+  /** Whether the recorder's API answered its last poll (buttons that need it may show). */
+  get answering(): boolean {
+    return this.#status === 'ok';
+  }
+
   /** Back to 'off' (the recorder URL was cleared). */
   reset(): void {
     this.#status = 'off';

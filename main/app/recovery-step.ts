@@ -1,5 +1,5 @@
+import type { CoreWiring } from './app-core';
 import type { HistoryFile } from '../../shared/history';
-import type { Language, Settings } from '../../shared/settings';
 import type { HistoryStore } from '../adapters/history-store';
 import { writeProcessedMark } from '../adapters/processed-mark';
 import type { EventPipeline } from '../core/event-pipeline';
@@ -7,18 +7,14 @@ import type { Happening } from '../core/happening';
 import { recoverJournal, type JournaledWebhook } from '../core/journal-recovery';
 import type { RecoveryPlan } from '../core/recovery';
 import { errorMessage } from '../core/log-text';
-import type { Clock, Logger } from '../core/ports';
+import type { Logger } from '../core/ports';
 
 /** How often the processed mark is moved up while the app runs (when there is anything new). */
 const MARK_EVERY_MS = 1000;
 
 /** What recovery is wired to. */
-export interface RecoveryWiring {
+export interface RecoveryWiring extends CoreWiring {
   dataDir: string;
-  clock: Clock;
-  log: Logger;
-  settings: () => Settings;
-  language: () => Language;
   pipeline: EventPipeline;
   history: HistoryStore;
   /** Every journal entry with a webhook, oldest first (test events left out). */

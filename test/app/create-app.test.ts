@@ -135,8 +135,10 @@ describe('createApp plug-in points', () => {
     context!.offer({ kind: 'FileClosed', roomId: room.roomId, at: Date.now(), room, source: 'poll' });
     await vi.waitFor(() => expect(decided).toHaveLength(2));
     expect(decided.map((d) => d.notification.event)).toEqual(['StreamStarted', 'FileClosed']);
-    // The sink sees what the host's popup sees, after the history recorded it.
-    expect(h.shown.map((n) => n.id)).toEqual(decided.map((d) => d.notification.id));
+    // The sink sees what the host's popup sees (the popup once the history's write is out).
+    await vi.waitFor(() =>
+      expect(h.shown.map((n) => n.id)).toEqual(decided.map((d) => d.notification.id)),
+    );
     expect((await h.app.handlers['history:notifications'](ALL)).total).toBe(2);
 
     await h.app.stop();

@@ -14,7 +14,7 @@ describe('history handlers', () => {
     const [event] = (await h.app.handlers['history:events']({ limit: 50, offset: 0 })).items;
     expect(await h.app.handlers['events:replay']({ seq: event!.seq })).toEqual({ ok: true });
     await vi.waitFor(() => expect(h.app.state().unreadCount).toBe(1));
-    expect(h.shown).toHaveLength(2);
+    await vi.waitFor(() => expect(h.shown).toHaveLength(2));
     expect(await h.app.handlers['events:replay']({ seq: 999_999 })).toEqual({
       ok: false,
       message: 'That event is no longer in the log.',

@@ -1,0 +1,23 @@
+import type { ContractHandlers } from '../../../shared/ipc-contract';
+import { fileHandlers } from './files';
+import type { HandlerDeps } from './handler-deps';
+import { historyHandlers } from './history';
+import { pushHandlers } from './push';
+import { recorderHandlers } from './recorder';
+import { roomHandlers } from './rooms';
+import { settingsHandlers } from './settings';
+
+/** Every handler of the IPC contract, from the topic files. */
+export function contractHandlers(
+  deps: HandlerDeps,
+  push: Parameters<typeof pushHandlers>[0],
+): ContractHandlers {
+  return {
+    ...settingsHandlers(deps),
+    ...historyHandlers(deps),
+    ...fileHandlers(deps),
+    ...recorderHandlers(deps),
+    ...roomHandlers(deps),
+    ...pushHandlers(push),
+  };
+}
