@@ -13,6 +13,7 @@ import { wasLaunchedHidden } from './login-item';
 import { MainWindow } from './main-window';
 import { Notifier } from './notifier';
 import { PopupClicks } from './popup-clicks';
+import { PopupHealthState } from './popup-health';
 import { loginItemDeps, syncStartAtLogin } from './start-at-login';
 import { appUserModelId, opensWindowAtStart, secondInstanceShowsWindow } from './startup';
 import { createTrayActions } from './tray-actions';
@@ -106,12 +107,15 @@ async function startDesktopParts<I, M>(
   });
   const clicks = new PopupClicks();
   const buttons = new PopupButtonRunner(log);
+  // Popups the system refuses: the tray says so (AppState.popups).
+  const popupHealth = new PopupHealthState();
   const notifier = new Notifier({
     createNotification: (popup) => electron.notifications.create(popup),
     isSupported: () => electron.notifications.isSupported(),
     runAction: clicks.run,
     log,
     icon: appIcon,
+    onHealth: popupHealth.set,
     // Electron shows popup buttons on macOS and Windows only (NotificationAction type `button`).
     ...(platform === 'darwin' || platform === 'win32'
       ? { runButton: buttons.run, buttonLabel: buttons.label }
@@ -139,9 +143,20 @@ async function startDesktopParts<I, M>(
   clicks.connect(app.runAction);
   buttons.connect(app);
 
-  const quit = wireDesktopShell(electron, { app, window, store, log, logsDir, isDevelopment, distDir, now: options.now });
+  const quit = wireDesktopShell(electron, {
+    app,
+    window,
+    store,
+    log,
+    logsDir,
+    isDevelopment,
+    distDir,
+    now: options.now,
+    popupHealth,
+  });
   const started = await app.start();
-  if (started.ok) log.info(`started ${electronApp.getVersion()}; webhook URL ${started.webhookUrl}`);
+  if (started.ok)
+    log.info(`started ${electronApp.getVersion()}; webhook URL ${started.webhookUrl}`);
   return { app, window, quit, firstRun: store.loadReport.outcome === 'missing' };
 }
 
@@ -157,9 +172,12 @@ function wireDesktopShell<I, M>(
     isDevelopment: boolean;
     distDir: string;
     now: (() => number) | undefined;
+    popupHealth: PopupHealthState;
   },
 ): () => Promise<void> {
   const { app, window, log } = parts;
+  // The app's state, with what only the desktop knows (whether popups get through).
+  const desktopState = (state = app.state()) => ({ ...state, ...parts.popupHealth.field() });
   const electronApp = electron.app;
   // What quitting takes down, in the order built; each part adds its own step when it exists.
   const teardown: (() => void)[] = [];
@@ -222,7 +240,7 @@ function wireDesktopShell<I, M>(
       quit,
       log,
     }),
-    currentState: () => app.state(),
+    currentState: () => desktopState(),
     now: parts.now ?? Date.now,
     log,
   });
@@ -231,13 +249,14 @@ function wireDesktopShell<I, M>(
     app.subscribe((message) => {
       if (message.event === 'state:changed') {
         broadcast(message.event, message.payload);
-        tray.render(message.payload);
+        tray.render(desktopState(message.payload));
       } else if (message.event === 'notification:added') {
         broadcast(message.event, message.payload);
       }
     }),
   );
-  tray.render(app.state());
+  tray.render(desktopState());
+  teardown.push(parts.popupHealth.onChange(() => tray.render(desktopState())));
 
   electron.powerMonitor.on('resume', () => app.pollNow({ rebaseline: true }));
   electronApp.on('activate', () => window.show()); // macOS: the app opened again from Finder

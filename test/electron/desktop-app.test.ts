@@ -148,6 +148,21 @@ describe('runDesktopApp', () => {
     expect(desktop.shell.external[1]).toBe('https://live.bilibili.com/23058');
   });
 
+  it('says in the tray menu when the system refuses popups, until one gets through', async () => {
+    const { desktop, started } = await launch();
+    await postWebhook(started!.app.webhookUrl(), STREAM_STARTED);
+    await vi.waitFor(() => expect(desktop.notifications).toHaveLength(1), { timeout: 5000 });
+    const ids = () => (tray(desktop).menu ?? []).map((item) => item.id);
+    expect(ids()).not.toContain('popups-blocked');
+    desktop.notifications[0]!.emit('failed', {}, 'Notifications are not allowed');
+    expect(ids()).toContain('popups-blocked');
+    expect(desktop.log.lines).toContain(
+      'warn notifier: the system refused a popup: Notifications are not allowed',
+    );
+    desktop.notifications[0]!.emit('show');
+    expect(ids()).not.toContain('popups-blocked');
+  });
+
   it('keeps running in the tray when the window closes, and opens a new window on demand', async () => {
     const { desktop } = await launch();
     desktop.windows[0]!.close();
