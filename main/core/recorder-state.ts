@@ -1,6 +1,13 @@
 import type { FileRecord, RoomState } from '../../shared/model';
 import { timestampTicks } from '../../shared/recorder/timestamp';
-import type { CommonEventData, RecorderWebhook } from '../../shared/recorder/webhook';
+import type {
+  CommonEventData,
+  FileClosedData,
+  FileOpeningData,
+  RecorderWebhook,
+  SessionEventData,
+  WebhookV1Body,
+} from '../../shared/recorder/webhook';
 import { FileLedger } from './file-ledger';
 import type { Happening, ObservationSource } from './happening';
 import {
@@ -29,30 +36,12 @@ export class RecorderState {
     switch (webhook.type) {
       case 'unknown':
         return [];
-      case 'FileClosedV1': {
-        const d = webhook.data;
-        const { room } = this.rooms.observe({
-          roomId: d.RoomId,
-          ticks,
-          at,
-          fields: { name: d.Name, title: d.Title },
-        });
-        return this.#file(room, source, at, {
-          roomId: d.RoomId,
-          relativePath: d.RelativePath,
-          name: d.Name,
-          title: d.Title,
-          fileSize: d.FileSize,
-          openedAt: d.StartRecordTime,
-          closedAt: d.EndRecordTime,
-          finished: true,
-        });
-      }
+      case 'FileClosedV1':
+        return this.#fileClosedV1(webhook.data, source, ticks, at);
       case 'StreamStarted':
       case 'StreamEnded': {
-        const live = webhook.type === 'StreamStarted';
         const observation = commonObservation(webhook.data, ticks, at);
-        observation.live = live;
+        observation.live = webhook.type === 'StreamStarted';
         const observed = this.rooms.observe(observation);
         return this.#transitions(observed.room, observed.transitions, {
           source,
@@ -61,51 +50,88 @@ export class RecorderState {
         });
       }
       case 'SessionStarted':
-      case 'SessionEnded': {
-        const sessionId = webhook.data.SessionId.toLowerCase();
-        if (webhook.type === 'SessionStarted') this.files.startSession(sessionId);
-        else this.files.endSession(sessionId);
-        // A late SessionStarted of a session that already ended must not turn recording back on.
-        const recording =
-          webhook.type === 'SessionStarted' && !this.files.isSessionEnded(sessionId);
-        const observation = commonObservation(webhook.data, ticks, at);
-        observation.recording = recording;
-        const observed = this.rooms.observe(observation);
-        return this.#transitions(observed.room, observed.transitions, {
-          source,
-          at,
-          sessionId,
-          explicit: webhook.type,
-        });
-      }
+      case 'SessionEnded':
+        return this.#session(webhook.type, webhook.data, source, ticks, at);
       case 'FileOpening':
-      case 'FileClosed': {
-        const d = webhook.data;
-        const sessionId = d.SessionId.toLowerCase();
-        // Recording is told by the session events; a file event's flag can race its SessionEnded.
-        const observed = this.rooms.observe(commonObservation(d, ticks, at, false));
-        const out = this.#transitions(observed.room, observed.transitions, {
-          source,
-          at,
-          sessionId,
-        });
-        const closed = webhook.type === 'FileClosed' ? webhook.data : undefined;
-        return out.concat(
-          this.#file(observed.room, source, at, {
-            roomId: d.RoomId,
-            sessionId,
-            relativePath: d.RelativePath,
-            name: d.Name,
-            title: d.Title,
-            openedAt: d.FileOpenTime,
-            fileSize: closed?.FileSize,
-            durationSeconds: closed?.Duration,
-            closedAt: closed?.FileCloseTime,
-            finished: closed !== undefined,
-          }),
-        );
-      }
+        return this.#fileEvent(webhook.data, undefined, source, ticks, at);
+      case 'FileClosed':
+        return this.#fileEvent(webhook.data, webhook.data, source, ticks, at);
     }
+  }
+
+  #fileClosedV1(
+    d: WebhookV1Body,
+    source: ObservationSource,
+    ticks: bigint,
+    at: number,
+  ): Happening[] {
+    const { room } = this.rooms.observe({
+      roomId: d.RoomId,
+      ticks,
+      at,
+      fields: { name: d.Name, title: d.Title },
+    });
+    return this.#file(room, source, at, {
+      roomId: d.RoomId,
+      relativePath: d.RelativePath,
+      name: d.Name,
+      title: d.Title,
+      fileSize: d.FileSize,
+      openedAt: d.StartRecordTime,
+      closedAt: d.EndRecordTime,
+      finished: true,
+    });
+  }
+
+  #session(
+    type: 'SessionStarted' | 'SessionEnded',
+    data: SessionEventData,
+    source: ObservationSource,
+    ticks: bigint,
+    at: number,
+  ): Happening[] {
+    const sessionId = data.SessionId.toLowerCase();
+    if (type === 'SessionStarted') this.files.startSession(sessionId);
+    else this.files.endSession(sessionId);
+    // A late SessionStarted of a session that already ended must not turn recording back on.
+    const recording = type === 'SessionStarted' && !this.files.isSessionEnded(sessionId);
+    const observation = commonObservation(data, ticks, at);
+    observation.recording = recording;
+    const observed = this.rooms.observe(observation);
+    return this.#transitions(observed.room, observed.transitions, {
+      source,
+      at,
+      sessionId,
+      explicit: type,
+    });
+  }
+
+  /** FileOpening (`closed` undefined) or FileClosed (`closed` its data). */
+  #fileEvent(
+    d: FileOpeningData,
+    closed: FileClosedData | undefined,
+    source: ObservationSource,
+    ticks: bigint,
+    at: number,
+  ): Happening[] {
+    const sessionId = d.SessionId.toLowerCase();
+    // Recording is told by the session events; a file event's flag can race its SessionEnded.
+    const observed = this.rooms.observe(commonObservation(d, ticks, at, false));
+    const out = this.#transitions(observed.room, observed.transitions, { source, at, sessionId });
+    return out.concat(
+      this.#file(observed.room, source, at, {
+        roomId: d.RoomId,
+        sessionId,
+        relativePath: d.RelativePath,
+        name: d.Name,
+        title: d.Title,
+        openedAt: d.FileOpenTime,
+        fileSize: closed?.FileSize,
+        durationSeconds: closed?.Duration,
+        closedAt: closed?.FileCloseTime,
+        finished: closed !== undefined,
+      }),
+    );
   }
 
   /** Applies a poll's view of one room at local time `at`; `baseline` marks a first look. */
