@@ -180,6 +180,23 @@ describe('the push sink', () => {
     expect(results[0]!.record.attempts).toBeGreaterThanOrEqual(2);
   });
 
+  it('still pushes when the data folder cannot be written, and says so once', async () => {
+    const gone = dataDir;
+    dataDir = join(gone, 'not-there');
+    try {
+      const { sink, results, log } = await startSink([
+        { url: `ntfy://127.0.0.1:${server.port}/t1` },
+      ]);
+      sink.decided(entry('a'));
+      sink.decided(entry('b'));
+      await vi.waitFor(() => expect(results).toHaveLength(2));
+      expect(server.received).toHaveLength(2);
+      expect(log.lines.filter((l) => l.includes('push outbox: cannot write'))).toHaveLength(1);
+    } finally {
+      dataDir = gone;
+    }
+  });
+
   it('sends a real test message and says what the service answered', async () => {
     const { sink } = await startSink([]);
     expect(await sink.test('gotify://host')).toMatchObject({ ok: false, reason: 'badUrl' });

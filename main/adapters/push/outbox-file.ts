@@ -68,6 +68,7 @@ export class OutboxFile {
   #lines = 0;
   readonly #pending = new Map<string, PendingPush>();
   readonly #seen = new Set<string>();
+  #failing = false;
 
   constructor(path: string, onWarning: (message: string) => void) {
     this.#path = path;
@@ -193,8 +194,15 @@ export class OutboxFile {
 
   #enqueue(task: () => Promise<void>): Promise<void> {
     const run = this.#queue.then(task);
-    this.#queue = run.catch((error: unknown) =>
-      this.#warn(`push outbox: cannot write: ${errorMessage(error)}`),
+    this.#queue = run.then(
+      () => {
+        this.#failing = false;
+      },
+      (error: unknown) => {
+        // One warning per run of failures: a full disk must not flood the log.
+        if (!this.#failing) this.#warn(`push outbox: cannot write: ${errorMessage(error)}`);
+        this.#failing = true;
+      },
     );
     return run;
   }

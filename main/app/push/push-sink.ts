@@ -138,7 +138,7 @@ export class PushSink implements DecisionSink {
 
   // The push is on disk before it is sent: a crash from here on leaves it to the next start.
   async #queue(item: OutboxItem): Promise<void> {
-    await this.#outbox!.add(item);
+    await this.#persist(this.#outbox!.add(item));
     await this.#attempt(item, 1);
   }
 
@@ -163,7 +163,7 @@ export class PushSink implements DecisionSink {
     const now = context.clock();
     if (outcome.ok) {
       const record: PushRecord = { target, status: 'sent', at: now, attempts: attempt };
-      await this.#outbox!.done(item.id, record);
+      await this.#persist(this.#outbox!.done(item.id, record));
       this.#report(item, record);
       return;
     }
@@ -181,7 +181,7 @@ export class PushSink implements DecisionSink {
       const reason = isRetryable(outcome.reason) ? 'expired' : outcome.reason;
       return this.#settle(item, attempt, target, reason, outcome.detail);
     }
-    await this.#outbox!.tried(item.id, now, attempt, outcome.reason);
+    await this.#persist(this.#outbox!.tried(item.id, now, attempt, outcome.reason));
     this.#options.onAttempt?.({
       target,
       status: 'failed',
@@ -214,9 +214,15 @@ export class PushSink implements DecisionSink {
       reason,
       detail,
     };
-    await this.#outbox!.done(item.id, record);
+    await this.#persist(this.#outbox!.done(item.id, record));
     this.#context!.log.warn(`push to ${target} failed for good (${reason}: ${detail})`);
     this.#report(item, record);
+  }
+
+  // A data folder that cannot be written (a full disk) must not cost the push itself: it goes
+  // out, only without the guarantees the outbox gives (the file's own warning says so once).
+  async #persist(write: Promise<void>): Promise<void> {
+    await write.catch(() => undefined);
   }
 
   #report(item: OutboxItem, record: PushRecord): void {
