@@ -206,7 +206,8 @@ function wireDesktopShell<I, M>(
   teardown.push(
     registerIpcHandlers({
       ipcMain: electron.ipcMain,
-      handlers: app.handlers,
+      // The window reads the same state as the tray, popup health included.
+      handlers: { ...app.handlers, 'state:get': async () => desktopState() },
       log,
       validateResponses: parts.isDevelopment,
     }),
@@ -248,15 +249,22 @@ function wireDesktopShell<I, M>(
   teardown.push(
     app.subscribe((message) => {
       if (message.event === 'state:changed') {
-        broadcast(message.event, message.payload);
-        tray.render(desktopState(message.payload));
+        const state = desktopState(message.payload);
+        broadcast(message.event, state);
+        tray.render(state);
       } else if (message.event === 'notification:added') {
         broadcast(message.event, message.payload);
       }
     }),
   );
   tray.render(desktopState());
-  teardown.push(parts.popupHealth.onChange(() => tray.render(desktopState())));
+  teardown.push(
+    parts.popupHealth.onChange(() => {
+      const state = desktopState();
+      broadcast('state:changed', state);
+      tray.render(state);
+    }),
+  );
 
   electron.powerMonitor.on('resume', () => app.pollNow({ rebaseline: true }));
   electronApp.on('activate', () => window.show()); // macOS: the app opened again from Finder

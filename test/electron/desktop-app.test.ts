@@ -156,6 +156,10 @@ describe('runDesktopApp', () => {
     expect(ids()).not.toContain('popups-blocked');
     desktop.notifications[0]!.emit('failed', {}, 'Notifications are not allowed');
     expect(ids()).toContain('popups-blocked');
+    const state = await desktop.ipcMain.invoke('state:get', APP_URL);
+    expect(state).toMatchObject({
+      popups: { blocked: true, reason: 'Notifications are not allowed' },
+    });
     expect(desktop.log.lines).toContain(
       'warn notifier: the system refused a popup: Notifications are not allowed',
     );
