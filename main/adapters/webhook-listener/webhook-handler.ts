@@ -32,29 +32,17 @@ export function refusal(req: IncomingMessage, tokenSet: boolean): string | undef
 export function createWebhookHandler(
   deps: WebhookListenerDeps,
 ): (req: IncomingMessage, res: ServerResponse, path: string) => void {
-  const isWebhookPath = (path: string): boolean => {
-    const token = deps.token;
-    if (!token) return path === WEBHOOK_PATH;
-    const prefix = `${WEBHOOK_PATH}/`;
-    if (!path.startsWith(prefix)) return false;
-    // The URL carries the token percent-encoded (webhookUrlFor); compare the decoded text.
-    let given: string;
-    try {
-      given = decodeURIComponent(path.slice(prefix.length));
-    } catch {
-      return false;
-    }
-    return secretsEqual(given, token);
-  };
   const reject = (res: ServerResponse, status: number, error: string) => {
     deps.intake.countRejected();
     sendJson(res, status, { error });
   };
 
+  const afterAnswers = new AfterAnswers(deps);
+
   const handle = (req: IncomingMessage, res: ServerResponse, path: string): void => {
     const refused = refusal(req, deps.token !== '');
     if (refused) return sendJson(res, 403, { error: refused });
-    if (!isWebhookPath(path)) return sendJson(res, 404, { error: 'not found' });
+    if (!isWebhookPath(path, deps.token)) return sendJson(res, 404, { error: 'not found' });
     if (req.method !== 'POST') {
       res.setHeader('Allow', 'POST');
       return sendJson(res, 405, { error: 'use POST' });
@@ -91,11 +79,7 @@ export function createWebhookHandler(
       });
     }
     const userAgent = req.headers['user-agent'];
-    const testHeader = req.headers[TEST_EVENT_HEADER];
-    const isTest =
-      deps.testSecret !== undefined &&
-      typeof testHeader === 'string' &&
-      secretsEqual(testHeader, deps.testSecret);
+    const isTest = isTestDelivery(req, deps.testSecret);
     let result: IntakeResult;
     try {
       result = await deps.intake.accept(parsed.value, json.value, {
@@ -108,16 +92,55 @@ export function createWebhookHandler(
       return sendJson(res, 500, { error: 'could not store the event; the recorder will retry' });
     }
     res.writeHead(204).end();
-    answered.push({ result, body: json.value, userAgent, bodyJson: text });
-    if (answered.length === 1) setImmediate(afterAnswers);
+    afterAnswers.add({ result, body: json.value, userAgent, bodyJson: text });
   }
 
-  // The work after the 2xx, in answer order: everything answered in one turn of the event loop
-  // runs together in the next, so a burst costs one scheduled callback, not one per webhook.
-  let answered: Answered[] = [];
-  function afterAnswers(): void {
-    const batch = answered;
-    answered = [];
+  return handle;
+}
+
+/** Whether `path` is the webhook path, with the token when one is set (compared in constant time). */
+function isWebhookPath(path: string, token: string): boolean {
+  if (!token) return path === WEBHOOK_PATH;
+  const prefix = `${WEBHOOK_PATH}/`;
+  if (!path.startsWith(prefix)) return false;
+  // The URL carries the token percent-encoded (webhookUrlFor); compare the decoded text.
+  let given: string;
+  try {
+    given = decodeURIComponent(path.slice(prefix.length));
+  } catch {
+    return false;
+  }
+  return secretsEqual(given, token);
+}
+
+/** Whether a delivery is the app's own test event (it carries the run's secret in a header). */
+function isTestDelivery(req: IncomingMessage, secret: string | undefined): boolean {
+  const header = req.headers[TEST_EVENT_HEADER];
+  return secret !== undefined && typeof header === 'string' && secretsEqual(header, secret);
+}
+
+/**
+ * The work after the 2xx, in answer order: everything answered in one turn of the event loop runs
+ * together in the next, so a burst costs one scheduled callback, not one per webhook.
+ */
+class AfterAnswers {
+  readonly #deps: Pick<WebhookListenerDeps, 'onAccepted' | 'onDuplicate' | 'log'>;
+  #answered: Answered[] = [];
+
+  constructor(deps: Pick<WebhookListenerDeps, 'onAccepted' | 'onDuplicate' | 'log'>) {
+    this.#deps = deps;
+  }
+
+  /** Queues one answered webhook for the next turn. */
+  add(answered: Answered): void {
+    this.#answered.push(answered);
+    if (this.#answered.length === 1) setImmediate(this.#run);
+  }
+
+  readonly #run = (): void => {
+    const batch = this.#answered;
+    this.#answered = [];
+    const deps = this.#deps;
     for (const { result, body, userAgent, bodyJson } of batch) {
       try {
         if (result.status === 'accepted') deps.onAccepted(result, bodyJson);
@@ -127,9 +150,7 @@ export function createWebhookHandler(
         deps.log.error(`after answering a webhook: ${errorDetail(error)}`);
       }
     }
-  }
-
-  return handle;
+  };
 }
 
 function hasUtf8Bom(buffer: Buffer): boolean {
