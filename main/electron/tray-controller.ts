@@ -132,7 +132,8 @@ export class TrayController<I, M> {
     if (this.#tray === undefined) {
       this.#tray = deps.createTray(deps.image(model.icon));
       this.#icon = model.icon;
-      // Windows and macOS click; Linux AppIndicator ignores clicks, hence "open window" in the menu.
+      // Windows and macOS click; on Linux the panel keeps the click to open the menu, hence "open
+      // window" in the menu (https://github.com/electron/electron/issues/37112).
       this.#tray.on('click', () => this.#run({ kind: 'openWindow' }));
     }
     const tray = this.#tray;

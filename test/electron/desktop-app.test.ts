@@ -207,7 +207,7 @@ describe('runDesktopApp', () => {
     await expect(postWebhook(webhookUrl, STREAM_STARTED)).rejects.toThrow();
   });
 
-  it('stops the app before a quit that came from elsewhere (logout)', async () => {
+  it('stops the app before a quit that came from elsewhere (an installer, the Dock)', async () => {
     const { desktop, started } = await launch();
     desktop.app.quit();
     expect(desktop.app.quitted).toBe(false); // held back until the journal is closed
