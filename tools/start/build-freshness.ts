@@ -32,6 +32,7 @@ export const BUILD_INPUTS = [
   'renderer',
   'build/icons',
   'tools/build-app.ts',
+  'tools/build',
   'package.json',
   'package-lock.json',
   'tsconfig.json',
