@@ -16,8 +16,11 @@ export interface VirtualListProps<T> {
   rowHeight: (item: T) => number;
   rowKey: (item: T) => string | number;
   renderRow: (item: T, context: RowContext) => ComponentChildren;
-  /** The row's full name for screen readers and keyboard users (titles are cut on screen). */
-  rowLabel: (item: T) => string;
+  /**
+   * Ids of the elements whose whole text names the row (titles are cut on screen, not for screen
+   * readers); by reference, so that no streamer's name or title is copied into an attribute.
+   */
+  rowLabelledBy: (item: T) => string;
   label: string;
   /** From 750 px wide, rows are laid out in columns at least this wide. */
   minColumnWidth?: number;
@@ -37,7 +40,7 @@ const GAP = 8;
  * Rows are positioned with CSSOM styles, which the window's CSP allows (no style attributes).
  */
 export function VirtualList<T>(props: VirtualListProps<T>) {
-  const { items, rowHeight, rowKey, renderRow, rowLabel, label } = props;
+  const { items, rowHeight, rowKey, renderRow, rowLabelledBy, label } = props;
   const ref = useRef<HTMLDivElement>(null);
   const spacer = useRef<HTMLDivElement>(null);
   // The scroll position is not state: most scroll events leave the same lines in view, and a
@@ -120,7 +123,7 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
           role="listitem"
           aria-setsize={items.length}
           aria-posinset={index + 1}
-          aria-label={rowLabel(item)}
+          aria-labelledby={rowLabelledBy(item)}
           data-index={index}
           tabIndex={index === activeIndex ? 0 : -1}
           class="vlist-row"

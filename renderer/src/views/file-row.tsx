@@ -34,7 +34,11 @@ export function FileRow({
           {times.own
             ? times.from === undefined
               ? formatWhen(times.to, language)
-              : l.timeRange(formatWhen(times.from, language), formatWhen(times.to, language))
+              : // The end's date only when it is another day than the start's.
+                l.timeRange(
+                  formatWhen(times.from, language),
+                  formatWhen(times.to, language, times.from),
+                )
             : l.receivedAt(formatWhen(times.to, language))}
         </time>
         <span>{file.fileSize === undefined ? '—' : formatBytes(file.fileSize)}</span>

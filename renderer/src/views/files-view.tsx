@@ -118,7 +118,7 @@ export function FilesView() {
       {root !== '' && someMissing ? (
         <div class="notice notice-missing">
           <span>
-            {s.missing}. {l.lookedIn('')}
+            {l.missingFiles} {l.lookedIn('')}
             <code data-content>{root}</code>
           </span>
           <button

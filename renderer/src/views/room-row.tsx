@@ -25,21 +25,11 @@ function stateClass(room: RoomState): string {
   return 'is-offline';
 }
 
-/** A room's words for a screen reader: name, number, state, title and what needs attention. */
-export function roomLabel(
-  room: RoomState,
-  attentionText: readonly string[],
-  s: {
-    live: string;
-    offline: string;
-    recording: string;
-    roomNumber: (id: number, short: number) => string;
-  },
-): string {
-  const state = room.recording ? `${s.live}, ${s.recording}` : room.streaming ? s.live : s.offline;
-  return [room.name, s.roomNumber(room.roomId, room.shortId), state, room.title, ...attentionText]
-    .filter(Boolean)
-    .join('. ');
+/** Ids of the parts of a room's row that name it: name, number, state, title, attention. */
+export function roomLabelIds(roomId: number): string {
+  return ['name', 'number', 'state', 'title', 'attention']
+    .map((part) => `room-${roomId}-${part}`)
+    .join(' ');
 }
 
 /**
@@ -79,21 +69,27 @@ export function RoomRow({
       data-room-id={room.roomId}
     >
       <div class="room-line room-head">
-        <span class="room-name" data-content title={room.name}>
+        <span id={`room-${room.roomId}-name`} class="room-name" data-content title={room.name}>
           {room.name}
         </span>
-        <span class="room-number">{s.roomNumber(room.roomId, room.shortId)}</span>
+        <span id={`room-${room.roomId}-number`} class="room-number">
+          {s.roomNumber(room.roomId, room.shortId)}
+        </span>
         {room.recording ? (
-          <span class="pill pill-recording">
+          <span id={`room-${room.roomId}-state`} class="pill pill-recording">
             <span aria-hidden="true">● </span>
             {s.recording}
           </span>
         ) : room.streaming ? (
-          <span class="pill pill-live">
+          <span id={`room-${room.roomId}-state`} class="pill pill-live">
             <span aria-hidden="true">▶ </span>
             {s.live}
           </span>
-        ) : null}
+        ) : (
+          <span id={`room-${room.roomId}-state`} class="sr-only">
+            {s.offline}
+          </span>
+        )}
         {room.recording && !room.danmakuConnected ? (
           <span class="pill pill-warn">{l.chatDown}</span>
         ) : null}
@@ -120,7 +116,7 @@ export function RoomRow({
         </span>
       </div>
       {room.streaming || room.recording ? (
-        <div class="room-line room-title">
+        <div id={`room-${room.roomId}-title`} class="room-line room-title">
           <span data-content>{room.title}</span>
           {area ? (
             <span class="room-area" data-content>
@@ -151,7 +147,7 @@ export function RoomRow({
       ) : null}
       {expanded ? <RoomControls room={room} /> : null}
       {attentionText.length > 0 ? (
-        <div class="room-line room-attention">
+        <div id={`room-${room.roomId}-attention`} class="room-line room-attention">
           <span aria-hidden="true">⚠ </span>
           {attentionText.join(' · ')}
         </div>

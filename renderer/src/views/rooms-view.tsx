@@ -13,7 +13,7 @@ import { VirtualList } from '../components/virtual-list';
 import { filterRooms, orderRooms, passesFilter, roomCounts } from '../room-list';
 import { reportAction } from '../report-action';
 import { useStoredChoice } from '../use-stored-choice';
-import { RoomRow, roomLabel, roomRowHeight } from './room-row';
+import { RoomRow, roomLabelIds, roomRowHeight } from './room-row';
 
 const NO_ATTENTION: readonly Attention[] = [];
 const SORTS: readonly RoomSort[] = ['status', 'name', 'number'];
@@ -120,9 +120,7 @@ export function RoomsView() {
           items={shown}
           rowHeight={rowHeight}
           rowKey={(room) => room.roomId}
-          rowLabel={(room) =>
-            roomLabel(room, attentionText(attention.get(room.roomId) ?? NO_ATTENTION), s)
-          }
+          rowLabelledBy={(room) => roomLabelIds(room.roomId)}
           label={`${s.listLabel} (${l.rowHint})`}
           minColumnWidth={340}
           onActivate={openLive}

@@ -28,6 +28,7 @@ export interface ListsStrings {
   receivedAt: (time: string) => string;
   parts: (count: number) => string;
   roomSearch: string;
+  missingFiles: string;
   lookedIn: (root: string) => string;
   checkRoot: string;
   today: string;
@@ -75,6 +76,7 @@ export const LISTS_STRINGS: Readonly<Record<Language, ListsStrings>> = {
     receivedAt: (time) => `收到于 ${time}`,
     parts: (count) => `本场 ${count} 个分段`,
     roomSearch: '按主播筛选',
+    missingFiles: '有的文件找不到。',
     lookedIn: (root) => `在这里找过：${root}`,
     checkRoot: '检查录制文件根目录',
     today: '今天',
@@ -126,6 +128,7 @@ export const LISTS_STRINGS: Readonly<Record<Language, ListsStrings>> = {
     receivedAt: (time) => `received ${time}`,
     parts: (count) => `${count} parts of this session`,
     roomSearch: 'Filter by streamer',
+    missingFiles: 'Some files were not found.',
     lookedIn: (root) => `Looked in: ${root}`,
     checkRoot: 'Check the recording folder',
     today: 'Today',

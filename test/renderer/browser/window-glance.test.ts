@@ -9,6 +9,7 @@ import { launchChromium } from '../../helpers/chromium';
 import { postWebhook } from '../../helpers/http';
 import { startPreviewSession, type PreviewSession } from '../../helpers/preview-session';
 import { relativePathFor, ts, v2 } from '../../helpers/recorder-events';
+import { openAdvanced } from './settings-page';
 import { openWindow, showView } from '../../helpers/window-page';
 import { contrastFailures } from './contrast';
 
@@ -123,7 +124,7 @@ describe('settings that cannot break the app', () => {
 
     // The same in the form: the error by the token field, focused, with a way to make one.
     await showView(page, 'settings');
-    await page.locator('.advanced > summary').click();
+    await openAdvanced(page);
     await page.fill('#listener-host', '0.0.0.0');
     await page.getByRole('button', { name: zh.settings.save, exact: true }).click();
     await page.locator('#listener-token-errors').waitFor();
@@ -149,7 +150,7 @@ describe('settings that cannot break the app', () => {
   it('keeps unsaved edits across a tab switch', async () => {
     const { page } = await openWindow(browser, session.uiUrl);
     await showView(page, 'settings');
-    await page.locator('.advanced > summary').click();
+    await openAdvanced(page);
     await page.fill('#recorder-unreachable', '42');
     await page.locator('.save-bar', { hasText: zh.settings.unsaved }).waitFor();
     await showView(page, 'files');
@@ -243,7 +244,7 @@ describe('accessible', () => {
       for (const view of WINDOW_VIEWS) {
         await showView(page, view);
         await page.waitForSelector('.vlist, .items, .empty, .settings-form');
-        if (view === 'settings') await page.locator('.advanced > summary').click();
+        if (view === 'settings') await openAdvanced(page);
         const failures = await contrastFailures(page);
         if (failures.length > 0) found[`${view}-${scheme}`] = failures;
       }

@@ -7,6 +7,7 @@ import { launchChromium } from '../../helpers/chromium';
 import { postWebhook } from '../../helpers/http';
 import { startPreviewSession, type PreviewSession } from '../../helpers/preview-session';
 import { liveSession } from '../../helpers/recorder-events';
+import { openAdvanced } from './settings-page';
 import { openWindow, showView, uiText, type WindowPage } from '../../helpers/window-page';
 
 // The headless child runs with LANG=zh_CN: "follow the system" means Chinese.
@@ -65,7 +66,7 @@ async function textsOfEveryView(page: Page): Promise<Record<WindowView, string>>
     await page.waitForSelector('.vlist, .items, .empty, .settings-form');
     if (view === 'settings') {
       // The webhook log and the advanced fields are part of Settings now: show their strings too.
-      await page.locator('.advanced > summary').click();
+      await openAdvanced(page);
       await page.locator('.event summary').first().click();
     }
     texts[view] = await uiText(page);
@@ -130,7 +131,7 @@ describe('the window in both languages', () => {
   it('shows every invalid value next to its field in one pass, focuses the first, saves nothing', async () => {
     const { page } = window;
     await showView(page, 'settings');
-    await page.locator('.advanced > summary').click();
+    await openAdvanced(page);
     await page.fill('#recorder-poll', 'abc');
     await page.fill('#group-window', '99');
     await page.getByRole('button', { name: zh.settings.addMapping }).click();
@@ -191,7 +192,7 @@ describe('settings through the window', () => {
     const window = await openWindow(browser, first.uiUrl, { width: 800, height: 700 });
     const { page } = window;
     await showView(page, 'settings');
-    await page.locator('.advanced > summary').click();
+    await openAdvanced(page);
     await page.fill('#recorder-poll', '7');
     await page.fill('#recorder-rooms', '23058, 3');
     await page.getByRole('button', { name: zh.settings.addMapping }).click();
