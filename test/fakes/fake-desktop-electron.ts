@@ -57,6 +57,8 @@ export class FakeApp implements AppHandle {
       openAtLogin: this.loginItems.at(-1)?.openAtLogin ?? false,
       wasOpenedAtLogin: false,
       launchItems: [],
+      status: 'not-registered',
+      executableWillLaunchAtLogin: false,
     } as LoginItemSettings;
   }
   on(event: string, listener: Listener): this {
