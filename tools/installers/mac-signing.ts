@@ -15,7 +15,9 @@ export function macSigningArgs(env: NodeJS.ProcessEnv, platform: NodeJS.Platform
 export function macSigningSummary(env: NodeJS.ProcessEnv): string {
   const name = env.CSC_NAME?.trim();
   if (!name) {
-    const hint = env.CSC_LINK ? ' (CSC_LINK is set: also set CSC_NAME to its identity to use it)' : '';
+    const hint = env.CSC_LINK
+      ? ' (CSC_LINK is set: also set CSC_NAME to its identity to use it)'
+      : '';
     return `macOS: ad-hoc signature, not notarized${hint}`;
   }
   const notarized = Boolean(env.APPLE_API_KEY ?? env.APPLE_ID ?? env.APPLE_KEYCHAIN_PROFILE);
