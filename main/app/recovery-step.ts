@@ -9,8 +9,11 @@ import type { RecoveryPlan } from '../core/recovery';
 import { errorMessage } from '../core/log-text';
 import type { Logger } from '../core/ports';
 
-/** How often the processed mark is moved up while the app runs (when there is anything new). */
-const MARK_EVERY_MS = 1000;
+/**
+ * How often the processed mark may move up while the app runs (only when anything new was handed
+ * on): it bounds what a crash makes start-up check against the history, which is bounded too.
+ */
+const MARK_EVERY_MS = 100;
 
 /** What recovery is wired to. */
 export interface RecoveryWiring extends CoreWiring {

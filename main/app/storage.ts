@@ -35,7 +35,12 @@ export interface Storage {
   /** Notes an accepted delivery in the event log (held in memory: the journal keeps it). */
   logAccepted(accepted: AcceptedWebhook, bodyJson: string): void;
   /** Notes a duplicate or a replay in the event log's own file, with its place in the journal. */
-  logUnjournaled(webhook: RecorderWebhook, body: unknown, meta: UnjournaledMeta, bodyJson?: string): void;
+  logUnjournaled(
+    webhook: RecorderWebhook,
+    body: unknown,
+    meta: UnjournaledMeta,
+    bodyJson?: string,
+  ): void;
   /** Closes the journal and the history; each is closed whatever the other did. */
   close(): Promise<void>;
 }
@@ -118,11 +123,10 @@ function acceptedLogEntry({ entry, webhook }: AcceptedWebhook, seq: number): Eve
  * every compaction within seconds. Never set by the app.
  */
 function smallLimitsForTests():
-  | { history: HistoryLimits; dedupe: { maxAgeMs: number; minCount: number } }
-  | undefined {
+  { history: HistoryLimits; dedupe: { maxAgeMs: number; minCount: number } } | undefined {
   if (process.env.RECORDER_TRAY_SMALL_LIMITS !== '1') return undefined;
   return {
-    history: { files: 16, notifications: 16, events: 32 },
-    dedupe: { maxAgeMs: 0, minCount: 64 },
+    history: { files: 64, notifications: 16, events: 16 },
+    dedupe: { maxAgeMs: 0, minCount: 16 },
   };
 }

@@ -24,8 +24,14 @@ export interface HeadlessProcess {
  * the tsx command: it runs the program in a second process, which a SIGKILL of the first leaves
  * running (a "killed" app that still holds its port and journal).
  */
-export function startHeadless(args: string[], env: NodeJS.ProcessEnv = {}): HeadlessProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'main/headless/cli.ts', ...args], {
+export function startHeadless(
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+  /** The program: the TypeScript entry through tsx, or a prebuilt bundle (.mjs) that starts faster. */
+  entry = 'main/headless/cli.ts',
+): HeadlessProcess {
+  const program = entry.endsWith('.mjs') ? [entry] : ['--import', 'tsx', entry];
+  const child = spawn(process.execPath, [...program, ...args], {
     cwd: PROJECT_ROOT,
     env: { ...process.env, LANG: 'zh_CN.UTF-8', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
