@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WINDOW_STRINGS, WINDOW_VIEWS } from '../../../shared/i18n/window';
 import { timestampMs } from '../../../shared/recorder/timestamp';
 import { launchChromium } from '../../helpers/chromium';
+import { PROJECT_ROOT } from '../../helpers/headless-process';
 import { postWebhook } from '../../helpers/http';
 import { startPreviewSession, type PreviewSession } from '../../helpers/preview-session';
 import { relativePathFor, ts, v2 } from '../../helpers/recorder-events';
@@ -14,6 +15,8 @@ import { openWindow, showView } from '../../helpers/window-page';
 import { contrastFailures } from './contrast';
 
 // The headless child runs with LANG=zh_CN: the window speaks Chinese.
+/** Where the first-run screenshots go beside the others (git-ignored). */
+const SHOTS = join(PROJECT_ROOT, 'test-output', 'screenshots');
 const zh = WINDOW_STRINGS['zh-CN'];
 
 let browser: Browser;
@@ -36,6 +39,7 @@ beforeAll(async () => {
       env: { PATH: `${bin}:${process.env.PATH ?? ''}` },
     }),
     launchChromium(),
+    mkdir(SHOTS, { recursive: true }),
   ]);
 });
 
@@ -72,12 +76,14 @@ describe('set-up that proves itself', () => {
     await card.waitFor();
     expect(await page.inputValue('#setup-webhook-url')).toBe(session.webhookUrl);
     await card.locator('.setup-check.is-waiting', { hasText: zh.setup.waiting }).waitFor();
+    await page.screenshot({ path: join(SHOTS, 'first-run-waiting-420x600-zh-CN-light.png') });
     // A test event goes through the listener but proves nothing about the recorder.
     expect((await call(page, 'test:sendEvent', { kind: 'StreamStarted' })).ok).toBe(true);
     const room = { roomId: 77701, name: '首个主播', title: '第一次' };
     await send(v2('StreamStarted', room, 1, {}, { streaming: true, recording: false }));
     await card.locator('.setup-check.is-received').waitFor({ timeout: 8000 });
     expect(await card.locator('.setup-check').textContent()).toContain(zh.setup.ago.now);
+    await page.screenshot({ path: join(SHOTS, 'first-run-received-420x600-zh-CN-light.png') });
     await page.getByRole('button', { name: zh.setup.done }).click();
     await card.waitFor({ state: 'detached' });
     // The same proof in Settings: the webhooks light is green.

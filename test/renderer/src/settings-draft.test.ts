@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Settings } from '../../../shared/settings';
 import { applySettingsPatch } from '../../../shared/settings-patch';
 import {
+  checkDraft,
   draftFromSettings,
   isDraftDirty,
   patchFromDraft,
@@ -78,6 +79,34 @@ describe('patchFromDraft', () => {
       ok: true,
       empty: false,
       patch: { recorder: { rooms: [] }, pathMappings: [] },
+    });
+  });
+});
+
+describe('checkDraft', () => {
+  it('lists numbers, schema errors and the rules together, in the language asked', () => {
+    const draft = {
+      ...draftFromSettings(base),
+      pollInterval: 'abc',
+      groupWindowSeconds: '99',
+      listenerHost: '0.0.0.0',
+    };
+    const checked = checkDraft(base, draft, 'NaN', 'en');
+    expect(checked.ok).toBe(false);
+    const paths = checked.ok ? [] : checked.errors.map((e) => e.slice(0, e.indexOf(':')));
+    expect(paths).toEqual([
+      'recorder.pollIntervalSeconds',
+      'notifications.groupWindowSeconds',
+      'listener.token',
+    ]);
+  });
+
+  it('sends a recorder address without a scheme with http://', () => {
+    const draft = { ...draftFromSettings(base), recorderUrl: ' 10.0.0.5:2356 ' };
+    expect(checkDraft(base, draft, 'NaN', 'zh-CN')).toEqual({
+      ok: true,
+      empty: false,
+      patch: { recorder: { url: 'http://10.0.0.5:2356' } },
     });
   });
 });
