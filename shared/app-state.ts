@@ -53,11 +53,6 @@ export const AppState = z.object({
    * clears by itself once they work again. Absent: no trouble.
    */
   storage: z.object({ trouble: z.string().optional() }).optional(),
-  /**
-   * Trouble writing the data folder (a full disk, EIO, read-only): writes are retried and this
-   * clears by itself once they work again. Absent: no trouble.
-   */
-  storage: z.object({ trouble: z.string().optional() }).optional(),
   language: Language, // resolved: the setting, or the system's
   /** The recording guardian's open problem episodes (tray light, Rooms badge); absent: none. */
   problems: z.array(OpenProblem).optional(),
