@@ -18,6 +18,13 @@ export interface SettingsOverrides {
   locked: readonly string[];
 }
 
+/** What only the host knows and the state shows (the desktop: whether popups get through). */
+export interface HostStatePort {
+  read(): Pick<AppState, 'popups'>;
+  /** Calls `listener` when what `read` returns changed; returns the unsubscribe. */
+  onChange(listener: () => void): () => void;
+}
+
 /** What a host (the Electron glue or headless mode) gives the app: its ports to the machine. */
 export interface AppPorts {
   dataDir: string;
@@ -34,6 +41,7 @@ export interface AppPorts {
   shell: ShellLike;
   /** Shows the app's window (the tray's "open window", a summary click). */
   openWindow: () => void;
+  hostState?: HostStatePort;
   /** A native folder dialog, where there is one; resolves null when cancelled. */
   pickFolder?: (current: string) => Promise<string | null>;
   /** More sources and sinks than the app's own (tests, host-specific output). */

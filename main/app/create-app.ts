@@ -69,7 +69,9 @@ export async function createApp(ports: AppPorts): Promise<AppHandle> {
     connection,
     watch,
     problems: sources.problems,
+    host: ports.hostState,
   });
+  ports.hostState?.onChange(() => statePush.request());
   statePush.onFire(() => events.emit('state:changed', state()));
   const actions = clickGuard(core, ports);
   const handlers = appHandlers(core, ports, { storage, listener, actions, state, watch, push });

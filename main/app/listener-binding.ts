@@ -35,10 +35,7 @@ export class ListenerBinding {
     const old = previous.listener;
     const moved = next.host !== old.host || next.port !== old.port || next.token !== old.token;
     if (!moved && server.address !== undefined) return false;
-    await this.#run(
-      () => (server.address ? server.restart(next) : server.start(next)),
-      current,
-    );
+    await this.#run(() => (server.address ? server.restart(next) : server.start(next)), current);
     return true;
   }
 

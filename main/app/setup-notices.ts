@@ -10,7 +10,12 @@ export class SetupNotices {
 
   /** Notes a notice, replacing an older one of its kind. */
   add(notice: SetupNotice, at: number): void {
-    this.#byKind.set(notice.kind, { kind: notice.kind, title: notice.title, body: notice.body, at });
+    this.#byKind.set(notice.kind, {
+      kind: notice.kind,
+      title: notice.title,
+      body: notice.body,
+      at,
+    });
   }
 
   /** Drops the notice of `kind`; says whether there was one. */

@@ -3,6 +3,7 @@ import type { OpenProblem } from '../../shared/problem';
 import type { SettingsStore } from '../adapters/settings-store';
 import type { EventPipeline } from '../core/event-pipeline';
 import type { AppCore } from './app-core';
+import type { HostStatePort } from './app-ports';
 import type { ListenerBinding } from './listener-binding';
 import type { Listener } from './listener-step';
 import type { RecorderConnectionState } from './recorder-connection';
@@ -19,6 +20,7 @@ export interface StateSources {
   connection: RecorderConnectionState;
   watch: RecorderWatch;
   problems: () => OpenProblem[];
+  host: HostStatePort | undefined;
 }
 
 /** The state the window and the tray show, read afresh from the app's parts at each call. */
@@ -48,6 +50,7 @@ export function stateView(core: AppCore, from: StateSources): () => AppState {
       language: core.language(),
       ...(notices.length > 0 ? { notices } : {}),
       ...(problems.length > 0 ? { problems } : {}),
+      ...from.host?.read(),
     };
   };
 }

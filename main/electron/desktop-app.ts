@@ -136,6 +136,8 @@ async function startDesktopParts<I, M>(
     log,
     store,
     popups: popupSink((notification) => void notifier.show(notification)),
+    // Whether the system lets popups through: shown in the window and the tray.
+    hostState: { read: () => popupHealth.field(), onChange: (l) => popupHealth.onChange(l) },
     shell: electron.shell,
     openWindow: () => window.show(),
     pickFolder: (current) => electron.pickFolder(current),
@@ -152,7 +154,6 @@ async function startDesktopParts<I, M>(
     isDevelopment,
     distDir,
     now: options.now,
-    popupHealth,
   });
   const started = await app.start();
   if (started.ok)
@@ -172,42 +173,17 @@ function wireDesktopShell<I, M>(
     isDevelopment: boolean;
     distDir: string;
     now: (() => number) | undefined;
-    popupHealth: PopupHealthState;
   },
 ): () => Promise<void> {
   const { app, window, log } = parts;
-  // The app's state, with what only the desktop knows (whether popups get through).
-  const desktopState = (state = app.state()) => ({ ...state, ...parts.popupHealth.field() });
   const electronApp = electron.app;
   // What quitting takes down, in the order built; each part adds its own step when it exists.
   const teardown: (() => void)[] = [];
-  let stopping: Promise<void> | undefined;
-  let stopped = false;
-  const quit = (): Promise<void> =>
-    (stopping ??= (async () => {
-      for (const step of teardown.toReversed()) step();
-      window.destroy();
-      try {
-        await app.stop();
-      } catch (error) {
-        log.error(`quit: the app did not stop cleanly: ${String(error)}`);
-      }
-      stopped = true;
-      electronApp.quit();
-    })());
-  // Quitting from elsewhere (an installer, the Dock) also stops the app first. Windows logoff and
-  // shutdown do not emit before-quit (https://github.com/electron/electron/issues/24301).
-  electronApp.on('before-quit', (event) => {
-    if (stopped) return;
-    event.preventDefault();
-    void quit();
-  });
-
+  const quit = quitSequence(electronApp, { app, window, log, teardown });
   teardown.push(
     registerIpcHandlers({
       ipcMain: electron.ipcMain,
-      // The window reads the same state as the tray, popup health included.
-      handlers: { ...app.handlers, 'state:get': async () => desktopState() },
+      handlers: app.handlers,
       log,
       validateResponses: parts.isDevelopment,
     }),
@@ -241,7 +217,7 @@ function wireDesktopShell<I, M>(
       quit,
       log,
     }),
-    currentState: () => desktopState(),
+    currentState: () => app.state(),
     now: parts.now ?? Date.now,
     log,
   });
@@ -249,24 +225,47 @@ function wireDesktopShell<I, M>(
   teardown.push(
     app.subscribe((message) => {
       if (message.event === 'state:changed') {
-        const state = desktopState(message.payload);
-        broadcast(message.event, state);
-        tray.render(state);
+        broadcast(message.event, message.payload);
+        tray.render(message.payload);
       } else if (message.event === 'notification:added') {
         broadcast(message.event, message.payload);
       }
     }),
   );
-  tray.render(desktopState());
-  teardown.push(
-    parts.popupHealth.onChange(() => {
-      const state = desktopState();
-      broadcast('state:changed', state);
-      tray.render(state);
-    }),
-  );
-
+  tray.render(app.state());
   electron.powerMonitor.on('resume', () => app.pollNow({ rebaseline: true }));
   electronApp.on('activate', () => window.show()); // macOS: the app opened again from Finder
+  return quit;
+}
+
+/**
+ * How the app quits, whoever asks (the tray, an installer, the Dock): the shell's parts come
+ * down, then the app stops (flushing popups and the journal), then Electron quits.
+ */
+function quitSequence(
+  electronApp: DesktopElectron<unknown, unknown>['app'],
+  parts: { app: AppHandle; window: MainWindow; log: Logger; teardown: (() => void)[] },
+): () => Promise<void> {
+  let stopping: Promise<void> | undefined;
+  let stopped = false;
+  const quit = (): Promise<void> =>
+    (stopping ??= (async () => {
+      for (const step of parts.teardown.toReversed()) step();
+      parts.window.destroy();
+      try {
+        await parts.app.stop();
+      } catch (error) {
+        parts.log.error(`quit: the app did not stop cleanly: ${String(error)}`);
+      }
+      stopped = true;
+      electronApp.quit();
+    })());
+  // Windows logoff and shutdown do not emit before-quit
+  // (https://github.com/electron/electron/issues/24301): session-end.ts covers those.
+  electronApp.on('before-quit', (event) => {
+    if (stopped) return;
+    event.preventDefault();
+    void quit();
+  });
   return quit;
 }

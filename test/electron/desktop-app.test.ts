@@ -155,7 +155,7 @@ describe('runDesktopApp', () => {
     const ids = () => (tray(desktop).menu ?? []).map((item) => item.id);
     expect(ids()).not.toContain('popups-blocked');
     desktop.notifications[0]!.emit('failed', {}, 'Notifications are not allowed');
-    expect(ids()).toContain('popups-blocked');
+    await vi.waitFor(() => expect(ids()).toContain('popups-blocked'));
     const state = await desktop.ipcMain.invoke('state:get', APP_URL);
     expect(state).toMatchObject({
       popups: { blocked: true, reason: 'Notifications are not allowed' },
@@ -164,7 +164,7 @@ describe('runDesktopApp', () => {
       'warn notifier: the system refused a popup: Notifications are not allowed',
     );
     desktop.notifications[0]!.emit('show');
-    expect(ids()).not.toContain('popups-blocked');
+    await vi.waitFor(() => expect(ids()).not.toContain('popups-blocked'));
   });
 
   it('keeps running in the tray when the window closes, and opens a new window on demand', async () => {

@@ -18,7 +18,10 @@ describe('trayStateOf', () => {
       recorderStatus: 'unreachable',
       paused: false,
       language: 'zh-CN',
+      canRecord: false, // "Record" needs the recorder's API to answer
     });
+    const answering = sampleAppState({ recorder: { status: 'ok', message: 'x' } });
+    expect(trayStateOf(answering, NOW).canRecord).toBe(true);
   });
 
   it('is paused only while the pause lasts', () => {

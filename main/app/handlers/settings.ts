@@ -8,7 +8,12 @@ export function settingsHandlers(
   deps: HandlerDeps,
 ): Pick<
   ContractHandlers,
-  'state:get' | 'settings:get' | 'settings:update' | 'notifications:pause' | 'app:info' | 'folder:pick'
+  | 'state:get'
+  | 'settings:get'
+  | 'settings:update'
+  | 'notifications:pause'
+  | 'app:info'
+  | 'folder:pick'
 > {
   return {
     'state:get': async () => deps.state(),
