@@ -22,6 +22,7 @@ export function useHistoryPage<T>(
   query: Omit<HistoryQueryInput, 'limit' | 'offset'>,
   page: number,
   refresh: number,
+  pageSize: number = PAGE_SIZE,
 ): HistoryPageState<T> {
   const [result, setResult] = useState<HistoryPageState<T>>({
     items: [],
@@ -34,8 +35,8 @@ export function useHistoryPage<T>(
     let current = true;
     load({
       ...(JSON.parse(queryKey) as HistoryQueryInput),
-      limit: PAGE_SIZE,
-      offset: page * PAGE_SIZE,
+      limit: pageSize,
+      offset: page * pageSize,
     }).then(
       (answer) => {
         if (current)
@@ -54,6 +55,6 @@ export function useHistoryPage<T>(
       current = false;
     };
     // `load` is a method of the stable API object; the query is compared by value.
-  }, [queryKey, page, refresh]);
+  }, [queryKey, page, refresh, pageSize]);
   return result;
 }

@@ -5,7 +5,8 @@ import { useApp } from '../app-context';
 import { HistoryList } from '../components/history-list';
 import { SearchField } from '../components/search-field';
 import { StatusLine } from '../components/status-line';
-import { useHistoryPage } from '../use-history-page';
+import { inRange, RANGE_WINDOW, type FileRange } from '../file-range';
+import { PAGE_SIZE, useHistoryPage } from '../use-history-page';
 import { useDebounced } from '../use-debounced';
 import { useLiveTick } from '../use-live-tick';
 import { FileRow } from './file-row';
@@ -47,6 +48,7 @@ export function FilesView() {
   const [roomText, setRoomText] = useState('');
   const [text, setText] = useState('');
   const [page, setPage] = useState(0);
+  const [range, setRange] = useState<FileRange>('all');
   const [message, setMessage] = useState<string | null>(null);
   const query = useDebounced(text.trim());
   const roomOptions = useMemo(
@@ -64,12 +66,24 @@ export function FilesView() {
   const result = useHistoryPage(
     api.historyFiles,
     { ...(roomId === undefined ? {} : { roomId }), ...(query ? { text: query } : {}) },
-    page,
+    range === 'all' ? page : 0,
     tick,
+    // A time chip looks through the newest files at once and keeps those of its days.
+    range === 'all' ? PAGE_SIZE : RANGE_WINDOW,
   );
+  const now = Date.now();
+  const shownResult =
+    range === 'all'
+      ? result
+      : (() => {
+          // Paged here: the chip's files came in one answer.
+          const kept = result.items.filter((file) => inRange(file, range, now));
+          const items = kept.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
+          return { ...result, items, total: kept.length };
+        })();
   const filtered = roomId !== undefined || query !== '';
   const root = settings?.recordingRoot ?? '';
-  const someMissing = result.items.some((file) => file.exists === false);
+  const someMissing = shownResult.items.some((file) => file.exists === false);
 
   const act = (file: HistoryFileItem, action: 'open' | 'show') => {
     const ref = { roomId: file.roomId, relativePath: file.relativePath };
@@ -110,7 +124,23 @@ export function FilesView() {
             setPage(0);
           }}
         />
-        <span class="toolbar-note">{s.total(result.total)}</span>
+        <span class="toolbar-note">{s.total(shownResult.total)}</span>
+      </div>
+      <div class="filter-chips file-ranges" role="group" aria-label={l.rangeLabel}>
+        {(['all', 'today', 'yesterday', 'week'] as const).map((option) => (
+          <button
+            key={option}
+            type="button"
+            class="filter-chip"
+            aria-pressed={range === option}
+            onClick={() => {
+              setRange(option);
+              setPage(0);
+            }}
+          >
+            {option === 'all' ? l.filters.all : l[option]}
+          </button>
+        ))}
       </div>
       {settings !== null && root === '' && result.total > 0 ? (
         <p class="notice">{s.noRoot}</p>
@@ -132,9 +162,9 @@ export function FilesView() {
       ) : null}
       <StatusLine text={message ?? result.error} tone="error" />
       <HistoryList
-        result={result}
+        result={shownResult}
         label={s.listLabel}
-        emptyText={filtered ? s.noMatch : s.empty}
+        emptyText={filtered || range !== 'all' ? s.noMatch : s.empty}
         page={page}
         onPage={setPage}
         rows={(items) =>

@@ -33,6 +33,8 @@ export interface ListsStrings {
   checkRoot: string;
   today: string;
   yesterday: string;
+  week: string;
+  rangeLabel: string;
   andMore: (names: string, more: number) => string;
   filesLink: (count: number) => string;
   moreNotShown: (count: number) => string;
@@ -81,6 +83,8 @@ export const LISTS_STRINGS: Readonly<Record<Language, ListsStrings>> = {
     checkRoot: '检查录制文件根目录',
     today: '今天',
     yesterday: '昨天',
+    week: '最近 7 天',
+    rangeLabel: '按录制时间筛选',
     andMore: (names, more) => `${names}… 等 ${more} 个`,
     filesLink: (count) => `${count} 个文件 →`,
     moreNotShown: (count) => `另有 ${count} 条未弹出`,
@@ -133,6 +137,8 @@ export const LISTS_STRINGS: Readonly<Record<Language, ListsStrings>> = {
     checkRoot: 'Check the recording folder',
     today: 'Today',
     yesterday: 'Yesterday',
+    week: 'Last 7 days',
+    rangeLabel: 'Filter by recording time',
     andMore: (names, more) => `${names}… and ${more} more`,
     filesLink: (count) => `${count} files →`,
     moreNotShown: (count) => `${count} more not shown`,

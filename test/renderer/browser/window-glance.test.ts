@@ -228,6 +228,11 @@ describe('a history that acts, files you can find', () => {
     expect(await fileRow.locator('time.file-time').getAttribute('datetime')).toBe(
       new Date(timestampMs(closeTime)).toISOString(),
     );
+    // Recorded in 2024: not among today's files, back with "all".
+    await page.getByRole('button', { name: zh.lists.today, exact: true }).click();
+    await fileRow.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: zh.lists.filters.all, exact: true }).click();
+    await fileRow.waitFor();
 
     await showView(page, 'notifications');
     const note = page.locator('.note', { hasText: room.name });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { HistoryNotification } from '../../../shared/history';
+import { inRange } from '../../../renderer/src/file-range';
 import { fileTimes } from '../../../renderer/src/file-times';
 import { gridColumns, listKeyTarget } from '../../../renderer/src/list-keys';
 import { notificationRuns } from '../../../renderer/src/notification-runs';
@@ -83,5 +84,24 @@ describe('notification runs', () => {
     expect(runs[0]).toMatchObject({ day: 'today' });
     expect(runs[2]).toMatchObject({ kind: 'folded', entries: [{}, {}] });
     expect(runs[3]).toMatchObject({ day: 'yesterday' });
+  });
+});
+
+describe('file time chips', () => {
+  it('keeps files recorded today, yesterday or in the last 7 days, by their own close time', () => {
+    const now = new Date(2024, 2, 17, 12, 0).getTime();
+    const at = (daysAgo: number) => ({
+      closedAt: formatRecorderTimestamp(
+        now - daysAgo * 86_400_000,
+        -new Date(now).getTimezoneOffset(),
+      ),
+      finishedAt: now,
+    });
+    expect(inRange(at(0), 'today', now)).toBe(true);
+    expect(inRange(at(1), 'today', now)).toBe(false);
+    expect(inRange(at(1), 'yesterday', now)).toBe(true);
+    expect(inRange(at(3), 'week', now)).toBe(true);
+    expect(inRange(at(9), 'week', now)).toBe(false);
+    expect(inRange(at(9), 'all', now)).toBe(true);
   });
 });
