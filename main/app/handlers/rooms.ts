@@ -48,7 +48,7 @@ const COMMAND_DONE: Record<RoomCommand, RoomOutcome> = {
 };
 
 /**
- * The recorder's rooms under control (issue 15): start / stop / split / refresh, add, remove,
+ * The recorder's rooms under control start / stop / split / refresh, add, remove,
  * auto-record, and the buttons of notifications. At most one command per room per second; after
  * every answer from the recorder the app polls at once. Every outcome comes back in plain words.
  */
@@ -82,50 +82,6 @@ export function roomHandlers(deps: RoomHandlerDeps): Pick<ContractHandlers, Room
   const command = (roomId: number, cmd: RoomCommand) =>
     run(roomId, COMMAND_DONE[cmd], (c) => c.command(roomId, cmd));
 
-  async function act(id: string, button: PopupButton): Promise<ActionResult> {
-    const entry = deps.history.queries.notificationById(id);
-    if (!entry) return say(false, 'notificationGone');
-    const { notification } = entry;
-    if (!notification.buttons?.includes(button)) return say(false, 'buttonNotOffered');
-    if (deps.history.markRead(id)) deps.stateChanged();
-    const roomId = notification.roomIds[0];
-    const path =
-      notification.action?.kind === 'openFile' || notification.action?.kind === 'showFile'
-        ? notification.action.path
-        : undefined;
-    switch (button) {
-      case 'record':
-        return roomId === undefined ? say(false, 'actionFailed') : command(roomId, 'start');
-      case 'openRoom': {
-        const url = roomId === undefined ? null : liveRoomUrl(roomId);
-        return url !== null && (await deps.actions.openUrl(url))
-          ? { ok: true }
-          : say(false, 'actionFailed');
-      }
-      case 'mute':
-        return roomId === undefined ? say(false, 'actionFailed') : mute(roomId);
-      case 'open':
-      case 'show': {
-        if (path === undefined) return say(false, 'actionFailed');
-        const ok =
-          button === 'open' ? await deps.actions.openFile(path) : await deps.actions.showFile(path);
-        return ok ? { ok: true } : say(false, 'actionFailed');
-      }
-      case 'openWindow':
-        await deps.actions.runAction({ kind: 'openWindow' });
-        return { ok: true };
-    }
-  }
-
-  async function mute(roomId: number): Promise<ActionResult> {
-    const now = deps.clock();
-    const current = deps.settings().notifications.mutedRoomsUntil;
-    const mutedRoomsUntil = withRoomMuted(current, roomId, now + POPUP_MUTE_MS, now);
-    const result = await deps.store.update({ notifications: { mutedRoomsUntil } });
-    deps.stateChanged();
-    return result.ok ? say(true, 'muted', roomId) : say(false, 'actionFailed');
-  }
-
   return {
     'room:command': ({ roomId, command: cmd }) => command(roomId, cmd),
     'room:add': ({ roomId, autoRecord }) =>
@@ -135,8 +91,69 @@ export function roomHandlers(deps: RoomHandlerDeps): Pick<ContractHandlers, Room
       run(roomId, autoRecord ? 'autoRecordOn' : 'autoRecordOff', (c) =>
         c.setAutoRecord(roomId, autoRecord),
       ),
-    'notification:act': ({ id, button }) => act(id, button),
+    'notification:act': ({ id, button }) => act(deps, { say, command }, id, button),
   };
+}
+
+/** What a notification's buttons reach: the room command and the worded outcome. */
+interface ButtonTools {
+  say: (ok: boolean, outcome: RoomOutcome, roomId?: number) => ActionResult;
+  command: (roomId: number, cmd: RoomCommand) => Promise<ActionResult>;
+}
+
+/** Runs one button of a notification in the history (it must have offered that button). */
+async function act(
+  deps: RoomHandlerDeps,
+  { say, command }: ButtonTools,
+  id: string,
+  button: PopupButton,
+): Promise<ActionResult> {
+  const entry = deps.history.queries.notificationById(id);
+  if (!entry) return say(false, 'notificationGone');
+  const { notification } = entry;
+  if (!notification.buttons?.includes(button)) return say(false, 'buttonNotOffered');
+  if (deps.history.markRead(id)) deps.stateChanged();
+  const roomId = notification.roomIds[0];
+  const path =
+    notification.action?.kind === 'openFile' || notification.action?.kind === 'showFile'
+      ? notification.action.path
+      : undefined;
+  switch (button) {
+    case 'record':
+      return roomId === undefined ? say(false, 'actionFailed') : command(roomId, 'start');
+    case 'openRoom': {
+      const url = roomId === undefined ? null : liveRoomUrl(roomId);
+      return url !== null && (await deps.actions.openUrl(url))
+        ? { ok: true }
+        : say(false, 'actionFailed');
+    }
+    case 'mute':
+      return roomId === undefined ? say(false, 'actionFailed') : mute(deps, say, roomId);
+    case 'open':
+    case 'show': {
+      if (path === undefined) return say(false, 'actionFailed');
+      const ok =
+        button === 'open' ? await deps.actions.openFile(path) : await deps.actions.showFile(path);
+      return ok ? { ok: true } : say(false, 'actionFailed');
+    }
+    case 'openWindow':
+      await deps.actions.runAction({ kind: 'openWindow' });
+      return { ok: true };
+  }
+}
+
+/** Mutes a room's popups for an hour (the go-live popup's "Mute 1 h"). */
+async function mute(
+  deps: RoomHandlerDeps,
+  say: ButtonTools['say'],
+  roomId: number,
+): Promise<ActionResult> {
+  const now = deps.clock();
+  const current = deps.settings().notifications.mutedRoomsUntil;
+  const mutedRoomsUntil = withRoomMuted(current, roomId, now + POPUP_MUTE_MS, now);
+  const result = await deps.store.update({ notifications: { mutedRoomsUntil } });
+  deps.stateChanged();
+  return result.ok ? say(true, 'muted', roomId) : say(false, 'actionFailed');
 }
 
 function isRoomRefusal(result: RoomRefusal | RecorderFailure): result is RoomRefusal {
