@@ -46,6 +46,8 @@ export interface TrayState {
   canRecord?: boolean;
   /** The recording guardian's open problem episodes (AppState.problems). */
   problems?: readonly OpenProblem[];
+  /** Writing the data folder fails and is being retried (AppState.storage). */
+  storageTrouble?: boolean;
 }
 
 /** Windows cuts tray tooltips at 127 characters (NOTIFYICONDATA.szTip holds 128 with the NUL). */
@@ -79,6 +81,7 @@ function cut(text: string, max: number): string {
  */
 export function trayIcon(state: TrayState): TrayIcon {
   if (isProblem(state.recorderStatus) || (state.problems?.length ?? 0) > 0) return 'problem';
+  if (state.storageTrouble) return 'problem';
   if (state.rooms.some((room) => room.recording)) return 'recording';
   if (state.rooms.some((room) => room.streaming)) return 'live';
   return 'idle';
@@ -107,6 +110,7 @@ export function trayTooltip(state: TrayState, maxLength: number = TOOLTIP_MAX_LE
   const problems = state.problems ?? [];
   const [first] = problems;
   if (first) head.push(cut(strings.problemsLine(problems.length, problemLabel(state, first)), 60));
+  if (state.storageTrouble) head.push(strings.storageTrouble);
   if (state.paused) head.push(strings.pausedNote);
   const recording = state.rooms
     .filter((room) => room.recording)

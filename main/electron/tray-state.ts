@@ -14,6 +14,7 @@ export function trayStateOf(state: AppState, now: number): TrayState {
     paused: isPaused(state.pause.pausedUntil, now),
     language: state.language,
     ...(state.problems ? { problems: state.problems } : {}),
+    ...(state.storage?.trouble ? { storageTrouble: true } : {}),
   };
 }
 

@@ -29,6 +29,8 @@ export interface TrayStrings {
   /** The recording guardian's open problems: tooltip line and menu. */
   problemsLine: (count: number, first: string) => string;
   problemsMenu: (count: number) => string;
+  /** Writing the data folder fails (a full disk, EIO, read-only); retried until it works. */
+  storageTrouble: string;
 }
 
 /** The tray's strings in each language the app speaks. */
@@ -58,6 +60,7 @@ export const TRAY_STRINGS: Readonly<Record<Language, TrayStrings>> = {
     problemsLine: (count, first) =>
       count === 1 ? `⚠ ${first}` : `⚠ ${count} 个录制问题：${first} 等`,
     problemsMenu: (count) => `录制问题 (${count})`,
+    storageTrouble: '⚠ 数据文件夹写不进去（磁盘满了？），正在重试',
     recorderProblem: {
       unreachable: '连不上录播姬',
       unauthorized: '录播姬拒绝了用户名或密码',
@@ -92,6 +95,7 @@ export const TRAY_STRINGS: Readonly<Record<Language, TrayStrings>> = {
     problemsLine: (count, first) =>
       count === 1 ? `⚠ ${first}` : `⚠ ${count} recording problems: ${first}, …`,
     problemsMenu: (count) => `Recording problems (${count})`,
+    storageTrouble: '⚠ Cannot write the data folder (disk full?); retrying',
     recorderProblem: {
       unreachable: 'Recorder unreachable',
       unauthorized: 'Recorder refused the user name or password',

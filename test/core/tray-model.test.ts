@@ -66,6 +66,15 @@ describe('trayTooltip', () => {
     ).toBe('Recorder Tray\n录播姬拒绝了用户名或密码\n录制中：Bob\n直播中：Alice');
   });
 
+  it('says when the data folder cannot be written (a full disk), with the problem icon', () => {
+    const troubled = state({ rooms: [live], storageTrouble: true });
+    expect(trayTooltip(troubled)).toBe(
+      'Recorder Tray\n⚠ Cannot write the data folder (disk full?); retrying\nLive: Alice',
+    );
+    expect(trayIcon(troubled)).toBe('problem');
+    expect(trayIcon(state({ rooms: [live] }))).toBe('live');
+  });
+
   it('says when notifications are paused', () => {
     expect(trayTooltip(state({ paused: true }))).toBe(
       'Recorder Tray\nNotifications paused\nNothing live or recording',
