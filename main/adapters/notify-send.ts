@@ -143,25 +143,7 @@ export function createNotifySendNotifier(options: NotifySendOptions = {}): Deskt
       return started.shown;
     }
     const plain = { title: popup.title, body: popup.body };
-    return new Promise<boolean>((resolve) => {
-      try {
-        execFile(
-          program,
-          notifySendArgs(plain, options),
-          { env, timeout: options.timeoutMs ?? 10_000, windowsHide: true, maxBuffer: 64 * 1024 },
-          (error, _stdout, stderr) => {
-            if (error)
-              warn(
-                `notify-send: ${error.message.split('\n')[0]}${stderr.trim() ? ` (${stderr.trim().slice(0, 300)})` : ''}`,
-              );
-            resolve(!error);
-          },
-        );
-      } catch (error) {
-        warn(`notify-send: ${errorMessage(error)}`);
-        resolve(false);
-      }
-    });
+    return runNotifySend(program, notifySendArgs(plain, options), env, options.timeoutMs, warn);
   };
 
   return {
@@ -181,6 +163,35 @@ export function createNotifySendNotifier(options: NotifySendOptions = {}): Deskt
       return shown;
     },
   };
+}
+
+/** Runs notify-send once without buttons; resolves whether it succeeded (a failure is warned). */
+function runNotifySend(
+  program: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  timeoutMs: number | undefined,
+  warn: (message: string) => void,
+): Promise<boolean> {
+  return new Promise<boolean>((resolve) => {
+    try {
+      execFile(
+        program,
+        args,
+        { env, timeout: timeoutMs ?? 10_000, windowsHide: true, maxBuffer: 64 * 1024 },
+        (error, _stdout, stderr) => {
+          if (error)
+            warn(
+              `notify-send: ${error.message.split('\n')[0]}${stderr.trim() ? ` (${stderr.trim().slice(0, 300)})` : ''}`,
+            );
+          resolve(!error);
+        },
+      );
+    } catch (error) {
+      warn(`notify-send: ${errorMessage(error)}`);
+      resolve(false);
+    }
+  });
 }
 
 // The summary is plain text to the daemon: one line, no control characters.
