@@ -78,9 +78,14 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
     return tops;
   }, [items, columns, rowHeight]);
   const activeIndex = Math.min(active, Math.max(0, items.length - 1));
-  // Before the first measurement, assume a tall window rather than render nothing.
+  // Before the first measurement, assume the list fills the window rather than render nothing
+  // (no list is taller than the window: more rows would only slow the first render).
   const rangeAt = (top: number) =>
-    visibleRangeByOffsets({ offsets, scrollTop: top, viewportHeight: size.height || 1200 });
+    visibleRangeByOffsets({
+      offsets,
+      scrollTop: top,
+      viewportHeight: size.height || window.innerHeight,
+    });
   const { start, end } = (shown.current = rangeAt(scrollTop.current));
 
   useLayoutEffect(() => {
