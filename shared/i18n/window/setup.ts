@@ -31,6 +31,8 @@ export interface SetupStrings {
   filesMissing: string;
   ago: { now: string; minutes: (n: number) => string; hours: (n: number) => string };
   noticeFix: string;
+  /** Banner while writing the data folder fails (AppState.storage.trouble); the detail follows. */
+  storageTrouble: string;
   lockedHint: string;
   generateToken: string;
   webhooksOnly: string;
@@ -81,6 +83,7 @@ export const SETUP_STRINGS: Readonly<Record<Language, SetupStrings>> = {
       hours: (n) => `${n} 小时前`,
     },
     noticeFix: '去设置',
+    storageTrouble: '数据文件夹写不进去（磁盘满了？）。正在自动重试，腾出空间后会自己恢复。',
     lockedHint: '由启动参数设定，这里不能修改。',
     generateToken: '生成令牌',
     webhooksOnly: '只用 Webhook（不连接录播姬 API）',
@@ -129,6 +132,8 @@ export const SETUP_STRINGS: Readonly<Record<Language, SetupStrings>> = {
       hours: (n) => `${n} h ago`,
     },
     noticeFix: 'Open settings',
+    storageTrouble:
+      'Cannot write the data folder (disk full?). Retrying by itself; it recovers once there is space.',
     lockedHint: 'Set by a launch option; cannot be changed here.',
     generateToken: 'Generate token',
     webhooksOnly: 'Webhooks only (no recorder API)',
