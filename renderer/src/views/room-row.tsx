@@ -15,7 +15,8 @@ export function roomRowHeight(room: RoomState, attention: readonly Attention[]):
   let lines = 1;
   if (room.streaming || room.recording) lines += 1;
   if (room.recording && room.stats) lines += 1;
-  if (attention.length > 0) lines += 1;
+  // The guardian's problems are pills in the head line; the flags' words take a line.
+  if (attention.some((a) => a.code === undefined && a.kind !== 'problem')) lines += 1;
   return PADDING + lines * LINE + 4;
 }
 

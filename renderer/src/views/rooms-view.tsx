@@ -72,8 +72,12 @@ export function RoomsView() {
     () => roomCounts(state.rooms, { attention: needsAttention, muted }),
     [state.rooms, attention, muted],
   );
+  // The guardian's problems are named by issue 14's badge in the row's head; the line below
+  // words what the flags say.
   const attentionText = (found: readonly Attention[]) =>
-    found.map((a) => (a.kind === 'problem' ? l.problem(a.code ?? '') : l.attention[a.kind]));
+    found.flatMap((a) =>
+      a.code !== undefined || a.kind === 'problem' ? [] : [l.attention[a.kind]],
+    );
   const rowHeight = useMemo(
     () => (room: RoomState) => roomRowHeight(room, attention.get(room.roomId) ?? NO_ATTENTION),
     [attention],

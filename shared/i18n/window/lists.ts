@@ -10,7 +10,6 @@ export type RoomSort = 'status' | 'name' | 'number';
 /** The new parts of the rooms, files and notifications lists. */
 export interface ListsStrings {
   attention: Record<Exclude<AttentionKind, 'problem'>, string>;
-  problem: (code: string) => string;
   attentionCount: (count: number) => string;
   filters: Record<RoomFilter, string>;
   filtersLabel: string;
@@ -54,7 +53,6 @@ export const LISTS_STRINGS: Readonly<Record<Language, ListsStrings>> = {
       chatDown: '弹幕连接断开',
       stale: '数据已过时',
     },
-    problem: (code) => `录制问题（${code}）`,
     attentionCount: (count) => `${count} 个需要注意`,
     filters: {
       all: '全部',
@@ -108,7 +106,6 @@ export const LISTS_STRINGS: Readonly<Record<Language, ListsStrings>> = {
       chatDown: 'Danmaku disconnected',
       stale: 'Data out of date',
     },
-    problem: (code) => `Recording problem (${code})`,
     attentionCount: (count) => `${count} need attention`,
     filters: {
       all: 'All',
