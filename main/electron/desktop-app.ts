@@ -3,6 +3,7 @@ import { SettingsStore } from '../adapters/settings-store';
 import type { AppHandle, AppPorts } from '../app/app-ports';
 import { createApp } from '../app/create-app';
 import { PopupButtonRunner } from '../app/popup-button-runner';
+import { noticeNotification } from '../app/notice-popup';
 import { popupSink } from '../app/popup-sink';
 import type { Logger } from '../core/ports';
 import { APP_ENTRY_URL, registerAppProtocol } from './app-protocol';
@@ -13,6 +14,7 @@ import { wasLaunchedHidden } from './login-item';
 import { MainWindow } from './main-window';
 import { Notifier } from './notifier';
 import { PopupClicks } from './popup-clicks';
+import { flushOnSessionEnd, type SessionEndWindow } from './session-end';
 import { PopupHealthState } from './popup-health';
 import { loginItemDeps, syncStartAtLogin } from './start-at-login';
 import { appUserModelId, opensWindowAtStart, secondInstanceShowsWindow } from './startup';
@@ -105,30 +107,7 @@ async function startDesktopParts<I, M>(
     url: APP_ENTRY_URL,
     log,
   });
-  const clicks = new PopupClicks();
-  const buttons = new PopupButtonRunner(log);
-  // Popups the system refuses: the tray says so (AppState.popups).
-  const popupHealth = new PopupHealthState();
-  const notifier = new Notifier({
-    createNotification: (popup) => electron.notifications.create(popup),
-    isSupported: () => electron.notifications.isSupported(),
-    runAction: clicks.run,
-    log,
-    icon: appIcon,
-    onHealth: popupHealth.set,
-    // Electron shows popup buttons on macOS and Windows only (NotificationAction type `button`).
-    ...(platform === 'darwin' || platform === 'win32'
-      ? { runButton: buttons.run, buttonLabel: buttons.label }
-      : {}),
-  });
-  electron.notifications.handleActivation?.((details) => notifier.handleActivation(details));
-  // macOS: popups still in Notification Center from the last run open the window when clicked.
-  electron.notifications
-    .getHistory?.()
-    .then((delivered) => notifier.adoptDelivered(delivered))
-    .catch((error: unknown) =>
-      log.warn(`notifier: no delivered popups to adopt: ${String(error)}`),
-    );
+  const { notifier, clicks, buttons, popupHealth } = desktopPopups(electron, log, appIcon);
 
   const app = await (options.createApp ?? createApp)({
     dataDir: userData,
@@ -154,11 +133,44 @@ async function startDesktopParts<I, M>(
     isDevelopment,
     distDir,
     now: options.now,
+    notifier,
   });
   const started = await app.start();
   if (started.ok)
     log.info(`started ${electronApp.getVersion()}; webhook URL ${started.webhookUrl}`);
   return { app, window, quit, firstRun: store.loadReport.outcome === 'missing' };
+}
+
+/**
+ * Native popups: the notifier with its click and button routes (connected once the app runs) and
+ * its health (whether the system lets popups through).
+ */
+function desktopPopups<I, M>(electron: DesktopElectron<I, M>, log: Logger, icon: string) {
+  const clicks = new PopupClicks();
+  const buttons = new PopupButtonRunner(log);
+  const popupHealth = new PopupHealthState();
+  const platform = electron.platform;
+  const notifier = new Notifier({
+    createNotification: (popup) => electron.notifications.create(popup),
+    isSupported: () => electron.notifications.isSupported(),
+    runAction: clicks.run,
+    log,
+    icon,
+    onHealth: popupHealth.set,
+    // Electron shows popup buttons on macOS and Windows only (NotificationAction type `button`).
+    ...(platform === 'darwin' || platform === 'win32'
+      ? { runButton: buttons.run, buttonLabel: buttons.label }
+      : {}),
+  });
+  electron.notifications.handleActivation?.((details) => notifier.handleActivation(details));
+  // macOS: popups still in Notification Center from the last run open the window when clicked.
+  electron.notifications
+    .getHistory?.()
+    .then((delivered) => notifier.adoptDelivered(delivered))
+    .catch((error: unknown) =>
+      log.warn(`notifier: no delivered popups to adopt: ${String(error)}`),
+    );
+  return { notifier, clicks, buttons, popupHealth };
 }
 
 /** The shell around the app: IPC, the tray, start at login, resume, and how the app quits. */
@@ -173,6 +185,7 @@ function wireDesktopShell<I, M>(
     isDevelopment: boolean;
     distDir: string;
     now: (() => number) | undefined;
+    notifier: Pick<Notifier, 'show'>;
   },
 ): () => Promise<void> {
   const { app, window, log } = parts;
@@ -229,13 +242,41 @@ function wireDesktopShell<I, M>(
         tray.render(message.payload);
       } else if (message.event === 'notification:added') {
         broadcast(message.event, message.payload);
+      } else if (message.event === 'setup:notice') {
+        void parts.notifier.show(noticeNotification(message.payload, Date.now()));
       }
     }),
   );
   tray.render(app.state());
+  // Logoff, shutdown and restart flush too, though no before-quit comes then.
+  teardown.push(
+    flushOnSessionEnd({
+      electron: {
+        platform: electron.platform,
+        powerMonitor: electron.powerMonitor,
+        createHiddenWindow: () => hiddenWindow(electron),
+      },
+      flush: quit,
+      quit: () => undefined, // quit() ends with Electron's own quit
+      log: (message) => log.info(message),
+    }),
+  );
   electron.powerMonitor.on('resume', () => app.pollNow({ rebaseline: true }));
   electronApp.on('activate', () => window.show()); // macOS: the app opened again from Finder
   return quit;
+}
+
+/** A window never shown: Windows tells only top-level windows that the session ends. */
+function hiddenWindow<I, M>(electron: DesktopElectron<I, M>): SessionEndWindow {
+  const window = electron.createWindow({ show: false, width: 1, height: 1, skipTaskbar: true });
+  return {
+    // BrowserWindow's `on` is overloaded per event: each is registered by its own name.
+    on: (event, listener) =>
+      event === 'session-end'
+        ? window.on('session-end', listener)
+        : window.on('query-session-end', listener),
+    destroy: () => window.destroy(),
+  };
 }
 
 /**

@@ -55,7 +55,7 @@ export interface DesktopElectron<I, M> {
   protocol: Pick<Protocol, 'handle'>;
   ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'>;
   shell: ShellLike;
-  powerMonitor: { on(event: 'resume', listener: () => void): unknown };
+  powerMonitor: DesktopPowerMonitor;
   createWindow: (options: BrowserWindowConstructorOptions) => WindowHandle;
   createTray: (image: I) => TrayHandle<I, M>;
   trayImage: (file: string) => I;
@@ -73,6 +73,23 @@ export interface DesktopElectron<I, M> {
   env: NodeJS.ProcessEnv;
 }
 
-// Electron's App and powerMonitor fit the handles the desktop glue is written against.
+/**
+ * powerMonitor as the glue uses it. Electron's docs give the 'shutdown' handler an event whose
+ * preventDefault() delays the shutdown until the app quits (docs/api/power-monitor.md), but its
+ * type definitions declare the listener without it; `asDesktopPowerMonitor` bridges the two.
+ */
+export interface DesktopPowerMonitor {
+  on(event: 'resume', listener: () => void): unknown;
+  on(event: 'shutdown', listener: (event: { preventDefault(): void }) => void): unknown;
+  removeListener(event: 'shutdown', listener: (event: { preventDefault(): void }) => void): unknown;
+}
+
+/** Electron's powerMonitor as the glue's handle (see DesktopPowerMonitor for the one difference). */
+export function asDesktopPowerMonitor(
+  powerMonitor: Pick<PowerMonitor, 'on' | 'removeListener'>,
+): DesktopPowerMonitor {
+  return powerMonitor as unknown as DesktopPowerMonitor;
+}
+
+// Electron's App fits the handle the desktop glue is written against.
 type _AppFits = Fits<AppHandle, App>;
-type _PowerMonitorFits = Fits<DesktopElectron<unknown, unknown>['powerMonitor'], PowerMonitor>;

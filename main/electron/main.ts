@@ -20,6 +20,7 @@ import path from 'node:path';
 import { APP_SCHEME_PRIVILEGES } from './app-protocol';
 import { createFileLogger } from './app-logger';
 import { runDesktopApp } from './desktop-app';
+import { asDesktopPowerMonitor } from './desktop-electron';
 import { earlySetup } from './early-setup';
 import { errorDetail } from '../core/log-text';
 
@@ -40,7 +41,7 @@ runDesktopApp<NativeImage, Menu>(
     protocol,
     ipcMain,
     shell,
-    powerMonitor,
+    powerMonitor: asDesktopPowerMonitor(powerMonitor),
     createWindow: (options) => new BrowserWindow(options),
     createTray: (image) => new Tray(image),
     trayImage: (file) => nativeImage.createFromPath(file),

@@ -64,6 +64,11 @@ async function main(): Promise<number> {
   });
   buttons.connect(app);
   printHostEvents(app, emit);
+  // Set-up notices pop up on the desktop too (the line above prints them).
+  app.subscribe((message) => {
+    if (message.event === 'setup:notice')
+      void desktop?.show({ title: message.payload.title, body: message.payload.body });
+  });
 
   const started = await app.start();
   if (!started.ok) {

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CALL_CHANNELS } from '../../shared/ipc-contract';
 import { defaultSettings, type Settings } from '../../shared/settings';
+import type { AppEventListener, AppHandle } from '../../main/app/app-ports';
 import { createApp } from '../../main/app/create-app';
 import { APP_ENTRY_URL } from '../../main/electron/app-protocol';
 import { runDesktopApp, type DesktopApp } from '../../main/electron/desktop-app';
@@ -42,6 +43,8 @@ async function launch(
     isPackaged?: boolean;
     hasLock?: boolean;
     env?: (root: string) => NodeJS.ProcessEnv;
+    /** Wraps the app handle the desktop host gets (to watch what it subscribes to). */
+    wrap?: (app: AppHandle) => AppHandle;
   } = {},
 ): Promise<Launched> {
   const root = await mkdtemp(join(tmpdir(), 'desktop-app-'));
@@ -61,8 +64,8 @@ async function launch(
   desktop.app.hasLock = options.hasLock ?? true;
   const started = await runDesktopApp(desktop.electron, {
     distDir: '/dist',
-    createApp: (ports) =>
-      createApp({
+    createApp: async (ports) => {
+      const app = await createApp({
         ...ports,
         overrides: {
           apply: (s) => ({
@@ -74,7 +77,9 @@ async function launch(
           }),
           locked: [],
         },
-      }),
+      });
+      return options.wrap ? options.wrap(app) : app;
+    },
   });
   const result = { desktop, started, root };
   launched.push(result);
@@ -148,6 +153,31 @@ describe('runDesktopApp', () => {
     expect(desktop.shell.external[1]).toBe('https://live.bilibili.com/23058');
   });
 
+  it('pops up a set-up notice (webhooks not arriving), and a click opens the window', async () => {
+    const listeners: AppEventListener[] = [];
+    const { desktop } = await launch({
+      wrap: (app) => ({
+        ...app,
+        subscribe: (listener) => (listeners.push(listener), app.subscribe(listener)),
+      }),
+    });
+    const notice = {
+      kind: 'webhooksMissing' as const,
+      title: 'Webhooks do not seem to arrive',
+      body: 'Paste the webhook URL into the recorder.',
+    };
+    for (const listener of listeners) listener({ event: 'setup:notice', payload: notice });
+    await vi.waitFor(() => expect(desktop.notifications).toHaveLength(1));
+    expect(desktop.notifications[0]!.options).toMatchObject({
+      title: notice.title,
+      body: notice.body,
+    });
+    const shown = () => desktop.windows.filter((w) => w.calls.includes('show')).length;
+    const before = shown();
+    desktop.notifications[0]!.click();
+    await vi.waitFor(() => expect(shown()).toBeGreaterThan(before));
+  });
+
   it('says in the tray menu when the system refuses popups, until one gets through', async () => {
     const { desktop, started } = await launch();
     await postWebhook(started!.app.webhookUrl(), STREAM_STARTED);
@@ -213,6 +243,22 @@ describe('runDesktopApp', () => {
     expect(desktop.app.quitted).toBe(false); // held back until the journal is closed
     await vi.waitFor(() => expect(desktop.app.quitted).toBe(true));
     expect(started!.app.state().listener.running).toBe(false);
+  });
+
+  it('flushes and quits when the system shuts down (Linux, macOS): the shutdown waits for it', async () => {
+    const { desktop, started } = await launch();
+    expect(desktop.shutdown()).toBe(true); // preventDefault: the app asked for time
+    await vi.waitFor(() => expect(desktop.app.quitted).toBe(true));
+    expect(started!.app.state().listener.running).toBe(false);
+  });
+
+  it('flushes when Windows ends the session (no before-quit comes then)', async () => {
+    const { desktop, started } = await launch({ platform: 'win32' });
+    // The hidden window made to hear the session's end (created first, never shown).
+    const hidden = desktop.windows.find((w, i) => desktop.windowOptions[i]?.show === false);
+    expect(hidden).toBeDefined();
+    hidden!.emit('session-end');
+    await vi.waitFor(() => expect(started!.app.state().listener.running).toBe(false));
   });
 
   it('polls at once, rebaselined, after resume from sleep', async () => {

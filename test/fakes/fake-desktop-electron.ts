@@ -92,6 +92,8 @@ export interface FakeDesktop {
   log: Logger & { lines: string[] };
   logsDirs: string[];
   resume(): void;
+  /** The system shuts down (Linux, macOS): says whether the app asked to delay it. */
+  shutdown(): boolean;
   activation: { callback?: (details: { type: string; arguments: string }) => void };
 }
 
@@ -113,6 +115,7 @@ export function fakeDesktop(options: {
   const log = memoryLogger();
   const logsDirs: string[] = [];
   const resumeListeners: (() => void)[] = [];
+  const shutdownListeners = new Set<(event: { preventDefault(): void }) => void>();
   const activation: FakeDesktop['activation'] = {};
   const platform = options.platform ?? 'linux';
   const electron: DesktopElectron<string, Menu> = {
@@ -122,7 +125,14 @@ export function fakeDesktop(options: {
     },
     ipcMain,
     shell,
-    powerMonitor: { on: (_event, listener) => resumeListeners.push(listener) },
+    powerMonitor: {
+      on: (event: string, listener: (event: { preventDefault(): void }) => void) => {
+        if (event === 'resume') resumeListeners.push(listener as () => void);
+        else shutdownListeners.add(listener);
+      },
+      removeListener: (_event: string, listener: (event: { preventDefault(): void }) => void) =>
+        shutdownListeners.delete(listener),
+    } as DesktopElectron<string, Menu>['powerMonitor'],
     createWindow: (windowOptionsIn) => {
       const window = new FakeWindow();
       windows.push(window);
@@ -171,6 +181,12 @@ export function fakeDesktop(options: {
     log,
     logsDirs,
     resume: () => resumeListeners.forEach((listener) => listener()),
+    shutdown: () => {
+      let prevented = false;
+      for (const listener of shutdownListeners)
+        listener({ preventDefault: () => (prevented = true) });
+      return prevented;
+    },
     activation,
   };
 }
