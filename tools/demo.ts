@@ -2,7 +2,7 @@
 // finished, retries, out-of-order and duplicate deliveries) against Recorder Tray in headless mode.
 // Headless mode's JSON lines go to stdout; a readable account goes to stderr.
 import { spawn } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -20,6 +20,9 @@ const recorder = await startFakeRecorder({
 say(`fake recorder at ${recorder.url} (web UI would be ${recorder.url}/ui/)`);
 
 const dataDir = await mkdtemp(join(tmpdir(), 'recorder-tray-demo-'));
+// The recording guardian's "live but not recording" after 5 s instead of 60, for the demo's sake.
+const config = join(dataDir, 'demo-config.json');
+await writeFile(config, JSON.stringify({ guardian: { notRecordingSeconds: 5 } }));
 // One process (tsx as a loader), so that stopping it stops the app itself.
 const headless = spawn(
   process.execPath,
@@ -35,6 +38,8 @@ const headless = spawn(
     recorder.url,
     '--poll-interval',
     '5',
+    '--config',
+    config,
     ...process.argv.slice(2),
   ],
   { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
@@ -61,16 +66,28 @@ createInterface({ input: headless.stdout }).on('line', (text) => {
     body?: string;
     status?: string;
     message?: string;
+    problem?: string;
   };
   if (line.type === 'ready' && line.webhookUrl) {
     say(`Recorder Tray is listening at ${line.webhookUrl}; playing the script (about 25 s)…`);
     recorder.addWebhook(line.webhookUrl);
     void recorder.playScript().then(async () => {
       await recorder.idle();
-      say('script done; Ctrl-C to stop (or wait 10 s)');
-      setTimeout(() => void stop(0), 10_000);
+      // The guardian: room A is live again but its recording does not start.
+      const roomA = recorder.state.rooms[0]!.roomId;
+      say(`recording guardian: room ${roomA} goes live but nothing records…`);
+      await recorder.scenario(roomA, 'not-recording');
     });
   }
   if (line.type === 'notification') say(`🔔 ${line.title} — ${line.body?.replace(/\n/g, ' / ')}`);
+  if (line.type === 'notification' && line.problem === 'not-recording') {
+    say('…then the recorder starts recording again');
+    void recorder.scenario(recorder.state.rooms[0]!.roomId, 'healthy');
+  }
+  if (line.type === 'problem-resolved') {
+    say(`✅ problem over: ${line.problem} (recorded in the history, no popup)`);
+    say('demo done; Ctrl-C to stop (or wait 10 s)');
+    setTimeout(() => void stop(0), 10_000);
+  }
   if (line.type === 'recorder') say(`recorder status: ${line.status} (${line.message})`);
 });
