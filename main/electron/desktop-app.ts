@@ -14,7 +14,7 @@ import { wasLaunchedHidden } from './login-item';
 import { MainWindow } from './main-window';
 import { Notifier } from './notifier';
 import { PopupClicks } from './popup-clicks';
-import { flushOnSessionEnd, type SessionEndWindow } from './session-end';
+import { flushOnSessionEnd, type SessionEndOptions, type SessionEndWindow } from './session-end';
 import { PopupHealthState } from './popup-health';
 import { loginItemDeps, syncStartAtLogin } from './start-at-login';
 import { appUserModelId, opensWindowAtStart, secondInstanceShowsWindow } from './startup';
@@ -218,22 +218,7 @@ function wireDesktopShell<I, M>(
       log,
     }),
   );
-  const tray = createDesktopTray({
-    electron,
-    distDir: parts.distDir,
-    actions: createTrayActions({
-      handlers: app.handlers,
-      runAction: app.runAction,
-      shell: electron.shell,
-      logsDir: parts.logsDir,
-      showWindow: () => window.show(),
-      quit,
-      log,
-    }),
-    currentState: () => app.state(),
-    now: parts.now ?? Date.now,
-    log,
-  });
+  const tray = trayFor(electron, parts, quit);
   teardown.push(() => tray.destroy());
   teardown.push(
     app.subscribe((message) => {
@@ -249,21 +234,60 @@ function wireDesktopShell<I, M>(
   );
   tray.render(app.state());
   // Logoff, shutdown and restart flush too, though no before-quit comes then.
-  teardown.push(
-    flushOnSessionEnd({
-      electron: {
-        platform: electron.platform,
-        powerMonitor: electron.powerMonitor,
-        createHiddenWindow: () => hiddenWindow(electron),
-      },
-      flush: quit,
-      quit: () => undefined, // quit() ends with Electron's own quit
-      log: (message) => log.info(message),
-    }),
-  );
+  teardown.push(flushOnSessionEnd(sessionEndOptions(electron, quit, log)));
   electron.powerMonitor.on('resume', () => app.pollNow({ rebaseline: true }));
   electronApp.on('activate', () => window.show()); // macOS: the app opened again from Finder
   return quit;
+}
+
+/** The tray, its menu's actions routed to the app's doors. */
+function trayFor<I, M>(
+  electron: DesktopElectron<I, M>,
+  parts: {
+    app: AppHandle;
+    window: MainWindow;
+    log: Logger;
+    logsDir: string;
+    distDir: string;
+    now: (() => number) | undefined;
+  },
+  quit: () => Promise<void>,
+) {
+  const { app, window, log } = parts;
+  return createDesktopTray({
+    electron,
+    distDir: parts.distDir,
+    actions: createTrayActions({
+      handlers: app.handlers,
+      runAction: app.runAction,
+      shell: electron.shell,
+      logsDir: parts.logsDir,
+      showWindow: () => window.show(),
+      quit,
+      log,
+    }),
+    currentState: () => app.state(),
+    now: parts.now ?? Date.now,
+    log,
+  });
+}
+
+/** Session end flushes through the app's stop; quitting follows from there. */
+function sessionEndOptions<I, M>(
+  electron: DesktopElectron<I, M>,
+  quit: () => Promise<void>,
+  log: Logger,
+): SessionEndOptions {
+  return {
+    electron: {
+      platform: electron.platform,
+      powerMonitor: electron.powerMonitor,
+      createHiddenWindow: () => hiddenWindow(electron),
+    },
+    flush: quit,
+    quit: () => undefined, // quit() ends with Electron's own quit
+    log: (message) => log.info(message),
+  };
 }
 
 /** A window never shown: Windows tells only top-level windows that the session ends. */
