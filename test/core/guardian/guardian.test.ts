@@ -84,20 +84,23 @@ const webhook = (body: Record<string, unknown>) => {
 };
 
 describe('poll rules on a fake clock', () => {
-  const cases = [
-    ['not-recording', 60, { recording: false }, {}],
-    ['stalled', 60, {}, { inputBytes: 5000 }],
-    ['lagging', 120, {}, { durationRatio: 0.5, inputBytes: -1 }],
-    ['danmaku-down', 300, { danmakuConnected: false }, {}],
-  ] as const;
+  const cases: [string, number, Partial<PolledRoom>, { durationRatio?: number; frozen?: true }][] =
+    [
+      ['not-recording', 60, { recording: false }, {}],
+      ['stalled', 60, {}, { frozen: true }],
+      ['lagging', 120, {}, { durationRatio: 0.5 }],
+      ['danmaku-down', 300, { danmakuConnected: false }, {}],
+    ];
 
   it.each(cases)(
     '%s starts after %i s, exactly once, and its end is recorded',
     (code, seconds, over, stats) => {
       const t = setup();
       // Input bytes grow by 1 MB per poll unless the case freezes them.
-      const bytes = (s: number) => (stats.inputBytes === 5000 ? 5000 : 1_000_000 + s * 1000);
-      pollEvery(t, 0, seconds - 10, 10, (s) => [room(over, { ...stats, inputBytes: bytes(s) })]);
+      const bytes = (s: number) => (stats.frozen ? 5000 : 1_000_000 + s * 1000);
+      pollEvery(t, 0, seconds - 10, 10, (s) => [
+        room(over, { durationRatio: stats.durationRatio ?? 1, inputBytes: bytes(s) }),
+      ]);
       expect(t.changes).toEqual([]);
       pollEvery(t, seconds, seconds + 600, 10, (s) => [
         room(over, { ...stats, inputBytes: bytes(s) }),
