@@ -9,15 +9,24 @@ import { roomHealth } from '../room-health';
 
 const LINE = 22;
 const PADDING = 16;
+/** The controls line: 24 px of buttons and its gap. */
+const CONTROLS_LINE = 28;
 
-/** A room row's height in px: one line offline, a title line when live, stats while recording. */
-export function roomRowHeight(room: RoomState, attention: readonly Attention[]): number {
+/**
+ * A room row's height in px: one line offline, a title line when live, stats while recording,
+ * and the recorder's controls (one line of buttons, room-controls.css) on the selected row.
+ */
+export function roomRowHeight(
+  room: RoomState,
+  attention: readonly Attention[],
+  expanded = false,
+): number {
   let lines = 1;
   if (room.streaming || room.recording) lines += 1;
   if (room.recording && room.stats) lines += 1;
   // The guardian's problems are pills in the head line; the flags' words take a line.
   if (attention.some((a) => a.code === undefined && a.kind !== 'problem')) lines += 1;
-  return PADDING + lines * LINE + 4;
+  return PADDING + lines * LINE + 4 + (expanded ? CONTROLS_LINE : 0);
 }
 
 function stateClass(room: RoomState): string {

@@ -72,15 +72,20 @@ export function RoomsView() {
     () => roomCounts(state.rooms, { attention: needsAttention, muted }),
     [state.rooms, attention, muted],
   );
-  // The guardian's problems are named by issue 14's badge in the row's head; the line below
+  // The guardian's problems are named by the problem badge in the row's head; the line below
   // words what the flags say.
   const attentionText = (found: readonly Attention[]) =>
     found.flatMap((a) =>
       a.code !== undefined || a.kind === 'problem' ? [] : [l.attention[a.kind]],
     );
   const rowHeight = useMemo(
-    () => (room: RoomState) => roomRowHeight(room, attention.get(room.roomId) ?? NO_ATTENTION),
-    [attention],
+    () => (room: RoomState) =>
+      roomRowHeight(
+        room,
+        attention.get(room.roomId) ?? NO_ATTENTION,
+        controls && room.roomId === selected,
+      ),
+    [attention, controls, selected],
   );
 
   const toggleMute = (room: RoomState) => {
@@ -100,7 +105,7 @@ export function RoomsView() {
     <div class="view view-rooms">
       <SetupCard />
       {controls ? (
-        // Issue 15's form, folded: at 420 px the rooms themselves come first.
+        // The add-room form, folded: at 420 px the rooms themselves come first.
         <details class="add-room-details">
           <summary>{s.controls.addTitle}</summary>
           <AddRoomForm />

@@ -130,14 +130,12 @@ describe('room controls in the window (browser preview, fake recorder)', () => {
     await page.locator('article[data-room-id="7734200"]').waitFor();
 
     const row = await selectRoom(page, 7_734_200);
-    // dispatchEvent, not click: the row's height does not count the controls line yet (issue 17's
-    // rows clip it), which is layout, not what this test is about.
     // The add was this room's command a moment ago: the remove may be refused once as too soon.
     await vi.waitFor(
       async () => {
-        await row.getByRole('button', { name: en.remove }).dispatchEvent('click');
+        await row.getByRole('button', { name: en.remove }).click();
         expect(await row.getByRole('alert').textContent()).toBe(en.confirmRemove('7734200'));
-        await row.getByRole('button', { name: en.yesRemove }).dispatchEvent('click');
+        await row.getByRole('button', { name: en.yesRemove }).click();
         await row.locator('.room-control-result').filter({ hasText: /./ }).waitFor();
         expect(session.recorder.state.find(7_734_200)).toBeUndefined();
       },
