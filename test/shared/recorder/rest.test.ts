@@ -34,6 +34,7 @@ const SCHEMA_OF: Record<string, z.ZodType> = {
   'synthesized/rest-GET-api-room-23058.recording.json': RestRoom,
   'synthesized/rest-GET-api-room.list.json': RestRoomList,
   'synthesized/rest-POST-api-room.just-added-shortid.json': RestRoom,
+  'synthesized/rest-POST-api-room-23058-start.404.json': RestError,
   'docs-examples/rest-GET-api-room-3.docs.json': RestRoom,
 };
 
