@@ -1,7 +1,7 @@
 /**
  * `npm run bench:webhook`: throughput, latency and heap growth of the webhook listener (the real
  * app object (createApp), journal fdatasync'ed on a real temp dir) against a bare node:http ceiling, in
- * one run, over loopback keep-alive connections. Targets from issue 2, point 8: ratio ≥ 0.5,
+ * one run, over loopback keep-alive connections. Targets: ratio ≥ 0.5,
  * p99 < 10 ms at 500 events/s, heap growth < 30 MB after 100,000 events.
  *
  * The load client runs in a child process so that sending and answering do not share an event

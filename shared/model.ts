@@ -61,13 +61,13 @@ export const AppNotification = z.object({
    * revealed it: a recovery run never records its decision twice.
    */
   key: z.string().optional(),
+  /** Buttons of the popup and of the history row, by id (shared/popup-button.ts); absent: none. */
+  buttons: z.array(PopupButton).optional(),
   /** RecordingProblem / ProblemResolved: which problem (the guardian's code). */
   problem: ProblemCode.optional(),
   problemFacts: ProblemFacts.optional(),
   /** SessionReport: the session's summary. */
   report: SessionReport.optional(),
-  /** Buttons of the popup and of the history row, by id (shared/popup-button.ts); absent: none. */
-  buttons: z.array(PopupButton).optional(),
   /**
    * A single room's notification: the values of push templates' placeholders (name, title, area,
    * file, size, duration); see main/core/notification-facts.ts.

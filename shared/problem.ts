@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** What the recording guardian watches for (issue 14's table), plus the recorder going silent. */
+/** What the recording guardian watches for, plus the recorder going silent. */
 export const ProblemCode = z.enum([
   'not-recording',
   'no-file',

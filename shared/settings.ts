@@ -19,7 +19,7 @@ export const NotifiableEvent = z.enum([
   'SessionStarted',
   'SessionEnded',
   'StreamEnded',
-  'RecordingProblem', // the recording guardian: a problem starts (issue 14)
+  'RecordingProblem', // the recording guardian: a problem starts
   'ProblemResolved', // ... and ends
   'SessionReport', // a finished session's summary
 ]);
@@ -37,7 +37,7 @@ export type PathMapping = z.infer<typeof PathMapping>;
 const Port = z.number().int().min(0).max(65535);
 const Seconds = z.number().min(0).max(86_400);
 
-/** Thresholds of the recording guardian (issue 14's table); times in seconds. */
+/** Thresholds of the recording guardian; times in seconds. */
 export const GuardianSettings = z.object({
   enabled: z.boolean().default(true),
   notRecordingSeconds: Seconds.default(60), // live, auto-record on, not recording
@@ -128,7 +128,7 @@ export const Settings = z.object({
       groupWindowSeconds: z.number().min(0).max(30).default(2),
       flapMinutes: z.number().min(0).max(60).default(5),
       // Happenings recovered from the journal at start-up pop up when at most this old; older
-      // ones go to the history as missed, with one summary popup (issue 12).
+      // ones go to the history as missed, with one summary popup.
       recoveredFreshMinutes: z.number().min(0).max(1440).default(10),
     })
     .prefault({}),

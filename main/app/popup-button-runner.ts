@@ -9,7 +9,7 @@ import type { AppHandle } from './app-ports';
 type Press = { notification: AppNotification; button: PopupButton };
 
 /**
- * Runs the buttons pressed on popups through the app's `notification:act` (issue 15), for both
+ * Runs the buttons pressed on popups through the app's `notification:act`, for both
  * hosts: the desktop's Electron notifier and headless mode's notify-send. A press that comes before
  * the app is connected is held, as popup clicks are (main/electron/popup-clicks.ts).
  */

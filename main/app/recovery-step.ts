@@ -41,7 +41,7 @@ export interface JournalRecovery {
 }
 
 /**
- * Start-up recovery (issue 12). Now: the state is rebuilt from the entries up to the processed
+ * Start-up recovery. Now: the state is rebuilt from the entries up to the processed
  * mark. At run(): what the journal holds past the mark goes through the pipeline
  * (core/journal-recovery.ts). Then the mark keeps moving: whenever the pipeline is idle and the
  * history's writes are out, every entry handed to it so far was processed to the end.

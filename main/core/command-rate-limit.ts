@@ -1,6 +1,6 @@
 import type { Clock } from './ports';
 
-/** The shortest time between two commands for one room (issue 15: at most one per second). */
+/** The shortest time between two commands for one room (at most one per second). */
 export const COMMAND_GAP_MS = 1000;
 
 // Rooms remembered at most; past this, entries older than the gap are forgotten (they no longer

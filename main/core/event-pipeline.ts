@@ -90,7 +90,11 @@ export class EventPipeline {
   }
 
   /** Applies a poll's view of rooms at local time `at`; `baseline` marks a first look. */
-  applyPoll(rooms: readonly Omit<RoomState, 'updatedAt'>[], at: number, baseline: boolean): Happening[] {
+  applyPoll(
+    rooms: readonly Omit<RoomState, 'updatedAt'>[],
+    at: number,
+    baseline: boolean,
+  ): Happening[] {
     const happenings = rooms.flatMap((room) => this.state.applyPolledRoom(room, at, baseline));
     this.#offerAll(happenings, rooms.length > 0);
     return happenings;

@@ -41,14 +41,14 @@ export interface PolicyPorts {
   decided: (record: DecidedNotification) => void;
 }
 
-// Kinds whose bursts become one summary popup (product.md "Grouping").
+// Kinds whose bursts become one summary popup.
 const GROUPED: ReadonlySet<NotifiableEvent> = new Set([
   'StreamStarted',
   'FileClosed',
   'RecordingProblem',
 ]);
 // The guardian's problems reach the user while go-live popups are paused or the room is muted
-// (issue 14): only their own switch silences them.
+// only their own switch silences them.
 const PROBLEM_KINDS: ReadonlySet<NotifiableEvent> = new Set([
   'RecordingProblem',
   'ProblemResolved',

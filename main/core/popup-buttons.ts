@@ -17,7 +17,7 @@ export interface ButtonContext {
   apiReady: boolean;
 }
 
-// The guardian's problems a start command can mend (issue 14: live, auto-record on, not recording).
+// The guardian's problems a start command can mend (live, auto-record on, not recording).
 const STARTABLE_PROBLEMS: ReadonlySet<string> = new Set(['not-recording']);
 
 /**

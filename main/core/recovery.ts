@@ -4,7 +4,7 @@ import type { Language } from '../../shared/settings';
 import type { Happening } from './happening';
 
 // Start-up recovery of journaled deliveries whose processing a crash, a kill or a power cut cut
-// short (issue 12). The journal holds every answered delivery; the processed mark says up to
+// short. The journal holds every answered delivery; the processed mark says up to
 // which journal seq everything was processed to the end (state, files list, notification
 // history). Entries after the mark are run again through the state; each happening they reveal
 // is keyed by its journal seq and kind, and only those whose decision the history lacks go on.

@@ -42,7 +42,7 @@ export interface TrayState {
   recorderStatus: RecorderStatusKind;
   paused: boolean;
   language: Language;
-  /** The recorder's API answers: live rooms that do not record offer "Record" (issue 15). */
+  /** The recorder's API answers: live rooms that do not record offer "Record". */
   canRecord?: boolean;
   /** The recording guardian's open problem episodes (AppState.problems). */
   problems?: readonly OpenProblem[];

@@ -2,7 +2,7 @@ import type { BrowserWindowConstructorOptions } from 'electron';
 
 export { CONTENT_SECURITY_POLICY } from '../../shared/content-security-policy';
 
-/** The smallest size the window's layout is designed for (product.md: 420×600 and up). */
+/** The smallest size the window's layout is designed for (420×600 and up). */
 export const MIN_WINDOW_SIZE = { width: 420, height: 600 } as const;
 
 /** What the main window's options depend on. */

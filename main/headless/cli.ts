@@ -46,7 +46,7 @@ async function main(): Promise<number> {
   // Desktop popups through notify-send where it exists; --no-desktop keeps them to stdout.
   const desktop = options.desktop ? createNotifySendNotifier({ onWarning: warn }) : undefined;
 
-  // Buttons pressed on notify-send popups run through the app's notification:act (issue 15).
+  // Buttons pressed on notify-send popups run through the app's notification:act.
   const buttons = new PopupButtonRunner(logger);
   const app = await createApp({
     dataDir,

@@ -18,7 +18,7 @@ export interface TrayStrings {
   openRecorderApi: string;
   openLogs: string;
   quit: string;
-  /** A live room that does not record: start recording it (issue 15). */
+  /** A live room that does not record: start recording it. */
   recordRoom: (name: string) => string;
   recordingLine: (names: string) => string;
   liveLine: (names: string) => string;

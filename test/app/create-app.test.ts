@@ -40,7 +40,10 @@ describe('createApp', () => {
     const h = await startApp({ settings: { language: 'zh-CN' } });
     expect(await h.app.handlers['test:sendEvent']({ kind: 'FileClosed' })).toEqual({ ok: true });
     await vi.waitFor(() => expect(h.shown).toHaveLength(1), { timeout: 10_000 });
-    expect(h.shown[0]).toMatchObject({ event: 'FileClosed', title: '录制完成：Recorder Tray 测试' });
+    expect(h.shown[0]).toMatchObject({
+      event: 'FileClosed',
+      title: '录制完成：Recorder Tray 测试',
+    });
     expect((await h.app.handlers['history:files'](ALL)).total).toBe(1);
   });
 
@@ -132,7 +135,13 @@ describe('createApp plug-in points', () => {
     await vi.waitFor(() => expect(decided).toHaveLength(1));
     expect(webhooks).toEqual(['StreamStarted']);
     const room = context!.rooms()[0]!;
-    context!.offer({ kind: 'FileClosed', roomId: room.roomId, at: Date.now(), room, source: 'poll' });
+    context!.offer({
+      kind: 'FileClosed',
+      roomId: room.roomId,
+      at: Date.now(),
+      room,
+      source: 'poll',
+    });
     await vi.waitFor(() => expect(decided).toHaveLength(2));
     expect(decided.map((d) => d.notification.event)).toEqual(['StreamStarted', 'FileClosed']);
     // The sink sees what the host's popup sees (the popup once the history's write is out).

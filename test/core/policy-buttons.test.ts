@@ -35,7 +35,7 @@ function policy(settings: Partial<PolicySettings>, apiReady = true) {
       RecordingProblem: true,
       ProblemResolved: false,
       SessionReport: false,
-      // The guardian's kinds (issue 14) are listed whether or not this tree has them yet.
+      // Every kind of happening is listed, the guardian's included.
     } as PolicySettings['events'],
     mutedRooms: [],
     pausedUntil: null,

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** Folder of the recorder payloads copied from ../shared/fixtures/recorder. */
+/** Folder of the recorder payloads copied from the recorder's real and documented payloads (see test/fixtures/recorder/README.md). */
 export const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'recorder');
 
 /** The exact bytes of a fixture file (relative to test/fixtures/recorder). */

@@ -12,7 +12,7 @@ export function roomControlsShown(status: string): boolean {
 }
 
 /**
- * The recorder's commands on one room (issue 15): start while live and not recording, stop and
+ * The recorder's commands on one room: start while live and not recording, stop and
  * split while recording, refresh, the auto-record switch and remove. Stop and remove ask first.
  * Shown only while the recorder's API answers; what each did is said in the row.
  */

@@ -23,7 +23,7 @@ export interface RoomsStrings {
   unmute: string;
   muted: string;
   openLive: string;
-  /** The recorder's commands on a room and the add-room form (issue 15). */
+  /** The recorder's commands on a room and the add-room form. */
   controls: RoomControlStrings;
 }
 
