@@ -15,7 +15,7 @@ import { MainWindow } from './main-window';
 import { Notifier } from './notifier';
 import { PopupClicks } from './popup-clicks';
 import { flushOnSessionEnd, type SessionEndOptions, type SessionEndWindow } from './session-end';
-import { PopupHealthState } from './popup-health';
+import { PopupHealthState } from '../app/popup-health-state';
 import { loginItemDeps, syncStartAtLogin } from './start-at-login';
 import { appUserModelId, opensWindowAtStart, secondInstanceShowsWindow } from './startup';
 import { createTrayActions } from './tray-actions';
@@ -116,7 +116,7 @@ async function startDesktopParts<I, M>(
     store,
     popups: popupSink((notification) => void notifier.show(notification)),
     // Whether the system lets popups through: shown in the window and the tray.
-    hostState: { read: () => popupHealth.field(), onChange: (l) => popupHealth.onChange(l) },
+    hostState: popupHealth,
     shell: electron.shell,
     openWindow: () => window.show(),
     pickFolder: (current) => electron.pickFolder(current),

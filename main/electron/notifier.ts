@@ -1,6 +1,7 @@
 import type { Notification, NotificationConstructorOptions } from 'electron';
 import type { AppNotification, NotificationAction } from '../../shared/model';
 import type { PopupButton } from '../../shared/popup-button';
+import type { PopupHealth } from '../app/popup-health-state';
 import type { Logger } from '../core/ports';
 import type { Fits } from './type-fit';
 
@@ -17,11 +18,7 @@ export interface NotificationHandle {
 }
 
 /** Whether popups reach the user: blocked after a `failed`, clear again after a popup shows. */
-export interface PopupHealth {
-  blocked: boolean;
-  /** The system's words for the last failure. */
-  reason?: string;
-}
+export type { PopupHealth } from '../app/popup-health-state';
 
 /** What the notifier needs. */
 export interface NotifierDeps {

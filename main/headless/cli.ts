@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defaultDataDir } from '../adapters/app-paths';
 import { createDesktopOpener } from '../adapters/desktop-opener';
-import { createNotifySendNotifier } from '../adapters/notify-send';
+import { createNotifySendNotifier, type DesktopPopup } from '../adapters/notify-send';
+import { PopupHealthState } from '../app/popup-health-state';
 import { SettingsStore } from '../adapters/settings-store';
 import type { AppHandle } from '../app/app-ports';
 import { createApp } from '../app/create-app';
@@ -43,8 +44,7 @@ async function main(): Promise<number> {
   const warn = (message: string) => emit({ type: 'warning', message });
   const logger = { ...log, warn };
   const store = await SettingsStore.open({ dir: dataDir, log: logger });
-  // Desktop popups through notify-send where it exists; --no-desktop keeps them to stdout.
-  const desktop = options.desktop ? createNotifySendNotifier({ onWarning: warn }) : undefined;
+  const { showOnDesktop, popupHealth } = desktopPopups(options.desktop, warn);
 
   // Buttons pressed on notify-send popups run through the app's notification:act.
   const buttons = new PopupButtonRunner(logger);
@@ -56,18 +56,19 @@ async function main(): Promise<number> {
     overrides,
     popups: popupSink((n) => {
       emit({ type: 'notification', ...n });
-      void desktop?.show(buttons.desktopPopup(n));
+      void showOnDesktop(buttons.desktopPopup(n));
     }),
     shell: createDesktopOpener(),
     openWindow: () => log.info('open the window: use the uiUrl of the ready line'),
     sinks: [guardianLines(emit)],
+    hostState: popupHealth,
   });
   buttons.connect(app);
   printHostEvents(app, emit);
   // Set-up notices pop up on the desktop too (the line above prints them).
   app.subscribe((message) => {
     if (message.event === 'setup:notice')
-      void desktop?.show({ title: message.payload.title, body: message.payload.body });
+      void showOnDesktop({ title: message.payload.title, body: message.payload.body });
   });
 
   const started = await app.start();
@@ -93,6 +94,30 @@ async function main(): Promise<number> {
   await preview?.close();
   await app.stop();
   return 0;
+}
+
+/**
+ * Desktop popups through notify-send where it exists (`--no-desktop` keeps them to stdout).
+ * Whether they get through is the state's `popups` (the window says so), in notify-send's words.
+ */
+function desktopPopups(enabled: boolean, warn: (message: string) => void) {
+  const popupHealth = new PopupHealthState();
+  let trouble = '';
+  const desktop = enabled
+    ? createNotifySendNotifier({
+        onWarning: (message) => {
+          trouble = message;
+          warn(message);
+        },
+      })
+    : undefined;
+  const showOnDesktop = (popup: DesktopPopup): Promise<void> | undefined =>
+    desktop
+      ?.show(popup)
+      .then((shown) =>
+        popupHealth.set(shown ? { blocked: false } : { blocked: true, reason: trouble }),
+      );
+  return { showOnDesktop, popupHealth };
 }
 
 /** The app's host events as output lines: the recorder's status, room changes, set-up notices. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { trayModel } from '../../main/core/tray-model';
-import { PopupHealthState, withPopupHealth } from '../../main/electron/popup-health';
+import { withPopupHealth } from '../../main/electron/popup-health';
 import { trayStateOf } from '../../main/electron/tray-state';
 import { popupsBlockedText } from '../../shared/i18n/popups-blocked';
 import { sampleAppState } from '../fakes/app-state-sample';
@@ -33,21 +33,5 @@ describe('popupsBlockedText', () => {
     expect(popupsBlockedText('en', 'darwin').hint).toMatch(/not signed/);
     expect(popupsBlockedText('zh-CN', 'darwin').hint).toMatch(/系统设置 → 通知/);
     expect(popupsBlockedText('zh-CN', 'freebsd')).toEqual(popupsBlockedText('zh-CN', 'linux'));
-  });
-});
-
-describe('PopupHealthState', () => {
-  it('is absent until the notifier reports, then carries blocked and the reason', () => {
-    const health = new PopupHealthState();
-    let changes = 0;
-    const off = health.onChange(() => (changes += 1));
-    expect(health.field()).toEqual({});
-    health.set({ blocked: true, reason: 'denied' });
-    expect(health.field()).toEqual({ popups: { blocked: true, reason: 'denied' } });
-    health.set({ blocked: false });
-    expect(health.field()).toEqual({ popups: { blocked: false } });
-    off();
-    health.set({ blocked: true });
-    expect(changes).toBe(2);
   });
 });

@@ -31,6 +31,8 @@ export interface PreviewSessionOptions {
   /** More headless flags (`--recording-root`, `--poll-interval`…). */
   args?: string[];
   env?: NodeJS.ProcessEnv;
+  /** Raise desktop popups through notify-send (as a user's headless run does); off by default. */
+  desktopPopups?: boolean;
 }
 
 const children = new Set<HeadlessProcess>();
@@ -60,7 +62,8 @@ export async function startPreviewSession(
     options.recorder ??
     (await startFakeRecorder({ rooms: options.rooms ?? 3, live: options.live ?? 0 }));
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'preview-')));
-  const flags = ['--port', '0', '--ui-port', '0', '--no-desktop', '--data-dir', dataDir];
+  const flags = ['--port', '0', '--ui-port', '0', '--data-dir', dataDir];
+  if (options.desktopPopups !== true) flags.push('--no-desktop');
   const headless = track(
     startHeadless([...flags, '--recorder-url', recorder.url, ...(options.args ?? [])], options.env),
   );
