@@ -1,4 +1,6 @@
+import { useState } from 'preact/hooks';
 import { formatBytes, formatDuration } from '../../../shared/format';
+import type { MuteChoice } from '../../../shared/room-mute-choice';
 import type { RoomState } from '../../../shared/model';
 import type { Attention } from '../attention';
 import { useApp } from '../app-context';
@@ -8,6 +10,7 @@ import { formatWhen } from '../format-time';
 import { roomHealth } from '../room-health';
 
 const LINE = 22;
+const MUTE_CHOICES: readonly MuteChoice[] = ['hour', 'today', 'always'];
 const PADDING = 16;
 /** The controls line: 24 px of buttons and its gap. */
 const CONTROLS_LINE = 28;
@@ -53,7 +56,7 @@ export function RoomRow({
   muted,
   attention,
   attentionText,
-  onToggleMute,
+  onMute,
   onOpenLive,
   expanded = false,
 }: {
@@ -62,10 +65,13 @@ export function RoomRow({
   muted: boolean;
   attention: readonly Attention[];
   attentionText: readonly string[];
-  onToggleMute: (room: RoomState) => void;
+  /** Not notified as chosen (an hour, today, always), or notified again (`null`). */
+  onMute: (room: RoomState, choice: MuteChoice | null) => void;
   onOpenLive: (room: RoomState) => void;
 }) {
   const { strings, language } = useApp();
+  // "Don't notify" asks how long first (an hour, today, always); on a muted room it undoes.
+  const [choosing, setChoosing] = useState(false);
   const s = strings.rooms;
   const l = strings.lists;
   const stats = room.recording ? room.stats : undefined;
@@ -106,15 +112,32 @@ export function RoomRow({
         <ProblemBadge roomId={room.roomId} />
         {muted ? <span class="pill pill-quiet">{l.dontNotify}</span> : null}
         <span class="room-actions">
-          <button
-            type="button"
-            tabIndex={-1}
-            class={`button button-small ${muted ? 'is-pressed' : ''}`}
-            aria-pressed={muted}
-            onClick={() => onToggleMute(room)}
-          >
-            {l.dontNotify}
-          </button>
+          {choosing ? (
+            MUTE_CHOICES.map((choice) => (
+              <button
+                key={choice}
+                type="button"
+                tabIndex={-1}
+                class="button button-small"
+                onClick={() => {
+                  setChoosing(false);
+                  onMute(room, choice);
+                }}
+              >
+                {l.muteFor[choice]}
+              </button>
+            ))
+          ) : (
+            <button
+              type="button"
+              tabIndex={-1}
+              class={`button button-small ${muted ? 'is-pressed' : ''}`}
+              aria-pressed={muted}
+              onClick={() => (muted ? onMute(room, null) : setChoosing(true))}
+            >
+              {l.dontNotify}
+            </button>
+          )}
           <button
             type="button"
             tabIndex={-1}

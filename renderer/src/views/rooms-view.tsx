@@ -14,6 +14,7 @@ import { filterRooms, orderRooms, passesFilter, roomCounts } from '../room-list'
 import { reportAction } from '../report-action';
 import { useStoredChoice } from '../use-stored-choice';
 import { RoomRow, roomLabelIds, roomRowHeight } from './room-row';
+import { isRoomMuted, roomMutePatch, type MuteChoice } from '../../../shared/room-mute-choice';
 
 const NO_ATTENTION: readonly Attention[] = [];
 const SORTS: readonly RoomSort[] = ['status', 'name', 'number'];
@@ -34,8 +35,19 @@ export function RoomsView() {
   // The selected room (the list's active row) shows the recorder's controls when its API answers.
   const [selected, setSelected] = useState<number | null>(null);
   const controls = roomControlsShown(state.recorder.status);
-  const mutedRooms = settings?.notifications.mutedRooms;
-  const muted = useMemo(() => new Set(mutedRooms ?? []), [mutedRooms]);
+  const notifications = settings?.notifications;
+  // Rooms not notified now: always, or for an hour or today (the state's pushes re-read the clock).
+  const muted = useMemo(
+    () =>
+      new Set(
+        notifications === undefined
+          ? []
+          : state.rooms
+              .filter((room) => isRoomMuted(notifications, room.roomId, Date.now()))
+              .map((room) => room.roomId),
+      ),
+    [notifications, state.rooms],
+  );
   const pollIntervalSeconds = settings?.recorder.pollIntervalSeconds ?? 10;
   const apiOk = apiLight(state.recorder.status, settings?.recorder.url ?? '') === 'ok';
 
@@ -88,12 +100,10 @@ export function RoomsView() {
     [attention, controls, selected],
   );
 
-  const toggleMute = (room: RoomState) => {
-    if (mutedRooms === undefined) return;
-    const next = muted.has(room.roomId)
-      ? mutedRooms.filter((id) => id !== room.roomId)
-      : [...mutedRooms, room.roomId];
-    void saveSettings({ notifications: { mutedRooms: next } }).then((result) =>
+  const setMute = (room: RoomState, choice: MuteChoice | null) => {
+    if (notifications === undefined) return;
+    const patch = roomMutePatch(notifications, room.roomId, choice, Date.now());
+    void saveSettings({ notifications: patch }).then((result) =>
       setMessage(result.ok ? null : result.errors.join('; ')),
     );
   };
@@ -135,7 +145,8 @@ export function RoomsView() {
           onActivate={openLive}
           onActiveChange={(room) => setSelected(room.roomId)}
           onRowKey={(room, event) => {
-            if (event.key === 'm' || event.key === 'M') toggleMute(room);
+            if (event.key === 'm' || event.key === 'M')
+              setMute(room, muted.has(room.roomId) ? null : 'always');
           }}
           renderRow={(room) => {
             const found = attention.get(room.roomId) ?? NO_ATTENTION;
@@ -145,7 +156,7 @@ export function RoomsView() {
                 muted={muted.has(room.roomId)}
                 attention={found}
                 attentionText={attentionText(found)}
-                onToggleMute={toggleMute}
+                onMute={setMute}
                 onOpenLive={openLive}
                 expanded={controls && room.roomId === selected}
               />

@@ -21,6 +21,8 @@ export interface ListsStrings {
   sourceApi: string;
   chatDown: string;
   dontNotify: string;
+  /** How long "don't notify" lasts, as offered after it is pressed. */
+  muteFor: Record<'hour' | 'today' | 'always', string>;
   notifyAgain: string;
   rowHint: string;
   timeRange: (from: string, to: string) => string;
@@ -70,6 +72,7 @@ export const LISTS_STRINGS: Readonly<Record<Language, ListsStrings>> = {
     sourceApi: 'API',
     chatDown: '弹幕断开',
     dontNotify: '不通知',
+    muteFor: { hour: '1 小时', today: '今天', always: '一直' },
     notifyAgain: '恢复通知',
     rowHint: '回车打开直播间，M 切换是否通知',
     timeRange: (from, to) => `${from} – ${to}`,
@@ -123,6 +126,7 @@ export const LISTS_STRINGS: Readonly<Record<Language, ListsStrings>> = {
     sourceApi: 'API',
     chatDown: 'Danmaku down',
     dontNotify: "Don't notify",
+    muteFor: { hour: '1 hour', today: 'Today', always: 'Always' },
     notifyAgain: 'Notify again',
     rowHint: 'Enter opens the live room, M switches notifications',
     timeRange: (from, to) => `${from} – ${to}`,

@@ -88,6 +88,11 @@ describe('the window in both languages', () => {
     await page
       .locator('.room')
       .first()
+      .getByRole('button', { name: zh.lists.muteFor.always })
+      .click();
+    await page
+      .locator('.room')
+      .first()
       .locator('.pill', { hasText: zh.lists.dontNotify })
       .waitFor();
     await showView(page, 'settings');
