@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import type { WindowView } from '../../shared/i18n/window';
+import { WINDOW_STRINGS, type WindowView } from '../../shared/i18n/window';
+import type { Language } from '../../shared/settings';
 import { watchPage, type PageWatch } from './chromium';
 
 /** A page showing the browser preview of the window. */
@@ -48,4 +49,26 @@ export function uiText(page: Page): Promise<string> {
     }
     return [document.title, clone.textContent ?? '', ...attributes].join('\n');
   });
+}
+
+/** Calls the contract from the page through the preview's bridge, as the window does. */
+export function callContract(page: Page, channel: string, request: unknown): Promise<any> {
+  return page.evaluate(
+    async ([name, payload]) => {
+      const response = await fetch(`./api/call/${name}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(payload),
+      });
+      if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
+      return response.json();
+    },
+    [channel, request] as const,
+  );
+}
+
+/** Switches the app's language through the contract and waits for the window to follow. */
+export async function setLanguage(page: Page, language: Language): Promise<void> {
+  await callContract(page, 'settings:update', { language });
+  await page.locator('#tab-rooms', { hasText: WINDOW_STRINGS[language].tabs.rooms }).waitFor();
 }

@@ -7,7 +7,7 @@ import { popupsBlockedText } from '../../../shared/i18n/popups-blocked';
 import { Language } from '../../../shared/settings';
 import { launchChromium } from '../../helpers/chromium';
 import { startPreviewSession, type PreviewSession } from '../../helpers/preview-session';
-import { openWindow, showView } from '../../helpers/window-page';
+import { openWindow, setLanguage, showView } from '../../helpers/window-page';
 
 let browser: Browser;
 let session: PreviewSession;
@@ -46,13 +46,7 @@ it('says in the window when popups do not get through, where to allow them, and 
 
   await session.recorder.setLive(session.recorder.state.rooms[0]!.roomId, true);
   for (const language of Language.options) {
-    await page.evaluate(async (lang) => {
-      await fetch('./api/call/settings:update', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ language: lang }),
-      });
-    }, language);
+    await setLanguage(page, language);
     const { title, hint } = popupsBlockedText(language, process.platform);
     await vi.waitFor(
       async () => {

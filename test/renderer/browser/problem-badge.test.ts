@@ -1,14 +1,14 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PROBLEM_TEXT } from '../../../shared/i18n/problem-text';
 import { Language } from '../../../shared/settings';
 import { launchChromium } from '../../helpers/chromium';
 import { PROJECT_ROOT } from '../../helpers/headless-process';
 import { startPreviewSession, type PreviewSession } from '../../helpers/preview-session';
-import { openWindow, showView } from '../../helpers/window-page';
+import { openWindow, setLanguage, showView } from '../../helpers/window-page';
 
 /** Where the screenshots go (git-ignored). */
 const OUT = join(PROJECT_ROOT, 'test-output', 'screenshots');
@@ -38,18 +38,6 @@ afterAll(async () => {
   await session?.close();
   if (configDir) await rm(configDir, { recursive: true, force: true });
 });
-
-async function setLanguage(page: Page, language: Language): Promise<void> {
-  const status = await page.evaluate(async (lang) => {
-    const response = await fetch('./api/call/settings:update', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ language: lang }),
-    });
-    return response.status;
-  }, language);
-  expect(status).toBe(200);
-}
 
 it('the Rooms view shows a problem badge with advice on the rooms that have one, in zh-CN and English; screenshots in test-output', async () => {
   const { recorder } = session;

@@ -6,7 +6,7 @@ import { WINDOW_STRINGS } from '../../../shared/i18n/window';
 import { launchChromium } from '../../helpers/chromium';
 import { PROJECT_ROOT } from '../../helpers/headless-process';
 import { startPreviewSession, type PreviewSession } from '../../helpers/preview-session';
-import { openWindow, showView, type WindowPage } from '../../helpers/window-page';
+import { callContract, openWindow, showView, type WindowPage } from '../../helpers/window-page';
 
 // The headless child runs with LANG=zh_CN (test/helpers/headless-process.ts): the window starts in
 // Chinese; the second half switches the app to English through the contract.
@@ -34,21 +34,6 @@ afterAll(async () => {
   await browser?.close();
   await session?.close();
 });
-
-/** Calls the contract through the preview's bridge, as the window does. */
-function call(page: Page, channel: string, request: unknown): Promise<unknown> {
-  return page.evaluate(
-    async ([c, r]) => {
-      const response = await fetch(`/api/call/${c}`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(r),
-      });
-      return response.json();
-    },
-    [channel, request] as const,
-  );
-}
 
 /** Selects a room's row (its controls show on the active row) and returns the row. */
 async function selectRoom(page: Page, roomId: number) {
@@ -112,7 +97,7 @@ describe('room controls in the window (browser preview, fake recorder)', () => {
 
   it('English: add a room by its live URL, refuse a wrong one, remove asks first', async () => {
     const { page } = window;
-    await call(page, 'settings:update', { language: 'en' });
+    await callContract(page, 'settings:update', { language: 'en' });
     await showView(page, 'rooms');
     const form = page.locator(`form.add-room[aria-label="${en.addTitle}"]`);
     if (!(await form.isVisible())) await page.getByText(en.addTitle, { exact: true }).click(); // folded
@@ -151,7 +136,7 @@ describe('room controls in the window (browser preview, fake recorder)', () => {
     // The app learns auto-record from a poll (every second here) before the room goes live.
     await vi.waitFor(
       async () => {
-        const state = (await call(page, 'state:get', {})) as {
+        const state = (await callContract(page, 'state:get', {})) as {
           rooms: { roomId: number; autoRecord?: boolean }[];
         };
         expect(state.rooms.find((r) => r.roomId === room.roomId)?.autoRecord).toBe(false);
@@ -164,10 +149,12 @@ describe('room controls in the window (browser preview, fake recorder)', () => {
         l.type === 'notification' && l.event === 'StreamStarted' && l.roomIds[0] === room.roomId,
     );
     expect(line.buttons).toContain('record');
-    expect(await call(page, 'notification:act', { id: line.id, button: 'record' })).toEqual({
-      ok: true,
-      message: `The recorder was asked to start recording room ${room.roomId}.`,
-    });
+    expect(await callContract(page, 'notification:act', { id: line.id, button: 'record' })).toEqual(
+      {
+        ok: true,
+        message: `The recorder was asked to start recording room ${room.roomId}.`,
+      },
+    );
     await vi.waitFor(() => expect(room.recording).toBe(true));
   });
 });

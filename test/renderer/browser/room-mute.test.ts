@@ -1,9 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { WINDOW_STRINGS } from '../../../shared/i18n/window';
+import type { Settings } from '../../../shared/settings';
 import { launchChromium } from '../../helpers/chromium';
 import { startPreviewSession, type PreviewSession } from '../../helpers/preview-session';
-import { openWindow, showView } from '../../helpers/window-page';
+import { callContract, openWindow, setLanguage, showView } from '../../helpers/window-page';
 
 let browser: Browser;
 let session: PreviewSession;
@@ -18,14 +19,8 @@ afterAll(async () => {
 });
 
 /** The notifications settings as main keeps them. */
-async function mutes(page: Page) {
-  return page.evaluate(async () => {
-    const response = await fetch('./api/call/settings:get', { method: 'POST', body: '{}' });
-    const settings = (await response.json()) as {
-      notifications: { mutedRooms: number[]; mutedRoomsUntil: { roomId: number; until: number }[] };
-    };
-    return settings.notifications;
-  });
+async function mutes(page: Page): Promise<Settings['notifications']> {
+  return ((await callContract(page, 'settings:get', {})) as Settings).notifications;
 }
 
 it("don't notify asks how long (an hour, today, always), and pressing it again notifies again", async () => {
@@ -34,14 +29,7 @@ it("don't notify asks how long (an hour, today, always), and pressing it again n
   const en = WINDOW_STRINGS.en.lists;
   const roomId = session.recorder.state.rooms[0]!.roomId;
   const row = page.locator(`.vlist-row:has(article[data-room-id="${roomId}"])`);
-  await page.evaluate(async () => {
-    await fetch('./api/call/settings:update', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ language: 'en' }),
-    });
-  });
-  await page.getByRole('tab', { name: WINDOW_STRINGS.en.tabs.rooms }).waitFor();
+  await setLanguage(page, 'en');
   await row.focus();
 
   await row.getByRole('button', { name: en.dontNotify }).click();

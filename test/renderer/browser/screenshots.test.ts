@@ -3,14 +3,14 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { WINDOW_STRINGS, WINDOW_VIEWS, type WindowView } from '../../../shared/i18n/window';
+import { WINDOW_VIEWS, type WindowView } from '../../../shared/i18n/window';
 import { Language } from '../../../shared/settings';
 import { launchChromium } from '../../helpers/chromium';
 import { PROJECT_ROOT } from '../../helpers/headless-process';
 import { postWebhook } from '../../helpers/http';
 import { startPreviewSession, type PreviewSession } from '../../helpers/preview-session';
 import { liveSession, relativePathFor, v2 } from '../../helpers/recorder-events';
-import { openWindow, showView } from '../../helpers/window-page';
+import { openWindow, setLanguage, showView } from '../../helpers/window-page';
 import { contrastFailures } from './contrast';
 
 /** Where the screenshots go (git-ignored). */
@@ -53,19 +53,6 @@ afterAll(async () => {
   await browser?.close();
   await session?.close();
 });
-
-async function setLanguage(page: Page, language: Language): Promise<void> {
-  const status = await page.evaluate(async (lang) => {
-    const response = await fetch('./api/call/settings:update', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ language: lang }),
-    });
-    return response.status;
-  }, language);
-  expect(status).toBe(200);
-  await page.locator('#tab-rooms', { hasText: WINDOW_STRINGS[language].tabs.rooms }).waitFor();
-}
 
 async function settle(page: Page, view: WindowView): Promise<void> {
   await showView(page, view);

@@ -1,7 +1,7 @@
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WINDOW_STRINGS, WINDOW_VIEWS } from '../../../shared/i18n/window';
 import { timestampMs } from '../../../shared/recorder/timestamp';
@@ -11,7 +11,7 @@ import { postWebhook } from '../../helpers/http';
 import { startPreviewSession, type PreviewSession } from '../../helpers/preview-session';
 import { relativePathFor, ts, v2 } from '../../helpers/recorder-events';
 import { openAdvanced } from './settings-page';
-import { openWindow, showView } from '../../helpers/window-page';
+import { callContract, openWindow, showView } from '../../helpers/window-page';
 import { contrastFailures } from './contrast';
 
 // The headless child runs with LANG=zh_CN: the window speaks Chinese.
@@ -54,21 +54,6 @@ async function send(body: Record<string, unknown>): Promise<void> {
   expect((await postWebhook(session.webhookUrl, JSON.stringify(body))).status).toBe(204);
 }
 
-/** Calls the contract from the page, as the window does over the preview's bridge. */
-function call(page: Page, channel: string, body: unknown): Promise<any> {
-  return page.evaluate(
-    async ([name, payload]) => {
-      const response = await fetch(`./api/call/${name}`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(payload),
-      });
-      return response.json();
-    },
-    [channel, body] as const,
-  );
-}
-
 describe('set-up that proves itself', () => {
   it('the first-run card waits, then turns green on the recorder’s first real webhook', async () => {
     const { page, watch } = await openWindow(browser, session.uiUrl);
@@ -78,7 +63,7 @@ describe('set-up that proves itself', () => {
     await card.locator('.setup-check.is-waiting', { hasText: zh.setup.waiting }).waitFor();
     await page.screenshot({ path: join(SHOTS, 'first-run-waiting-420x600-zh-CN-light.png') });
     // A test event goes through the listener but proves nothing about the recorder.
-    expect((await call(page, 'test:sendEvent', { kind: 'StreamStarted' })).ok).toBe(true);
+    expect((await callContract(page, 'test:sendEvent', { kind: 'StreamStarted' })).ok).toBe(true);
     const room = { roomId: 77701, name: '首个主播', title: '第一次' };
     await send(v2('StreamStarted', room, 1, {}, { streaming: true, recording: false }));
     await card.locator('.setup-check.is-received').waitFor({ timeout: 8000 });
@@ -101,7 +86,9 @@ describe('set-up that proves itself', () => {
     try {
       const { page } = await openWindow(browser, other.uiUrl);
       await expect
-        .poll(async () => (await call(page, 'state:get', {})).recorder.status, { timeout: 15_000 })
+        .poll(async () => (await callContract(page, 'state:get', {})).recorder.status, {
+          timeout: 15_000,
+        })
         .toBe('unreachable');
       const chip = page.locator('.header .chip', { hasText: zh.setup.apiNotSetUp });
       await chip.waitFor();
@@ -121,12 +108,12 @@ describe('set-up that proves itself', () => {
 describe('settings that cannot break the app', () => {
   it('refuses a listener open to the network without a token at save, and saves nothing', async () => {
     const { page } = await openWindow(browser, session.uiUrl);
-    const answer = await call(page, 'settings:update', { listener: { host: '0.0.0.0' } });
+    const answer = await callContract(page, 'settings:update', { listener: { host: '0.0.0.0' } });
     expect(answer).toEqual({
       ok: false,
       errors: [expect.stringMatching(/^listener\.token: .*令牌/)],
     });
-    expect((await call(page, 'settings:get', {})).listener.host).toBe('127.0.0.1');
+    expect((await callContract(page, 'settings:get', {})).listener.host).toBe('127.0.0.1');
 
     // The same in the form: the error by the token field, focused, with a way to make one.
     await showView(page, 'settings');
@@ -146,7 +133,9 @@ describe('settings that cannot break the app', () => {
 
   it('saves a recorder address typed without a scheme with http://', async () => {
     const { page } = await openWindow(browser, session.uiUrl);
-    const answer = await call(page, 'settings:update', { recorder: { url: '127.0.0.1:2356' } });
+    const answer = await callContract(page, 'settings:update', {
+      recorder: { url: '127.0.0.1:2356' },
+    });
     expect(answer.ok).toBe(true);
     const stored = JSON.parse(await readFile(join(session.dataDir, 'settings.json'), 'utf8'));
     expect(stored.recorder.url).toBe('http://127.0.0.1:2356');
