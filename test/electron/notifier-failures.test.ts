@@ -1,39 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { Notifier, type PopupHealth } from '../../main/electron/notifier';
-import type { AppNotification, NotificationAction } from '../../shared/model';
 import { FakeNotification } from '../fakes/fake-electron';
-import { memoryLogger } from '../fakes/silent-logger';
+import { goLiveNotification, notifierHarness } from '../fakes/notifier-harness';
 
-function notification(id: string): AppNotification {
-  return {
-    id,
-    event: 'StreamStarted',
-    roomIds: [23058],
-    title: '3号直播间 is live',
-    body: '哔哩哔哩音悦台',
-    action: { kind: 'openUrl', url: 'https://live.bilibili.com/23058' },
-    createdAt: 1,
-  };
-}
-
-function setup() {
-  const popups: FakeNotification[] = [];
-  const ran: NotificationAction[] = [];
-  const health: PopupHealth[] = [];
-  const log = memoryLogger();
-  const notifier = new Notifier({
-    createNotification: (options) => {
-      const popup = new FakeNotification(options as Record<string, unknown>);
-      popups.push(popup);
-      return popup;
-    },
-    isSupported: () => true,
-    runAction: (action) => ran.push(action),
-    log,
-    onHealth: (next) => health.push(next),
-  });
-  return { notifier, popups, ran, health, log };
-}
+const notification = (id: string) => goLiveNotification({ id, body: '哔哩哔哩音悦台' });
+const setup = () => notifierHarness();
 
 describe('Notifier: Windows Action Center', () => {
   it('keeps a timed-out toast referenced, so a click from Action Center still acts', () => {

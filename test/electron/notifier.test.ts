@@ -1,40 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { notificationOptions, Notifier } from '../../main/electron/notifier';
-import type { AppNotification, NotificationAction } from '../../shared/model';
-import { FakeNotification } from '../fakes/fake-electron';
-import { memoryLogger } from '../fakes/silent-logger';
+import { notificationOptions } from '../../main/electron/notifier';
+import { goLiveNotification, notifierHarness } from '../fakes/notifier-harness';
 
-function notification(overrides: Partial<AppNotification> = {}): AppNotification {
-  return {
-    id: 'n-1',
-    event: 'StreamStarted',
-    roomIds: [23058],
-    title: '3号直播间 is live',
-    body: '哔哩哔哩音悦台 · 生活 / 影音馆',
-    action: { kind: 'openUrl', url: 'https://live.bilibili.com/23058' },
-    createdAt: 1,
-    ...overrides,
-  };
-}
-
-function setup(supported = true) {
-  const popups: FakeNotification[] = [];
-  const ran: NotificationAction[] = [];
-  const deferred: (() => void)[] = [];
-  const log = memoryLogger();
-  const notifier = new Notifier({
-    createNotification: (options) => {
-      const popup = new FakeNotification(options as Record<string, unknown>);
-      popups.push(popup);
-      return popup;
-    },
-    isSupported: () => supported,
-    runAction: (action) => ran.push(action),
-    log,
-    defer: (task) => deferred.push(task),
-  });
-  return { notifier, popups, ran, deferred, log };
-}
+const notification = goLiveNotification;
+const setup = (supported = true) => notifierHarness({ isSupported: () => supported }, true);
 
 describe('notificationOptions', () => {
   it('passes title and body as given, not silent, grouped per room', () => {
@@ -96,19 +65,10 @@ describe('Notifier', () => {
   });
 
   it('logs an action that fails', async () => {
-    const log = memoryLogger();
-    const popups: FakeNotification[] = [];
-    const notifier = new Notifier({
-      createNotification: (options) => {
-        const popup = new FakeNotification(options as Record<string, unknown>);
-        popups.push(popup);
-        return popup;
-      },
-      isSupported: () => true,
+    const { notifier, popups, log } = notifierHarness({
       runAction: async () => {
         throw new Error('refused');
       },
-      log,
     });
     notifier.show(notification());
     popups[0]?.click();
