@@ -64,6 +64,12 @@ export const HistoryQuery = z.object({
   text: z.string().max(200).optional(),
   /** Notifications only: just the unread ones. */
   unreadOnly: z.boolean().optional(),
+  /**
+   * Files only: recorded (by the file's own close time, shared/file-times.ts) at or after this
+   * epoch ms, and before `recordedBefore`: the window's day chips, in its own time zone.
+   */
+  recordedFrom: z.number().optional(),
+  recordedBefore: z.number().optional(),
 });
 /** A parsed history query (defaults applied). */
 export type HistoryQuery = z.infer<typeof HistoryQuery>;

@@ -1,3 +1,4 @@
+import { fileTimes } from '../../shared/file-times';
 import {
   HISTORY_LIMITS,
   type HistoryFile,
@@ -339,9 +340,17 @@ export class History {
 
   /** Finished files, newest first; text matches name, title and both paths. */
   files(query: HistoryQueryOptions = {}): HistoryResult<HistoryFile> {
+    const { recordedFrom, recordedBefore } = query;
+    const inRange =
+      recordedFrom === undefined && recordedBefore === undefined
+        ? undefined
+        : (file: HistoryFile) => {
+            const at = fileTimes(file).to;
+            return at >= (recordedFrom ?? -Infinity) && at < (recordedBefore ?? Infinity);
+          };
     return this.#files.page(
       query,
-      matcher(query, (file, roomId) => file.roomId === roomId),
+      matcher(query, (file, roomId) => file.roomId === roomId, inRange),
     );
   }
 

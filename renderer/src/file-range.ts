@@ -1,10 +1,5 @@
-import { fileTimes } from './file-times';
-
 /** The files' time chips. */
 export type FileRange = 'all' | 'today' | 'yesterday' | 'week';
-
-/** How many of the newest files a time chip looks through (the history's query maximum). */
-export const RANGE_WINDOW = 500;
 
 function startOfDay(epochMs: number): number {
   const date = new Date(epochMs);
@@ -12,16 +7,23 @@ function startOfDay(epochMs: number): number {
   return date.getTime();
 }
 
-/** Whether a file was recorded (its own close time) within a chip's range, local days. */
-export function inRange(
-  file: { openedAt?: string | undefined; closedAt?: string | undefined; finishedAt: number },
+/**
+ * A chip's range as the history query takes it (by the files' own close time), in the window's
+ * local days: today, yesterday, or the last seven days including today.
+ */
+export function rangeBounds(
   range: FileRange,
   now: number,
-): boolean {
-  if (range === 'all') return true;
-  const at = fileTimes(file).to;
+): { recordedFrom?: number; recordedBefore?: number } {
   const today = startOfDay(now);
-  if (range === 'today') return at >= today;
-  if (range === 'yesterday') return at >= startOfDay(today - 1) && at < today;
-  return at >= today - 6 * 86_400_000;
+  switch (range) {
+    case 'all':
+      return {};
+    case 'today':
+      return { recordedFrom: today };
+    case 'yesterday':
+      return { recordedFrom: startOfDay(today - 1), recordedBefore: today };
+    case 'week':
+      return { recordedFrom: startOfDay(today - 6 * 86_400_000) };
+  }
 }

@@ -230,3 +230,21 @@ describe('History lists far past their bound', () => {
     expect(history.markAllRead()).toBe(2);
   });
 });
+
+describe('History files by the time they were recorded', () => {
+  test('finds every file of a day range, however many newer files there are, by its own close time', () => {
+    const history = new History({ files: 1000, notifications: 10, events: 10 });
+    const day = (n: number) => `2024-03-${String(n).padStart(2, '0')}T12:00:00+08:00`;
+    // 300 files of March 10th, then 600 newer ones of March 12th (the window pages 50 at a time).
+    for (let i = 0; i < 300; i += 1) history.addFile(makeFile(i, { closedAt: day(10) }));
+    for (let i = 300; i < 900; i += 1) history.addFile(makeFile(i, { closedAt: day(12) }));
+    const march10 = Date.parse('2024-03-10T00:00:00+08:00');
+    const march11 = Date.parse('2024-03-11T00:00:00+08:00');
+    const page = history.files({ recordedFrom: march10, recordedBefore: march11, limit: 50 });
+    expect(page.total).toBe(300);
+    expect(page.items.every((file) => file.closedAt === day(10))).toBe(true);
+    // Without its own close time, a file is placed at when the app heard of it.
+    history.addFile(makeFile(900, { closedAt: undefined, finishedAt: march10 + 1 }));
+    expect(history.files({ recordedFrom: march10, recordedBefore: march11 }).total).toBe(301);
+  });
+});

@@ -1,7 +1,7 @@
 import { baseName, formatBytes, formatDuration } from '../../../shared/format';
 import type { HistoryFileItem } from '../../../shared/ipc-contract';
 import { useApp } from '../app-context';
-import { fileTimes } from '../file-times';
+import { fileTimes } from '../../../shared/file-times';
 import { formatWhen } from '../format-time';
 
 /**

@@ -5,7 +5,7 @@ import { useApp } from '../app-context';
 import { HistoryList } from '../components/history-list';
 import { SearchField } from '../components/search-field';
 import { StatusLine } from '../components/status-line';
-import { inRange, RANGE_WINDOW, type FileRange } from '../file-range';
+import { rangeBounds, type FileRange } from '../file-range';
 import { PAGE_SIZE, useHistoryPage } from '../use-history-page';
 import { useDebounced } from '../use-debounced';
 import { useLiveTick } from '../use-live-tick';
@@ -63,24 +63,19 @@ export function FilesView() {
   }, [roomText, roomOptions]);
   // A FileClosed webhook changes the rooms, so a state push is the cue to read the page again.
   const tick = useLiveTick(api, ['state:changed', 'notification:added'], 1000);
-  const result = useHistoryPage(
+  // The day chips are part of the query: every kept file is searched, not only the newest page.
+  const bounds = useMemo(() => rangeBounds(range, Date.now()), [range, tick]);
+  const shownResult = useHistoryPage(
     api.historyFiles,
-    { ...(roomId === undefined ? {} : { roomId }), ...(query ? { text: query } : {}) },
-    range === 'all' ? page : 0,
+    {
+      ...(roomId === undefined ? {} : { roomId }),
+      ...(query ? { text: query } : {}),
+      ...bounds,
+    },
+    page,
     tick,
-    // A time chip looks through the newest files at once and keeps those of its days.
-    range === 'all' ? PAGE_SIZE : RANGE_WINDOW,
+    PAGE_SIZE,
   );
-  const now = Date.now();
-  const shownResult =
-    range === 'all'
-      ? result
-      : (() => {
-          // Paged here: the chip's files came in one answer.
-          const kept = result.items.filter((file) => inRange(file, range, now));
-          const items = kept.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
-          return { ...result, items, total: kept.length };
-        })();
   const filtered = roomId !== undefined || query !== '';
   const root = settings?.recordingRoot ?? '';
   const someMissing = shownResult.items.some((file) => file.exists === false);
@@ -142,7 +137,7 @@ export function FilesView() {
           </button>
         ))}
       </div>
-      {settings !== null && root === '' && result.total > 0 ? (
+      {settings !== null && root === '' && shownResult.total > 0 ? (
         <p class="notice">{s.noRoot}</p>
       ) : null}
       {root !== '' && someMissing ? (
@@ -160,7 +155,7 @@ export function FilesView() {
           </button>
         </div>
       ) : null}
-      <StatusLine text={message ?? result.error} tone="error" />
+      <StatusLine text={message ?? shownResult.error} tone="error" />
       <HistoryList
         result={shownResult}
         label={s.listLabel}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { HistoryNotification } from '../../../shared/history';
-import { inRange } from '../../../renderer/src/file-range';
-import { fileTimes } from '../../../renderer/src/file-times';
+import { rangeBounds, type FileRange } from '../../../renderer/src/file-range';
+import { fileTimes } from '../../../shared/file-times';
 import { gridColumns, listKeyTarget } from '../../../renderer/src/list-keys';
 import { notificationRuns } from '../../../renderer/src/notification-runs';
 import { visibleRangeByOffsets } from '../../../renderer/src/visible-range';
@@ -97,11 +97,20 @@ describe('file time chips', () => {
       ),
       finishedAt: now,
     });
-    expect(inRange(at(0), 'today', now)).toBe(true);
-    expect(inRange(at(1), 'today', now)).toBe(false);
-    expect(inRange(at(1), 'yesterday', now)).toBe(true);
-    expect(inRange(at(3), 'week', now)).toBe(true);
-    expect(inRange(at(9), 'week', now)).toBe(false);
-    expect(inRange(at(9), 'all', now)).toBe(true);
+    const inRange = (file: ReturnType<typeof at>, range: FileRange) => {
+      const { recordedFrom = -Infinity, recordedBefore = Infinity } = rangeBounds(range, now);
+      const recorded = fileTimes(file).to;
+      return recorded >= recordedFrom && recorded < recordedBefore;
+    };
+    expect(inRange(at(0), 'today')).toBe(true);
+    expect(inRange(at(1), 'today')).toBe(false);
+    expect(inRange(at(1), 'yesterday')).toBe(true);
+    expect(inRange(at(3), 'week')).toBe(true);
+    expect(inRange(at(9), 'week')).toBe(false);
+    expect(inRange(at(9), 'all')).toBe(true);
+    expect(rangeBounds('yesterday', now)).toEqual({
+      recordedFrom: new Date(2024, 2, 16).getTime(),
+      recordedBefore: new Date(2024, 2, 17).getTime(),
+    });
   });
 });

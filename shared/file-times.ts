@@ -1,4 +1,4 @@
-import { isNoneTimestamp, timestampMs } from '../../shared/recorder/timestamp';
+import { isNoneTimestamp, timestampMs } from './recorder/timestamp';
 
 function ms(timestamp: string | undefined): number | undefined {
   if (timestamp === undefined) return undefined;
