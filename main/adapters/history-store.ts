@@ -30,6 +30,7 @@ export type HistoryReader = Pick<
   | 'lastEventSeq'
   | 'sizes'
   | 'snapshot'
+  | 'list'
 >;
 
 /** Options of the history store. */

@@ -1,5 +1,6 @@
 import { fileCheck } from '../adapters/file-access';
 import type { AppInfo } from '../../shared/app-state';
+import { filesSettledBy } from '../core/recovery';
 import { createAppCore, type AppCore } from './app-core';
 import { appLifecycle } from './app-lifecycle';
 import type { AppHandle, AppPorts } from './app-ports';
@@ -136,6 +137,12 @@ function applyJournal(
     // Popups offer buttons that need the recorder's API only while it answers.
     apiReady: () => connection.answering && recorderConfigured(settings()),
   });
+  // A finished file is remembered as long as the Files list keeps it, not only as long as the
+  // compacted journal does: a late V1 of a file listed before a restart is not a new file.
+  const processedThrough = storage.processedThrough ?? storage.intake.journalSeq;
+  pipeline.state.rememberFinished(
+    filesSettledBy(storage.history.queries.list('files'), processedThrough),
+  );
   const recovery = prepareRecovery({
     ...core,
     pipeline,

@@ -25,6 +25,14 @@ export class RecorderState {
   readonly rooms = new RoomRegistry();
   readonly files = new FileLedger();
 
+  /**
+   * Remembers files already listed as finished (the Files list at start-up), so that a late V1 or
+   * V2 report of one is not a new file: the compacted journal may no longer hold its first report.
+   */
+  rememberFinished(files: readonly FileRecord[]): void {
+    for (const file of files) this.files.record({ ...file, finished: true });
+  }
+
   /** Applies one accepted (already deduplicated) webhook. */
   applyWebhook(
     webhook: RecorderWebhook,

@@ -17,6 +17,21 @@ export function happeningKey(journalSeq: number, kind: Happening['kind']): strin
   return `j${journalSeq}:${kind}`;
 }
 
+/**
+ * The listed files that recovery will not run again: those listed by a journal entry at or
+ * before the processed mark (or by none, as older versions listed them). A file listed after the
+ * mark is left out: its entry runs again, and its popup may still be owed.
+ */
+export function filesSettledBy<T extends { key?: string | undefined }>(
+  files: readonly T[],
+  processedThrough: number,
+): T[] {
+  return files.filter((file) => {
+    const seq = /^j(\d+):/.exec(file.key ?? '')?.[1];
+    return seq === undefined || Number(seq) <= processedThrough;
+  });
+}
+
 /** A happening revealed again by a journal entry after the processed mark. */
 export interface RecoveredHappening {
   happening: Happening;

@@ -198,6 +198,21 @@ describe('V1 and V2 of the same file', () => {
     const [file] = core.pipeline.state.files.list();
     expect(file).toMatchObject({ finished: true, fileSize: 1873245190, durationSeconds: 3907.218 });
   });
+
+  it('a late V1 of a file the Files list already holds (its V2 compacted out of the journal) is no new file', () => {
+    const first = new RecorderState();
+    const [closed] = first
+      .applyWebhook(parsedWebhook(fixtureJson('synthesized/webhook-v2-FileClosed.json')))
+      .filter((h) => h.kind === 'FileClosed');
+    expect(closed?.file).toBeDefined();
+    // After a restart: nothing replayed, only the Files list remembered.
+    const restarted = new RecorderState();
+    restarted.rememberFinished([closed!.file!]);
+    const late = restarted.applyWebhook(
+      parsedWebhook(fixtureJson('synthesized/webhook-v1-RecordEnd.json')),
+    );
+    expect(late.filter((h) => h.kind === 'FileClosed')).toEqual([]);
+  });
 });
 
 describe('other payloads', () => {

@@ -3,7 +3,12 @@ import { EventPipeline } from '../../main/core/event-pipeline';
 import type { Happening } from '../../main/core/happening';
 import { recoverJournal, type JournaledWebhook } from '../../main/core/journal-recovery';
 import type { DecidedNotification } from '../../main/core/notification-policy';
-import { happeningKey, missedSummary, planRecovery } from '../../main/core/recovery';
+import {
+  happeningKey,
+  missedSummary,
+  planRecovery,
+  filesSettledBy,
+} from '../../main/core/recovery';
 import { defaultSettings } from '../../shared/settings';
 import { FakeClock } from '../fakes/core-harness';
 import { parsedWebhook } from '../fakes/parsed-webhook';
@@ -247,5 +252,21 @@ describe('planRecovery', () => {
       event: 'FileClosed',
       key: 'missed-through-j9',
     });
+  });
+});
+
+describe('filesSettledBy', () => {
+  test('keeps the files listed at or before the processed mark, and those listed by no entry', () => {
+    const files = [
+      { key: 'j3:FileClosed' },
+      { key: 'j7:FileClosed' },
+      {},
+      { key: 'j5:FileClosed' },
+    ];
+    expect(filesSettledBy(files, 5)).toEqual([
+      { key: 'j3:FileClosed' },
+      {},
+      { key: 'j5:FileClosed' },
+    ]);
   });
 });
