@@ -8,6 +8,3 @@ import { z } from 'zod';
 export const PopupButton = z.enum(['record', 'openRoom', 'mute', 'open', 'show', 'openWindow']);
 /** A notification button id. */
 export type PopupButton = z.infer<typeof PopupButton>;
-
-/** Buttons that act through the recorder's API: offered only while it answers. */
-export const API_BUTTONS: ReadonlySet<PopupButton> = new Set(['record']);

@@ -9,9 +9,6 @@ import type { Happening } from './happening';
 // history). Entries after the mark are run again through the state; each happening they reveal
 // is keyed by its journal seq and kind, and only those whose decision the history lacks go on.
 
-/** Default of how old a recovered happening may be and still pop up as usual. */
-export const RECOVERY_FRESH_MINUTES = 10;
-
 /** The key of a happening a journaled webhook revealed: unique per journal entry and kind. */
 export function happeningKey(journalSeq: number, kind: Happening['kind']): string {
   return `j${journalSeq}:${kind}`;

@@ -1,11 +1,8 @@
-import type { ProblemCode } from '../../../shared/problem';
 import type { PolledRoom } from '../../../shared/recorder/rest';
 import type { GuardianSettings } from '../../../shared/settings';
 
 /** The codes the REST polls reveal, in the order their bits are kept. */
 export const POLL_CODES = ['not-recording', 'stalled', 'lagging', 'danmaku-down'] as const;
-/** A poll-based problem code. */
-export type PollCode = (typeof POLL_CODES)[number] & ProblemCode;
 
 /** What the rules remember of one room between polls. */
 export interface RoomTrack {
