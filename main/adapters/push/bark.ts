@@ -1,6 +1,13 @@
 import type { PushMessage } from '../../core/push/push-message';
 import type { PushTarget } from '../../core/push/push-url';
-import { byStatus, field, postJson, type HttpPushOptions, type SendOutcome } from './http-push';
+import {
+  byStatus,
+  field,
+  postJson,
+  sendToEach,
+  type HttpPushOptions,
+  type SendOutcome,
+} from './http-push';
 
 type Bark = Extract<PushTarget, { service: 'bark' }>;
 
@@ -14,8 +21,8 @@ export async function sendBark(
   message: PushMessage,
   options: HttpPushOptions,
 ): Promise<SendOutcome> {
-  for (const key of target.deviceKeys) {
-    const outcome = await postJson(
+  return sendToEach(target.deviceKeys, (key) =>
+    postJson(
       `${target.origin}/push`,
       {
         device_key: key,
@@ -39,8 +46,6 @@ export async function sendBark(
           detail: `HTTP ${answer.status}: ${words}`,
         };
       },
-    );
-    if (!outcome.ok) return outcome;
-  }
-  return { ok: true };
+    ),
+  );
 }

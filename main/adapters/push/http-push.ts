@@ -21,6 +21,21 @@ export interface HttpPushOptions {
 
 const DETAIL_MAX = 300;
 
+/**
+ * Sends to each recipient (device key, topic, chat) in turn; the first failure is the outcome and
+ * the rest are not tried, so a retry sends to all of them again.
+ */
+export async function sendToEach<T>(
+  recipients: readonly T[],
+  send: (recipient: T) => Promise<SendOutcome>,
+): Promise<SendOutcome> {
+  for (const recipient of recipients) {
+    const outcome = await send(recipient);
+    if (!outcome.ok) return outcome;
+  }
+  return { ok: true };
+}
+
 /** The Authorization header of basic or bearer credentials. */
 export function authorization(auth: PushAuth | undefined): Record<string, string> {
   if (!auth) return {};

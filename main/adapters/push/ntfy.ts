@@ -5,6 +5,7 @@ import {
   byStatus,
   field,
   postJson,
+  sendToEach,
   type HttpPushOptions,
   type SendOutcome,
 } from './http-push';
@@ -21,8 +22,8 @@ export async function sendNtfy(
   message: PushMessage,
   options: HttpPushOptions,
 ): Promise<SendOutcome> {
-  for (const topic of target.topics) {
-    const outcome = await postJson(
+  return sendToEach(target.topics, (topic) =>
+    postJson(
       `${target.origin}/`,
       {
         topic,
@@ -38,8 +39,6 @@ export async function sendNtfy(
         if (verdict.ok || typeof error !== 'string') return verdict;
         return { ok: false, reason: verdict.reason, detail: `HTTP ${answer.status}: ${error}` };
       },
-    );
-    if (!outcome.ok) return outcome;
-  }
-  return { ok: true };
+    ),
+  );
 }

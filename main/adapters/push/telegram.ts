@@ -1,6 +1,6 @@
 import type { PushMessage } from '../../core/push/push-message';
 import type { PushTarget } from '../../core/push/push-url';
-import { field, postJson, type HttpPushOptions, type SendOutcome } from './http-push';
+import { field, postJson, sendToEach, type HttpPushOptions, type SendOutcome } from './http-push';
 
 type Telegram = Extract<PushTarget, { service: 'tgram' }>;
 
@@ -23,8 +23,8 @@ export async function sendTelegram(
   options: HttpPushOptions,
   baseUrl = TELEGRAM_BASE_URL,
 ): Promise<SendOutcome> {
-  for (const chatId of target.chatIds) {
-    const outcome = await postJson(
+  return sendToEach(target.chatIds, (chatId) =>
+    postJson(
       `${baseUrl}/bot${target.botToken}/sendMessage`,
       { chat_id: chatId, text: plainText(message), disable_web_page_preview: true },
       {},
@@ -45,8 +45,6 @@ export async function sendTelegram(
                   : 'rejected';
         return { ok: false, reason, detail: `${code}: ${description}` };
       },
-    );
-    if (!outcome.ok) return outcome;
-  }
-  return { ok: true };
+    ),
+  );
 }
