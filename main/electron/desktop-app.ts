@@ -173,20 +173,23 @@ function desktopPopups<I, M>(electron: DesktopElectron<I, M>, log: Logger, icon:
   return { notifier, clicks, buttons, popupHealth };
 }
 
+/** What the shell around the app is built from. */
+interface ShellParts {
+  app: AppHandle;
+  window: MainWindow;
+  store: SettingsStore;
+  log: Logger;
+  logsDir: string;
+  isDevelopment: boolean;
+  distDir: string;
+  now: (() => number) | undefined;
+  notifier: Pick<Notifier, 'show'>;
+}
+
 /** The shell around the app: IPC, the tray, start at login, resume, and how the app quits. */
 function wireDesktopShell<I, M>(
   electron: DesktopElectron<I, M>,
-  parts: {
-    app: AppHandle;
-    window: MainWindow;
-    store: SettingsStore;
-    log: Logger;
-    logsDir: string;
-    isDevelopment: boolean;
-    distDir: string;
-    now: (() => number) | undefined;
-    notifier: Pick<Notifier, 'show'>;
-  },
+  parts: ShellParts,
 ): () => Promise<void> {
   const { app, window, log } = parts;
   const electronApp = electron.app;
@@ -243,14 +246,7 @@ function wireDesktopShell<I, M>(
 /** The tray, its menu's actions routed to the app's doors. */
 function trayFor<I, M>(
   electron: DesktopElectron<I, M>,
-  parts: {
-    app: AppHandle;
-    window: MainWindow;
-    log: Logger;
-    logsDir: string;
-    distDir: string;
-    now: (() => number) | undefined;
-  },
+  parts: Pick<ShellParts, 'app' | 'window' | 'log' | 'logsDir' | 'distDir' | 'now'>,
   quit: () => Promise<void>,
 ) {
   const { app, window, log } = parts;

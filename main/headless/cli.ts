@@ -64,12 +64,7 @@ async function main(): Promise<number> {
     hostState: popupHealth,
   });
   buttons.connect(app);
-  printHostEvents(app, emit);
-  // Set-up notices pop up on the desktop too (the line above prints them).
-  app.subscribe((message) => {
-    if (message.event === 'setup:notice')
-      void showOnDesktop({ title: message.payload.title, body: message.payload.body });
-  });
+  followHostEvents(app, emit, showOnDesktop);
 
   const started = await app.start();
   if (!started.ok) {
@@ -120,8 +115,15 @@ function desktopPopups(enabled: boolean, warn: (message: string) => void) {
   return { showOnDesktop, popupHealth };
 }
 
-/** The app's host events as output lines: the recorder's status, room changes, set-up notices. */
-function printHostEvents(app: AppHandle, emit: (line: OutputLine) => void): void {
+/**
+ * The app's host events as output lines (the recorder's status, room changes, set-up notices);
+ * set-up notices also pop up on the desktop.
+ */
+function followHostEvents(
+  app: AppHandle,
+  emit: (line: OutputLine) => void,
+  showOnDesktop: (popup: DesktopPopup) => unknown,
+): void {
   app.subscribe((message) => {
     switch (message.event) {
       case 'recorder:status':
@@ -133,6 +135,7 @@ function printHostEvents(app: AppHandle, emit: (line: OutputLine) => void): void
       case 'setup:notice': {
         const { title, body, kind } = message.payload;
         emit({ type: 'warning', message: `${title}: ${body}`, notice: kind });
+        showOnDesktop({ title, body }); // set-up notices pop up on the desktop too
         break;
       }
       case 'push:attempt':
