@@ -1,8 +1,8 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { basicAuthHeader, RecorderClient } from '../../main/adapters/recorder-client';
 import { startFakeRecorder, type FakeRecorder } from '../fakes/fake-recorder/index';
+import { serveOnLoopback } from '../helpers/http';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -10,18 +10,8 @@ afterEach(async () => {
 });
 
 /** A one-handler HTTP server on 127.0.0.1, closed after the test. */
-async function serve(handler: http.RequestListener): Promise<string> {
-  const server = http.createServer(handler);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  cleanups.push(
-    () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  );
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
+const serve = (handler: http.RequestListener): Promise<string> =>
+  serveOnLoopback(handler, cleanups);
 
 async function fake(options: Parameters<typeof startFakeRecorder>[0] = {}): Promise<FakeRecorder> {
   const recorder = await startFakeRecorder(options);

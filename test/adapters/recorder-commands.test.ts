@@ -1,10 +1,9 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RecorderClient } from '../../main/adapters/recorder-client';
 import { RecorderCommands } from '../../main/adapters/recorder-commands';
 import { startFakeRecorder, type FakeRecorder } from '../fakes/fake-recorder/index';
 import { fixtureText } from '../helpers/fixtures';
+import { serveOnLoopback } from '../helpers/http';
 
 const USER = '录播';
 const PASS = 'pässwörd密码🔑';
@@ -24,21 +23,12 @@ const commandsFor = (url: string, username = USER, password = PASS) =>
   new RecorderCommands(new RecorderClient({ baseUrl: url, username, password }));
 
 /** A server answering every request with one status and body, recording what it got. */
-async function serve(status: number, body: string, seen: string[] = []): Promise<string> {
-  const server = http.createServer((req, res) => {
+function serve(status: number, body: string, seen: string[] = []): Promise<string> {
+  return serveOnLoopback((req, res) => {
     seen.push(`${req.method} ${req.url}`);
     res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
     res.end(body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  cleanups.push(
-    () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  );
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }, cleanups);
 }
 
 describe('RecorderCommands against the fake recorder (Basic auth, UTF-8 password)', () => {

@@ -1,4 +1,5 @@
-import { request } from 'node:http';
+import { createServer, request, type RequestListener } from 'node:http';
+import type { AddressInfo } from 'node:net';
 
 /** A raw HTTP response as the tests look at it. */
 export interface RawResponse {
@@ -52,4 +53,24 @@ export function postWebhook(
     },
     body,
   });
+}
+
+/**
+ * Serves `handler` on 127.0.0.1 (any free port) and returns its base URL; the server's close is
+ * pushed onto `cleanups`, for the test file's afterEach.
+ */
+export async function serveOnLoopback(
+  handler: RequestListener,
+  cleanups: (() => Promise<void>)[],
+): Promise<string> {
+  const server = createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  cleanups.push(
+    () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  );
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
