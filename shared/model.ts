@@ -4,8 +4,29 @@ import { PopupButton } from './popup-button';
 import { ProblemCode, ProblemFacts, SessionReport } from './problem';
 import { NotifiableEvent } from './settings';
 
+/** A picture of a room from bilibili's live API: its URL and, once cached on this machine, its file. */
+export const PictureRef = z.object({
+  url: z.string(),
+  /** The cached copy (checked image bytes); absent until downloaded. */
+  path: z.string().optional(),
+});
+/** A picture of a room. */
+export type PictureRef = z.infer<typeof PictureRef>;
+
+/** The streamer's avatar (`face`) and the room's cover, where known. */
+export const RoomPictures = z.object({
+  face: PictureRef.optional(),
+  cover: PictureRef.optional(),
+});
+/** A room's pictures. */
+export type RoomPictures = z.infer<typeof RoomPictures>;
+
 /** What the app knows of one room, merged from webhooks and polls (newest observation wins). */
 export const RoomState = PolledRoom.extend({
+  /** The recorder (settings `recorders[].id`) this view of the room comes from. */
+  recorderId: z.string().optional(),
+  /** The streamer's avatar and the room's cover, when the pictures feature has them. */
+  pictures: RoomPictures.optional(),
   /** Known only from polls. */
   autoRecord: z.boolean().optional(),
   /** Live statistics from the last poll; absent in webhooks-only mode. */
@@ -19,6 +40,8 @@ export type RoomState = z.infer<typeof RoomState>;
 /** A recording file as the recorder reported it; `finished` once FileClosed or V1 arrived. */
 export const FileRecord = z.object({
   roomId: z.number(),
+  /** The recorder that wrote the file (settings `recorders[].id`). */
+  recorderId: z.string().optional(),
   sessionId: z.string().optional(),
   relativePath: z.string(),
   name: z.string(), // streamer name at the time
@@ -47,6 +70,10 @@ export const AppNotification = z.object({
   id: z.string(),
   event: NotifiableEvent,
   roomIds: z.array(z.number()),
+  /** The recorders the happenings came from (settings `recorders[].id`), in order of roomIds. */
+  recorderIds: z.array(z.string()).optional(),
+  /** The room's avatar and cover (a single room's notification), when known. */
+  pictures: RoomPictures.optional(),
   title: z.string(),
   body: z.string(),
   action: NotificationAction.optional(),
