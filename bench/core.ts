@@ -88,7 +88,7 @@ const figures = {
   eventsPerSecondInProcess: Math.round(EVENTS / seconds),
   held: {
     dedupeIds: intake.rememberedIdCount,
-    files: pipeline.state.files.list().length,
+    files: pipeline.stateOf().files.list().length,
     history: history.sizes(),
   },
 };

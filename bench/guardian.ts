@@ -47,6 +47,7 @@ async function main(): Promise<void> {
     const guardian = new Guardian({
       clock: () => now,
       settings: () => settings,
+      recorder: () => settings.recorders[0]!,
       changed: () => (problems += 1),
       reported: () => {},
     });

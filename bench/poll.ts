@@ -189,8 +189,8 @@ async function main(): Promise<void> {
       afterCycle: (rooms) => {
         pipeline.applyPoll(rooms, Date.now(), first);
         first = false;
-        if (pipeline.state.rooms.version !== version) changes += 1;
-        version = pipeline.state.rooms.version;
+        if (pipeline.stateOf().rooms.version !== version) changes += 1;
+        version = pipeline.stateOf().rooms.version;
       },
     });
     console.log(`  (merge + diff through the core's pipeline; ${changes} room-list changes seen)`);

@@ -10,8 +10,9 @@ import { performance } from 'node:perf_hooks';
 import { PROCESSED_MARK_FILE } from '../main/adapters/processed-mark';
 import { SettingsStore } from '../main/adapters/settings-store';
 import { createApp } from '../main/app/create-app';
-import { popupSink } from '../main/app/popup-sink';
+import { popupSink } from '../main/app/sinks';
 import { liveSession } from '../test/helpers/recorder-events';
+import { RecorderSetting } from '../shared/settings';
 
 const ENTRIES = 10_000;
 const RUNS = 3;
@@ -40,7 +41,11 @@ async function startUp(
   await writeFile(join(dataDir, 'journal.jsonl'), journal);
   await writeFile(join(dataDir, PROCESSED_MARK_FILE), JSON.stringify({ throughSeq }));
   const store = await SettingsStore.open({ dir: dataDir, log: silent });
-  await store.update({ listener: { port: 0 }, recorder: { url: '' }, language: 'en' });
+  await store.update({
+    listener: { port: 0 },
+    recorders: [RecorderSetting.parse({ id: 'default', url: '' })],
+    language: 'en',
+  });
   let popups = 0;
   const begin = performance.now();
   const app = await createApp({

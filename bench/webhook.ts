@@ -16,7 +16,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { SettingsStore } from '../main/adapters/settings-store';
 import { createApp } from '../main/app/create-app';
-import { popupSink } from '../main/app/popup-sink';
+import { popupSink } from '../main/app/sinks';
 import { JOURNAL_FILE } from '../main/adapters/journal-file';
 import { startBareServer } from './support/bare-server';
 import { probeFdatasync } from './support/fsync-probe';
@@ -28,6 +28,7 @@ import {
   type LoadRequest,
   type LoadResult,
 } from './support/load-protocol';
+import { RecorderSetting } from '../shared/settings';
 
 const SENDERS = 16;
 const HEAP_EVENTS = 100_000;
@@ -74,7 +75,11 @@ async function bench(dataDir: string, gc: Gc, t0: number): Promise<void> {
   const quietLog = { info: quiet, warn: quiet, error: quiet };
   const store = await SettingsStore.open({ dir: dataDir, log: quietLog });
   // Webhooks only: no status polling of a recorder during the bench.
-  await store.update({ listener: { port: 0 }, language: 'zh-CN', recorder: { url: '' } });
+  await store.update({
+    listener: { port: 0 },
+    language: 'zh-CN',
+    recorders: [RecorderSetting.parse({ id: 'default', url: '' })],
+  });
   const app = await createApp({
     dataDir,
     info: { version: 'bench', platform: process.platform, logsDir: dataDir },

@@ -17,6 +17,28 @@ export const RecorderConnection = z.object({
 /** The recorder connection state and its explanation. */
 export type RecorderConnection = z.infer<typeof RecorderConnection>;
 
+/** Whether a recorder's webhooks point at this app: read from its global settings over its API. */
+export const WebhooksSetting = z.enum(['set', 'not set', 'unknown']);
+/** Whether a recorder's webhooks point here. */
+export type WebhooksSetting = z.infer<typeof WebhooksSetting>;
+
+/** One recorder as the window and the tray show it: its name, connection and webhook URL. */
+export const RecorderView = RecorderConnection.extend({
+  id: z.string(),
+  /** What the user calls it (its id when unnamed). */
+  name: z.string(),
+  /** Its API address; '' = webhooks only. */
+  url: z.string(),
+  /** The URL to paste into this recorder's webhook setting (each recorder has its own). */
+  webhookUrl: z.string(),
+  /** 'unknown' until read from the recorder (and always for the desktop edition: no API). */
+  webhooks: WebhooksSetting,
+  /** Epoch ms of the last real webhook from this recorder. */
+  lastWebhookAt: z.number().optional(),
+});
+/** One recorder's view. */
+export type RecorderView = z.infer<typeof RecorderView>;
+
 /** The webhook listener as it runs now (the URL is what the user pastes into the recorder). */
 export const ListenerStatus = z.object({
   webhookUrl: z.string(),
@@ -43,8 +65,12 @@ export type SetupNoticeState = z.infer<typeof SetupNoticeState>;
 
 /** Everything the window and the tray show at a glance. */
 export const AppState = z.object({
+  /** Every room of every recorder; a room on two recorders is listed once per recorder. */
   rooms: z.array(RoomState),
+  /** The recorders' connection as one light: the first that is not ok, else the first's. */
   recorder: RecorderConnection,
+  /** Each recorder, in the order of the settings. */
+  recorders: z.array(RecorderView),
   listener: ListenerStatus,
   pause: z.object({ pausedUntil: z.number().nullable() }), // epoch ms; null: not paused
   unreadCount: z.number().int().nonnegative(),
@@ -81,8 +107,8 @@ export type AppInfo = z.infer<typeof AppInfo>;
 /** Links the window may ask main to open; main builds the URL, the window never sends one. */
 export const LinkTarget = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('liveRoom'), roomId: z.number().int().positive() }),
-  z.object({ kind: z.literal('recorderUi') }),
-  z.object({ kind: z.literal('recorderApi') }),
+  z.object({ kind: z.literal('recorderUi'), recorderId: z.string().max(40).optional() }),
+  z.object({ kind: z.literal('recorderApi'), recorderId: z.string().max(40).optional() }),
 ]);
 /** A link the window may ask main to open. */
 export type LinkTarget = z.infer<typeof LinkTarget>;

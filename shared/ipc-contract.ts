@@ -31,9 +31,14 @@ export const ActionResult = z.object({ ok: z.boolean(), message: z.string().opti
 /** The outcome of an action. */
 export type ActionResult = z.infer<typeof ActionResult>;
 
+/** A recorder named by a call (settings `recorders[].id`). */
+const CallRecorderId = z.string().min(1).max(40);
+
 /** A file the window points at by room and recorder path; main resolves and checks it. */
 const FileRef = z.strictObject({
   roomId: z.number().int().nonnegative(),
+  /** The recorder that wrote it (its recording root and path mappings); absent: the first. */
+  recorderId: CallRecorderId.optional(),
   relativePath: z.string().min(1).max(4096),
 });
 
@@ -73,7 +78,8 @@ export const CALLS = {
     response: ActionResult,
   },
   'recorder:check': {
-    request: NoArgs,
+    // No recorder named: the first.
+    request: z.union([NoArgs, z.strictObject({ recorderId: CallRecorderId })]),
     response: z.object({
       status: RecorderStatusKind,
       message: z.string(),
@@ -104,16 +110,30 @@ export const CALLS = {
     request: z.strictObject({
       roomId: CommandRoomId,
       command: z.enum(['start', 'stop', 'split', 'refresh']),
+      // Needed only where several recorders have the room (a hot standby).
+      recorderId: CallRecorderId.optional(),
     }),
     response: ActionResult,
   },
   'room:add': {
-    request: z.strictObject({ roomId: CommandRoomId, autoRecord: z.boolean() }),
+    request: z.strictObject({
+      roomId: CommandRoomId,
+      autoRecord: z.boolean(),
+      // Where several recorders have an API, the one to add the room to.
+      recorderId: CallRecorderId.optional(),
+    }),
     response: ActionResult,
   },
-  'room:remove': { request: z.strictObject({ roomId: CommandRoomId }), response: ActionResult },
+  'room:remove': {
+    request: z.strictObject({ roomId: CommandRoomId, recorderId: CallRecorderId.optional() }),
+    response: ActionResult,
+  },
   'room:setAutoRecord': {
-    request: z.strictObject({ roomId: CommandRoomId, autoRecord: z.boolean() }),
+    request: z.strictObject({
+      roomId: CommandRoomId,
+      autoRecord: z.boolean(),
+      recorderId: CallRecorderId.optional(),
+    }),
     response: ActionResult,
   },
   /** Runs one button of a notification in the history (the popup's, or the history row's). */

@@ -41,6 +41,8 @@ export type ProblemFacts = z.infer<typeof ProblemFacts>;
 export const OpenProblem = z.object({
   /** Absent for problems of the whole set-up (disk-low, recorder-unreachable, a 412 block). */
   roomId: z.number().optional(),
+  /** The recorder it is about (settings `recorders[].id`). */
+  recorderId: z.string().optional(),
   code: ProblemCode,
   /** Epoch ms when the episode started. */
   since: z.number(),

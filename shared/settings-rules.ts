@@ -28,28 +28,36 @@ export function normaliseRecorderUrl(url: string): string {
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `http://${trimmed}`;
 }
 
-/** The patch with the recorder URL normalised (the only field the rules rewrite). */
+/** The patch with each recorder's URL normalised (the only field the rules rewrite). */
 export function normaliseSettingsPatch(patch: SettingsPatch): SettingsPatch {
-  const url = patch.recorder?.url;
-  if (typeof url !== 'string') return patch;
-  return { ...patch, recorder: { ...patch.recorder, url: normaliseRecorderUrl(url) } };
+  const recorders = patch.recorders;
+  if (!Array.isArray(recorders)) return patch;
+  return {
+    ...patch,
+    recorders: recorders.map((recorder) =>
+      typeof recorder?.url === 'string'
+        ? { ...recorder, url: normaliseRecorderUrl(recorder.url) }
+        : recorder,
+    ),
+  };
 }
 
-function recorderUrlProblem(url: string): SettingsProblem | null {
+function recorderUrlProblem(url: string, index: number): SettingsProblem | null {
+  const path = `recorders[${index}].url`;
   if (url === '') return null;
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
     return {
-      path: 'recorder.url',
+      path,
       zh: '这不是有效的网址，例如 http://127.0.0.1:2356',
       en: 'Not a valid address; for example http://127.0.0.1:2356',
     };
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
     return {
-      path: 'recorder.url',
+      path,
       zh: '录播姬地址须以 http:// 或 https:// 开头',
       en: 'The recorder address must start with http:// or https://',
     };
@@ -60,7 +68,7 @@ function recorderUrlProblem(url: string): SettingsProblem | null {
 /** The fields the rules read. */
 export interface RuledSettings {
   listener: { host: string; token: string };
-  recorder: { url: string };
+  recorders: readonly { url: string }[];
 }
 
 /**
@@ -78,8 +86,10 @@ export function settingsProblems(settings: RuledSettings): SettingsProblem[] {
       en: `Host ${host} accepts other computers: a token is required (use "Generate token")`,
     });
   }
-  const url = recorderUrlProblem(settings.recorder.url);
-  if (url !== null) problems.push(url);
+  settings.recorders.forEach((recorder, index) => {
+    const url = recorderUrlProblem(recorder.url, index);
+    if (url !== null) problems.push(url);
+  });
   return problems;
 }
 
@@ -113,7 +123,9 @@ export function checkSettingsUpdate(
           host: text(normalised.listener?.host, current.listener.host),
           token: text(normalised.listener?.token, current.listener.token),
         },
-        recorder: { url: text(normalised.recorder?.url, current.recorder.url) },
+        recorders: Array.isArray(normalised.recorders)
+          ? normalised.recorders.map((r) => ({ url: text(r?.url, '') }))
+          : current.recorders,
       };
   const errors = [
     ...(applied.ok ? [] : applied.errors),

@@ -5,7 +5,9 @@ export const DEFAULT_LISTENER_PORT = 23560;
 /** The recorder's default API address (command-line edition started with `--bind`). */
 export const DEFAULT_RECORDER_URL = 'http://127.0.0.1:2356';
 /** Current version of the settings file layout; see main/core/settings-migrations.ts. */
-export const SETTINGS_VERSION = 1;
+export const SETTINGS_VERSION = 2;
+/** The id of the first recorder of a fresh install, and of the one a version 1 file had. */
+export const DEFAULT_RECORDER_ID = 'default';
 
 /** Languages the app speaks. */
 export const Language = z.enum(['zh-CN', 'en']);
@@ -59,6 +61,34 @@ export const GuardianSettings = z.object({
 /** The guardian's thresholds. */
 export type GuardianSettings = z.infer<typeof GuardianSettings>;
 
+/** A recorder's id: letters, digits and `-`; it names the recorder's webhook URL, so it stays. */
+export const RecorderId = z
+  .string()
+  .regex(/^[A-Za-z0-9-]{1,40}$/, 'use 1 to 40 letters, digits and - only');
+/** A recorder's id. */
+export type RecorderId = z.infer<typeof RecorderId>;
+
+/** How many recorders one app watches at most (each has a poller and a webhook URL). */
+export const MAX_RECORDERS = 20;
+
+/** One recorder the app watches: its API, its rooms, and where its recordings are on this machine. */
+export const RecorderSetting = z.object({
+  id: RecorderId,
+  /** What the user calls it, e.g. "NAS"; '' = named by its id. */
+  name: z.string().trim().max(60).default(''),
+  url: z.string().default(DEFAULT_RECORDER_URL), // '' = webhooks only (the desktop edition)
+  username: z.string().default(''),
+  password: z.string().default(''),
+  pollIntervalSeconds: z.number().min(1).max(3600).default(10),
+  rooms: z.array(z.number().int().nonnegative()).default([]), // empty: every room
+  unreachableNotifyAfterMinutes: z.number().min(0).default(5),
+  /** The recorder's work directory as seen from here (RelativePath is relative to it). */
+  recordingRoot: z.string().default(''),
+  pathMappings: z.array(PathMapping).default([]),
+});
+/** One recorder's settings. */
+export type RecorderSetting = z.infer<typeof RecorderSetting>;
+
 /** One push target as the settings keep it: an Apprise-style URL and its filters. */
 export const PushTargetSetting = z.object({
   /** e.g. `ntfy://ntfy.sh/my-topic`; carries tokens: masked in the window, redacted in logs. */
@@ -91,18 +121,24 @@ export const Settings = z.object({
         .default(''),
     })
     .prefault({}),
-  recorder: z
-    .object({
-      url: z.string().default(DEFAULT_RECORDER_URL), // '' = webhooks only
-      username: z.string().default(''),
-      password: z.string().default(''),
-      pollIntervalSeconds: z.number().min(1).max(3600).default(10),
-      rooms: z.array(z.number().int().nonnegative()).default([]), // empty: every room
-      unreachableNotifyAfterMinutes: z.number().min(0).default(5),
+  /** The recorders this app watches; the first keeps the plain `/webhook` URL. */
+  recorders: z
+    .array(RecorderSetting)
+    .min(1, 'keep at least one recorder')
+    .max(MAX_RECORDERS)
+    .superRefine((recorders, context) => {
+      const seen = new Set<string>();
+      recorders.forEach((recorder, index) => {
+        if (seen.has(recorder.id))
+          context.addIssue({
+            code: 'custom',
+            path: [index, 'id'],
+            message: `the id "${recorder.id}" is used twice`,
+          });
+        seen.add(recorder.id);
+      });
     })
-    .prefault({}),
-  recordingRoot: z.string().default(''),
-  pathMappings: z.array(PathMapping).default([]),
+    .default(() => [RecorderSetting.parse({ id: DEFAULT_RECORDER_ID })]),
   notifications: z
     .object({
       events: z

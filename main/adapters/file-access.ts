@@ -1,7 +1,7 @@
 import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { NotificationAction } from '../../shared/model';
-import type { PathMapping, Settings } from '../../shared/settings';
+import type { PathMapping, RecorderSetting, Settings } from '../../shared/settings';
 import type { FileCheck } from '../core/happening';
 import { errorCode, quoteForLog } from '../core/log-text';
 import type { Logger } from '../core/ports';
@@ -151,15 +151,19 @@ export async function checkLocalRecordingPath(
   return real !== null && isOpenableRecording(candidate) && isOpenableRecording(real) ? real : null;
 }
 
-/** Where a finished file is on this machine and what a click may do, for the settings in force. */
+/**
+ * Where a finished file of a recorder is on this machine (its recording root and path mappings)
+ * and what a click may do, for the settings in force.
+ */
 export async function fileCheck(
   relativePath: string,
-  settings: Pick<Settings, 'recordingRoot' | 'pathMappings' | 'notifications'>,
+  recorder: Pick<RecorderSetting, 'recordingRoot' | 'pathMappings'>,
+  settings: Pick<Settings, 'notifications'>,
   log: Pick<Logger, 'warn'>,
 ): Promise<FileCheck> {
   const check = await checkRecordingFile(relativePath, {
-    recordingRoot: settings.recordingRoot,
-    pathMappings: settings.pathMappings,
+    recordingRoot: recorder.recordingRoot,
+    pathMappings: recorder.pathMappings,
     openFileOnClick: settings.notifications.openFileOnClick,
   });
   if (check.warning) log.warn(check.warning);

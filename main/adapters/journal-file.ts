@@ -86,7 +86,8 @@ export class JournalFile implements JournalPort {
       seq: entry.seq,
       receivedAt: entry.receivedAt,
       source: entry.source,
-      userAgent: entry.userAgent, // left out by JSON.stringify when undefined
+      recorderId: entry.recorderId, // left out by JSON.stringify when undefined
+      userAgent: entry.userAgent,
     };
     const line = linePartsWithBody(head, entry.body, bodyBytes);
     return new Promise((resolve, reject) => {

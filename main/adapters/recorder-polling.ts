@@ -1,5 +1,5 @@
 import { toPolledRoom } from '../../shared/recorder/rest';
-import type { Settings } from '../../shared/settings';
+import type { RecorderSetting } from '../../shared/settings';
 import type { Logger } from '../core/ports';
 import { RecorderSync, type RecorderSyncPorts, type RoomsFetch } from '../core/recorder-sync';
 import { Poller } from './poller';
@@ -7,9 +7,13 @@ import { RecorderClient } from './recorder-client';
 
 /** What polling needs: the sync's ports (less the fetch, which is built here) and the settings. */
 export interface RecorderPollingDeps extends Omit<RecorderSyncPorts, 'fetchRooms'> {
-  appSettings: () => Settings;
+  /** The polled recorder's settings in force; undefined once it was removed. */
+  recorder: () => RecorderSetting | undefined;
   log: Logger;
 }
+
+// A removed recorder: polled by nobody.
+const EMPTY_RECORDER = { url: '', username: '', password: '', pollIntervalSeconds: 10 };
 
 /**
  * Polls the recorder's REST API per the settings: off when no recorder URL is set (webhooks-only
@@ -29,7 +33,8 @@ export class RecorderPolling {
 
   /** Starts, restarts or stops polling to match the current settings; polls at once when on. */
   async reconfigure(): Promise<void> {
-    const { url, username, password, pollIntervalSeconds } = this.#deps.appSettings().recorder;
+    const recorder = this.#deps.recorder();
+    const { url, username, password, pollIntervalSeconds } = recorder ?? EMPTY_RECORDER;
     const key = JSON.stringify([url.trim(), username, password]);
     if (key !== this.#configured) {
       this.#configured = key;
@@ -47,7 +52,8 @@ export class RecorderPolling {
         poll: (signal) => this.sync.pollOnce(signal),
         intervalMs: pollIntervalSeconds * 1000,
         jitterMs: 500,
-        onError: (error) => this.#deps.log.error(`poll failed: ${String(error)}`),
+        onError: (error) =>
+          this.#deps.log.error(`poll of ${recorder?.id} failed: ${String(error)}`),
       });
       this.#poller.start();
       return;

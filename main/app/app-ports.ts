@@ -6,8 +6,9 @@ import type { Settings } from '../../shared/settings';
 import type { SettingsStore } from '../adapters/settings-store';
 import type { Clock, Logger } from '../core/ports';
 import type { SetupNotice } from '../core/recorder-sync';
+import type { StorageLimits } from './storage';
 import type { ShellLike } from '../core/shell-actions';
-import type { DecisionSink, HappeningSource } from './plug-ins';
+import type { DecisionSink, HappeningSource } from '../core/plug-ins';
 import type { PushAttempt } from './push/push-sink';
 
 /** Settings a host fixes for this run without writing them (headless launch flags). */
@@ -35,6 +36,8 @@ export interface AppPorts {
   overrides?: SettingsOverrides;
   /** For testing: the time every decision reads (default: Date.now). */
   clock?: Clock;
+  /** For testing: smaller storage bounds, so that compactions come within seconds. */
+  limits?: StorageLimits;
   /** The host's popup: the desktop notification, or stdout and notify-send. */
   popups: DecisionSink;
   /** Electron's shell, or the desktop opener in headless mode; guarded by ShellActions. */
@@ -51,12 +54,12 @@ export interface AppPorts {
 
 /** Events of the app beyond the window's contract events, for hosts that print or show them. */
 export interface HostEvents {
-  /** The recorder's connection state changed, with a message in the user's language. */
-  'recorder:status': { status: RecorderStatus; message: string };
+  /** A recorder's connection state changed, with a message in the user's language. */
+  'recorder:status': { recorderId: string; status: RecorderStatus; message: string };
   /** The room list or a room's flags changed (not sent for statistics alone). */
   'rooms:flagsChanged': { rooms: RoomState[] };
-  /** A one-off message about the set-up (long outage, webhooks not arriving). */
-  'setup:notice': SetupNotice;
+  /** A one-off message about a recorder's set-up (long outage, webhooks not arriving). */
+  'setup:notice': SetupNotice & { recorderId: string };
   /** One attempt to push a notification to a push target (its URL's secrets masked). */
   'push:attempt': PushAttempt;
 }
@@ -80,7 +83,7 @@ export type StartResult =
     };
 
 /** The running app, as both hosts see it: narrow on purpose, its parts stay inside. */
-export interface AppHandle {
+export interface RunningApp {
   /** One handler per call of the IPC contract (Electron IPC and the browser preview serve them). */
   readonly handlers: ContractHandlers;
   /** The state the window and the tray show. */
@@ -93,10 +96,12 @@ export interface AppHandle {
   start(): Promise<StartResult>;
   /** Flushes held notifications, stops sources, polling and the listener, and closes the files. */
   stop(): Promise<void>;
-  /** Polls the recorder now; after resume from sleep, `rebaseline` keeps old news from popping up. */
+  /** Polls every recorder now; after resume from sleep, `rebaseline` keeps old news from popping up. */
   pollNow(options?: { rebaseline?: boolean }): void;
-  /** The URL to paste into the recorder's "Webhook V2" setting. */
+  /** The URL to paste into the first recorder's "Webhook V2" setting (the plain `/webhook`). */
   webhookUrl(): string;
+  /** Each recorder's webhook URL, by recorder id (each recorder has its own). */
+  webhookUrls(): Record<string, string>;
   /** Runs a popup's click action through the same guard as the window's (checked paths and URLs). */
   runAction(action: NotificationAction): Promise<boolean>;
 }

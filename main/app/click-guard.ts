@@ -1,22 +1,28 @@
 import { checkLocalRecordingPath } from '../adapters/file-access';
 import { ShellActions } from '../core/shell-actions';
-import type { AppCore } from './app-core';
+import type { AppContext } from './app-context';
 import type { AppPorts } from './app-ports';
 
-/** The last gate before the OS for every click (popup, tray, window), over the host's shell. */
+/**
+ * The last gate before the OS for every click (popup, tray, window), over the host's shell: a
+ * path passes when it lies inside one recorder's recording root, a page when it is one recorder's.
+ */
 export function clickGuard(
-  core: AppCore,
+  context: AppContext,
   ports: Pick<AppPorts, 'shell' | 'openWindow'>,
 ): ShellActions {
   return new ShellActions({
     shell: ports.shell,
-    recorderBaseUrl: () => core.settings().recorder.url,
-    checkPath: (path, use) =>
-      checkLocalRecordingPath(path, use, {
-        recordingRoot: core.settings().recordingRoot,
-        pathMappings: core.settings().pathMappings,
-      }),
+    recorderBaseUrls: () => context.settings().recorders.map((recorder) => recorder.url),
+    checkPath: async (path, use) => {
+      for (const { recordingRoot, pathMappings } of context.settings().recorders) {
+        if (recordingRoot.trim() === '') continue;
+        const checked = await checkLocalRecordingPath(path, use, { recordingRoot, pathMappings });
+        if (checked !== null) return checked;
+      }
+      return null;
+    },
     openWindow: ports.openWindow,
-    log: core.log,
+    log: context.log,
   });
 }

@@ -1,185 +1,168 @@
-import { fileCheck } from '../adapters/file-access';
-import type { AppInfo } from '../../shared/app-state';
-import { filesSettledBy } from '../core/recovery';
-import { createAppCore, type AppCore } from './app-core';
-import { appLifecycle } from './app-lifecycle';
-import type { AppHandle, AppPorts } from './app-ports';
+import type { AppInfo, AppState } from '../../shared/app-state';
+import type { ContractHandlers } from '../../shared/ipc-contract';
+import { createAppContext, type AppContext } from './app-context';
+import type { AppPorts, RunningApp } from './app-ports';
 import { clickGuard } from './click-guard';
 import { contractHandlers } from './handlers/contract-handlers';
-import { ListenerBinding } from './listener-binding';
-import { buildListener } from './listener-step';
-import { Observers } from './observers';
-import { buildPipeline } from './pipeline-step';
-import { RecorderConnectionState, recorderConfigured } from './recorder-connection';
-import { watchRecorder, type RecorderWatch } from './recorder-watch';
 import type { HandlerDeps } from './handlers/handler-deps';
+import { appLifecycle } from './lifecycle';
+import { buildListener, ListenerBinding, type Listener } from './listener';
+import { buildPipeline } from './pipeline';
 import type { PushSink } from './push/push-sink';
-import type { ContractHandlers } from '../../shared/ipc-contract';
-import { keyedFile, prepareRecovery, type JournalRecovery } from './recovery-step';
-import { attachSinks } from './sinks-step';
-import { attachSources } from './sources-step';
-import { stateView } from './state-view';
+import { RecorderLinks } from './recorder-links';
+import { prepareRecovery } from './recovery';
+import { attachSinks } from './sinks';
+import { attachSources, Observers } from './sources';
+import { stateView, type StateSources } from './state';
 import { openStorage, type Storage } from './storage';
-import type { DecisionSinks } from './decision-sinks';
-import type { EventPipeline } from '../core/event-pipeline';
 
 /**
  * The app object: builds every part in the order they depend on each other, and hands the host
  * a narrow handle. Both hosts (the Electron glue and headless mode) start the app through it.
- * Steps: core (settings, events) → storage → sinks → pipeline → recovery → listener → polling →
- * sources → state → handlers → lifecycle.
+ * Order: context (settings, events) → storage → sinks → pipeline and recovery → listener →
+ * one link per recorder → sources → state → handlers → lifecycle.
  */
-export async function createApp(ports: AppPorts): Promise<AppHandle> {
-  const core = createAppCore(ports);
-  const { clock, settings, statePush, events } = core;
-  const storage = await openStorage(ports.dataDir, clock, core.log, {
+export async function createApp(ports: AppPorts): Promise<RunningApp> {
+  const context = createAppContext(ports);
+  const { statePush, settings } = context;
+  const storage = await openStorage(ports.dataDir, context.clock, context.log, {
     onTrouble: () => statePush.request(), // the window and the tray say so (AppState.storage)
+    ...(ports.limits ? { limits: ports.limits } : {}),
   });
-  const { sinks, push } = attachSinks(core, ports, storage);
+  const { sinks, push } = attachSinks(context, ports, storage);
 
   // The core's one door, what observes it, and recovery of what the journal holds.
-  const observers = new Observers(core.reportFailure('observer'));
-  const connection = new RecorderConnectionState();
-  const { pipeline, recovery } = applyJournal(core, { storage, sinks, observers, connection });
+  const observers = new Observers(context.reportFailure('observer'));
+  const pipeline = buildPipeline({
+    context,
+    history: storage.history,
+    sinks,
+    observers,
+    apiReady: (recorderId) => (recorderId ? (links.get(recorderId)?.answering ?? false) : false),
+  });
+  const recovery = prepareRecovery({
+    ...context,
+    pipeline,
+    history: storage.history,
+    journaled: storage.replay,
+    processedThrough: storage.processedThrough,
+    journalSeq: storage.intake.journalSeq,
+  });
 
-  // The listener, and the recorder's API.
+  // One link per recorder (poller, connection, commands), and the listener with one URL each.
+  const links: RecorderLinks = new RecorderLinks({
+    context,
+    pipeline,
+    observers,
+    sinks,
+    webhookUrl: (recorderId) => listener.webhookUrl(recorderId),
+  });
   const listener = buildListener({
-    ...core,
+    context,
     version: ports.info.version,
     storage,
     pipeline,
     observers,
     fed: recovery.fed,
+    webhookSeen: (recorderId, roomId, at) => links.get(recorderId)?.webhookSeen(roomId, at),
   });
-  const binding = new ListenerBinding(listener, core.log);
-  const watch = watchRecorder(core, {
-    pipeline,
-    observers,
-    connection,
-    webhookUrl: listener.webhookUrl,
-  });
+  const binding = new ListenerBinding(listener, context.log);
 
-  const sources = attachSources(core, ports, { pipeline, observers });
-
-  const state = stateView(core, {
+  const sources = attachSources(context, ports, { pipeline, observers });
+  const state = pushedState(context, ports, {
     store: ports.store,
     storage,
     pipeline,
     listener,
     binding,
-    connection,
-    watch,
+    links,
     problems: sources.problems,
     host: ports.hostState,
   });
-  ports.hostState?.onChange(() => statePush.request());
-  statePush.onFire(() => events.emit('state:changed', state()));
-  const actions = clickGuard(core, ports);
-  const handlers = appHandlers(core, ports, { storage, listener, actions, state, watch, push });
-  const lifecycle = appLifecycle(core, {
+  const actions = clickGuard(context, ports);
+  const handlers = appHandlers(context, ports, { storage, listener, actions, state, links, push });
+  const lifecycle = appLifecycle(context, {
     storage,
     sinks,
     pipeline,
     recovery,
     listener,
     binding,
-    polling: watch.polling,
-    connection,
+    links,
     sources: sources.sources,
     sourceContext: sources.context,
   });
   return {
+    ...lifecycle,
     handlers,
     state,
     settings,
-    subscribe: (listenerFn) => events.subscribe(listenerFn),
-    webhookUrl: listener.webhookUrl,
-    pollNow: (options) => watch.polling.pollNow(options),
     runAction: actions.runAction,
-    start: lifecycle.start,
-    stop: lifecycle.stop,
+    ...reach(context, listener, links),
   };
 }
 
+/** How a host reaches the running app's listener and recorders. */
+function reach(
+  context: AppContext,
+  listener: Listener,
+  links: RecorderLinks,
+): Pick<RunningApp, 'subscribe' | 'webhookUrl' | 'webhookUrls' | 'pollNow'> {
+  return {
+    subscribe: (listenerFn) => context.events.subscribe(listenerFn),
+    webhookUrl: () => listener.webhookUrl(),
+    webhookUrls: () =>
+      Object.fromEntries(
+        context.settings().recorders.map((r) => [r.id, listener.webhookUrl(r.id)]),
+      ),
+    pollNow: (options) => links.pollNow(options),
+  };
+}
+
+/** The state the window and tray show, pushed to them (coalesced) whenever a part asks. */
+function pushedState(
+  context: AppContext,
+  ports: Pick<AppPorts, 'hostState'>,
+  sources: StateSources,
+): () => AppState {
+  const state = stateView(context, sources);
+  ports.hostState?.onChange(() => context.statePush.request());
+  context.statePush.onFire(() => context.events.emit('state:changed', state()));
+  return state;
+}
+
 /** About this copy of the app, for the window. */
-function appInfo(core: AppCore, ports: AppPorts): AppInfo {
+function appInfo(context: AppContext, ports: AppPorts): AppInfo {
   return {
     ...ports.info,
     dataDir: ports.dataDir,
     canPickFolder: ports.pickFolder !== undefined,
-    lockedSettings: [...core.settingsView.locked],
+    lockedSettings: [...context.settingsView.locked],
   };
-}
-
-/**
- * The core's one door, wired to the history and the sinks, with the room state rebuilt from the
- * journal; what lies past the processed mark is run through it at start (recovery).
- */
-function applyJournal(
-  core: AppCore,
-  parts: {
-    storage: Storage;
-    sinks: DecisionSinks;
-    observers: Observers;
-    connection: RecorderConnectionState;
-  },
-): { pipeline: EventPipeline; recovery: JournalRecovery } {
-  const { clock, settings, statePush, events } = core;
-  const { storage, sinks, observers, connection } = parts;
-  const pipeline = buildPipeline({
-    ...core,
-    history: storage.history,
-    sinks,
-    observers,
-    checkFile: (file) => fileCheck(file.relativePath, settings(), core.log),
-    roomsTouched: () => statePush.request(),
-    roomFlagsChanged: (rooms) => events.emit('rooms:flagsChanged', { rooms }),
-    // Popups offer buttons that need the recorder's API only while it answers.
-    apiReady: () => connection.answering && recorderConfigured(settings()),
-  });
-  // A finished file is remembered as long as the Files list keeps it, not only as long as the
-  // compacted journal does: a late V1 of a file listed before a restart is not a new file.
-  const processedThrough = storage.processedThrough ?? storage.intake.journalSeq;
-  pipeline.state.rememberFinished(
-    filesSettledBy(storage.history.queries.list('files'), processedThrough),
-  );
-  const recovery = prepareRecovery({
-    ...core,
-    pipeline,
-    history: storage.history,
-    journaled: storage.replay,
-    processedThrough: storage.processedThrough,
-    journalSeq: storage.intake.journalSeq,
-    listFile: (happening) => {
-      const file = keyedFile(happening, clock());
-      if (file) storage.history.addFile(file);
-    },
-  });
-
-  return { pipeline, recovery };
 }
 
 /** The contract's handlers over the app's parts. */
 function appHandlers(
-  core: AppCore,
+  context: AppContext,
   ports: AppPorts,
   parts: Pick<HandlerDeps, 'listener' | 'actions' | 'state'> & {
+    links: RecorderLinks;
     storage: Storage;
-    watch: RecorderWatch;
     push: PushSink;
   },
 ): ContractHandlers {
   return contractHandlers(
     {
-      ...core,
+      ...context,
       store: ports.store,
       history: parts.storage.history,
       listener: parts.listener,
+      links: parts.links,
       actions: parts.actions,
       state: parts.state,
-      info: appInfo(core, ports),
-      pollNow: () => parts.watch.polling.pollNow(),
-      stateChanged: () => core.statePush.request(),
+      info: appInfo(context, ports),
+      pollNow: () => parts.links.pollNow(),
+      stateChanged: () => context.statePush.request(),
       ...(ports.pickFolder ? { pickFolder: ports.pickFolder } : {}),
     },
     parts.push,

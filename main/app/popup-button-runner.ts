@@ -4,7 +4,7 @@ import type { PopupButton } from '../../shared/popup-button';
 import type { DesktopPopup } from '../adapters/notify-send';
 import { errorMessage } from '../core/log-text';
 import type { Logger } from '../core/ports';
-import type { AppHandle } from './app-ports';
+import type { RunningApp } from './app-ports';
 
 type Press = { notification: AppNotification; button: PopupButton };
 
@@ -15,7 +15,7 @@ type Press = { notification: AppNotification; button: PopupButton };
  */
 export class PopupButtonRunner {
   readonly #log: Logger;
-  #app: Pick<AppHandle, 'handlers' | 'state'> | undefined;
+  #app: Pick<RunningApp, 'handlers' | 'state'> | undefined;
   readonly #pending: Press[] = [];
 
   constructor(log: Logger) {
@@ -57,7 +57,7 @@ export class PopupButtonRunner {
   }
 
   /** Connects the running app and runs the presses held so far, in order. */
-  connect(app: Pick<AppHandle, 'handlers' | 'state'>): void {
+  connect(app: Pick<RunningApp, 'handlers' | 'state'>): void {
     this.#app = app;
     for (const press of this.#pending.splice(0)) this.run(press.notification, press.button);
   }

@@ -8,6 +8,7 @@ import { JournalFile } from '../adapters/journal-file';
 import { readProcessedMark } from '../adapters/processed-mark';
 import { eventLogEntry } from '../core/event-log-entry';
 import type { HistoryLimits } from '../core/history';
+import type { JournaledWebhook } from '../core/journal-recovery';
 import type { Clock, JournalEntry, Logger } from '../core/ports';
 import { WebhookIntake } from '../core/webhook-intake';
 
@@ -29,7 +30,7 @@ export interface Storage {
   intake: WebhookIntake;
   history: HistoryStore;
   /** Journaled webhooks, oldest first, to rebuild room state from and recover (recovery-step.ts). */
-  replay: readonly { webhook: RecorderWebhook; receivedAt: number; seq: number }[];
+  replay: readonly JournaledWebhook[];
   /** The journal seq up to which everything was processed to the end; undefined: no mark yet. */
   processedThrough: number | undefined;
   /** Notes an accepted delivery in the event log (held in memory: the journal keeps it). */
@@ -54,12 +55,16 @@ export async function openStorage(
   dataDir: string,
   clock: Clock,
   log: Logger,
-  options: { onTrouble?: (trouble: string | undefined) => void } = {},
+  options: {
+    onTrouble?: (trouble: string | undefined) => void;
+    /** For testing: smaller bounds than the app's (StorageLimits). */
+    limits?: StorageLimits;
+  } = {},
 ): Promise<Storage> {
   await mkdir(dataDir, { recursive: true });
   const { journal, contents } = await JournalFile.open(dataDir);
   for (const warning of contents.warnings) log.warn(warning);
-  const small = smallLimitsForTests();
+  const small = options.limits;
   const intake = new WebhookIntake(journal, clock, small?.dedupe);
   // The newest accepted deliveries stay in the journal whatever the dedupe window: the event log
   // shows them from there.
@@ -118,15 +123,11 @@ function acceptedLogEntry({ entry, webhook }: AcceptedWebhook, seq: number): Eve
 }
 
 /**
- * Test-only: RECORDER_TRAY_SMALL_LIMITS=1 shrinks the history's bounds, the dedupe window and the
- * journal's compaction threshold, so that the chaos test (test/headless/chaos.test.ts) reaches
- * every compaction within seconds. Never set by the app.
+ * Smaller bounds than the app's, for tests only (passed through AppPorts.limits as the clock is):
+ * the chaos test (test/headless/chaos.test.ts) shrinks the history, the dedupe window and the
+ * journal's compaction threshold so that it reaches every compaction within seconds.
  */
-function smallLimitsForTests():
-  { history: HistoryLimits; dedupe: { maxAgeMs: number; minCount: number } } | undefined {
-  if (process.env.RECORDER_TRAY_SMALL_LIMITS !== '1') return undefined;
-  return {
-    history: { files: 64, notifications: 16, events: 16 },
-    dedupe: { maxAgeMs: 0, minCount: 16 },
-  };
+export interface StorageLimits {
+  history: HistoryLimits;
+  dedupe: { maxAgeMs: number; minCount: number };
 }

@@ -6,9 +6,18 @@ import {
   type DecidedNotification,
   type PolicyPorts,
 } from './notification-policy';
+import { DEFAULT_RECORDER_ID } from '../../shared/settings';
 import { RecorderState } from './recorder-state';
 import { happeningKey } from './recovery';
 import { testHappenings } from './test-event';
+
+/** A journaled delivery as start-up replays it: its webhook, receipt time and recorder. */
+export interface JournaledDelivery {
+  webhook: RecorderWebhook;
+  receivedAt: number;
+  /** The recorder whose URL it came in on; absent (a journal from before): the first recorder. */
+  recorderId?: string;
+}
 
 /** Listeners of what the pipeline decides. */
 export interface PipelineListeners {
@@ -27,7 +36,8 @@ export interface PipelineListeners {
  * derives each happening once, and the notification policy decides what the user sees.
  */
 export class EventPipeline {
-  readonly state = new RecorderState();
+  /** Each recorder's rooms, sessions and files, by recorder id: files and sessions are per recorder. */
+  readonly #states = new Map<string, RecorderState>();
   readonly policy: NotificationPolicy;
   readonly #listeners: PipelineListeners;
   readonly #checkFile: ((file: FileRecord) => Promise<FileCheck>) | undefined;
@@ -49,10 +59,47 @@ export class EventPipeline {
     });
   }
 
+  /** The state of one recorder (made on first use: a recorder is known once it says anything). */
+  stateOf(recorderId: string = DEFAULT_RECORDER_ID): RecorderState {
+    let state = this.#states.get(recorderId);
+    if (!state) {
+      state = new RecorderState(recorderId);
+      this.#states.set(recorderId, state);
+    }
+    return state;
+  }
+
+  /** Every room of every recorder, by room number (a room on two recorders is listed twice). */
+  rooms(): RoomState[] {
+    const states = [...this.#states.values()];
+    if (states.length === 1) return states[0]!.rooms.list();
+    return states.flatMap((state) => state.rooms.list()).sort((a, b) => a.roomId - b.roomId);
+  }
+
+  /** The sum of every recorder's room-list version: it moves when any shown field changes. */
+  get roomsVersion(): number {
+    let version = 0;
+    for (const state of this.#states.values()) version += state.rooms.version;
+    return version + this.#states.size;
+  }
+
+  /** Forgets a recorder that was removed from the settings (its history stays). */
+  forget(recorderId: string): void {
+    if (this.#states.delete(recorderId)) this.#listeners.roomsChanged?.();
+  }
+
+  /**
+   * Remembers files already listed as finished (the Files list at start-up), each in its
+   * recorder's state: a late V1 or V2 report of one is not a new file.
+   */
+  rememberFinished(files: readonly FileRecord[]): void {
+    for (const file of files) this.stateOf(file.recorderId).rememberFinished([file]);
+  }
+
   /** Rebuilds state from journaled webhooks at start-up; nothing is notified again. */
-  replay(journaled: readonly { webhook: RecorderWebhook; receivedAt: number }[]): void {
-    for (const { webhook, receivedAt } of journaled)
-      this.state.applyWebhook(webhook, 'replay', receivedAt);
+  replay(journaled: readonly JournaledDelivery[]): void {
+    for (const { webhook, receivedAt, recorderId } of journaled)
+      this.stateOf(recorderId).applyWebhook(webhook, 'replay', receivedAt);
   }
 
   /**
@@ -65,6 +112,7 @@ export class EventPipeline {
     source: ObservationSource = 'webhook',
     receivedAt?: number,
     journalSeq?: number,
+    recorderId?: string,
   ): Happening[] {
     // Test events and replays from the window are shown as they are, without touching room state.
     if (source === 'test' || source === 'replay') {
@@ -72,7 +120,7 @@ export class EventPipeline {
       this.#offerAll(happenings, false);
       return happenings;
     }
-    const happenings = this.state.applyWebhook(webhook, source, receivedAt);
+    const happenings = this.stateOf(recorderId).applyWebhook(webhook, source, receivedAt);
     if (journalSeq !== undefined)
       for (const happening of happenings) happening.key = happeningKey(journalSeq, happening.kind);
     this.#offerAll(happenings, webhook.type !== 'unknown');
@@ -89,13 +137,15 @@ export class EventPipeline {
     return this.#queued === 0 && !this.policy.holding;
   }
 
-  /** Applies a poll's view of rooms at local time `at`; `baseline` marks a first look. */
+  /** Applies a poll of one recorder's rooms at local time `at`; `baseline` marks a first look. */
   applyPoll(
     rooms: readonly Omit<RoomState, 'updatedAt'>[],
     at: number,
     baseline: boolean,
+    recorderId?: string,
   ): Happening[] {
-    const happenings = rooms.flatMap((room) => this.state.applyPolledRoom(room, at, baseline));
+    const state = this.stateOf(recorderId);
+    const happenings = rooms.flatMap((room) => state.applyPolledRoom(room, at, baseline));
     this.#offerAll(happenings, rooms.length > 0);
     return happenings;
   }
@@ -103,6 +153,19 @@ export class EventPipeline {
   /** Offers a happening from another source (the recording guardian) to the policy, in order. */
   offer(happening: Happening): void {
     this.#offerAll([happening], false);
+  }
+
+  /**
+   * A hot standby: a room on two recorders goes live once and ends once. A go-live or an end that
+   * one recorder reports while another still has the room live is the same stream, not news.
+   */
+  #liveElsewhere(happening: Happening): boolean {
+    if (happening.kind !== 'StreamStarted' && happening.kind !== 'StreamEnded') return false;
+    if (this.#states.size < 2 || happening.recorderId === undefined) return false;
+    for (const [id, state] of this.#states) {
+      if (id !== happening.recorderId && state.rooms.get(happening.roomId)?.streaming) return true;
+    }
+    return false;
   }
 
   #decided(record: Parameters<PipelineListeners['decided']>[0]): void {
@@ -150,6 +213,7 @@ export class EventPipeline {
   #offer(happening: Happening): void {
     try {
       this.#listeners.happened?.(happening);
+      if (this.#liveElsewhere(happening)) return;
       this.policy.offer(happening);
     } catch (error) {
       this.#listeners.failed?.(error);

@@ -12,6 +12,8 @@ export type ObservationSource = 'webhook' | 'poll' | 'test' | 'replay';
 export type Happening = {
   kind: NotifiableEvent;
   roomId: number;
+  /** The recorder it happened in (settings `recorders[].id`); absent: the app's own (test events). */
+  recorderId?: string;
   /** Epoch ms of the observation that revealed it (the recorder's clock for webhooks). */
   at: number;
   /** The room as known right after the happening. */

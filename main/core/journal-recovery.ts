@@ -1,6 +1,5 @@
-import type { RecorderWebhook } from '../../shared/recorder/webhook';
 import type { Language } from '../../shared/settings';
-import type { EventPipeline } from './event-pipeline';
+import type { EventPipeline, JournaledDelivery } from './event-pipeline';
 import type { Happening } from './happening';
 import {
   missedSummary,
@@ -10,9 +9,7 @@ import {
 } from './recovery';
 
 /** A journal entry as start-up replays it. */
-export interface JournaledWebhook {
-  webhook: RecorderWebhook;
-  receivedAt: number;
+export interface JournaledWebhook extends JournaledDelivery {
   seq: number;
 }
 
@@ -55,10 +52,11 @@ export async function recoverJournal(
   pipeline.replay(processed);
   const found: RecoveredHappening[] = [];
   let throughSeq = options.processedThrough;
-  for (const { webhook, receivedAt, seq } of journaled) {
+  for (const { webhook, receivedAt, seq, recorderId } of journaled) {
     throughSeq = Math.max(throughSeq, seq);
     if (seq <= options.processedThrough) continue;
-    for (const happening of pipeline.state.applyWebhook(webhook, 'webhook', receivedAt))
+    const state = pipeline.stateOf(recorderId);
+    for (const happening of state.applyWebhook(webhook, 'webhook', receivedAt))
       found.push({ happening, journalSeq: seq, receivedAt });
   }
   const plan = planRecovery(found, options);

@@ -9,6 +9,8 @@ export interface JournalEntry {
   receivedAt: number;
   /** Where it came from: the recorder, or the app's own test event. */
   source: 'webhook' | 'test';
+  /** The recorder whose webhook URL it came in on; absent in journals from before: the first. */
+  recorderId?: string;
   userAgent?: string;
   /** The decoded JSON body exactly as received. */
   body: unknown;

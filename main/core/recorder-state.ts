@@ -8,6 +8,7 @@ import type {
   SessionEventData,
   WebhookV1Body,
 } from '../../shared/recorder/webhook';
+import { DEFAULT_RECORDER_ID } from '../../shared/settings';
 import { FileLedger } from './file-ledger';
 import type { Happening, ObservationSource } from './happening';
 import {
@@ -22,8 +23,15 @@ import {
  * Every method returns the happenings an input revealed, each exactly once whatever the order.
  */
 export class RecorderState {
-  readonly rooms = new RoomRegistry();
+  /** The recorder (settings `recorders[].id`) whose rooms, sessions and files these are. */
+  readonly recorderId: string;
+  readonly rooms: RoomRegistry;
   readonly files = new FileLedger();
+
+  constructor(recorderId: string = DEFAULT_RECORDER_ID) {
+    this.recorderId = recorderId;
+    this.rooms = new RoomRegistry(recorderId);
+  }
 
   /**
    * Remembers files already listed as finished (the Files list at start-up), so that a late V1 or
@@ -166,7 +174,7 @@ export class RecorderState {
     at: number,
     facts: Parameters<FileLedger['record']>[0],
   ): Happening[] {
-    const { file, justFinished } = this.files.record(facts);
+    const { file, justFinished } = this.files.record({ ...facts, recorderId: this.recorderId });
     return justFinished ? [fileHappening(room, file, source, at)] : [];
   }
 
@@ -179,7 +187,14 @@ export class RecorderState {
     const out: Happening[] = [];
     if (!transitions.live && !transitions.recording) return out; // most events change neither
     const { source, at, sessionId, explicit, baseline = false } = how;
-    const base = { roomId: room.roomId, at, room, source, ...(sessionId ? { sessionId } : {}) };
+    const base = {
+      roomId: room.roomId,
+      recorderId: this.recorderId,
+      at,
+      room,
+      source,
+      ...(sessionId ? { sessionId } : {}),
+    };
     const firstLook = (from: string) => baseline || (from === 'unknown' && source === 'poll');
     const live = transitions.live;
     if (live?.to === 'on')
@@ -222,6 +237,7 @@ function fileHappening(
   return {
     kind: 'FileClosed',
     roomId: room.roomId,
+    ...(file.recorderId !== undefined ? { recorderId: file.recorderId } : {}),
     at,
     room,
     source,

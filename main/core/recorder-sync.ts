@@ -35,6 +35,8 @@ export interface SyncSettings {
 export interface RecorderSyncPorts {
   fetchRooms: (signal: AbortSignal) => Promise<RoomsFetch>;
   pipeline: EventPipeline;
+  /** The recorder polled (settings `recorders[].id`): its rooms are kept apart from the others'. */
+  recorderId?: string;
   clock: Clock;
   settings: () => SyncSettings;
   /** The recorder's connection state changed (reported on change only). */
@@ -103,7 +105,7 @@ export class RecorderSync {
     const rooms = selectRooms(result.rooms, settings.rooms);
     const baseline = this.#needsBaseline;
     this.#needsBaseline = false;
-    const happenings = this.#ports.pipeline.applyPoll(rooms, now, baseline);
+    const happenings = this.#ports.pipeline.applyPoll(rooms, now, baseline, this.#ports.recorderId);
     this.#ports.polled?.(rooms, now);
     for (const h of happenings) {
       if (!h.baseline && (h.kind === 'StreamStarted' || h.kind === 'SessionEnded')) {

@@ -36,7 +36,13 @@ interface RoomEntry {
  */
 export class RoomRegistry {
   readonly #rooms = new Map<number, RoomEntry>();
+  readonly #recorderId: string | undefined;
   #version = 0;
+
+  /** `recorderId`: the recorder whose rooms these are (set on every room it lists). */
+  constructor(recorderId?: string) {
+    this.#recorderId = recorderId;
+  }
 
   /** Applies an observation; returns the room as now known and the transitions it caused. */
   observe(observation: RoomObservation): { room: RoomState; transitions: RoomTransitions } {
@@ -120,6 +126,7 @@ export class RoomRegistry {
           recording: false,
           danmakuConnected: false,
           updatedAt: 0,
+          ...(this.#recorderId !== undefined ? { recorderId: this.#recorderId } : {}),
         },
         fieldTicks: new Map(),
         live: unknownEpisode(),

@@ -1,5 +1,5 @@
 import { isPlainObject } from '../../shared/parse';
-import { SETTINGS_VERSION } from '../../shared/settings';
+import { DEFAULT_RECORDER_ID, SETTINGS_VERSION } from '../../shared/settings';
 
 /** One named step that lifts a settings file from `from` to `from + 1`; pure, never throws on odd input. */
 export interface SettingsMigration {
@@ -14,7 +14,28 @@ export interface SettingsMigration {
  */
 export const SETTINGS_MIGRATIONS: readonly SettingsMigration[] = [
   { from: 0, name: 'unversioned-to-v1', migrate: (data) => ({ ...data, version: 1 }) },
+  { from: 1, name: 'one-recorder-to-recorders', migrate: recorderToRecorders },
 ];
+
+/**
+ * Version 2 watches several recorders: the single `recorder` of version 1, with the top-level
+ * `recordingRoot` and `pathMappings`, becomes the first entry of `recorders` (id `default`, whose
+ * webhook URL is the old `/webhook`), so a recorder already pointed at the app keeps working and
+ * nothing the user set is lost. Fields a file left out stay out (the schema's defaults fill them).
+ */
+function recorderToRecorders(data: Record<string, unknown>): Record<string, unknown> {
+  const { recorder, recordingRoot, pathMappings, ...rest } = data;
+  if (Array.isArray(rest.recorders)) return rest; // already in the new layout
+  const first: Record<string, unknown> = {
+    ...(isPlainObject(recorder) ? recorder : {}),
+    id: DEFAULT_RECORDER_ID,
+  };
+  if (recordingRoot !== undefined) first.recordingRoot = recordingRoot;
+  if (pathMappings !== undefined) first.pathMappings = pathMappings;
+  // A file that never named a recorder keeps the defaults, as version 1 did.
+  const named = recorder !== undefined || recordingRoot !== undefined || pathMappings !== undefined;
+  return named ? { ...rest, recorders: [first] } : rest;
+}
 
 /** What migrating a file's contents found. */
 export type MigrationResult =

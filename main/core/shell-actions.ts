@@ -24,8 +24,8 @@ export type PathChecker = (path: string, use: PathUse) => Promise<string | null>
 /** What the shell actions need. */
 export interface ShellActionDeps {
   shell: ShellLike;
-  /** The recorder base URL from the current settings ('' when none). */
-  recorderBaseUrl: () => string;
+  /** Every recorder's base URL from the current settings ('' for one without an API). */
+  recorderBaseUrls: () => readonly string[];
   checkPath: PathChecker;
   openWindow: () => void;
   log: Logger;
@@ -58,8 +58,9 @@ export class ShellActions {
 
   /** Opens a live room page or one of the recorder's own pages in the browser; nothing else. */
   async openUrl(url: string): Promise<boolean> {
-    const { shell, recorderBaseUrl, log } = this.#deps;
-    if (!isLiveRoomUrl(url) && !isRecorderPageUrl(url, recorderBaseUrl())) {
+    const { shell, recorderBaseUrls, log } = this.#deps;
+    const recorderPage = recorderBaseUrls().some((base) => isRecorderPageUrl(url, base));
+    if (!isLiveRoomUrl(url) && !recorderPage) {
       log.warn(`shell: refused to open URL ${quote(url)}`);
       return false;
     }

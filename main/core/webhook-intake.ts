@@ -1,5 +1,6 @@
 import { parseWebhook, type RecorderWebhook } from '../../shared/recorder/webhook';
 import { DEDUPE_WINDOW, EventIdWindow } from './event-id-window';
+import type { JournaledWebhook } from './journal-recovery';
 import type { Clock, JournalEntry, JournalPort } from './ports';
 
 /** The outcome of one webhook at the intake: accepted (journaled) or a duplicate. */
@@ -64,6 +65,8 @@ export class WebhookIntake {
     meta: {
       userAgent?: string;
       source?: JournalEntry['source'];
+      /** The recorder whose URL it came in on. */
+      recorderId?: string;
       bodyBytes?: Uint8Array;
     } = {},
   ): Promise<IntakeResult> {
@@ -86,6 +89,7 @@ export class WebhookIntake {
       source: meta.source ?? 'webhook',
       body,
     };
+    if (meta.recorderId !== undefined) entry.recorderId = meta.recorderId;
     if (meta.userAgent !== undefined) entry.userAgent = meta.userAgent;
     const write = this.#journal.append(entry, meta.bodyBytes);
     this.#writing.set(webhook.id, write);
@@ -124,7 +128,7 @@ export class WebhookIntake {
     keepLast = 0,
   ): {
     accepted: { entry: JournalEntry; webhook: RecorderWebhook }[];
-    replay: { webhook: RecorderWebhook; receivedAt: number; seq: number }[];
+    replay: JournaledWebhook[];
     keep: JournalEntry[];
   } {
     const restored: { entry: JournalEntry; webhook: RecorderWebhook }[] = [];
@@ -142,7 +146,12 @@ export class WebhookIntake {
       accepted: restored,
       replay: restored
         .filter(({ entry }) => entry.source !== 'test')
-        .map(({ entry, webhook }) => ({ webhook, receivedAt: entry.receivedAt, seq: entry.seq })),
+        .map(({ entry, webhook }) => ({
+          webhook,
+          receivedAt: entry.receivedAt,
+          seq: entry.seq,
+          ...(entry.recorderId !== undefined ? { recorderId: entry.recorderId } : {}),
+        })),
       keep: restored
         .filter(({ webhook }, index) => index >= newest || this.#seen.has(webhook.id))
         .map(({ entry }) => entry),

@@ -1,10 +1,9 @@
 import path from 'node:path';
 import { SettingsStore } from '../adapters/settings-store';
-import type { AppHandle, AppPorts } from '../app/app-ports';
+import type { RunningApp, AppPorts } from '../app/app-ports';
 import { createApp } from '../app/create-app';
 import { PopupButtonRunner } from '../app/popup-button-runner';
-import { noticeNotification } from '../app/notice-popup';
-import { popupSink } from '../app/popup-sink';
+import { popupSink } from '../app/sinks';
 import type { Logger } from '../core/ports';
 import { APP_ENTRY_URL, registerAppProtocol } from './app-protocol';
 import type { DesktopElectron } from './desktop-electron';
@@ -26,14 +25,14 @@ export interface DesktopAppOptions {
   /** The build output: main/, preload/, renderer/, icons/ (dist/). */
   distDir: string;
   /** For testing: the app factory (default: createApp), e.g. to inject a clock. */
-  createApp?: (ports: AppPorts) => Promise<AppHandle>;
+  createApp?: (ports: AppPorts) => Promise<RunningApp>;
   /** For testing: the clock the tray's pause display reads. */
   now?: () => number;
 }
 
 /** The running desktop app, for tests and the entry point. */
 export interface DesktopApp {
-  app: AppHandle;
+  app: RunningApp;
   window: MainWindow;
   /** Stops the app (flushing the journal), removes tray and window, then quits Electron. */
   quit(): Promise<void>;
@@ -175,7 +174,7 @@ function desktopPopups<I, M>(electron: DesktopElectron<I, M>, log: Logger, icon:
 
 /** What the shell around the app is built from. */
 interface ShellParts {
-  app: AppHandle;
+  app: RunningApp;
   window: MainWindow;
   store: SettingsStore;
   log: Logger;
@@ -230,8 +229,6 @@ function wireDesktopShell<I, M>(
         tray.render(message.payload);
       } else if (message.event === 'notification:added') {
         broadcast(message.event, message.payload);
-      } else if (message.event === 'setup:notice') {
-        void parts.notifier.show(noticeNotification(message.payload, Date.now()));
       }
     }),
   );
@@ -305,7 +302,7 @@ function hiddenWindow<I, M>(electron: DesktopElectron<I, M>): SessionEndWindow {
  */
 function quitSequence(
   electronApp: DesktopElectron<unknown, unknown>['app'],
-  parts: { app: AppHandle; window: MainWindow; log: Logger; teardown: (() => void)[] },
+  parts: { app: RunningApp; window: MainWindow; log: Logger; teardown: (() => void)[] },
 ): () => Promise<void> {
   let stopping: Promise<void> | undefined;
   let stopped = false;

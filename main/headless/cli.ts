@@ -5,10 +5,10 @@ import { createDesktopOpener } from '../adapters/desktop-opener';
 import { createNotifySendNotifier, type DesktopPopup } from '../adapters/notify-send';
 import { PopupHealthState } from '../app/popup-health-state';
 import { SettingsStore } from '../adapters/settings-store';
-import type { AppHandle } from '../app/app-ports';
+import type { RunningApp } from '../app/app-ports';
 import { createApp } from '../app/create-app';
 import { PopupButtonRunner } from '../app/popup-button-runner';
-import { popupSink } from '../app/popup-sink';
+import { popupSink } from '../app/sinks';
 import {
   HEADLESS_USAGE,
   parseHeadlessArgs,
@@ -54,17 +54,21 @@ async function main(): Promise<number> {
     log: logger,
     store,
     overrides,
-    popups: popupSink((n) => {
-      emit({ type: 'notification', ...n });
-      void showOnDesktop(buttons.desktopPopup(n));
-    }),
+    popups: popupSink(
+      (n) => {
+        emit({ type: 'notification', ...n });
+        void showOnDesktop(buttons.desktopPopup(n));
+      },
+      // A set-up notice is printed as its warning line (followHostEvents) and pops up too.
+      (n) => void showOnDesktop({ title: n.title, body: n.body }),
+    ),
     shell: createDesktopOpener(),
     openWindow: () => log.info('open the window: use the uiUrl of the ready line'),
     sinks: [guardianLines(emit)],
     hostState: popupHealth,
   });
   buttons.connect(app);
-  followHostEvents(app, emit, showOnDesktop);
+  followHostEvents(app, emit);
 
   const started = await app.start();
   if (!started.ok) {
@@ -78,7 +82,15 @@ async function main(): Promise<number> {
     log: logger,
   });
   const { webhookUrl } = started;
-  emit({ type: 'ready', webhookUrl, ...(preview ? { uiUrl: preview.url } : {}), dataDir, version });
+  const webhookUrls = app.webhookUrls();
+  emit({
+    type: 'ready',
+    webhookUrl,
+    webhookUrls,
+    ...(preview ? { uiUrl: preview.url } : {}),
+    dataDir,
+    version,
+  });
   log.info(`listening; set the recorder's "Webhook V2" URL to ${webhookUrl}`);
 
   await new Promise<void>((resolve) => {
@@ -119,11 +131,7 @@ function desktopPopups(enabled: boolean, warn: (message: string) => void) {
  * The app's host events as output lines (the recorder's status, room changes, set-up notices);
  * set-up notices also pop up on the desktop.
  */
-function followHostEvents(
-  app: AppHandle,
-  emit: (line: OutputLine) => void,
-  showOnDesktop: (popup: DesktopPopup) => unknown,
-): void {
+function followHostEvents(app: RunningApp, emit: (line: OutputLine) => void): void {
   app.subscribe((message) => {
     switch (message.event) {
       case 'recorder:status':
@@ -133,9 +141,8 @@ function followHostEvents(
         emit({ type: 'rooms', rooms: message.payload.rooms });
         break;
       case 'setup:notice': {
-        const { title, body, kind } = message.payload;
-        emit({ type: 'warning', message: `${title}: ${body}`, notice: kind });
-        showOnDesktop({ title, body }); // set-up notices pop up on the desktop too
+        const { title, body, kind, recorderId } = message.payload;
+        emit({ type: 'warning', message: `${title}: ${body}`, notice: kind, recorderId });
         break;
       }
       case 'push:attempt':

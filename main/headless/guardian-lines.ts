@@ -1,5 +1,5 @@
 import type { HistoryNotification } from '../../shared/history';
-import type { DecisionSink } from '../app/plug-ins';
+import type { DecisionSink } from '../core/plug-ins';
 import type { OutputLine } from './output';
 
 /**

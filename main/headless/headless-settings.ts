@@ -1,6 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { parseJsonText, safeParseUnknown } from '../../shared/parse';
-import { defaultSettings, PushTargetSetting, type Settings } from '../../shared/settings';
+import {
+  defaultSettings,
+  PushTargetSetting,
+  type RecorderSetting,
+  type Settings,
+} from '../../shared/settings';
+import { migrateSettings } from '../core/settings-migrations';
 import type { SettingsOverrides } from '../app/app-ports';
 import { applySettingsPatch, SettingsPatch } from '../../shared/settings-patch';
 import { defined, UsageError, type HeadlessOptions } from './headless-options';
@@ -13,20 +19,44 @@ import { defined, UsageError, type HeadlessOptions } from './headless-options';
 export async function headlessOverrides(options: HeadlessOptions): Promise<SettingsOverrides> {
   const fromFile = options.config === undefined ? {} : await readConfig(options.config);
   const flags = flagPatch(options);
+  const first = firstRecorderFlags(options);
   // Check once against the defaults, so a bad file or flag stops start-up with the field named.
   const check = applySettingsPatch(defaultSettings(), fromFile);
   if (!check.ok) throw new UsageError(`--config ${options.config}: ${check.errors.join('; ')}`);
-  const flagCheck = applySettingsPatch(check.settings, flags);
+  const flagCheck = applySettingsPatch(
+    check.settings,
+    withFirstRecorder(check.settings, flags, first),
+  );
   if (!flagCheck.ok) throw new UsageError(`bad option: ${flagCheck.errors.join('; ')}`);
   return {
     apply: (stored) => {
       const withFile = applySettingsPatch(stored, fromFile);
       const base = withFile.ok ? withFile.settings : stored;
-      const withFlags = applySettingsPatch(base, flags);
+      const withFlags = applySettingsPatch(base, withFirstRecorder(base, flags, first));
       return withPushTargets(withFlags.ok ? withFlags.settings : base, options.push);
     },
-    locked: [...new Set([...leafPaths(fromFile), ...leafPaths(flags)])],
+    locked: [
+      ...new Set([
+        ...leafPaths(fromFile),
+        ...leafPaths(flags),
+        ...Object.keys(first).map((key) => `recorders[0].${key}`),
+      ]),
+    ],
   };
+}
+
+/**
+ * The launch flags of the recorder (`--recorder-url` and friends, `--recording-root`) set the
+ * first recorder, as they set the only one before there were several.
+ */
+function withFirstRecorder(
+  settings: Settings,
+  patch: SettingsPatch,
+  first: Partial<RecorderSetting>,
+): SettingsPatch {
+  if (Object.keys(first).length === 0) return patch;
+  const [head, ...rest] = settings.recorders;
+  return { ...patch, recorders: [{ ...head!, ...first }, ...rest] };
 }
 
 /** `--push` adds targets to the stored ones (a URL already there is not doubled). */
@@ -55,10 +85,11 @@ async function readConfig(path: string): Promise<SettingsPatch> {
   }
   const json = parseJsonText(text.replace(/^\uFEFF/, ''));
   if (!json.ok) throw new UsageError(`--config ${path} is not JSON: ${json.error}`);
+  // A file written for an older layout (one `recorder`) is lifted as the settings file is.
+  const migrated = migrateSettings(json.value);
+  if (migrated.kind === 'invalid') throw new UsageError(`--config ${path}: ${migrated.reason}`);
   // A file saved from the app carries its layout version; it is not an override.
-  const { version: _version, ...rest } = (
-    typeof json.value === 'object' && json.value !== null ? json.value : {}
-  ) as Record<string, unknown>;
+  const { version: _version, ...rest } = migrated.data;
   const patch = safeParseUnknown(SettingsPatch, rest);
   if (!patch.ok) throw new UsageError(`--config ${path}: ${patch.reasons.join('; ')}`);
   return patch.value;
@@ -70,17 +101,19 @@ function flagPatch(o: HeadlessOptions): SettingsPatch {
     ...defined('port', o.port),
     ...defined('token', o.token),
   };
-  const recorder = {
+  return {
+    ...defined('language', o.language),
+    ...(Object.keys(listener).length > 0 ? { listener } : {}),
+  };
+}
+
+function firstRecorderFlags(o: HeadlessOptions): Partial<RecorderSetting> {
+  return {
     ...defined('url', o.recorderUrl),
     ...defined('username', o.recorderUser),
     ...defined('password', o.recorderPass),
     ...(o.rooms.length > 0 ? { rooms: o.rooms } : {}),
     ...defined('pollIntervalSeconds', o.pollIntervalSeconds),
-  };
-  return {
-    ...defined('language', o.language),
     ...defined('recordingRoot', o.recordingRoot),
-    ...(Object.keys(listener).length > 0 ? { listener } : {}),
-    ...(Object.keys(recorder).length > 0 ? { recorder } : {}),
   };
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { UiBridgeServer } from '../adapters/ui-bridge-server';
-import type { AppHandle } from '../app/app-ports';
+import type { RunningApp } from '../app/app-ports';
 import type { Logger } from '../core/ports';
 
 /**
@@ -10,7 +10,7 @@ import type { Logger } from '../core/ports';
  * loopback, guarded by a fresh random token. Null (with a warning) when the window is not built.
  */
 export async function startPreview(
-  app: AppHandle,
+  app: RunningApp,
   options: { port: number; rendererDir: string; log: Logger },
 ): Promise<{ url: string; close(): Promise<void> } | null> {
   if (!existsSync(join(options.rendererDir, 'index.html'))) {

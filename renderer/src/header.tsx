@@ -1,13 +1,14 @@
 import { apiLight } from './api-memory';
 import { useApp } from './app-context';
 import { formatWhen, isPausedForever } from './format-time';
+import { firstRecorder } from '../../shared/recorders';
 
 /** The title bar: recorder connection, a listener problem, a pause with its Resume, a lost stream. */
 export function Header({ connected }: { connected: boolean }) {
   const { api, state, settings, language, strings } = useApp();
   const h = strings.header;
   const status = state.recorder.status;
-  const url = settings?.recorder.url ?? '';
+  const url = settings ? firstRecorder(settings).url : '';
   // An API that never answered is "not set up" (neutral), not an error: see apiLight.
   const light = apiLight(status, url);
   const recorderText =

@@ -2,8 +2,10 @@ import {
   NotifiableEvent,
   type Language,
   type PathMapping,
+  type RecorderSetting,
   type Settings,
 } from '../../shared/settings';
+import { firstRecorder } from '../../shared/recorders';
 import type { SettingsPatch } from '../../shared/settings-patch';
 import { checkSettingsUpdate, normaliseRecorderUrl } from '../../shared/settings-rules';
 
@@ -32,18 +34,19 @@ export interface SettingsDraft {
 
 /** The form's starting values from the settings main holds. */
 export function draftFromSettings(settings: Settings): SettingsDraft {
+  const recorder = firstRecorder(settings);
   return {
-    recorderUrl: settings.recorder.url,
-    recorderUser: settings.recorder.username,
-    recorderPass: settings.recorder.password,
-    pollInterval: String(settings.recorder.pollIntervalSeconds),
-    pollRooms: settings.recorder.rooms.join(' '),
-    unreachableMinutes: String(settings.recorder.unreachableNotifyAfterMinutes),
+    recorderUrl: recorder.url,
+    recorderUser: recorder.username,
+    recorderPass: recorder.password,
+    pollInterval: String(recorder.pollIntervalSeconds),
+    pollRooms: recorder.rooms.join(' '),
+    unreachableMinutes: String(recorder.unreachableNotifyAfterMinutes),
     listenerHost: settings.listener.host,
     listenerPort: String(settings.listener.port),
     listenerToken: settings.listener.token,
-    recordingRoot: settings.recordingRoot,
-    pathMappings: settings.pathMappings.map((m) => ({ ...m })),
+    recordingRoot: recorder.recordingRoot,
+    pathMappings: recorder.pathMappings.map((m) => ({ ...m })),
     events: { ...settings.notifications.events },
     openFileOnClick: settings.notifications.openFileOnClick,
     groupWindowSeconds: String(settings.notifications.groupWindowSeconds),
@@ -106,7 +109,8 @@ function buildPatch(
   const changed = <K extends keyof SettingsDraft>(key: K) =>
     JSON.stringify(draft[key]) !== JSON.stringify(base[key]);
 
-  const recorder: NonNullable<SettingsPatch['recorder']> = {};
+  // The form edits the first recorder (Settings → Recorders edits the others).
+  const recorder: Partial<RecorderSetting> = {};
   if (changed('recorderUrl')) recorder.url = normaliseRecorderUrl(draft.recorderUrl);
   if (changed('recorderUser')) recorder.username = draft.recorderUser;
   if (changed('recorderPass')) recorder.password = draft.recorderPass;
@@ -117,19 +121,19 @@ function buildPatch(
     set(
       recorder,
       'pollIntervalSeconds',
-      number('recorder.pollIntervalSeconds', draft.pollInterval),
+      number('recorders[0].pollIntervalSeconds', draft.pollInterval),
     );
   if (changed('unreachableMinutes')) {
     set(
       recorder,
       'unreachableNotifyAfterMinutes',
-      number('recorder.unreachableNotifyAfterMinutes', draft.unreachableMinutes),
+      number('recorders[0].unreachableNotifyAfterMinutes', draft.unreachableMinutes),
     );
   }
   if (changed('pollRooms')) {
     const words = draft.pollRooms.split(/[\s,，、]+/).filter(Boolean);
     const bad = words.findIndex((word) => !/^\d+$/.test(word));
-    if (bad >= 0) errors.push(`recorder.rooms[${bad}]: ${notANumber}`);
+    if (bad >= 0) errors.push(`recorders[0].rooms[${bad}]: ${notANumber}`);
     else recorder.rooms = words.map(Number);
   }
 
@@ -156,15 +160,18 @@ function buildPatch(
     set(notifications, 'flapMinutes', number('notifications.flapMinutes', draft.flapMinutes));
 
   const patch: SettingsPatch = {};
-  if (changed('recordingRoot')) patch.recordingRoot = draft.recordingRoot.trim();
+  if (changed('recordingRoot')) recorder.recordingRoot = draft.recordingRoot.trim();
   if (changed('pathMappings')) {
     // Blank rows are rows the user added and left; half-filled ones go to main to be named.
-    patch.pathMappings = draft.pathMappings
+    recorder.pathMappings = draft.pathMappings
       .map((m) => ({ from: m.from.trim(), to: m.to.trim() }))
       .filter((m) => m.from !== '' || m.to !== '');
   }
   if (changed('startAtLogin')) patch.startAtLogin = draft.startAtLogin;
-  if (Object.keys(recorder).length > 0) patch.recorder = recorder;
+  if (Object.keys(recorder).length > 0) {
+    const [first, ...rest] = original.recorders;
+    patch.recorders = [{ ...first!, ...recorder }, ...rest];
+  }
   if (Object.keys(listener).length > 0) patch.listener = listener;
   if (Object.keys(notifications).length > 0) patch.notifications = notifications;
 

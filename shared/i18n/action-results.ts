@@ -2,6 +2,10 @@ import type { Language } from '../settings';
 
 /** Why the app refused or could not do what the window or tray asked, in plain words. */
 export const ACTION_REFUSALS = {
+  recorderGone: {
+    'zh-CN': '这个录播姬已从设置中移除。',
+    en: 'That recorder was removed from Settings.',
+  },
   noRecordingRoot: {
     'zh-CN': '请先在设置中填写录制文件根目录。',
     en: 'Set the recording root in Settings first.',

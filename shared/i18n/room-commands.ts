@@ -65,6 +65,27 @@ function cap(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/**
+ * A command for a room that several recorders have (a hot standby), without naming one: refused,
+ * naming them, so the user can pick.
+ */
+export function whichRecorderText(
+  roomId: number,
+  names: readonly string[],
+  language: Language,
+): string {
+  return language === 'zh-CN'
+    ? `房间 ${roomId} 在多个录播姬上（${names.join('、')}）：请指明要操作哪一个。`
+    : `Room ${roomId} is on several recorders (${names.join(', ')}): say which one.`;
+}
+
+/** A command that names a recorder the settings no longer have. */
+export function unknownRecorderText(recorderId: string, language: Language): string {
+  return language === 'zh-CN'
+    ? `设置中没有录播姬“${recorderId}”（可能已被移除）。`
+    : `There is no recorder "${recorderId}" in Settings (it may have been removed).`;
+}
+
 /** The plain-words result of a room command or button, naming the room when there is one. */
 export function roomOutcomeText(outcome: RoomOutcome, language: Language, roomId?: number): string {
   const zh = language === 'zh-CN';

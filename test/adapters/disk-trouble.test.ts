@@ -116,6 +116,7 @@ describe('a full disk', () => {
     const server = new WebhookServer({
       intake: new WebhookIntake(journal, Date.now),
       onAccepted: () => {},
+      recorderIds: () => ['default'],
       version: '1',
       startedAt: 0,
       clock: Date.now,
@@ -262,6 +263,7 @@ describe('a read-only data folder', () => {
       const server = new WebhookServer({
         intake: new WebhookIntake(journal, Date.now),
         onAccepted: () => {},
+        recorderIds: () => ['default'],
         version: '1',
         startedAt: 0,
         clock: Date.now,

@@ -6,6 +6,7 @@ import { SettingsStore } from '../../main/adapters/settings-store';
 import type { SettingsMigration } from '../../main/core/settings-migrations';
 import { defaultSettings, SETTINGS_VERSION, type Settings } from '../../shared/settings';
 import { memoryLogger } from '../fakes/silent-logger';
+import { oneRecorder } from '../fakes/recorder-settings';
 
 let dir: string;
 beforeEach(async () => {
@@ -39,7 +40,7 @@ describe('SettingsStore', () => {
   it('reads a valid file, filling defaults for what it leaves out', async () => {
     await writeFile(
       path.join(dir, 'settings.json'),
-      `\uFEFF${JSON.stringify({ version: 1, listener: { port: 9000 } })}`,
+      `\uFEFF${JSON.stringify({ version: SETTINGS_VERSION, listener: { port: 9000 } })}`,
     );
     const { store } = await open();
     expect(store.loadReport.outcome).toBe('loaded');
@@ -66,7 +67,7 @@ describe('SettingsStore', () => {
     await writeFile(path.join(dir, 'settings.json'), JSON.stringify(bad));
     const { store, log } = await open();
     expect(store.get()).toEqual(defaultSettings());
-    expect(log.lines[0]).toMatch(/listener\.port: .*recorder\.pollIntervalSeconds: /);
+    expect(log.lines[0]).toMatch(/listener\.port: .*recorders\[0\]\.pollIntervalSeconds: /);
     expect(JSON.parse(await readFile(store.loadReport.keptAside!, 'utf8'))).toEqual(bad);
   });
 
@@ -94,7 +95,9 @@ describe('SettingsStore', () => {
     expect(JSON.parse(await readFile(store.loadReport.keptAside!, 'utf8'))).toEqual({
       startAtLogin: true,
     });
-    expect(log.lines).toEqual(['info settings: migrated from version 0 (unversioned-to-v1)']);
+    expect(log.lines).toEqual([
+      'info settings: migrated from version 0 (unversioned-to-v1, one-recorder-to-recorders)',
+    ]);
   });
 
   it('migrates through several named steps from an older version', async () => {
@@ -145,10 +148,10 @@ describe('SettingsStore', () => {
     const before = await readFile(store.path, 'utf8');
     let told = 0;
     store.onChange(() => (told += 1));
-    const result = await store.update({ recorder: { pollIntervalSeconds: -5 } });
+    const result = await store.update(oneRecorder({ pollIntervalSeconds: -5 }));
     expect(result).toEqual({
       ok: false,
-      errors: [expect.stringMatching(/^recorder\.pollIntervalSeconds: /)],
+      errors: [expect.stringMatching(/^recorders\[0\]\.pollIntervalSeconds: /)],
     });
     expect(await readFile(store.path, 'utf8')).toBe(before);
     expect(told).toBe(0);

@@ -3,7 +3,7 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { DecisionSink, HappeningSource, SourceContext } from '../../main/app/plug-ins';
+import type { DecisionSink, HappeningSource, SourceContext } from '../../main/core/plug-ins';
 import type { HistoryNotification } from '../../shared/history';
 import { startApp, stopApps } from '../fakes/app-harness';
 import { fixtureText } from '../helpers/fixtures';

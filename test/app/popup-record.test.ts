@@ -3,6 +3,8 @@ import { PopupButtonRunner } from '../../main/app/popup-button-runner';
 import { startApp, stopApps } from '../fakes/app-harness';
 import { startFakeRecorder, type FakeRecorder } from '../fakes/fake-recorder/index';
 import { memoryLogger } from '../fakes/silent-logger';
+import { oneRecorder } from '../fakes/recorder-settings';
+import { recorderPatch } from '../../shared/recorders';
 
 const USER = '录播';
 const PASS = 'pässwörd密码🔑';
@@ -19,7 +21,12 @@ async function appWithRecorder(language: 'en' | 'zh-CN' = 'en') {
   const h = await startApp({
     settings: {
       language,
-      recorder: { url: recorder.url, username: USER, password: PASS, pollIntervalSeconds: 60 },
+      ...oneRecorder({
+        url: recorder.url,
+        username: USER,
+        password: PASS,
+        pollIntervalSeconds: 60,
+      }),
       notifications: { groupWindowSeconds: 0 },
     },
   });
@@ -73,7 +80,10 @@ describe('"record this stream" from the go-live popup (app object, fake recorder
 
     const manual = recorder.state.rooms[2]!;
     manual.autoRecord = false;
-    await h.app.handlers['settings:update']({ recorder: { password: 'wrong' } });
+    const settings = h.app.settings();
+    await h.app.handlers['settings:update'](
+      recorderPatch(settings, settings.recorders[0]!.id, { password: 'wrong' }),
+    );
     await vi.waitFor(() => expect(h.app.state().recorder.status).toBe('unauthorized'), {
       timeout: 10_000,
     });

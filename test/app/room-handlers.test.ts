@@ -5,6 +5,7 @@ import type { HistoryNotification } from '../../shared/history';
 import type { AppNotification } from '../../shared/model';
 import { defaultSettings, type Language, type Settings } from '../../shared/settings';
 import { startFakeRecorder, type FakeRecorder } from '../fakes/fake-recorder/index';
+import { oneRecorder } from '../fakes/recorder-settings';
 
 const USER = '录播';
 const PASS = 'pässwörd密码🔑';
@@ -23,18 +24,19 @@ async function fake(options: Parameters<typeof startFakeRecorder>[0] = {}): Prom
 /** The handlers over an in-memory settings store, history and shell, with a real poll of the recorder. */
 function setUp(url: string, options: { language?: Language; password?: string } = {}) {
   let now = 1_000_000;
-  let settings: Settings = defaultSettings();
-  settings.recorder = {
-    ...settings.recorder,
-    url,
-    username: USER,
-    password: options.password ?? PASS,
+  let settings: Settings = {
+    ...defaultSettings(),
+    ...oneRecorder({ url, username: USER, password: options.password ?? PASS }),
   };
   const notifications = new Map<string, HistoryNotification>();
   const polled = new Map<number, boolean>(); // roomId → recording, from the last poll
   const opened: string[] = [];
-  const client = () =>
-    new RecorderClient({ baseUrl: url, username: USER, password: options.password ?? PASS });
+  const client = () => {
+    const { url: baseUrl, username, password } = settings.recorders[0]!;
+    return baseUrl.trim() === ''
+      ? undefined
+      : new RecorderClient({ baseUrl: baseUrl.trim(), username, password });
+  };
   const deps: RoomHandlerDeps = {
     clock: () => now,
     settings: () => settings,
@@ -63,10 +65,11 @@ function setUp(url: string, options: { language?: Language; password?: string } 
       showFile: vi.fn(async (p: string) => (opened.push(`show ${p}`), true)),
       runAction: vi.fn(async () => true),
     },
-    state: () => ({ recorder: { status: 'ok', message: '' } }),
+    state: () => ({ rooms: [] }),
+    client: () => client(),
     pollNow: vi.fn(() => {
       void client()
-        .listRooms()
+        ?.listRooms()
         .then((rooms) => {
           if (rooms.ok) for (const room of rooms.value) polled.set(room.roomId, room.recording);
         });
@@ -95,7 +98,7 @@ function setUp(url: string, options: { language?: Language; password?: string } 
     advance: (ms: number) => (now += ms),
     settings: () => settings,
     setRecorderUrl: (next: string) => {
-      settings = { ...settings, recorder: { ...settings.recorder, url: next } };
+      settings = { ...settings, ...oneRecorder({ ...settings.recorders[0], url: next }) };
     },
   };
 }

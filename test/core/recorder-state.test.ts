@@ -39,10 +39,11 @@ function finalState(events: readonly Record<string, unknown>[]) {
   });
   for (const event of events) core.deliver(event);
   core.clock.advance(10_000);
-  const files = core.pipeline.state.files
-    .list()
+  const files = core.pipeline
+    .stateOf()
+    .files.list()
     .sort((a, b) => a.relativePath.localeCompare(b.relativePath));
-  return { core, rooms: core.pipeline.state.rooms.list(), files };
+  return { core, rooms: core.pipeline.rooms(), files };
 }
 
 describe('one notification per real happening, whatever the delivery order', () => {
@@ -195,7 +196,7 @@ describe('V1 and V2 of the same file', () => {
     });
     for (const name of names) core.deliver(fixtureJson(name));
     expect(core.shown().map((n) => n.event)).toEqual(['FileClosed']);
-    const [file] = core.pipeline.state.files.list();
+    const [file] = core.pipeline.stateOf().files.list();
     expect(file).toMatchObject({ finished: true, fileSize: 1873245190, durationSeconds: 3907.218 });
   });
 
@@ -230,9 +231,9 @@ describe('other payloads', () => {
   it('StreamStarted / StreamEnded without SessionId update the room', () => {
     const core = coreHarness();
     core.deliver(fixtureJson('synthesized/webhook-v2-StreamStarted.json'));
-    expect(core.pipeline.state.rooms.get(23058)).toMatchObject({ streaming: true, shortId: 3 });
+    expect(core.pipeline.stateOf().rooms.get(23058)).toMatchObject({ streaming: true, shortId: 3 });
     core.deliver(fixtureJson('synthesized/webhook-v2-StreamEnded.json'));
-    expect(core.pipeline.state.rooms.get(23058)).toMatchObject({ streaming: false });
+    expect(core.pipeline.stateOf().rooms.get(23058)).toMatchObject({ streaming: false });
     expect(core.happenings.map((h) => h.kind)).toEqual(['StreamStarted', 'StreamEnded']);
   });
 
@@ -244,7 +245,7 @@ describe('other payloads', () => {
     });
     core.clock.advance(5000);
     expect(core.decided).toHaveLength(0);
-    expect(core.pipeline.state.rooms.list()).toHaveLength(0);
+    expect(core.pipeline.rooms()).toHaveLength(0);
   });
 
   it('a recorder restart burst (StreamStarted again for a live room, new EventId) does not pop up again', () => {
@@ -287,7 +288,7 @@ describe('clock skew', () => {
       false,
     );
     expect(offline.map((h) => h.kind)).toContain('StreamEnded');
-    expect(core.pipeline.state.rooms.get(23058)).toMatchObject({
+    expect(core.pipeline.stateOf().rooms.get(23058)).toMatchObject({
       streaming: false,
       title: '新标题',
     });

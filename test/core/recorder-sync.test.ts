@@ -67,7 +67,7 @@ describe('RecorderSync', () => {
     const h = syncHarness();
     await h.poll({ ok: true, rooms: [polled(1, true), polled(2, false)] });
     expect(h.goLives()).toHaveLength(0);
-    expect(h.core.pipeline.state.rooms.get(1)).toMatchObject({
+    expect(h.core.pipeline.stateOf().rooms.get(1)).toMatchObject({
       streaming: true,
       stats: { networkMbps: 4.5 },
     });

@@ -187,7 +187,7 @@ describe('recoverJournal', () => {
     const result = await run.recover(journal(clock.now), 4);
     expect(result.plan).toEqual({ fresh: [], missed: [], listOnly: [], done: 0 });
     expect(history.decisions).toEqual([]);
-    expect(run.pipeline.state.rooms.list().map((r) => [r.roomId, r.streaming])).toEqual([
+    expect(run.pipeline.rooms().map((r) => [r.roomId, r.streaming])).toEqual([
       [ROOM.roomId, true],
       [OTHER.roomId, true],
     ]);

@@ -4,7 +4,7 @@ import {
   SETTINGS_MIGRATIONS,
   type SettingsMigration,
 } from '../../main/core/settings-migrations';
-import { SETTINGS_VERSION } from '../../shared/settings';
+import { Settings, SETTINGS_VERSION } from '../../shared/settings';
 
 /** A made-up history for the test: v1 had a flat `port`, v2 moved it under `listener`. */
 const TEST_STEPS: SettingsMigration[] = [
@@ -36,9 +36,9 @@ describe('migrateSettings', () => {
   it('treats a file without version as version 0', () => {
     expect(migrateSettings({ startAtLogin: true })).toEqual({
       kind: 'migrated',
-      data: { startAtLogin: true, version: 1 },
+      data: { startAtLogin: true, version: 2 },
       from: 0,
-      applied: ['unversioned-to-v1'],
+      applied: ['unversioned-to-v1', 'one-recorder-to-recorders'],
     });
   });
 
@@ -70,6 +70,58 @@ describe('migrateSettings', () => {
     expect(migrateSettings({ version: 0 }, [], 1)).toEqual({
       kind: 'invalid',
       reason: 'no migration step from version 0',
+    });
+  });
+
+  it('lifts the one recorder of version 1, recording root and path mappings into the first of recorders', () => {
+    const v1 = {
+      version: 1,
+      language: 'zh-CN',
+      listener: { host: '0.0.0.0', port: 23561, token: 'secret' },
+      recorder: {
+        url: 'http://nas.local:2356',
+        username: '录播',
+        password: 'pässword',
+        pollIntervalSeconds: 30,
+        rooms: [23058, 5],
+        unreachableNotifyAfterMinutes: 12,
+      },
+      recordingRoot: '/rec',
+      pathMappings: [{ from: '/rec', to: '\\\\nas\\rec' }],
+      notifications: { mutedRooms: [5] },
+    };
+    const result = migrateSettings(v1);
+    expect(result).toEqual({
+      kind: 'migrated',
+      from: 1,
+      applied: ['one-recorder-to-recorders'],
+      data: {
+        version: 2,
+        language: 'zh-CN',
+        listener: v1.listener,
+        notifications: v1.notifications,
+        recorders: [
+          {
+            ...v1.recorder,
+            id: 'default',
+            recordingRoot: '/rec',
+            pathMappings: v1.pathMappings,
+          },
+        ],
+      },
+    });
+    // Everything the user had set parses, and the schema fills only what the file left out.
+    const parsed = Settings.parse(result.kind === 'migrated' ? result.data : {});
+    expect(parsed.recorders).toEqual([{ ...v1.recorder, ...parsed.recorders[0], id: 'default' }]);
+    expect(parsed.recorders[0]).toMatchObject({ name: '', recordingRoot: '/rec' });
+  });
+
+  it('leaves a version 1 file that never named a recorder to the defaults', () => {
+    expect(migrateSettings({ version: 1, startAtLogin: true })).toEqual({
+      kind: 'migrated',
+      from: 1,
+      applied: ['one-recorder-to-recorders'],
+      data: { version: 2, startAtLogin: true },
     });
   });
 });

@@ -18,7 +18,7 @@ function setup(checkPath: PathChecker = checker) {
   let windows = 0;
   const actions = new ShellActions({
     shell,
-    recorderBaseUrl: () => 'http://127.0.0.1:2356',
+    recorderBaseUrls: () => ['http://127.0.0.1:2356'],
     checkPath,
     openWindow: () => (windows += 1),
     log,

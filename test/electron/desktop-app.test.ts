@@ -5,13 +5,14 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CALL_CHANNELS } from '../../shared/ipc-contract';
 import { defaultSettings, type Settings } from '../../shared/settings';
-import type { AppEventListener, AppHandle } from '../../main/app/app-ports';
+import type { AppPorts, RunningApp } from '../../main/app/app-ports';
 import { createApp } from '../../main/app/create-app';
 import { APP_ENTRY_URL } from '../../main/electron/app-protocol';
 import { runDesktopApp, type DesktopApp } from '../../main/electron/desktop-app';
 import { clickMenu, fakeDesktop, type FakeDesktop } from '../fakes/fake-desktop-electron';
 import { fixtureText } from '../helpers/fixtures';
 import { postWebhook } from '../helpers/http';
+import { noticeNotification } from '../../main/app/sinks';
 
 const APP_URL = 'app://recorder-tray/index.html';
 const STREAM_STARTED = fixtureText('synthesized/webhook-v2-StreamStarted.json');
@@ -44,7 +45,9 @@ async function launch(
     hasLock?: boolean;
     env?: (root: string) => NodeJS.ProcessEnv;
     /** Wraps the app handle the desktop host gets (to watch what it subscribes to). */
-    wrap?: (app: AppHandle) => AppHandle;
+    wrap?: (app: RunningApp) => RunningApp;
+    /** Sees the ports the desktop host gives the app (its popup sink). */
+    ports?: (ports: AppPorts) => void;
   } = {},
 ): Promise<Launched> {
   const root = await mkdtemp(join(tmpdir(), 'desktop-app-'));
@@ -65,6 +68,7 @@ async function launch(
   const started = await runDesktopApp(desktop.electron, {
     distDir: '/dist',
     createApp: async (ports) => {
+      options.ports?.(ports);
       const app = await createApp({
         ...ports,
         overrides: {
@@ -72,7 +76,7 @@ async function launch(
             ...s,
             language: 'en',
             listener: { ...s.listener, port: 0 },
-            recorder: { ...s.recorder, url: '' },
+            recorders: s.recorders.map((r) => ({ ...r, url: '' })),
             notifications: { ...s.notifications, groupWindowSeconds: 0 },
           }),
           locked: [],
@@ -154,19 +158,15 @@ describe('runDesktopApp', () => {
   });
 
   it('pops up a set-up notice (webhooks not arriving), and a click opens the window', async () => {
-    const listeners: AppEventListener[] = [];
-    const { desktop } = await launch({
-      wrap: (app) => ({
-        ...app,
-        subscribe: (listener) => (listeners.push(listener), app.subscribe(listener)),
-      }),
-    });
+    let popups: AppPorts['popups'] | undefined;
+    const { desktop } = await launch({ ports: (ports) => (popups = ports.popups) });
     const notice = {
       kind: 'webhooksMissing' as const,
       title: 'Webhooks do not seem to arrive',
       body: 'Paste the webhook URL into the recorder.',
     };
-    for (const listener of listeners) listener({ event: 'setup:notice', payload: notice });
+    // The app hands a notice to the host's popup sink (DecisionSinks.notice), as a link does.
+    popups?.notice?.(noticeNotification(notice, Date.now()));
     await vi.waitFor(() => expect(desktop.notifications).toHaveLength(1));
     expect(desktop.notifications[0]!.options).toMatchObject({
       title: notice.title,

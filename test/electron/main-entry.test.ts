@@ -44,7 +44,10 @@ async function launch(name: string) {
   };
   await writeFile(
     join(userData, 'settings.json'),
-    JSON.stringify({ ...settings, recorder: { ...settings.recorder, url: '' } }),
+    JSON.stringify({
+      ...settings,
+      recorders: settings.recorders.map((r) => ({ ...r, url: '' })),
+    }),
   );
   const reports: Report[] = [];
   const child: ChildProcess = fork(bundle, [], {

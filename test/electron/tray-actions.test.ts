@@ -14,7 +14,7 @@ function setup(linkResult: ActionResult = { ok: true }) {
   const seen: string[] = [];
   const actions = new ShellActions({
     shell,
-    recorderBaseUrl: () => '',
+    recorderBaseUrls: () => [''],
     checkPath: () => null,
     openWindow: () => seen.push('window'),
     log,

@@ -2,17 +2,18 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SettingsStore } from '../../main/adapters/settings-store';
-import type { AppHandle, AppPorts, StartResult } from '../../main/app/app-ports';
+import type { RunningApp, AppPorts, StartResult } from '../../main/app/app-ports';
 import { createApp } from '../../main/app/create-app';
-import { popupSink } from '../../main/app/popup-sink';
+import { popupSink } from '../../main/app/sinks';
 import type { ShellLike } from '../../main/core/shell-actions';
 import type { AppNotification } from '../../shared/model';
 import type { SettingsPatch } from '../../shared/settings-patch';
 import { memoryLogger } from './silent-logger';
+import { oneRecorder } from './recorder-settings';
 
 /** A running app object on a temp data folder, with what it showed and opened. */
 export interface AppHarness {
-  app: AppHandle;
+  app: RunningApp;
   store: SettingsStore;
   dataDir: string;
   /** Popups the host was asked to show, in order. */
@@ -35,7 +36,7 @@ export interface AppHarnessOptions {
   ports?: Partial<AppPorts>;
 }
 
-const running: AppHandle[] = [];
+const running: RunningApp[] = [];
 
 /** Builds the app object as a host would, on real files in a temp folder, and starts it. */
 export async function startApp(options: AppHarnessOptions = {}): Promise<AppHarness> {
@@ -44,7 +45,7 @@ export async function startApp(options: AppHarnessOptions = {}): Promise<AppHarn
   const store = await SettingsStore.open({ dir: dataDir, log });
   const base: SettingsPatch = {
     listener: { port: 0 },
-    recorder: { url: '' },
+    ...oneRecorder({ url: '' }),
     language: 'en',
   };
   await store.update(base);

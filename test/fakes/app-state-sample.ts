@@ -23,6 +23,17 @@ export function sampleAppState(overrides: Partial<AppState> = {}): AppState {
   return {
     rooms: [sampleRoom()],
     recorder: { status: 'ok', message: '' },
+    recorders: [
+      {
+        id: 'default',
+        name: 'default',
+        url: 'http://127.0.0.1:2356',
+        status: 'ok',
+        message: '',
+        webhookUrl: 'http://127.0.0.1:23560/webhook',
+        webhooks: 'unknown',
+      },
+    ],
     listener: {
       webhookUrl: 'http://127.0.0.1:23560/webhook',
       host: '127.0.0.1',

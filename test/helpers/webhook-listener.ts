@@ -38,6 +38,8 @@ export interface ListenerOptions {
   wrapJournal?: (journal: JournalPort) => JournalPort;
   onAccepted?: WebhookListenerDeps['onAccepted'];
   onDuplicate?: WebhookListenerDeps['onDuplicate'];
+  /** The recorders the listener has URLs for, the first first (default: one, `default`). */
+  recorderIds?: string[];
 }
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -56,6 +58,7 @@ export async function startListener(options: ListenerOptions = {}): Promise<List
     onAccepted: options.onAccepted ?? ((result) => accepted.push(result)),
     onDuplicate: options.onDuplicate,
     token,
+    recorderIds: () => options.recorderIds ?? ['default'],
     version: '9.9.9',
     startedAt: LISTENER_NOW - 5000,
     clock: () => LISTENER_NOW,

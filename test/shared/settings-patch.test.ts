@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultSettings } from '../../shared/settings';
 import { applySettingsPatch, SettingsPatch } from '../../shared/settings-patch';
+import { oneRecorder } from '../fakes/recorder-settings';
 
 describe('applySettingsPatch', () => {
   it('merges objects key by key and keeps the rest', () => {
@@ -16,13 +17,14 @@ describe('applySettingsPatch', () => {
       ...base.notifications.events,
       FileClosed: false,
     });
-    expect(result.settings.recorder).toEqual(base.recorder);
+    expect(result.settings.recorders).toEqual(base.recorders);
   });
 
   it('replaces arrays whole', () => {
-    const base = { ...defaultSettings(), pathMappings: [{ from: '/rec', to: '/mnt/a' }] };
-    const result = applySettingsPatch(base, { pathMappings: [{ from: '/rec', to: '/mnt/b' }] });
-    expect(result.ok && result.settings.pathMappings).toEqual([{ from: '/rec', to: '/mnt/b' }]);
+    const base = { ...defaultSettings(), ...oneRecorder({ url: '' }) };
+    const next = oneRecorder({ id: 'nas', pathMappings: [{ from: '/rec', to: '/mnt/b' }] });
+    const result = applySettingsPatch(base, next);
+    expect(result.ok && result.settings.recorders).toEqual(next.recorders);
   });
 
   it('resets a field to its default with null (language: back to the system)', () => {
@@ -44,12 +46,14 @@ describe('applySettingsPatch', () => {
 
   it('returns path: message errors and leaves the input alone when the result is invalid', () => {
     const base = defaultSettings();
-    const result = applySettingsPatch(base, { recorder: { pollIntervalSeconds: 0 } });
+    const result = applySettingsPatch(base, {
+      recorders: [{ ...base.recorders[0]!, pollIntervalSeconds: 0 }],
+    });
     expect(result).toEqual({
       ok: false,
-      errors: [expect.stringMatching(/^recorder\.pollIntervalSeconds: /)],
+      errors: [expect.stringMatching(/^recorders\[0\]\.pollIntervalSeconds: /)],
     });
-    expect(base.recorder.pollIntervalSeconds).toBe(defaultSettings().recorder.pollIntervalSeconds);
+    expect(base.recorders[0]!.pollIntervalSeconds).toBe(10);
   });
 
   it('has a schema that accepts every settings key and refuses typos', () => {

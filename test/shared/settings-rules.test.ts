@@ -6,6 +6,7 @@ import {
   isLoopbackHost,
   normaliseRecorderUrl,
 } from '../../shared/settings-rules';
+import { oneRecorder } from '../fakes/recorder-settings';
 
 describe('settings rules', () => {
   it('knows loopback hosts', () => {
@@ -21,12 +22,12 @@ describe('settings rules', () => {
     expect(normaliseRecorderUrl('')).toBe('');
     const checked = checkSettingsUpdate(
       defaultSettings(),
-      { recorder: { url: '10.0.0.2:2356' } },
+      oneRecorder({ url: '10.0.0.2:2356' }),
       'en',
     );
     expect(checked).toMatchObject({
       ok: true,
-      settings: { recorder: { url: 'http://10.0.0.2:2356' } },
+      settings: oneRecorder({ url: 'http://10.0.0.2:2356' }),
     });
   });
 
@@ -45,7 +46,7 @@ describe('settings rules', () => {
   it('lists schema errors and rule problems in one answer', () => {
     const checked = checkSettingsUpdate(
       defaultSettings(),
-      { listener: { host: '0.0.0.0', port: 70000 }, recorder: { url: 'ftp://x' } },
+      { listener: { host: '0.0.0.0', port: 70000 }, ...oneRecorder({ url: 'ftp://x' }) },
       'en',
     );
     expect(checked.ok).toBe(false);
@@ -53,7 +54,7 @@ describe('settings rules', () => {
     expect(errors.map((e) => e.slice(0, e.indexOf(':')))).toEqual([
       'listener.port',
       'listener.token',
-      'recorder.url',
+      'recorders[0].url',
     ]);
   });
 

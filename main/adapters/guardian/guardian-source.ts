@@ -1,5 +1,7 @@
 import type { OpenProblem } from '../../../shared/problem';
-import type { HappeningSource, SourceContext } from '../../app/plug-ins';
+import { hasRecorderApi } from '../../../shared/recorders';
+import type { RecorderSetting } from '../../../shared/settings';
+import type { HappeningSource, SourceContext } from '../../core/plug-ins';
 import { errorMessage } from '../../core/log-text';
 import type { ProblemChange } from '../../core/guardian/episodes';
 import { Guardian } from '../../core/guardian/guardian';
@@ -12,39 +14,48 @@ import { clientLogFetch, RecorderLogReader, type LogFetchPort } from './recorder
 export interface GuardianSourceOptions {
   /** Free bytes where recordings are written; default statfs. */
   freeSpace?: FreeSpacePort;
-  /** Reads the recorder's log; default a recorder client from the settings. */
+  /** Reads a recorder's log; default a recorder client from that recorder's settings. */
   fetchLog?: LogFetchPort;
   /** Period of the time-driven rules, ms (default 1 s: the smallest threshold is seconds). */
   tickMs?: number;
 }
 
+/** One recorder under the guardian's watch: its rules' state, its log cursor, its disk samples. */
+interface RecorderWatch {
+  guardian: Guardian;
+  reader: RecorderLogReader;
+  fetchLog: LogFetchPort;
+  nextLogAt: number;
+  nextDiskAt: number;
+  busy: Set<'log' | 'disk'>;
+}
+
 /**
- * The recording guardian as a source of happenings: it watches webhooks and polls, reads the
- * recorder's log by cursor and samples free space of the recording folder, and offers each
- * problem's start and end (and session reports) to the policy. The rules live in core/guardian.
+ * The recording guardian as a source of happenings: for each recorder it watches webhooks and
+ * polls, reads the recorder's log by cursor and samples free space of its recording folder, and
+ * offers each problem's start and end (and session reports) to the policy. The rules live in
+ * core/guardian; each recorder has its own (files, sessions and disks are per recorder).
  */
 export class GuardianSource implements HappeningSource {
   readonly name = 'recording-guardian';
   readonly #options: GuardianSourceOptions;
   readonly #listeners = new Set<(problems: OpenProblem[]) => void>();
-  readonly #reader = new RecorderLogReader();
-  #guardian: Guardian | undefined;
+  readonly #watches = new Map<string, RecorderWatch>();
   #context: SourceContext | undefined;
   #unobserve: (() => void) | undefined;
   #timer: ReturnType<typeof setInterval> | undefined;
   #abort = new AbortController();
-  #nextLogAt = 0;
-  #nextDiskAt = 0;
-  #busy = new Set<'log' | 'disk'>();
-  #fetchLog: LogFetchPort | undefined;
 
   constructor(options: GuardianSourceOptions = {}) {
     this.#options = options;
   }
 
-  /** Open problem episodes now (for the app state: tray light, Rooms badge). */
+  /** Open problem episodes now, of every recorder (for the app state: tray light, Rooms badge). */
   problems(): OpenProblem[] {
-    return this.#guardian?.problems() ?? [];
+    const multiple = this.#watches.size > 1;
+    return [...this.#watches].flatMap(([recorderId, watch]) =>
+      watch.guardian.problems().map((problem) => (multiple ? { ...problem, recorderId } : problem)),
+    );
   }
 
   /** Calls `listener` with the open problems whenever one starts or ends; returns the unsubscribe. */
@@ -56,20 +67,9 @@ export class GuardianSource implements HappeningSource {
   start(context: SourceContext): void {
     this.#context = context;
     this.#abort = new AbortController();
-    this.#fetchLog = this.#options.fetchLog ?? clientLogFetch(context.settings);
-    const guardian = new Guardian({
-      clock: context.clock,
-      settings: context.settings,
-      changed: (change) => this.#changed(change),
-      reported: (report) => {
-        const room = context.rooms().find((r) => r.roomId === report.roomId);
-        context.offer(reportHappening(report, room, context.clock()));
-      },
-    });
-    this.#guardian = guardian;
     this.#unobserve = context.observe({
-      webhook: (webhook) => guardian.webhook(webhook),
-      polled: (rooms) => guardian.polled(rooms),
+      webhook: (webhook, _at, recorderId) => this.#watch(recorderId)?.guardian.webhook(webhook),
+      polled: (rooms, _at, recorderId) => this.#watch(recorderId)?.guardian.polled(rooms),
     });
     this.#timer = setInterval(() => this.#tick(), this.#options.tickMs ?? 1000);
     this.#timer.unref?.();
@@ -84,63 +84,114 @@ export class GuardianSource implements HappeningSource {
     this.#unobserve = undefined;
   }
 
-  #changed(change: ProblemChange): void {
+  /** The watch of a recorder in the settings (made on first use); undefined for one removed. */
+  #watch(recorderId: string): RecorderWatch | undefined {
+    const context = this.#context;
+    if (!context) return undefined;
+    const existing = this.#watches.get(recorderId);
+    if (existing) return existing;
+    if (!this.#recorder(recorderId)) return undefined;
+    const recorder = () =>
+      this.#recorder(recorderId) ?? { rooms: [], unreachableNotifyAfterMinutes: 0 };
+    const guardian = new Guardian({
+      clock: context.clock,
+      settings: context.settings,
+      recorder,
+      recordedElsewhere: (roomId) =>
+        context
+          .rooms()
+          .some((r) => r.roomId === roomId && r.recorderId !== recorderId && r.recording),
+      changed: (change) => this.#changed(change, recorderId),
+      reported: (report) => {
+        const room = this.#room(report.roomId, recorderId);
+        context.offer(reportHappening(report, room, context.clock(), recorderId));
+      },
+    });
+    const watch: RecorderWatch = {
+      guardian,
+      reader: new RecorderLogReader(),
+      fetchLog: this.#options.fetchLog ?? clientLogFetch(() => this.#recorder(recorderId)),
+      nextLogAt: 0,
+      nextDiskAt: 0,
+      busy: new Set(),
+    };
+    this.#watches.set(recorderId, watch);
+    return watch;
+  }
+
+  #recorder(recorderId: string): RecorderSetting | undefined {
+    return (
+      this.#context && this.#context.recorders().find((recorder) => recorder.id === recorderId)
+    );
+  }
+
+  #room(roomId: number | undefined, recorderId: string) {
+    if (roomId === undefined) return undefined;
+    return this.#context
+      ?.rooms()
+      .find((r) => r.roomId === roomId && (r.recorderId ?? recorderId) === recorderId);
+  }
+
+  #changed(change: ProblemChange, recorderId: string): void {
     const context = this.#context;
     if (!context) return;
-    const room =
-      change.roomId === undefined
-        ? undefined
-        : context.rooms().find((r) => r.roomId === change.roomId);
-    context.offer(problemHappening(change, room));
+    context.offer(problemHappening(change, this.#room(change.roomId, recorderId), recorderId));
     const problems = this.problems();
     for (const listener of this.#listeners) listener(problems);
   }
 
   #tick(): void {
     const context = this.#context;
-    const guardian = this.#guardian;
-    if (!context || !guardian) return;
-    guardian.tick();
-    const now = context.clock();
-    const settings = context.settings();
-    if (now >= this.#nextLogAt && settings.recorder.url.trim() !== '') {
-      this.#nextLogAt = now + settings.recorder.pollIntervalSeconds * 1000;
-      this.#once('log', () => this.#readLog());
-    }
-    if (now >= this.#nextDiskAt) {
-      this.#nextDiskAt = now + settings.guardian.diskSampleSeconds * 1000;
-      this.#once('disk', () => this.#sampleDisk());
+    if (!context) return;
+    for (const recorder of context.recorders()) this.#watch(recorder.id);
+    for (const [recorderId, watch] of this.#watches) {
+      const recorder = this.#recorder(recorderId);
+      if (!recorder) {
+        this.#watches.delete(recorderId); // removed from the settings: its problems go with it
+        continue;
+      }
+      this.#tickOne(recorder, watch);
     }
   }
 
-  // One call of each kind at a time: a slow share or recorder never piles up calls.
-  #once(kind: 'log' | 'disk', run: () => Promise<void>): void {
-    if (this.#busy.has(kind)) return;
-    this.#busy.add(kind);
+  #tickOne(recorder: RecorderSetting, watch: RecorderWatch): void {
+    const context = this.#context!;
+    watch.guardian.tick();
+    const now = context.clock();
+    if (now >= watch.nextLogAt && hasRecorderApi(recorder)) {
+      watch.nextLogAt = now + recorder.pollIntervalSeconds * 1000;
+      this.#once(watch, 'log', () => this.#readLog(watch));
+    }
+    if (now >= watch.nextDiskAt) {
+      watch.nextDiskAt = now + context.settings().guardian.diskSampleSeconds * 1000;
+      this.#once(watch, 'disk', () => this.#sampleDisk(recorder, watch));
+    }
+  }
+
+  // One call of each kind at a time per recorder: a slow share or recorder never piles up calls.
+  #once(watch: RecorderWatch, kind: 'log' | 'disk', run: () => Promise<void>): void {
+    if (watch.busy.has(kind)) return;
+    watch.busy.add(kind);
     run()
       .catch((error: unknown) =>
         this.#context?.log.warn(`guardian ${kind}: ${errorMessage(error)}`),
       )
-      .finally(() => this.#busy.delete(kind));
+      .finally(() => watch.busy.delete(kind));
   }
 
-  async #readLog(): Promise<void> {
-    const fetchLog = this.#fetchLog;
-    if (!fetchLog || !this.#guardian) return;
-    const read = await this.#reader.read(fetchLog, this.#abort.signal);
+  async #readLog(watch: RecorderWatch): Promise<void> {
+    const read = await watch.reader.read(watch.fetchLog, this.#abort.signal);
     if (this.#abort.signal.aborted) return;
-    if (read.ok) this.#guardian.logEntries(read.entries);
-    else if (read.unreachable) this.#guardian.unreachable();
+    if (read.ok) watch.guardian.logEntries(read.entries);
+    else if (read.unreachable) watch.guardian.unreachable();
   }
 
-  async #sampleDisk(): Promise<void> {
-    const context = this.#context;
-    if (!context || !this.#guardian) return;
-    const { recordingRoot, pathMappings } = context.settings();
+  async #sampleDisk(recorder: RecorderSetting, watch: RecorderWatch): Promise<void> {
+    const { recordingRoot, pathMappings } = recorder;
     if (recordingRoot.trim() === '') return;
     const root = localRecordingRoot({ recordingRoot, pathMappings });
     if (!root) return;
     const free = await (this.#options.freeSpace ?? statfsFreeSpace)(root);
-    if (!this.#abort.signal.aborted) this.#guardian.diskSample(free);
+    if (!this.#abort.signal.aborted) watch.guardian.diskSample(free);
   }
 }

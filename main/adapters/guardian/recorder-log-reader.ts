@@ -1,5 +1,5 @@
 import type { RecorderLogFetch } from '../../../shared/recorder/rest';
-import type { Settings } from '../../../shared/settings';
+import type { RecorderSetting } from '../../../shared/settings';
 import { RecorderClient, type RecorderResult } from '../recorder-client';
 
 /** Fetches the recorder's log after a cursor (the recorder client's `fetchLog`). */
@@ -39,11 +39,16 @@ export class RecorderLogReader {
   }
 }
 
-/** A LogFetchPort over a RecorderClient built from the settings in force (rebuilt when they change). */
-export function clientLogFetch(settings: () => Settings): LogFetchPort & { configured(): boolean } {
+/**
+ * A LogFetchPort over a RecorderClient built from one recorder's settings in force (rebuilt when
+ * they change; none once the recorder was removed).
+ */
+export function clientLogFetch(
+  recorder: () => Pick<RecorderSetting, 'url' | 'username' | 'password'> | undefined,
+): LogFetchPort & { configured(): boolean } {
   let cached: { key: string; client: RecorderClient } | undefined;
   const client = (): RecorderClient | undefined => {
-    const { url, username, password } = settings().recorder;
+    const { url, username, password } = recorder() ?? { url: '', username: '', password: '' };
     if (url.trim() === '') return undefined;
     const key = JSON.stringify([url, username, password]);
     if (cached?.key !== key)

@@ -5,7 +5,10 @@ import type { IntakeResult, WebhookIntake } from '../../core/webhook-intake';
 export const MAX_BODY_BYTES = 1024 * 1024;
 /** Header that marks the app's own test event ("send test event" in the window). */
 export const TEST_EVENT_HEADER = 'x-recorder-tray-test';
-/** The webhook path; `/webhook/<token>` when a token is set. */
+/**
+ * The webhook path: `/webhook` for the first recorder, `/webhook/<recorder id>` for the others;
+ * with a token, `/webhook/<token>` and `/webhook/<token>/<recorder id>`.
+ */
 export const WEBHOOK_PATH = '/webhook';
 
 /** What the webhook listener needs. */
@@ -26,6 +29,12 @@ export interface WebhookListenerDeps {
   ) => void;
   /** The token in the webhook URL, as bound ('' for none). */
   token: string;
+  /**
+   * The recorders' ids, the first first: each has its own URL, so the app knows who sent what
+   * (nothing in a webhook names its recorder). Read per request: a recorder added in the
+   * settings is reachable without a rebind.
+   */
+  recorderIds: () => readonly string[];
   /** A per-run secret the app's own test events carry in TEST_EVENT_HEADER. */
   testSecret?: string;
   version: string;

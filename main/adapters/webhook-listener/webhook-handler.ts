@@ -42,14 +42,15 @@ export function createWebhookHandler(
   const handle = (req: IncomingMessage, res: ServerResponse, path: string): void => {
     const refused = refusal(req, deps.token !== '');
     if (refused) return sendJson(res, 403, { error: refused });
-    if (!isWebhookPath(path, deps.token)) return sendJson(res, 404, { error: 'not found' });
+    const recorderId = webhookRecorder(path, deps.token, deps.recorderIds());
+    if (recorderId === undefined) return sendJson(res, 404, { error: 'not found' });
     if (req.method !== 'POST') {
       res.setHeader('Allow', 'POST');
       return sendJson(res, 405, { error: 'use POST' });
     }
     const type = checkJsonContentType(req.headers['content-type']);
     if (!type.ok) return reject(res, 415, type.error);
-    readBody(req, MAX_BODY_BYTES, (buffer) => void answer(req, res, buffer));
+    readBody(req, MAX_BODY_BYTES, (buffer) => void answer(req, res, buffer, recorderId));
   };
 
   // Everything after the body is in: defined once, not as a closure per request (the hot path).
@@ -57,6 +58,7 @@ export function createWebhookHandler(
     req: IncomingMessage,
     res: ServerResponse,
     buffer: Buffer | 'too-large' | 'aborted',
+    recorderId: string,
   ): Promise<void> {
     if (buffer === 'aborted') return;
     if (buffer === 'too-large') {
@@ -85,6 +87,7 @@ export function createWebhookHandler(
       result = await deps.intake.accept(parsed.value, json.value, {
         userAgent,
         source: isTest ? 'test' : 'webhook',
+        recorderId,
         bodyBytes: bytes,
       });
     } catch (error) {
@@ -98,19 +101,35 @@ export function createWebhookHandler(
   return handle;
 }
 
-/** Whether `path` is the webhook path, with the token when one is set (compared in constant time). */
-function isWebhookPath(path: string, token: string): boolean {
-  if (!token) return path === WEBHOOK_PATH;
-  const prefix = `${WEBHOOK_PATH}/`;
-  if (!path.startsWith(prefix)) return false;
-  // The URL carries the token percent-encoded (webhookUrlFor); compare the decoded text.
-  let given: string;
+/**
+ * The recorder a webhook path names: `/webhook[/<token>][/<recorder id>]`, the token compared in
+ * constant time; no id: the first recorder. Undefined: not a webhook path of this app.
+ */
+export function webhookRecorder(
+  path: string,
+  token: string,
+  recorderIds: readonly string[],
+): string | undefined {
+  if (path !== WEBHOOK_PATH && !path.startsWith(`${WEBHOOK_PATH}/`)) return undefined;
+  // The URL carries each part percent-encoded (webhookUrlFor); compare the decoded text.
+  let parts: string[];
   try {
-    given = decodeURIComponent(path.slice(prefix.length));
+    parts = path
+      .slice(WEBHOOK_PATH.length + 1)
+      .split('/')
+      .map(decodeURIComponent);
   } catch {
-    return false;
+    return undefined;
   }
-  return secretsEqual(given, token);
+  if (path === WEBHOOK_PATH) parts = [];
+  if (token) {
+    const given = parts.shift();
+    if (given === undefined || !secretsEqual(given, token)) return undefined;
+  }
+  if (parts.length > 1) return undefined;
+  const [id] = parts;
+  if (id === undefined || id === '') return parts.length === 0 ? recorderIds[0] : undefined;
+  return recorderIds.includes(id) ? id : undefined;
 }
 
 /** Whether a delivery is the app's own test event (it carries the run's secret in a header). */

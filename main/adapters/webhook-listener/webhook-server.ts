@@ -17,10 +17,18 @@ export class UnsafeBindError extends Error {
 }
 
 /** The URL to paste into the recorder's "Webhook V2" setting for a bound listener. */
-export function webhookUrlFor(host: string, port: number, token: string): string {
+export function webhookUrlFor(
+  host: string,
+  port: number,
+  token: string,
+  /** Another recorder than the first (the first keeps the plain URL). */
+  recorderId?: string,
+): string {
   const shown = host === '0.0.0.0' || host === '::' ? (firstLanAddress() ?? '127.0.0.1') : host;
   const hostPart = shown.includes(':') ? `[${shown}]` : shown;
-  return `http://${hostPart}:${port}${WEBHOOK_PATH}${token ? `/${encodeURIComponent(token)}` : ''}`;
+  const tokenPart = token ? `/${encodeURIComponent(token)}` : '';
+  const recorderPart = recorderId ? `/${encodeURIComponent(recorderId)}` : '';
+  return `http://${hostPart}:${port}${WEBHOOK_PATH}${tokenPart}${recorderPart}`;
 }
 
 /**

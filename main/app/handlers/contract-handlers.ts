@@ -17,7 +17,7 @@ export function contractHandlers(
     ...historyHandlers(deps),
     ...fileHandlers(deps),
     ...recorderHandlers(deps),
-    ...roomHandlers(deps),
+    ...roomHandlers({ ...deps, client: (recorderId) => deps.links.get(recorderId)?.client() }),
     ...pushHandlers(push),
   };
 }

@@ -1,5 +1,6 @@
 import { stat } from 'node:fs/promises';
 import type { ActionResult, ContractHandlers, HistoryFileItem } from '../../../shared/ipc-contract';
+import { firstRecorder, recorderById } from '../../../shared/recorders';
 import { checkRecordingFile } from '../../adapters/file-access';
 import { refused, type HandlerDeps } from './handler-deps';
 
@@ -18,17 +19,23 @@ export function fileHandlers(
   };
 }
 
-/** Every path is built from the settings and checked here, never taken from the window. */
+/**
+ * Every path is built from the settings of the recorder that wrote the file and checked here,
+ * never taken from the window.
+ */
 async function fileAction(
   deps: HandlerDeps,
-  ref: { relativePath: string },
+  ref: { relativePath: string; recorderId?: string | undefined },
   use: 'open' | 'show',
 ): Promise<ActionResult> {
   const s = deps.settings();
-  if (!s.recordingRoot) return refused(deps, 'noRecordingRoot');
+  const recorder =
+    ref.recorderId === undefined ? firstRecorder(s) : recorderById(s, ref.recorderId);
+  if (!recorder) return refused(deps, 'recorderGone');
+  if (!recorder.recordingRoot) return refused(deps, 'noRecordingRoot');
   const check = await checkRecordingFile(ref.relativePath, {
-    recordingRoot: s.recordingRoot,
-    pathMappings: s.pathMappings,
+    recordingRoot: recorder.recordingRoot,
+    pathMappings: recorder.pathMappings,
     openFileOnClick: use === 'open',
   });
   const action = check.action;

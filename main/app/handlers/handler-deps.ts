@@ -6,7 +6,8 @@ import type { HistoryStore } from '../../adapters/history-store';
 import type { SettingsStore } from '../../adapters/settings-store';
 import type { Clock } from '../../core/ports';
 import type { ShellActions } from '../../core/shell-actions';
-import type { Listener } from '../listener-step';
+import type { Listener } from '../listener';
+import type { RecorderLinks } from '../recorder-links';
 
 /** What the contract's handlers work on: the app's parts, never reached through each other. */
 export interface HandlerDeps {
@@ -15,7 +16,9 @@ export interface HandlerDeps {
   language: () => Language;
   store: Pick<SettingsStore, 'update'>;
   history: HistoryStore;
-  listener: Pick<Listener, 'replay' | 'sendTestEvent'>;
+  listener: Pick<Listener, 'replay' | 'sendTestEvent' | 'webhookUrl'>;
+  /** Each recorder's link: its API client, its connection. */
+  links: Pick<RecorderLinks, 'get' | 'list'>;
   actions: ShellActions;
   state: () => AppState;
   info: AppInfo;

@@ -3,31 +3,36 @@ import {
   recorderOffMessage,
   recorderStatusMessage,
 } from '../../../shared/recorder/connection-status';
-import { RecorderClient } from '../../adapters/recorder-client';
+import { firstRecorder, hasRecorderApi, recorderById } from '../../../shared/recorders';
+import type { RecorderSetting } from '../../../shared/settings';
 import { linkTargetUrl } from '../../core/links';
 import { refused, type HandlerDeps } from './handler-deps';
 
-/** The recorder: its connection check, links to its pages, and the app's own test event. */
+/** The recorders: a connection check, links to their pages, and the app's own test event. */
 export function recorderHandlers(
   deps: HandlerDeps,
 ): Pick<ContractHandlers, 'recorder:check' | 'link:open' | 'test:sendEvent'> {
+  /** The recorder a call names; none named: the first. */
+  const named = (recorderId: string | undefined): RecorderSetting | undefined =>
+    recorderId === undefined
+      ? firstRecorder(deps.settings())
+      : recorderById(deps.settings(), recorderId);
   return {
-    'recorder:check': async () => {
-      const s = deps.settings().recorder;
+    'recorder:check': async (request) => {
       const language = deps.language();
-      if (!s.url.trim()) {
+      const recorder = named(request?.recorderId);
+      if (!recorder)
+        return { status: 'off', message: refused(deps, 'recorderGone').message!, version: null };
+      const client = deps.links.get(recorder.id)?.client();
+      if (!client || !hasRecorderApi(recorder)) {
         return { status: 'off', message: recorderOffMessage(false, language), version: null };
       }
-      const client = new RecorderClient({
-        baseUrl: s.url.trim(),
-        username: s.username,
-        password: s.password,
-      });
+      const url = recorder.url;
       const version = await client.getVersion();
       if (!version.ok) {
         return {
           status: version.status,
-          message: recorderStatusMessage(version.status, language, { url: s.url, ...version }),
+          message: recorderStatusMessage(version.status, language, { url, ...version }),
           version: null,
         };
       }
@@ -35,12 +40,13 @@ export function recorderHandlers(
       const full = version.value.fullSemVer;
       return {
         status: 'ok',
-        message: recorderStatusMessage('ok', language, { url: s.url, version: full }),
+        message: recorderStatusMessage('ok', language, { url, version: full }),
         version: full,
       };
     },
     'link:open': async (target) => {
-      const url = linkTargetUrl(target, deps.settings().recorder.url);
+      const recorderId = target.kind === 'liveRoom' ? undefined : target.recorderId;
+      const url = linkTargetUrl(target, named(recorderId)?.url ?? '');
       if (!url) return refused(deps, 'noRecorderUrl');
       return (await deps.actions.openUrl(url)) ? { ok: true } : refused(deps, 'linkFailed');
     },

@@ -1,11 +1,22 @@
 import type { AppState } from '../../../shared/app-state';
 import type { HistoryNotification } from '../../../shared/history';
-import { roomOutcomeText, type RoomOutcome } from '../../../shared/i18n/room-commands';
+import {
+  roomOutcomeText,
+  unknownRecorderText,
+  whichRecorderText,
+  type RoomOutcome,
+} from '../../../shared/i18n/room-commands';
+import {
+  firstRecorder,
+  hasRecorderApi,
+  recorderById,
+  recorderLabel,
+} from '../../../shared/recorders';
 import type { ActionResult, ContractHandlers } from '../../../shared/ipc-contract';
 import type { PopupButton } from '../../../shared/popup-button';
 import { recorderStatusMessage } from '../../../shared/recorder/connection-status';
-import type { Language, Settings } from '../../../shared/settings';
-import { RecorderClient, type RecorderFailure } from '../../adapters/recorder-client';
+import type { Language, RecorderSetting, Settings } from '../../../shared/settings';
+import type { RecorderClient, RecorderFailure } from '../../adapters/recorder-client';
 import {
   RecorderCommands,
   type CommandResult,
@@ -30,7 +41,10 @@ export interface RoomHandlerDeps {
     markRead(id: string): boolean;
   };
   actions: Pick<ShellActions, 'openUrl' | 'openFile' | 'showFile' | 'runAction'>;
-  state: () => Pick<AppState, 'recorder'>;
+  /** The rooms of every recorder (which recorders have a room). */
+  state: () => Pick<AppState, 'rooms'>;
+  /** A client of one recorder's API; undefined when it has none (webhooks only) or is gone. */
+  client: (recorderId: string) => RecorderClient | undefined;
   /** Polls the recorder now, so the window and tray show a command's effect within a second. */
   pollNow: () => void;
   /** Asks for a state push (unread count, mutes). */
@@ -59,16 +73,23 @@ export function roomHandlers(deps: RoomHandlerDeps): Pick<ContractHandlers, Room
     message: roomOutcomeText(outcome, deps.language(), roomId),
   });
 
-  /** Runs one command through a fresh client (the settings may have changed since the last). */
+  /**
+   * Runs one command through a fresh client of the recorder that has the room (the settings may
+   * have changed since the last).
+   */
   async function run<T>(
-    roomId: number,
+    target: CommandTarget,
     done: RoomOutcome,
     send: (commands: RecorderCommands) => Promise<CommandResult<T>>,
   ): Promise<ActionResult> {
-    const { url, username, password } = deps.settings().recorder;
-    if (url.trim() === '') return say(false, 'noRecorderUrl');
-    if (!limit.take(roomId)) return say(false, 'tooSoon', roomId);
-    const client = new RecorderClient({ baseUrl: url.trim(), username, password });
+    const { roomId } = target;
+    const chosen = chooseRecorder(deps, target);
+    if (!chosen.ok) return { ok: false, message: chosen.message };
+    const recorder = chosen.recorder;
+    const client = deps.client(recorder.id);
+    if (!client) return say(false, 'noRecorderUrl');
+    if (!limit.take(roomId, recorder.id)) return say(false, 'tooSoon', roomId);
+    const url = recorder.url;
     const result = await send(new RecorderCommands(client));
     if (result.ok || isRoomRefusal(result)) deps.pollNow();
     if (result.ok) return say(true, done, roomId);
@@ -79,26 +100,73 @@ export function roomHandlers(deps: RoomHandlerDeps): Pick<ContractHandlers, Room
     return { ok: false, message: failureText(result, url, deps.language()) };
   }
 
-  const command = (roomId: number, cmd: RoomCommand) =>
-    run(roomId, COMMAND_DONE[cmd], (c) => c.command(roomId, cmd));
+  const command = (target: CommandTarget, cmd: RoomCommand) =>
+    run(target, COMMAND_DONE[cmd], (c) => c.command(target.roomId, cmd));
 
   return {
-    'room:command': ({ roomId, command: cmd }) => command(roomId, cmd),
-    'room:add': ({ roomId, autoRecord }) =>
-      run(roomId, 'added', (c) => c.addRoom(roomId, autoRecord)),
-    'room:remove': ({ roomId }) => run(roomId, 'removed', (c) => c.removeRoom(roomId)),
-    'room:setAutoRecord': ({ roomId, autoRecord }) =>
-      run(roomId, autoRecord ? 'autoRecordOn' : 'autoRecordOff', (c) =>
-        c.setAutoRecord(roomId, autoRecord),
+    'room:command': ({ command: cmd, ...target }) => command(target, cmd),
+    'room:add': ({ autoRecord, ...target }) =>
+      run({ ...target, adding: true }, 'added', (c) => c.addRoom(target.roomId, autoRecord)),
+    'room:remove': (target) => run(target, 'removed', (c) => c.removeRoom(target.roomId)),
+    'room:setAutoRecord': ({ autoRecord, ...target }) =>
+      run(target, autoRecord ? 'autoRecordOn' : 'autoRecordOff', (c) =>
+        c.setAutoRecord(target.roomId, autoRecord),
       ),
     'notification:act': ({ id, button }) => act(deps, { say, command }, id, button),
+  };
+}
+
+/** The room a command is for, and the recorder when the call names one. */
+interface CommandTarget {
+  roomId: number;
+  recorderId?: string | undefined;
+  /** room:add: the room is not on the recorder yet. */
+  adding?: boolean;
+}
+
+/**
+ * The recorder a room command goes to: the one named, else the one that has the room; where
+ * several have it (a hot standby), the call must name one. A room no recorder has yet (room:add,
+ * or a room the app never saw) goes to the one recorder with an API, and is refused where there
+ * are several.
+ */
+function chooseRecorder(
+  deps: RoomHandlerDeps,
+  target: CommandTarget,
+): { ok: true; recorder: RecorderSetting } | { ok: false; message: string } {
+  const settings = deps.settings();
+  const language = deps.language();
+  if (target.recorderId !== undefined) {
+    const named = recorderById(settings, target.recorderId);
+    return named
+      ? { ok: true, recorder: named }
+      : { ok: false, message: unknownRecorderText(target.recorderId, language) };
+  }
+  const having = target.adding
+    ? []
+    : settings.recorders.filter((recorder) =>
+        deps
+          .state()
+          .rooms.some(
+            (room) =>
+              room.roomId === target.roomId &&
+              (room.recorderId ?? settings.recorders[0]?.id) === recorder.id,
+          ),
+      );
+  const candidates = having.length > 0 ? having : settings.recorders.filter(hasRecorderApi);
+  const [only, second] = candidates;
+  if (only && !second) return { ok: true, recorder: only };
+  if (!only) return { ok: true, recorder: firstRecorder(settings) }; // refused as "no API" then
+  return {
+    ok: false,
+    message: whichRecorderText(target.roomId, candidates.map(recorderLabel), language),
   };
 }
 
 /** What a notification's buttons reach: the room command and the worded outcome. */
 interface ButtonTools {
   say: (ok: boolean, outcome: RoomOutcome, roomId?: number) => ActionResult;
-  command: (roomId: number, cmd: RoomCommand) => Promise<ActionResult>;
+  command: (target: CommandTarget, cmd: RoomCommand) => Promise<ActionResult>;
 }
 
 /** Runs one button of a notification in the history (it must have offered that button). */
@@ -120,7 +188,9 @@ async function act(
       : undefined;
   switch (button) {
     case 'record':
-      return roomId === undefined ? say(false, 'actionFailed') : command(roomId, 'start');
+      return roomId === undefined
+        ? say(false, 'actionFailed')
+        : command({ roomId, recorderId: notification.recorderIds?.[0] }, 'start');
     case 'openRoom': {
       const url = roomId === undefined ? null : liveRoomUrl(roomId);
       return url !== null && (await deps.actions.openUrl(url))

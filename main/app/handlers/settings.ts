@@ -1,5 +1,6 @@
 import type { ContractHandlers } from '../../../shared/ipc-contract';
 import { checkSettingsUpdate, normaliseSettingsPatch } from '../../../shared/settings-rules';
+import { firstRecorder } from '../../../shared/recorders';
 import { pausedUntilFor } from '../../core/pause';
 import type { HandlerDeps } from './handler-deps';
 
@@ -35,7 +36,7 @@ export function settingsHandlers(
     'folder:pick': async ({ current }) => {
       if (!deps.pickFolder) return { path: null, supported: false };
       return {
-        path: await deps.pickFolder(current ?? deps.settings().recordingRoot),
+        path: await deps.pickFolder(current ?? firstRecorder(deps.settings()).recordingRoot),
         supported: true,
       };
     },

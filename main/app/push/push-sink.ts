@@ -15,7 +15,7 @@ import {
 } from '../../core/push/outbox-schedule';
 import { pushMessage, targetWants } from '../../core/push/push-message';
 import { parsePushUrl, redactPushUrl } from '../../core/push/push-url';
-import type { DecisionSink, PlugInContext } from '../plug-ins';
+import type { DecisionSink, PlugInContext } from '../../core/plug-ins';
 
 /** One attempt to push, as the headless output line and the log tell it (target redacted). */
 export interface PushAttempt {

@@ -1,7 +1,7 @@
 import type { OpenProblem, ProblemCode, SessionReport } from '../../../shared/problem';
 import type { PolledRoom } from '../../../shared/recorder/rest';
 import type { RecorderWebhook } from '../../../shared/recorder/webhook';
-import type { Settings } from '../../../shared/settings';
+import type { RecorderSetting, Settings } from '../../../shared/settings';
 import type { Clock } from '../ports';
 import { selectRooms } from '../recorder-sync';
 import { DiskWatch, WriteRate } from './disk-runway';
@@ -15,6 +15,13 @@ import { SessionTracker } from './sessions';
 export interface GuardianPorts {
   clock: Clock;
   settings: () => Settings;
+  /** The watched recorder's settings (its room filter, its unreachable limit). */
+  recorder: () => Pick<RecorderSetting, 'rooms' | 'unreachableNotifyAfterMinutes'>;
+  /**
+   * Whether another recorder records this room now (a hot standby): "live but not recording" is
+   * raised only when no recorder that has the room records it.
+   */
+  recordedElsewhere?: (roomId: number) => boolean;
   /** A problem started or ended. */
   changed: (change: ProblemChange) => void;
   /** A session finished: its summary. */
@@ -22,6 +29,7 @@ export interface GuardianPorts {
 }
 
 const DISK_KEY = episodeKey(undefined, 'disk-low');
+const NOT_RECORDING = 1 << POLL_CODES.indexOf('not-recording');
 const UNREACHABLE_KEY = episodeKey(undefined, 'recorder-unreachable');
 // Problems of a moment (a log line, a finished session) stay open this long after they were seen.
 const MOMENTARY: ReadonlySet<ProblemCode> = new Set(['recorder-warning', 'incomplete-session']);
@@ -58,7 +66,7 @@ export class Guardian {
     const settings = this.#ports.settings();
     this.#reachable();
     const s = settings.guardian;
-    const rooms = selectRooms(all, settings.recorder.rooms);
+    const rooms = selectRooms(all, this.#ports.recorder().rooms);
     const seq = ++this.#pollSeq;
     let rate = 0;
     for (const room of rooms) {
@@ -69,7 +77,9 @@ export class Guardian {
       }
       track.seenInPoll = seq;
       if (room.recording) rate += room.stats?.writeBytesPerSecond ?? 0;
-      const mask = s.enabled ? evaluateRoom(room, track, now, s) : 0;
+      let mask = s.enabled ? evaluateRoom(room, track, now, s) : 0;
+      if (mask & NOT_RECORDING && this.#ports.recordedElsewhere?.(room.roomId))
+        mask &= ~NOT_RECORDING;
       if (mask !== track.open) this.#applyMask(room.roomId, track, mask, now);
     }
     this.#rate.polled(rate, now);
@@ -131,7 +141,7 @@ export class Guardian {
     const now = this.#ports.clock();
     const settings = this.#ports.settings();
     this.#unreachableSince ??= now;
-    const limitMs = settings.recorder.unreachableNotifyAfterMinutes * 60_000;
+    const limitMs = this.#ports.recorder().unreachableNotifyAfterMinutes * 60_000;
     if (!settings.guardian.enabled || limitMs <= 0) return;
     if (now - this.#unreachableSince >= limitMs) {
       this.#emit(this.#book.start(UNREACHABLE_KEY, 'recorder-unreachable', undefined, now));

@@ -20,10 +20,15 @@ function setupRoom(at: number): RoomState {
 }
 
 /** The happening the policy decides on for a problem's start or end. */
-export function problemHappening(change: ProblemChange, room: RoomState | undefined): Happening {
+export function problemHappening(
+  change: ProblemChange,
+  room: RoomState | undefined,
+  recorderId?: string,
+): Happening {
   return {
     kind: change.type === 'start' ? 'RecordingProblem' : 'ProblemResolved',
     roomId: change.roomId ?? 0,
+    ...(recorderId !== undefined ? { recorderId } : {}),
     at: change.at,
     room: room ?? setupRoom(change.at),
     source: 'poll',
@@ -40,10 +45,12 @@ export function reportHappening(
   report: SessionReport,
   room: RoomState | undefined,
   at: number,
+  recorderId?: string,
 ): Happening {
   return {
     kind: 'SessionReport',
     roomId: report.roomId,
+    ...(recorderId !== undefined ? { recorderId } : {}),
     at,
     room: room ?? { ...setupRoom(at), roomId: report.roomId },
     source: 'webhook',

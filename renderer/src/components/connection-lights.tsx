@@ -4,6 +4,7 @@ import { useApp } from '../app-context';
 import { formatAgo } from '../format-time';
 import { useLastWebhook } from '../use-last-webhook';
 import { useLiveTick } from '../use-live-tick';
+import { firstRecorder } from '../../../shared/recorders';
 
 type Tone = 'good' | 'quiet' | 'bad';
 type FilesLight = 'ok' | 'noRoot' | 'none' | 'missing';
@@ -24,7 +25,7 @@ function useFilesLight(): FilesLight {
   const { api, settings } = useApp();
   const [light, setLight] = useState<FilesLight>('none');
   const tick = useLiveTick(api, ['notification:added'], 2000);
-  const root = settings?.recordingRoot ?? '';
+  const root = settings ? firstRecorder(settings).recordingRoot : '';
   useEffect(() => {
     let current = true;
     api.historyFiles({ limit: 1 }).then(
@@ -52,7 +53,7 @@ export function ConnectionLights() {
   const { state, settings, language, strings } = useApp();
   const s = strings.setup;
   const last = useLastWebhook();
-  const api = apiLight(state.recorder.status, settings?.recorder.url ?? '');
+  const api = apiLight(state.recorder.status, settings ? firstRecorder(settings).url : '');
   const files = useFilesLight();
   return (
     <ul class="lights" aria-label={s.lightsLabel}>

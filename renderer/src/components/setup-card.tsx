@@ -6,6 +6,7 @@ import { formatAgo } from '../format-time';
 import { useLastWebhook } from '../use-last-webhook';
 import { CopyField } from './copy-field';
 import { StatusLine } from './status-line';
+import { firstRecorder, recorderPatch } from '../../../shared/recorders';
 
 const DONE_KEY = 'recorderTray.setupDone';
 
@@ -31,7 +32,9 @@ export function SetupCard() {
   // Once shown, the card stays until closed: the first webhook usually brings the first room.
   const shown = useRef(false);
   const [edition, setEdition] = useState<'desktop' | 'cli' | null>(null);
-  const [apiUrl, setApiUrl] = useState(settings?.recorder.url || DEFAULT_RECORDER_URL);
+  const [apiUrl, setApiUrl] = useState(
+    (settings && firstRecorder(settings).url) || DEFAULT_RECORDER_URL,
+  );
   const [message, setMessage] = useState<string | null>(null);
   if (done || (!shown.current && last !== undefined && state.rooms.length > 0)) return null;
   shown.current = true;
@@ -48,10 +51,13 @@ export function SetupCard() {
     setEdition(next);
     setMessage(null);
     // The desktop edition has no API: webhooks only, and no red "unreachable" ever.
-    if (next === 'desktop') void saveSettings({ recorder: { url: '' } });
+    if (next === 'desktop' && settings)
+      void saveSettings(recorderPatch(settings, firstRecorder(settings).id, { url: '' }));
   };
   const saveApi = () => {
-    void saveSettings({ recorder: { url: normaliseRecorderUrl(apiUrl) } }).then((result) =>
+    if (!settings) return;
+    const url = normaliseRecorderUrl(apiUrl);
+    void saveSettings(recorderPatch(settings, firstRecorder(settings).id, { url })).then((result) =>
       setMessage(result.ok ? strings.settings.saved : result.errors.join('; ')),
     );
   };

@@ -10,10 +10,10 @@ export const ADVANCED_PATHS = [
   'listener.host',
   'listener.port',
   'listener.token',
-  'recorder.pollIntervalSeconds',
-  'recorder.unreachableNotifyAfterMinutes',
-  'recorder.rooms',
-  'pathMappings',
+  'recorders[0].pollIntervalSeconds',
+  'recorders[0].unreachableNotifyAfterMinutes',
+  'recorders[0].rooms',
+  'recorders[0].pathMappings',
 ];
 
 /**
@@ -82,8 +82,8 @@ export function AdvancedSection(
           inputMode="decimal"
           value={draft.pollInterval}
           onValue={(pollInterval) => update({ pollInterval })}
-          errors={errorsFor(errors, 'recorder.pollIntervalSeconds')}
-          locked={locked('recorder.pollIntervalSeconds')}
+          errors={errorsFor(errors, 'recorders[0].pollIntervalSeconds')}
+          locked={locked('recorders[0].pollIntervalSeconds')}
         />
         <TextField
           id="recorder-unreachable"
@@ -91,8 +91,8 @@ export function AdvancedSection(
           inputMode="decimal"
           value={draft.unreachableMinutes}
           onValue={(unreachableMinutes) => update({ unreachableMinutes })}
-          errors={errorsFor(errors, 'recorder.unreachableNotifyAfterMinutes')}
-          locked={locked('recorder.unreachableNotifyAfterMinutes')}
+          errors={errorsFor(errors, 'recorders[0].unreachableNotifyAfterMinutes')}
+          locked={locked('recorders[0].unreachableNotifyAfterMinutes')}
         />
       </div>
       <TextField
@@ -102,8 +102,8 @@ export function AdvancedSection(
         inputMode="numeric"
         value={draft.pollRooms}
         onValue={(pollRooms) => update({ pollRooms })}
-        errors={errorsFor(errors, 'recorder.rooms')}
-        locked={locked('recorder.rooms')}
+        errors={errorsFor(errors, 'recorders[0].rooms')}
+        locked={locked('recorders[0].rooms')}
       />
       <PathMappingsField {...props} />
     </details>

@@ -49,7 +49,7 @@ export function PathMappingsField({ draft, update, errors }: SectionProps) {
         id="path-mappings"
         errors={errorsFor(
           errors.filter((error) => !error.startsWith('pathMappings[')),
-          'pathMappings',
+          'recorders[0].pathMappings',
         )}
       />
       <button

@@ -8,6 +8,7 @@ import { CheckField, FieldNotes, Section, TextField } from '../components/fields
 import { errorsFor } from '../field-errors';
 import type { SectionProps } from './section-props';
 import { reportAction } from '../report-action';
+import { firstRecorder } from '../../../shared/recorders';
 
 /** The recorder's address and Basic auth, polling, a connection check and links to its pages. */
 export function RecorderSection({
@@ -27,7 +28,7 @@ export function RecorderSection({
   // The address to bring back when "webhooks only" is switched off again.
   const [lastUrl, setLastUrl] = useState(draft.recorderUrl || DEFAULT_RECORDER_URL);
   const webhooksOnly = draft.recorderUrl.trim() === '';
-  const urlLocked = locked('recorder.url');
+  const urlLocked = locked('recorders[0].url');
   // A check's message is in the language it was asked in; a switch makes it stale.
   useEffect(() => {
     setChecked(null);
@@ -37,7 +38,7 @@ export function RecorderSection({
   // Main words the connection state in the language in force, with the detail of the failure.
   const current = state.recorder.message;
   // An address that never answered is not an error yet (see apiLight): neutral colours.
-  const light = apiLight(state.recorder.status, settings?.recorder.url ?? '');
+  const light = apiLight(state.recorder.status, settings ? firstRecorder(settings).url : '');
 
   const check = async () => {
     setChecking(true);
@@ -69,7 +70,7 @@ export function RecorderSection({
         }}
       />
       {webhooksOnly ? (
-        <FieldNotes id="recorder-url-off" errors={errorsFor(errors, 'recorder.url')} />
+        <FieldNotes id="recorder-url-off" errors={errorsFor(errors, 'recorders[0].url')} />
       ) : (
         <>
           <TextField
@@ -86,7 +87,7 @@ export function RecorderSection({
               const normalised = normaliseRecorderUrl(draft.recorderUrl);
               if (normalised !== draft.recorderUrl) update({ recorderUrl: normalised });
             }}
-            errors={errorsFor(errors, 'recorder.url')}
+            errors={errorsFor(errors, 'recorders[0].url')}
             locked={urlLocked}
           />
           <div class="field-pair">
@@ -95,8 +96,8 @@ export function RecorderSection({
               label={s.username}
               value={draft.recorderUser}
               onValue={(recorderUser) => update({ recorderUser })}
-              errors={errorsFor(errors, 'recorder.username')}
-              locked={locked('recorder.username')}
+              errors={errorsFor(errors, 'recorders[0].username')}
+              locked={locked('recorders[0].username')}
             />
             <TextField
               id="recorder-pass"
@@ -105,8 +106,8 @@ export function RecorderSection({
               autoComplete="new-password"
               value={draft.recorderPass}
               onValue={(recorderPass) => update({ recorderPass })}
-              errors={errorsFor(errors, 'recorder.password')}
-              locked={locked('recorder.password')}
+              errors={errorsFor(errors, 'recorders[0].password')}
+              locked={locked('recorders[0].password')}
             />
           </div>
         </>

@@ -19,10 +19,10 @@ export function RecordingsSection({ draft, update, errors, locked }: SectionProp
         hint={s.recordingRootHint}
         value={draft.recordingRoot}
         onValue={(recordingRoot) => update({ recordingRoot })}
-        errors={errorsFor(errors, 'recordingRoot')}
-        locked={locked('recordingRoot')}
+        errors={errorsFor(errors, 'recorders[0].recordingRoot')}
+        locked={locked('recorders[0].recordingRoot')}
       />
-      {info?.canPickFolder && !locked('recordingRoot') ? (
+      {info?.canPickFolder && !locked('recorders[0].recordingRoot') ? (
         <button
           type="button"
           class="button button-small"

@@ -11,6 +11,7 @@ import { useDebounced } from '../use-debounced';
 import { useLiveTick } from '../use-live-tick';
 import { FileRow } from './file-row';
 import { reportAction } from '../report-action';
+import { firstRecorder } from '../../../shared/recorders';
 
 const collator = new Intl.Collator(['zh-CN', 'en'], { numeric: true });
 
@@ -77,11 +78,15 @@ export function FilesView() {
     PAGE_SIZE,
   );
   const filtered = roomId !== undefined || query !== '';
-  const root = settings?.recordingRoot ?? '';
+  const root = settings ? firstRecorder(settings).recordingRoot : '';
   const someMissing = shownResult.items.some((file) => file.exists === false);
 
   const act = (file: HistoryFileItem, action: 'open' | 'show') => {
-    const ref = { roomId: file.roomId, relativePath: file.relativePath };
+    const ref = {
+      roomId: file.roomId,
+      relativePath: file.relativePath,
+      ...(file.recorderId !== undefined ? { recorderId: file.recorderId } : {}),
+    };
     reportAction(action === 'open' ? api.fileOpen(ref) : api.fileShowInFolder(ref), setMessage);
   };
 

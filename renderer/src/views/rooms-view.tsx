@@ -15,6 +15,7 @@ import { reportAction } from '../report-action';
 import { useStoredChoice } from '../use-stored-choice';
 import { RoomRow, roomLabelIds, roomRowHeight } from './room-row';
 import { isRoomMuted, roomMutePatch, type MuteChoice } from '../../../shared/room-mute-choice';
+import { firstRecorder } from '../../../shared/recorders';
 
 const NO_ATTENTION: readonly Attention[] = [];
 const SORTS: readonly RoomSort[] = ['status', 'name', 'number'];
@@ -48,8 +49,9 @@ export function RoomsView() {
       ),
     [notifications, state.rooms],
   );
-  const pollIntervalSeconds = settings?.recorder.pollIntervalSeconds ?? 10;
-  const apiOk = apiLight(state.recorder.status, settings?.recorder.url ?? '') === 'ok';
+  const pollIntervalSeconds = settings ? firstRecorder(settings).pollIntervalSeconds : 10;
+  const apiOk =
+    apiLight(state.recorder.status, settings ? firstRecorder(settings).url : '') === 'ok';
 
   const attention = useMemo(() => {
     const context = {

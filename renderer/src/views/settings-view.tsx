@@ -15,10 +15,10 @@ import { SaveBar, type SaveStatus } from '../settings/save-bar';
 
 // Paths the sections show errors for; anything else is listed in the save bar.
 const FIELD_PATHS = [
-  'recorder.url',
-  'recorder.username',
-  'recorder.password',
-  'recordingRoot',
+  'recorders[0].url',
+  'recorders[0].username',
+  'recorders[0].password',
+  'recorders[0].recordingRoot',
   'notifications.events',
   'notifications.openFileOnClick',
   'notifications.groupWindowSeconds',

@@ -5,9 +5,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { statfsFreeSpace, type FreeSpacePort } from '../../../main/adapters/guardian/free-space';
 import { GuardianSource } from '../../../main/adapters/guardian/guardian-source';
-import type { SourceContext } from '../../../main/app/plug-ins';
+import type { SourceContext } from '../../../main/core/plug-ins';
 import type { Happening } from '../../../main/core/happening';
 import { defaultSettings, type Settings } from '../../../shared/settings';
+import { oneRecorder } from '../../fakes/recorder-settings';
 
 const MIB = 2 ** 20;
 let root = '';
@@ -45,14 +46,14 @@ function context(settings: Settings, offered: Happening[]): SourceContext {
     offer: (h) => offered.push(h),
     observe: () => () => {},
     rooms: () => [],
+    recorders: () => settings.recorders,
   };
 }
 
 describe('disk-low on a small file system', () => {
   it('starts when the recording folder falls under the threshold, once, and ends when space is back', async () => {
     const settings = defaultSettings();
-    settings.recorder.url = '';
-    settings.recordingRoot = root;
+    settings.recorders = oneRecorder({ url: '', recordingRoot: root }).recorders;
     settings.guardian = { ...settings.guardian, diskFreeGiB: 2 / 1024, diskSampleSeconds: 1 };
     const offered: Happening[] = [];
     let samples = 0;

@@ -121,6 +121,7 @@ describe('webhook handler: the answer table', () => {
         seq: 1,
         receivedAt: LISTENER_NOW,
         source: 'webhook',
+        recorderId: 'default', // the plain /webhook URL is the first recorder's
         userAgent: 'BililiveRecorder/2.11.1',
         body: JSON.parse(STREAM_STARTED),
       },

@@ -27,6 +27,7 @@ async function newServer(): Promise<WebhookServer> {
   const server = new WebhookServer({
     intake: new WebhookIntake(journal, Date.now),
     onAccepted: () => {},
+    recorderIds: () => ['default'],
     version: '1',
     startedAt: 0,
     clock: Date.now,

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ACTION_REFUSALS } from '../../../shared/i18n/action-results';
 import { startApp, stopApps } from '../../fakes/app-harness';
+import { oneRecorder } from '../../fakes/recorder-settings';
 
 afterEach(stopApps);
 
@@ -20,7 +21,7 @@ async function recordings() {
 describe('file handlers', () => {
   it('resolve the recorder path under the root: open and show', async () => {
     const { root } = await recordings();
-    const h = await startApp({ settings: { recordingRoot: root } });
+    const h = await startApp({ settings: oneRecorder({ url: '', recordingRoot: root }) });
     const ref = { roomId: 1, relativePath: 'room/a.flv' };
     expect(await h.app.handlers['file:open'](ref)).toEqual({ ok: true });
     expect(await h.app.handlers['file:showInFolder'](ref)).toEqual({ ok: true });
@@ -32,7 +33,7 @@ describe('file handlers', () => {
 
   it('refuse a path that leaves the root, by the root check, even when it names a real recording', async () => {
     const { root } = await recordings();
-    const h = await startApp({ settings: { recordingRoot: root } });
+    const h = await startApp({ settings: oneRecorder({ url: '', recordingRoot: root }) });
     for (const use of ['file:open', 'file:showInFolder'] as const) {
       expect(await h.app.handlers[use]({ roomId: 1, relativePath: '../outside.flv' })).toEqual({
         ok: false,
@@ -44,7 +45,7 @@ describe('file handlers', () => {
 
   it('say a listed file is gone, and that the root must be set first', async () => {
     const { root } = await recordings();
-    const h = await startApp({ settings: { recordingRoot: root } });
+    const h = await startApp({ settings: oneRecorder({ url: '', recordingRoot: root }) });
     expect(await h.app.handlers['file:open']({ roomId: 1, relativePath: 'room/gone.flv' })).toEqual(
       { ok: false, message: ACTION_REFUSALS.fileMissing.en },
     );

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startApp, stopApps } from '../../fakes/app-harness';
+import { oneRecorder } from '../../fakes/recorder-settings';
 
 afterEach(stopApps);
 
@@ -22,8 +23,8 @@ describe('settings:update applies the settings rules before saving', () => {
 
   it('saves a recorder address typed without a scheme with http://', async () => {
     const h = await startApp();
-    const answer = await h.app.handlers['settings:update']({ recorder: { url: '127.0.0.1:2356' } });
-    expect(answer.ok && answer.settings.recorder.url).toBe('http://127.0.0.1:2356');
-    expect(h.store.get().recorder.url).toBe('http://127.0.0.1:2356');
+    const answer = await h.app.handlers['settings:update'](oneRecorder({ url: '127.0.0.1:2356' }));
+    expect(answer.ok && answer.settings.recorders[0]?.url).toBe('http://127.0.0.1:2356');
+    expect(h.store.get().recorders[0]?.url).toBe('http://127.0.0.1:2356');
   });
 });

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { PAUSED_FOREVER } from '../../../main/core/pause';
 import { startApp, stopApps } from '../../fakes/app-harness';
+import { oneRecorder } from '../../fakes/recorder-settings';
 
 afterEach(stopApps);
 
@@ -56,7 +57,9 @@ describe('settings handlers', () => {
     const h = await startApp();
     const bad = await h.app.handlers['settings:update']({ listener: { port: 70_000 } });
     expect(bad).toMatchObject({ ok: false, errors: [expect.stringMatching(/^listener\.port: /)] });
-    const good = await h.app.handlers['settings:update']({ recorder: { pollIntervalSeconds: 30 } });
-    expect(good.ok && good.settings.recorder.pollIntervalSeconds).toBe(30);
+    const good = await h.app.handlers['settings:update'](
+      oneRecorder({ url: '', pollIntervalSeconds: 30 }),
+    );
+    expect(good.ok && good.settings.recorders[0]?.pollIntervalSeconds).toBe(30);
   });
 });

@@ -19,6 +19,7 @@ function setup(guardian: Partial<GuardianSettings> = {}, more: Partial<Settings>
   const g = new Guardian({
     clock: () => now,
     settings: () => settings,
+    recorder: () => settings.recorders[0]!,
     changed: (c) => changes.push(c),
     reported: (r) => reports.push(r),
   });
@@ -163,7 +164,7 @@ describe('poll rules on a fake clock', () => {
         .map((c) => c.roomId)
         .sort((a, b) => (a ?? 0) - (b ?? 0)),
     ).toEqual([7, 23058]);
-    t.settings.recorder = { ...t.settings.recorder, rooms: [3] };
+    t.settings.recorders = [{ ...t.settings.recorders[0]!, rooms: [3] }];
     t.at(1);
     t.g.polled([room({ recording: false }), room({ roomId: 7, shortId: 0, recording: false })]);
     expect(t.ends().map((c) => c.roomId)).toEqual([7]);

@@ -15,7 +15,7 @@ describe('schema messages in Chinese', () => {
   it('words what zod says about the settings fields', () => {
     const zh = messages({
       listener: { port: 70_000, host: '', token: 'a b' },
-      recorder: { pollIntervalSeconds: 0.5 },
+      recorders: [{ id: 'nas', pollIntervalSeconds: 0.5 }],
       notifications: { flapMinutes: 'x' },
       language: 'fr',
     }).map((m) => localizeSchemaMessage(m, 'zh-CN'));

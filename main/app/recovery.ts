@@ -1,11 +1,10 @@
-import type { CoreWiring } from './app-core';
-import type { HistoryFile } from '../../shared/history';
+import type { CoreWiring } from './app-context';
 import type { HistoryStore } from '../adapters/history-store';
 import { writeProcessedMark } from '../adapters/processed-mark';
+import { listFile } from './pipeline';
 import type { EventPipeline } from '../core/event-pipeline';
-import type { Happening } from '../core/happening';
 import { recoverJournal, type JournaledWebhook } from '../core/journal-recovery';
-import type { RecoveryPlan } from '../core/recovery';
+import { filesSettledBy, type RecoveryPlan } from '../core/recovery';
 import { errorMessage } from '../core/log-text';
 import type { Logger } from '../core/ports';
 
@@ -26,8 +25,6 @@ export interface RecoveryWiring extends CoreWiring {
   processedThrough: number | undefined;
   /** The newest seq in the journal (0 when empty). */
   journalSeq: number;
-  /** Lists a finished file as the pipeline's wiring does (recovery's "list only" case). */
-  listFile: (happening: Happening) => void;
 }
 
 /** Start-up recovery and the processed mark, as the app object holds them. */
@@ -51,6 +48,9 @@ export function prepareRecovery(wiring: RecoveryWiring): JournalRecovery {
   // No mark: a first start (the journal is empty) or an earlier version that processed what it
   // answered as it went; its entries are not run again.
   const processedThrough = wiring.processedThrough ?? wiring.journalSeq;
+  // A finished file is remembered as long as the Files list keeps it, not only as long as the
+  // compacted journal does: a late V1 of a file listed before a restart is not a new file.
+  pipeline.rememberFinished(filesSettledBy(history.queries.list('files'), processedThrough));
   pipeline.replay(wiring.journaled.filter((entry) => entry.seq <= processedThrough));
   let mark = wiring.processedThrough ?? -1; // none on disk: the first check writes one
   let fed = processedThrough;
@@ -83,7 +83,8 @@ export function prepareRecovery(wiring: RecoveryWiring): JournalRecovery {
         language: wiring.language(),
         hasDecision: (key) => history.hasDecision(key),
         hasFile: (key) => history.hasFile(key),
-        listFile: wiring.listFile,
+        // Recovery's "list only" case: listed as the pipeline lists a file.
+        listFile: (happening) => listFile(history, happening, wiring.clock()),
       });
       logRecovery(log, result.plan);
       fed = Math.max(fed, result.throughSeq);
@@ -108,14 +109,4 @@ function logRecovery(log: Logger, plan: RecoveryPlan): void {
       `${missed.length} recorded as missed while the app was not running, ` +
       `${listOnly.length} file(s) listed again`,
   );
-}
-
-/** Lists a finished file with its key; the same entry as the pipeline's wiring builds. */
-export function keyedFile(happening: Happening, finishedAt: number): HistoryFile | undefined {
-  if (happening.kind !== 'FileClosed' || !happening.file) return undefined;
-  const entry: HistoryFile = { ...happening.file, finishedAt };
-  const resolvedPath = happening.fileCheck?.resolvedPath;
-  if (resolvedPath) entry.resolvedPath = resolvedPath;
-  if (happening.key) entry.key = happening.key;
-  return entry;
 }

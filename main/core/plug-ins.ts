@@ -1,10 +1,10 @@
 import type { HistoryNotification } from '../../shared/history';
-import type { RoomState } from '../../shared/model';
+import type { AppNotification, RoomState } from '../../shared/model';
 import type { PolledRoom } from '../../shared/recorder/rest';
 import type { RecorderWebhook } from '../../shared/recorder/webhook';
-import type { Language, Settings } from '../../shared/settings';
-import type { Happening } from '../core/happening';
-import type { Clock, Logger } from '../core/ports';
+import type { Language, RecorderSetting, Settings } from '../../shared/settings';
+import type { Happening } from './happening';
+import type { Clock, Logger } from './ports';
 
 /** What every plug-in may read: time, the log, the data folder and the settings in force. */
 export interface PlugInContext {
@@ -19,10 +19,13 @@ export interface PlugInContext {
 
 /** What the app observed, for sources that derive happenings of their own from it. */
 export interface Observer {
-  /** An accepted webhook from the recorder, after the core applied it (not test events or replays). */
-  webhook?(webhook: RecorderWebhook, receivedAt: number): void;
-  /** A good poll of the recorder's REST API: every room it returned, at local time `at`. */
-  polled?(rooms: readonly PolledRoom[], at: number): void;
+  /**
+   * An accepted webhook from a recorder (`recorderId`: whose URL it came in on), after the core
+   * applied it (not test events or replays).
+   */
+  webhook?(webhook: RecorderWebhook, receivedAt: number, recorderId: string): void;
+  /** A good poll of a recorder's REST API: every room it returned, at local time `at`. */
+  polled?(rooms: readonly PolledRoom[], at: number, recorderId: string): void;
   /** Every happening the core derived, before the policy saw it. */
   happened?(happening: Happening): void;
 }
@@ -33,8 +36,10 @@ export interface SourceContext extends PlugInContext {
   offer(happening: Happening): void;
   /** Subscribes to what the app observes; returns the unsubscribe. */
   observe(observer: Observer): () => void;
-  /** Every room as the app knows it now. */
+  /** Every room of every recorder as the app knows it now (each with its `recorderId`). */
   rooms(): readonly RoomState[];
+  /** The recorders in the settings in force, with their API clients' settings. */
+  recorders(): readonly RecorderSetting[];
 }
 
 /**
@@ -58,6 +63,11 @@ export interface DecisionSink {
   start?(context: PlugInContext): void | Promise<void>;
   /** One decision as the history recorded it; must not throw (a throw is logged and skipped). */
   decided(entry: HistoryNotification): void;
+  /**
+   * A set-up notice worded as a notification (not a decision of the policy: it is not in the
+   * Notifications list); the host's popup shows it. Must not throw.
+   */
+  notice?(notification: AppNotification): void;
   /** Called at stop, after held notifications were flushed: finish or persist pending work. */
   stop?(): void | Promise<void>;
 }

@@ -1,13 +1,11 @@
-import type { RecorderPolling } from '../adapters/recorder-polling';
 import type { EventPipeline } from '../core/event-pipeline';
-import type { AppCore } from './app-core';
+import type { HappeningSource, SourceContext } from '../core/plug-ins';
+import type { AppContext } from './app-context';
 import type { StartResult } from './app-ports';
-import type { DecisionSinks } from './decision-sinks';
-import type { ListenerBinding } from './listener-binding';
-import type { Listener } from './listener-step';
-import type { HappeningSource, SourceContext } from './plug-ins';
-import { recorderConfigured, type RecorderConnectionState } from './recorder-connection';
-import type { JournalRecovery } from './recovery-step';
+import type { Listener, ListenerBinding } from './listener';
+import type { RecorderLinks } from './recorder-links';
+import type { JournalRecovery } from './recovery';
+import type { DecisionSinks } from './sinks';
 import type { Storage } from './storage';
 
 /** The parts the app starts and stops, in the order they were built. */
@@ -18,8 +16,7 @@ export interface LifecycleParts {
   recovery: JournalRecovery;
   listener: Listener;
   binding: ListenerBinding;
-  polling: RecorderPolling;
-  connection: RecorderConnectionState;
+  links: RecorderLinks;
   sources: readonly HappeningSource[];
   sourceContext: SourceContext;
 }
@@ -31,33 +28,32 @@ export interface AppLifecycle {
 }
 
 /**
- * Starts the parts in the order they depend on each other (sinks, recovery, listener, polling,
- * sources) and stops them in reverse; settings changes rebind the listener and re-poll, one after
- * another (two overlapping rebinds would leak one).
+ * Starts the parts in the order they depend on each other (sinks, recovery, listener, recorder
+ * links, sources) and stops them in reverse; settings changes rebind the listener and rebuild the
+ * recorder links, one after another (two overlapping rebinds would leak one).
  */
-export function appLifecycle(core: AppCore, parts: LifecycleParts): AppLifecycle {
-  const { settings, statePush } = core;
+export function appLifecycle(context: AppContext, parts: LifecycleParts): AppLifecycle {
+  const { settings, statePush } = context;
   let applying: Promise<unknown> = Promise.resolve();
-  const stopWatchingSettings = core.settingsView.onChange((previous) => {
+  const stopWatchingSettings = context.settingsView.onChange((previous) => {
     const current = settings();
-    if (!recorderConfigured(current)) parts.connection.reset();
     applying = applying
       .then(async () => {
         await parts.binding.rebindIfMoved(previous, current);
-        if (JSON.stringify(current.recorder) !== JSON.stringify(previous.recorder))
-          await parts.polling.reconfigure();
+        if (JSON.stringify(current.recorders) !== JSON.stringify(previous.recorders))
+          await parts.links.reconfigure();
       })
-      .catch(core.reportFailure('settings change'))
+      .catch(context.reportFailure('settings change'))
       .finally(() => statePush.request());
   });
 
   let stopping: Promise<void> | undefined;
   return {
     async start() {
-      await parts.sinks.start(core);
+      await parts.sinks.start(context);
       await parts.recovery.run(); // before the listener: recovered happenings come first, in order
       const result = await parts.binding.bind(settings());
-      await parts.polling.reconfigure();
+      await parts.links.reconfigure();
       for (const source of parts.sources) await source.start(parts.sourceContext);
       statePush.request();
       return result;
@@ -69,7 +65,7 @@ export function appLifecycle(core: AppCore, parts: LifecycleParts): AppLifecycle
         try {
           await applying;
           for (const source of parts.sources.toReversed()) await source.stop();
-          await parts.polling.stop();
+          await parts.links.stop();
           await parts.listener.server.stop();
           await parts.pipeline.drain();
           parts.pipeline.policy.flush();
@@ -77,7 +73,7 @@ export function appLifecycle(core: AppCore, parts: LifecycleParts): AppLifecycle
           await parts.recovery.stop(); // the processed mark, once the history holds every decision
         } finally {
           statePush.cancel();
-          core.events.close();
+          context.events.close();
           await parts.storage.close();
         }
       })()),

@@ -4,14 +4,14 @@ import { systemLocale } from '../adapters/app-paths';
 import { errorDetail } from '../core/log-text';
 import { AppEventBus, CoalescedSignal } from './app-events';
 import type { AppPorts } from './app-ports';
-import type { PlugInContext } from './plug-ins';
+import type { PlugInContext } from '../core/plug-ins';
 import { createSettingsView, type SettingsView } from './settings-view';
 
 /** What every step of the app reads: time, the log, the settings and language in force. */
 export type CoreWiring = Pick<PlugInContext, 'clock' | 'log' | 'settings' | 'language'>;
 
 /** The first step's parts: what everything after it is built on. */
-export interface AppCore extends PlugInContext {
+export interface AppContext extends PlugInContext {
   settingsView: SettingsView;
   /** Events to the hosts (window broadcast, output lines, the tray). */
   events: AppEventBus;
@@ -25,7 +25,7 @@ export interface AppCore extends PlugInContext {
 const STATE_DEBOUNCE_MS = 150;
 
 /** Builds the settings in force, the language, the clock, and the events to the hosts. */
-export function createAppCore(ports: AppPorts): AppCore {
+export function createAppContext(ports: AppPorts): AppContext {
   const { log } = ports;
   const settingsView = createSettingsView(ports.store, ports.overrides);
   const settings = settingsView.current;

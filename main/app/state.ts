@@ -2,12 +2,10 @@ import type { AppState } from '../../shared/app-state';
 import type { OpenProblem } from '../../shared/problem';
 import type { SettingsStore } from '../adapters/settings-store';
 import type { EventPipeline } from '../core/event-pipeline';
-import type { AppCore } from './app-core';
+import type { AppContext } from './app-context';
 import type { HostStatePort } from './app-ports';
-import type { ListenerBinding } from './listener-binding';
-import type { Listener } from './listener-step';
-import type { RecorderConnectionState } from './recorder-connection';
-import type { RecorderWatch } from './recorder-watch';
+import type { Listener, ListenerBinding } from './listener';
+import type { RecorderLinks } from './recorder-links';
 import type { Storage } from './storage';
 
 /** What the state is read from. */
@@ -17,24 +15,26 @@ export interface StateSources {
   pipeline: EventPipeline;
   listener: Listener;
   binding: ListenerBinding;
-  connection: RecorderConnectionState;
-  watch: RecorderWatch;
+  links: RecorderLinks;
   problems: () => OpenProblem[];
   host: HostStatePort | undefined;
 }
 
 /** The state the window and the tray show, read afresh from the app's parts at each call. */
-export function stateView(core: AppCore, from: StateSources): () => AppState {
+export function stateView(context: AppContext, from: StateSources): () => AppState {
   return () => {
-    const s = core.settings();
+    const s = context.settings();
+    const language = context.language();
     const bound = from.listener.server.address;
-    const lastWebhookAt = from.watch.lastWebhookAt();
-    const notices = from.watch.notices.list();
+    const links = from.links.list();
+    const lastWebhookAt = newest(links.map((link) => link.lastWebhookAt));
+    const notices = links.flatMap((link) => link.notices());
     const problems = from.problems();
     const trouble = from.storage.history.trouble ?? from.store.trouble;
     return {
-      rooms: from.pipeline.state.rooms.list(),
-      recorder: from.connection.view(s, core.language()),
+      rooms: from.pipeline.rooms(),
+      recorder: from.links.connection(language),
+      recorders: links.map((link) => link.view(language)),
       listener: {
         webhookUrl: from.listener.webhookUrl(),
         host: bound?.host ?? s.listener.host,
@@ -47,10 +47,17 @@ export function stateView(core: AppCore, from: StateSources): () => AppState {
       unreadCount: from.storage.history.queries.unreadCount(),
       // Present only while writing the data folder fails.
       ...(trouble !== undefined ? { storage: { trouble } } : {}),
-      language: core.language(),
+      language,
       ...(notices.length > 0 ? { notices } : {}),
       ...(problems.length > 0 ? { problems } : {}),
       ...from.host?.read(),
     };
   };
+}
+
+function newest(times: readonly (number | undefined)[]): number | undefined {
+  let result: number | undefined;
+  for (const time of times)
+    if (time !== undefined && (result === undefined || time > result)) result = time;
+  return result;
 }

@@ -1,0 +1,107 @@
+import type { HistoryFile, HistoryNotification } from '../../shared/history';
+import type { NotificationAction } from '../../shared/model';
+import { recorderById } from '../../shared/recorders';
+import type { HistoryStore } from '../adapters/history-store';
+import { fileCheck } from '../adapters/file-access';
+import { EventPipeline } from '../core/event-pipeline';
+import type { Happening } from '../core/happening';
+import { initialReadState } from '../core/history';
+import { liveRoomUrl } from '../core/links';
+import { errorDetail } from '../core/log-text';
+import { popupButtons } from '../core/popup-buttons';
+import type { AppContext } from './app-context';
+import type { DecisionSinks } from './sinks';
+import type { Observers } from './sources';
+
+/** What the pipeline is wired to. */
+export interface PipelineWiring {
+  context: AppContext;
+  history: HistoryStore;
+  sinks: DecisionSinks;
+  observers: Observers;
+  /** A recorder's API answered its last poll: popup buttons that need it may show. */
+  apiReady: (recorderId: string | undefined) => boolean;
+}
+
+/**
+ * Builds the core's one door for observations and wires what comes out of it: each decision is
+ * recorded in the history and handed to the sinks; each finished file is listed; observers hear
+ * of every happening. A finished file is looked up under its own recorder's recording root.
+ */
+export function buildPipeline(wiring: PipelineWiring): EventPipeline {
+  const { context, history, sinks, observers } = wiring;
+  const { clock, settings, statePush, events } = context;
+  let roomsVersion = 0;
+  const pipeline: EventPipeline = new EventPipeline(
+    {
+      clock,
+      setTimer: (fn, ms) => {
+        const timer = setTimeout(fn, ms);
+        return () => clearTimeout(timer);
+      },
+      settings: () => ({ ...settings().notifications, language: context.language() }),
+      actionFor: clickAction,
+      buttonsFor: (notification, happening) =>
+        popupButtons(notification, {
+          room: happening.room,
+          apiReady: wiring.apiReady(happening.recorderId),
+        }),
+    },
+    {
+      decided: ({ notification, decision }) => {
+        const entry: HistoryNotification = {
+          notification,
+          decision,
+          read: initialReadState(decision),
+        };
+        // A decision on a happening already recorded (a recovery run again) goes nowhere.
+        if (!history.addNotification(entry)) return;
+        sinks.decided(entry);
+      },
+      happened: (happening) => {
+        // A replay shows an old event again: its file is already listed.
+        if (happening.source !== 'replay') listFile(history, happening, clock());
+        observers.notify('happened', happening);
+      },
+      failed: (error) => context.log.error(`event pipeline: ${errorDetail(error)}`),
+      roomsChanged: () => {
+        statePush.request();
+        const version = pipeline.roomsVersion;
+        if (version === roomsVersion) return;
+        roomsVersion = version;
+        events.emit('rooms:flagsChanged', { rooms: pipeline.rooms() });
+      },
+    },
+    async (file) => {
+      const s = settings();
+      const recorder = recorderById(s, file.recorderId ?? '') ?? s.recorders[0]!;
+      return fileCheck(file.relativePath, recorder, s, context.log);
+    },
+  );
+  return pipeline;
+}
+
+/** Lists a finished file in the Files list (the pipeline's and recovery's one way to do it). */
+export function listFile(history: HistoryStore, happening: Happening, finishedAt: number): void {
+  const entry = historyFileOf(happening, finishedAt);
+  if (entry) history.addFile(entry);
+}
+
+/** The Files list's entry of a finished file, keyed so that it is listed once whatever recovery does. */
+export function historyFileOf(happening: Happening, finishedAt: number): HistoryFile | undefined {
+  if (happening.kind !== 'FileClosed' || !happening.file) return undefined;
+  const entry: HistoryFile = { ...happening.file, finishedAt };
+  const resolvedPath = happening.fileCheck?.resolvedPath;
+  if (resolvedPath) entry.resolvedPath = resolvedPath;
+  if (happening.key) entry.key = happening.key;
+  return entry;
+}
+
+/** What a click on a happening's popup does: the live room, or the checked file. */
+function clickAction(happening: Happening): NotificationAction | undefined {
+  if (happening.kind === 'StreamStarted') {
+    const url = liveRoomUrl(happening.roomId);
+    return url ? { kind: 'openUrl', url } : undefined;
+  }
+  return happening.fileCheck?.action;
+}

@@ -1,0 +1,68 @@
+import type { OpenProblem } from '../../shared/problem';
+import { GuardianSource } from '../adapters/guardian/guardian-source';
+import type { EventPipeline } from '../core/event-pipeline';
+import type { HappeningSource, Observer, SourceContext } from '../core/plug-ins';
+import type { AppContext } from './app-context';
+import type { AppPorts } from './app-ports';
+
+/** The sources as attached, with the context they start with. */
+export interface AttachedSources {
+  sources: readonly HappeningSource[];
+  context: SourceContext;
+  /** The recording guardian's open problems (tray light, Rooms badge). */
+  problems(): OpenProblem[];
+}
+
+/**
+ * The one place sources of happenings attach (besides webhooks and polls): the recording
+ * guardian, then the host's extras. Each offers happenings through the pipeline's door.
+ */
+export function attachSources(
+  context: AppContext,
+  ports: Pick<AppPorts, 'sources'>,
+  parts: { pipeline: EventPipeline; observers: Observers },
+): AttachedSources {
+  const guardian = new GuardianSource();
+  guardian.onProblemsChanged(() => context.statePush.request());
+  return {
+    sources: [guardian, ...(ports.sources ?? [])],
+    context: {
+      ...context,
+      offer: (happening) => parts.pipeline.offer(happening),
+      observe: (observer) => parts.observers.observe(observer),
+      rooms: () => parts.pipeline.rooms(),
+      recorders: () => context.settings().recorders,
+    },
+    problems: () => guardian.problems(),
+  };
+}
+
+/** The subscribers to what the app observes (webhooks, polls, happenings), for the sources. */
+export class Observers {
+  readonly #observers = new Set<Observer>();
+  readonly #failed: (error: unknown) => void;
+
+  /** `failed` hears of an observer that threw; the others still run. */
+  constructor(failed: (error: unknown) => void) {
+    this.#failed = failed;
+  }
+
+  /** Adds an observer; returns the unsubscribe. */
+  observe(observer: Observer): () => void {
+    this.#observers.add(observer);
+    return () => this.#observers.delete(observer);
+  }
+
+  /** Tells every observer that has the method `name`. */
+  notify<K extends keyof Observer>(name: K, ...args: Parameters<NonNullable<Observer[K]>>): void {
+    for (const observer of this.#observers) {
+      const method = observer[name] as ((...a: typeof args) => void) | undefined;
+      if (!method) continue;
+      try {
+        method.apply(observer, args);
+      } catch (error) {
+        this.#failed(error);
+      }
+    }
+  }
+}
