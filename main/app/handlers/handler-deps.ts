@@ -15,7 +15,7 @@ export interface HandlerDeps {
   language: () => Language;
   store: Pick<SettingsStore, 'update'>;
   history: HistoryStore;
-  listener: Pick<Listener, 'replay' | 'sendTestEvent'>;
+  listener: Pick<Listener, 'replay' | 'sendTestEvent' | 'webhookUrl'>;
   actions: ShellActions;
   state: () => AppState;
   info: AppInfo;
