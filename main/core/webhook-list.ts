@@ -14,20 +14,20 @@ export function webhookListUrls(list: string): string[] {
 }
 
 /**
- * A URL's comparable form: scheme and host in lower case, the default port dropped (what `URL`
- * does), and one trailing `/` of the path dropped. The path, the query and a token keep their
- * case: the listener compares them exactly. Text that is no URL compares as trimmed.
+ * A URL's comparable form, as `URL` writes it: scheme and host in lower case, the default port
+ * dropped, an empty path as `/`, credentials and fragment left out. The path and the query keep
+ * their case and a trailing `/` on a path stays: this app's listener answers `/webhook/` with a
+ * 404, so such an entry is another URL, one that does not reach it. Text that is no URL compares
+ * as trimmed.
  */
 export function webhookUrlKey(url: string): string {
   const text = url.trim();
-  let parsed: URL;
   try {
-    parsed = new URL(text);
+    const parsed = new URL(text);
+    return `${parsed.protocol}//${parsed.host}${parsed.pathname}${parsed.search}`;
   } catch {
     return text;
   }
-  const path = parsed.pathname.length > 1 ? parsed.pathname.replace(/\/$/, '') : '';
-  return `${parsed.protocol}//${parsed.host}${path}${parsed.search}`;
 }
 
 /** Whether a webhook list holds the URL (compared by `webhookUrlKey`). */

@@ -44,7 +44,7 @@ describe('connectRecorder over HTTP against the fake recorder', () => {
   });
 
   it('never adds the URL twice, however it is written there', async () => {
-    const recorder = await fake({ webhooks: [...OTHER, 'HTTP://127.0.0.1:23560/webhook/'] });
+    const recorder = await fake({ webhooks: [...OTHER, 'HTTP://127.0.0.1:23560/webhook'] });
     const result = await connectRecorder({ baseUrl: recorder.url }, target, 'zh-CN');
     expect(result).toEqual({
       ok: true,
@@ -65,12 +65,12 @@ describe('connectRecorder over HTTP against the fake recorder', () => {
   });
 
   it('notes a URL already in the V1 list (both at once do no harm)', async () => {
-    const recorder = await fake({ globalConfig: { webhookUrlsV1: `${HERE}/` } });
+    const recorder = await fake({ globalConfig: { webhookUrlsV1: `\r\n${HERE} ` } });
     const result = await connectRecorder({ baseUrl: recorder.url }, target, 'en');
     expect(result.ok).toBe(true);
     expect(result.message).toMatch(/V1 list too; both lists at once do no harm/);
     expect(recorder.state.globalConfig.webhookUrlsV2()).toEqual([HERE]);
-    expect(recorder.state.globalConfig.value('optionalWebHookUrls')).toBe(`${HERE}/`);
+    expect(recorder.state.globalConfig.value('optionalWebHookUrls')).toBe(`\r\n${HERE} `);
   });
 
   it('refuses a loopback listener for a recorder on another host, without a request', async () => {
@@ -122,7 +122,9 @@ describe('webhooksPointHere', () => {
   it('is set, not set, or unknown (no URL, no answer)', async () => {
     const recorder = await fake({ webhooks: OTHER });
     expect(await webhooksPointHere({ baseUrl: recorder.url }, HERE)).toBe('not set');
-    recorder.addWebhook(`${HERE}/`);
+    recorder.addWebhook(`${HERE}/`); // another URL: the listener answers it with a 404
+    expect(await webhooksPointHere({ baseUrl: recorder.url }, HERE)).toBe('not set');
+    recorder.addWebhook(HERE.replace('http:', 'HTTP:'));
     expect(await webhooksPointHere({ baseUrl: recorder.url }, HERE)).toBe('set');
     expect(await webhooksPointHere({ baseUrl: '' }, HERE)).toBe('unknown');
     const locked = await fake({ user: 'u', pass: 'p' });

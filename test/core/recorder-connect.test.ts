@@ -24,11 +24,11 @@ describe('connecting a recorder', () => {
       v2: `http://a/x\n${HERE}`,
       inV1: false,
     });
-    expect(planConnect({ v1: HERE, v2: `${HERE}/` }, HERE)).toEqual({
+    expect(planConnect({ v1: HERE, v2: ` ${HERE}\n` }, HERE)).toEqual({
       kind: 'already',
       inV1: true,
     });
-    const v1 = 'HTTP://192.168.1.5:23560/webhook/t0k/';
+    const v1 = 'HTTP://192.168.1.5:23560/webhook/t0k';
     expect(planConnect({ v1, v2: '' }, HERE)).toMatchObject({ kind: 'add', inV1: true });
   });
 

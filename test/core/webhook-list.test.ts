@@ -15,9 +15,11 @@ describe('webhook lists (one string, URLs separated by newlines)', () => {
     expect(webhookListUrls('')).toEqual([]);
   });
 
-  it('compares scheme and host without case, a default port and one trailing slash away', () => {
-    expect(webhookUrlKey('HTTP://Host.LAN:80/webhook/')).toBe('http://host.lan/webhook');
-    expect(webhookUrlKey('https://h:443')).toBe('https://h');
+  it('compares scheme and host without case and without a default port', () => {
+    expect(webhookUrlKey('HTTP://Host.LAN:80/webhook')).toBe('http://host.lan/webhook');
+    expect(webhookUrlKey('https://h:443')).toBe(webhookUrlKey('https://h/'));
+    // A trailing slash on a path is another URL: the listener answers /webhook/ with a 404.
+    expect(webhookUrlKey('http://h/webhook/')).not.toBe(webhookUrlKey('http://h/webhook'));
     expect(webhookUrlKey(' http://h:23560/webhook/TOKEN ')).toBe('http://h:23560/webhook/TOKEN');
     // The path and a token keep their case: the listener compares them exactly.
     expect(webhookUrlKey('http://h/webhook/Token')).not.toBe(
@@ -27,8 +29,8 @@ describe('webhook lists (one string, URLs separated by newlines)', () => {
   });
 
   it('finds a URL written another way', () => {
-    const list = 'https://example.org/hook\nHTTP://127.0.0.1:23560/webhook/';
-    expect(webhookListHas(list, 'http://127.0.0.1:23560/webhook')).toBe(true);
+    const list = 'https://example.org/hook\nHTTP://127.0.0.1:80/webhook';
+    expect(webhookListHas(list, 'http://127.0.0.1/webhook')).toBe(true);
     expect(webhookListHas(list, 'http://127.0.0.1:23561/webhook')).toBe(false);
   });
 
@@ -36,7 +38,10 @@ describe('webhook lists (one string, URLs separated by newlines)', () => {
     const url = 'http://192.168.1.5:23560/webhook/t0k';
     const first = addToWebhookList('http://a/x\r\nhttp://b/y\r\n\r\n', url);
     expect(first).toEqual({ list: `http://a/x\r\nhttp://b/y\r\n${url}`, added: true });
-    expect(addToWebhookList(first.list, `${url}/`)).toEqual({ list: first.list, added: false });
+    expect(addToWebhookList(first.list, ` ${url.replace('http:', 'HTTP:')} `)).toEqual({
+      list: first.list,
+      added: false,
+    });
     expect(addToWebhookList('', url)).toEqual({ list: url, added: true });
     expect(addToWebhookList('  \n', url)).toEqual({ list: url, added: true });
   });
