@@ -12,7 +12,11 @@ export type ConnectPlan =
  * another host (a NAS, another PC) would send to itself. A recorder on this computer inside
  * Docker looks local and is not caught here (docs/recorder.md, "Global settings").
  */
-export function recorderCanReach(recorderUrl: string, webhookUrl: string, listenerHost: string) {
+export function recorderCanReach(
+  recorderUrl: string,
+  webhookUrl: string,
+  listenerHost: string,
+): boolean {
   const recorderHost = hostOf(recorderUrl);
   if (recorderHost === undefined || isLoopbackHost(recorderHost)) return true;
   const webhookHost = hostOf(webhookUrl);

@@ -26,7 +26,7 @@ const ZH: Texts = {
     '未设置录播姬地址：桌面版录播姬没有 API，请把 Webhook 地址粘贴到它的 设置 → Webhook → Webhook V2 中。',
   failed: (f) => `未能连接。${f.reason ?? ''}`,
   notConfirmed: (f) =>
-    `录播姬接受了修改，但读回的设置里没有 ${f.webhookUrl}。请在录播姬的 设置 → Webhook → Webhook V2 中检查。${f.reason ?? ''}`,
+    `录播姬接受了修改，但读回设置时未能确认 ${f.webhookUrl} 已在其中。请在录播姬的 设置 → Webhook → Webhook V2 中检查。${f.reason ?? ''}`,
 };
 
 const EN: Texts = {
@@ -43,7 +43,7 @@ const EN: Texts = {
     'settings (设置 → Webhook → Webhook V2).',
   failed: (f) => `Not connected. ${f.reason ?? ''}`,
   notConfirmed: (f) =>
-    `The recorder took the change, but its settings read back do not list ${f.webhookUrl}. ` +
+    `The recorder took the change, but reading its settings back did not confirm ${f.webhookUrl}. ` +
     `Check 设置 → Webhook → Webhook V2 in the recorder. ${f.reason ?? ''}`,
 };
 

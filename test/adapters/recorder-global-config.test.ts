@@ -111,6 +111,22 @@ describe('connectRecorder over HTTP against the fake recorder', () => {
     expect(wrongBase.message).toMatch(/^未能连接。.*不是录播姬的 API/);
   });
 
+  it('says so when the settings read back do not hold the URL (a recorder that did not save)', async () => {
+    const body = fixtureText('synthesized/rest-GET-api-config-global.json');
+    const forgetful = await serveOnLoopback((req, res) => {
+      req.resume().on('end', () => {
+        res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' });
+        res.end(body);
+      });
+    }, cleanups);
+    const result = await connectRecorder({ baseUrl: forgetful }, target, 'en');
+    expect(result).toEqual({
+      ok: false,
+      message: `The recorder took the change, but reading its settings back did not confirm ${HERE}. Check 设置 → Webhook → Webhook V2 in the recorder.`,
+      webhooks: 'not set',
+    });
+  });
+
   it('says no recorder URL means the desktop edition: paste the URL by hand', async () => {
     const result = await connectRecorder({ baseUrl: '  ' }, target, 'en');
     expect(result).toMatchObject({ ok: false, webhooks: 'unknown' });
