@@ -196,7 +196,9 @@ function installFakeApi(data: FakeData): void {
       status: 'ok',
       message: 'Connected to the recorder.',
       version: '2.11.1',
+      webhooks: 'set',
     }),
+    recorderConnect: async () => ({ ok: true, message: 'Connected.', webhooks: 'set' }),
     notificationsPause: async () => ({ pausedUntil: null }),
     appInfo: async () => ({
       version: '0.1.0',

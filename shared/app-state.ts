@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { RoomState } from './model';
 import { OpenProblem } from './problem';
 import { RecorderStatus } from './recorder/connection-status';
+import { WebhooksPointHere } from './recorder/global-config';
 import { Language } from './settings';
 
 /** How the recorder's REST API answered the last poll, or 'off' (no recorder URL: webhooks only). */
@@ -17,11 +18,6 @@ export const RecorderConnection = z.object({
 /** The recorder connection state and its explanation. */
 export type RecorderConnection = z.infer<typeof RecorderConnection>;
 
-/** Whether a recorder's webhooks point at this app: read from its global settings over its API. */
-export const WebhooksSetting = z.enum(['set', 'not set', 'unknown']);
-/** Whether a recorder's webhooks point here. */
-export type WebhooksSetting = z.infer<typeof WebhooksSetting>;
-
 /** One recorder as the window and the tray show it: its name, connection and webhook URL. */
 export const RecorderView = RecorderConnection.extend({
   id: z.string(),
@@ -32,7 +28,7 @@ export const RecorderView = RecorderConnection.extend({
   /** The URL to paste into this recorder's webhook setting (each recorder has its own). */
   webhookUrl: z.string(),
   /** 'unknown' until read from the recorder (and always for the desktop edition: no API). */
-  webhooks: WebhooksSetting,
+  webhooks: WebhooksPointHere,
   /** Epoch ms of the last real webhook from this recorder. */
   lastWebhookAt: z.number().optional(),
 });

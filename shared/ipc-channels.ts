@@ -16,6 +16,7 @@ export const CALL_CHANNELS = [
   'events:replay',
   'test:sendEvent',
   'recorder:check',
+  'recorder:connect',
   'notifications:pause',
   'app:info',
   'folder:pick',

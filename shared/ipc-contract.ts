@@ -6,6 +6,7 @@ import { EventLogEntry } from './model';
 import { PopupButton } from './popup-button';
 import { safeParseUnknown, type ParseResult } from './parse';
 import { PushRecord, PushTestResult } from './push';
+import { WebhooksPointHere } from './recorder/global-config';
 import { Settings } from './settings';
 import { SettingsPatch } from './settings-patch';
 
@@ -84,7 +85,18 @@ export const CALLS = {
       status: RecorderStatusKind,
       message: z.string(),
       version: z.string().nullable(),
+      /** Whether the recorder's V2 webhook list holds this app's URL (`unknown`: no API to ask). */
+      webhooks: WebhooksPointHere,
     }),
+  },
+  /**
+   * Connects a recorder in one click (command-line / Docker edition): adds this app's webhook URL
+   * to the recorder's V2 list through its global settings, keeping every URL there.
+   */
+  'recorder:connect': {
+    // A recorder's id in the settings: letters, digits and `-`.
+    request: z.strictObject({ recorderId: z.string().regex(/^[A-Za-z0-9-]{1,64}$/) }),
+    response: z.object({ ok: z.boolean(), message: z.string(), webhooks: WebhooksPointHere }),
   },
   'notifications:pause': {
     request: z.strictObject({ until: PauseChoice }),

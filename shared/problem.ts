@@ -15,7 +15,7 @@ export const ProblemCode = z.enum([
 /** A problem code. */
 export type ProblemCode = z.infer<typeof ProblemCode>;
 
-/** The recorder's own trouble warnings, read from its log (recorder-facts.md, log API). */
+/** The recorder's own trouble warnings, read from its log (docs/recorder.md, "The log API"). */
 export const RecorderWarningKind = z.enum(['stuck', 'io-error', 'blocked', 'low-quality']);
 /** A recorder warning kind. */
 export type RecorderWarningKind = z.infer<typeof RecorderWarningKind>;

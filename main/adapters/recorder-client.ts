@@ -121,7 +121,7 @@ export type HttpAnswer = {
 /** What one call gave: an answer to judge, or a failure before any answer. */
 export type Answer = { kind: 'failure'; failure: RecorderFailure } | HttpAnswer;
 
-/** The methods the recorder's room commands use (recorder-facts.md "Commands"). */
+/** The methods the recorder's room commands use (docs/recorder.md, "Room commands"). */
 export type RecorderMethod = 'GET' | 'POST' | 'DELETE';
 
 /** A client of the recorder's REST API (command-line / Docker edition) over the platform `fetch`. */

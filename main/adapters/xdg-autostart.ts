@@ -112,17 +112,4 @@ export class XdgAutostart {
     const exec = /^Exec=(.*)$/m.exec(autostartDesktopEntry(this.#entry))?.[1];
     return /^Exec=(.*)$/m.exec(text)?.[1]?.trim() === exec ? 'enabled' : 'moved';
   }
-
-  /** Whether our entry is there and not switched off by the desktop (`Hidden=true`). */
-  async isEnabled(): Promise<boolean> {
-    try {
-      const text = await readFile(this.path, 'utf8');
-      return (
-        !/^Hidden\s*=\s*true\s*$/m.test(text) &&
-        !/^X-GNOME-Autostart-enabled\s*=\s*false\s*$/m.test(text)
-      );
-    } catch {
-      return false;
-    }
-  }
 }

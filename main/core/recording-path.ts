@@ -143,17 +143,10 @@ export function fileActionFor(
   return { kind: 'showFile', path: resolved.path };
 }
 
-/**
- * The path rules of the recorder's machine, told by its root as the recorder sees it: a drive or
- * UNC root is a Windows recorder (whose templates may use `\` or `/`), a `/` root a POSIX one
- * (where `\` is an ordinary name character). The root is the recorder's side whether or not a
- * mapping applies: a mapping's `from` must match it to apply at all. Undefined for a bad root.
- */
-export function recorderPathStyle(recordingRoot: string): PathStyle | undefined {
-  const root = parseAbsolute(recordingRoot, 'any');
-  return root ? recorderStyle(root) : undefined;
-}
-
+// The path rules of the recorder's machine, told by its root as the recorder sees it: a drive or
+// UNC root is a Windows recorder (whose templates may use `\` or `/`), a `/` root a POSIX one
+// (where `\` is an ordinary name character). The root is the recorder's side whether or not a
+// mapping applies: a mapping's `from` must match it to apply at all.
 function recorderStyle(root: AbsolutePath): PathStyle {
   return root.kind === 'posix' ? 'posix' : 'win32';
 }

@@ -15,7 +15,7 @@ import { Notifier } from './notifier';
 import { PopupClicks } from './popup-clicks';
 import { flushOnSessionEnd, type SessionEndOptions, type SessionEndWindow } from './session-end';
 import { PopupHealthState } from '../app/popup-health-state';
-import { loginItemDeps, syncStartAtLogin } from './start-at-login';
+import { platformLoginItems, syncStartAtLogin } from './start-at-login';
 import { appUserModelId, opensWindowAtStart, secondInstanceShowsWindow } from './startup';
 import { createTrayActions } from './tray-actions';
 import { mainWindowOptions } from './window-options';
@@ -210,7 +210,7 @@ function wireDesktopShell<I, M>(
   teardown.push(
     syncStartAtLogin({
       store: parts.store,
-      loginItems: loginItemDeps({
+      loginItems: platformLoginItems({
         app: electronApp,
         platform: electron.platform,
         execPath: electron.execPath,

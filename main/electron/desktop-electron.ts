@@ -75,8 +75,9 @@ export interface DesktopElectron<I, M> {
 
 /**
  * powerMonitor as the glue uses it. Electron's docs give the 'shutdown' handler an event whose
- * preventDefault() delays the shutdown until the app quits (docs/api/power-monitor.md), but its
- * type definitions declare the listener without it; `asDesktopPowerMonitor` bridges the two.
+ * preventDefault() delays the shutdown until the app quits
+ * (https://github.com/electron/electron/blob/main/docs/api/power-monitor.md), but its type
+ * definitions declare the listener without it; `asDesktopPowerMonitor` bridges the two.
  */
 export interface DesktopPowerMonitor {
   on(event: 'resume', listener: () => void): unknown;

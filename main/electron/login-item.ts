@@ -11,7 +11,7 @@ export interface LoginItemDeps {
   /** The executable Windows starts (process.execPath). */
   execPath: string;
   /** Linux: the XDG autostart entry. */
-  autostart: Pick<XdgAutostart, 'set' | 'isEnabled' | 'state'>;
+  autostart: Pick<XdgAutostart, 'set' | 'state'>;
 }
 
 /**
@@ -36,18 +36,6 @@ export async function setStartAtLogin(deps: LoginItemDeps, enabled: boolean): Pr
       return;
     default:
       await deps.autostart.set(enabled);
-  }
-}
-
-/** Whether the app is set to start at login now (the OS may have changed it behind our back). */
-export async function isStartAtLoginEnabled(deps: LoginItemDeps): Promise<boolean> {
-  switch (deps.platform) {
-    case 'win32':
-      return deps.app.getLoginItemSettings({ path: deps.execPath, args: [HIDDEN_ARG] }).openAtLogin;
-    case 'darwin':
-      return deps.app.getLoginItemSettings().openAtLogin;
-    default:
-      return deps.autostart.isEnabled();
   }
 }
 

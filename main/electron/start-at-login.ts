@@ -4,8 +4,8 @@ import type { Logger } from '../core/ports';
 import { HIDDEN_ARG, loginItemState, setStartAtLogin, type LoginItemDeps } from './login-item';
 import { autostartExecutable, loginItemAtStart, startAtLoginToApply } from './startup';
 
-/** The login item glue for this machine: Electron's login items, or an XDG autostart entry on Linux. */
-export function loginItemDeps(input: {
+/** This platform's login items: Electron's on Windows and macOS, an XDG autostart entry on Linux. */
+export function platformLoginItems(input: {
   app: LoginItemDeps['app'];
   platform: NodeJS.Platform;
   execPath: string;

@@ -17,7 +17,7 @@ export interface MainWindowOptionsInput {
   title?: string;
 }
 
-/** Options of the main window: the security baseline of architecture.md, as data that tests read. */
+/** Options of the main window: the security baseline of docs/architecture.md, as data that tests read. */
 export function mainWindowOptions(input: MainWindowOptionsInput): BrowserWindowConstructorOptions {
   return {
     width: 480,

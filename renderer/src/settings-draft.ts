@@ -55,27 +55,14 @@ export function draftFromSettings(settings: Settings): SettingsDraft {
   };
 }
 
-/** A patch of only what changed, or `path: message` errors for text that is not a number. */
+/** A patch of only what changed, or the form's errors as `path: message`. */
 export type DraftPatch =
   { ok: true; patch: SettingsPatch; empty: boolean } | { ok: false; errors: string[] };
 
 /**
  * Compares the form with the settings it started from and builds a `settings:update` patch of
- * the changed fields only, so saving one field never rewrites another (headless flags, say).
- * Range checks stay with main's schema; only "not a number" is caught here.
- */
-export function patchFromDraft(
-  original: Settings,
-  draft: SettingsDraft,
-  notANumber: string,
-): DraftPatch {
-  const { patch, errors } = buildPatch(original, draft, notANumber);
-  if (errors.length > 0) return { ok: false, errors };
-  return { ok: true, patch, empty: Object.keys(patch).length === 0 };
-}
-
-/**
- * Every error of the form at once, in form order as far as the paths go: text that is not a
+ * the changed fields only, so saving one field never rewrites another (headless flags, say);
+ * or every error of the form at once, in form order as far as the paths go: text that is not a
  * number, what main's schema refuses, and the settings rules (host and token together, the
  * recorder address). Main checks the same rules again before it saves.
  */

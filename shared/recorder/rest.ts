@@ -3,7 +3,7 @@ import { RecorderTimestamp, isNoneTimestamp } from './timestamp';
 import { RoomNumber } from './webhook';
 
 // The recorder (Newtonsoft.Json) writes non-finite doubles as strings: `durationRatio` is "NaN"
-// whenever a room is not recording, `ioStats.diskMBps` can be "Infinity" (recorder-facts.md).
+// whenever a room is not recording, `ioStats.diskMBps` can be "Infinity" (docs/recorder.md, "REST API").
 type NonFinite = 'NaN' | 'Infinity' | '-Infinity';
 
 // A hand-written check instead of `z.union([...]).transform(...)`: a 1,000-room list has ~35,000
@@ -134,7 +134,7 @@ export const RestError = z.looseObject({
 /** A parsed error body. */
 export type RestError = z.infer<typeof RestError>;
 
-/** Live statistics of a polled room, in the units of recorder-facts.md. */
+/** Live statistics of a polled room, in the units of docs/recorder.md, "REST API". */
 export const PolledRoomStats = z.object({
   sessionDurationMs: z.number(),
   currentFileSize: z.number(), // bytes

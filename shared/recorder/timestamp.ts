@@ -75,12 +75,6 @@ function isDigit(code: number): boolean {
   return code >= 48 && code <= 57; // '0'–'9'; NaN (past the end) is not
 }
 
-/** Orders two recorder timestamps by instant: negative, zero or positive. */
-export function compareTimestamps(a: string, b: string): number {
-  const diff = timestampTicks(a) - timestampTicks(b);
-  return diff < 0n ? -1 : diff > 0n ? 1 : 0;
-}
-
 /** Milliseconds since the epoch of a recorder timestamp (sub-millisecond digits dropped). */
 export function timestampMs(timestamp: string): number {
   return Number(timestampTicks(timestamp) / 10_000n);

@@ -73,14 +73,14 @@ describe('XdgAutostart', () => {
       entry: { name: 'Recorder Tray', executable: '/opt/rt/recorder-tray', args: ['--hidden'] },
     });
     expect(autostart.path).toBe(path.join(dir, 'autostart', 'recorder-tray.desktop'));
-    expect(await autostart.isEnabled()).toBe(false);
+    expect(await autostart.state()).toBe('missing');
     await autostart.set(true);
     expect(await readFile(autostart.path, 'utf8')).toContain(
       'Exec=/opt/rt/recorder-tray --hidden\n',
     );
-    expect(await autostart.isEnabled()).toBe(true);
+    expect(await autostart.state()).toBe('enabled');
     await autostart.set(false);
-    expect(await autostart.isEnabled()).toBe(false);
+    expect(await autostart.state()).toBe('missing');
     await autostart.set(false); // already gone: fine
   });
 
@@ -88,6 +88,6 @@ describe('XdgAutostart', () => {
     const autostart = new XdgAutostart({ dir, entry: { name: 'R', executable: '/r', args: [] } });
     await autostart.set(true);
     await writeFile(autostart.path, `${await readFile(autostart.path, 'utf8')}Hidden=true\n`);
-    expect(await autostart.isEnabled()).toBe(false);
+    expect(await autostart.state()).toBe('disabled');
   });
 });

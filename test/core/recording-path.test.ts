@@ -2,7 +2,6 @@ import { describe, expect, test } from 'vitest';
 import {
   fileActionFor,
   isOpenableRecording,
-  recorderPathStyle,
   resolveRecordingPath,
   type PathRefusal,
   type PathStyle,
@@ -420,17 +419,25 @@ describe('resolveRecordingPath, by the recorder’s path style', () => {
     else expect(result).toEqual({ ok: true, ...expected });
   });
 
+  // The root as the recorder sees it tells its path rules: `\` separates names for a drive or
+  // UNC root (a Windows recorder), and is an ordinary name character under a `/` root.
   test.each([
-    ['D:\\rec', 'win32'],
-    ['d:/rec/', 'win32'],
-    ['\\\\nas\\rec', 'win32'],
-    ['//nas/rec', 'win32'],
-    ['/rec', 'posix'],
-    ['/Volumes/rec', 'posix'],
-    ['rec', undefined],
-    ['', undefined],
-  ] as const)('the recorder at %s uses %s paths', (root, style) => {
-    expect(recorderPathStyle(root)).toBe(style);
+    ['D:\\rec', '/mnt/x/a/b.flv'],
+    ['d:/rec/', '/mnt/x/a/b.flv'],
+    ['\\\\nas\\rec', '/mnt/x/a/b.flv'],
+    ['//nas/rec', '/mnt/x/a/b.flv'],
+    ['/rec', '/mnt/x/a\\b.flv'],
+    ['/Volumes/rec', '/mnt/x/a\\b.flv'],
+  ] as const)('the recorder at %s: a\\b.flv on this POSIX machine is %s', (root, path) => {
+    const result = resolveRecordingPath('a\\b.flv', posix(root, [{ from: root, to: '/mnt/x' }]));
+    expect(result).toEqual({ ok: true, path, root: '/mnt/x' });
+  });
+
+  test.each([
+    ['rec', 'bad-root'],
+    ['', 'no-root'],
+  ] as const)('a recording root %j is refused (%s)', (root, reason) => {
+    expect(resolveRecordingPath('a.flv', posix(root))).toMatchObject({ ok: false, reason });
   });
 });
 

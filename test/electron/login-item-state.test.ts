@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { defaultSettings, type Settings } from '../../shared/settings';
 import type { SettingsListener } from '../../main/adapters/settings-store';
 import { HIDDEN_ARG, loginItemState, type LoginItemDeps } from '../../main/electron/login-item';
-import { loginItemDeps, syncStartAtLogin } from '../../main/electron/start-at-login';
+import { platformLoginItems, syncStartAtLogin } from '../../main/electron/start-at-login';
 import { loginItemAtStart } from '../../main/electron/startup';
 import { memoryLogger } from '../fakes/silent-logger';
 
@@ -43,7 +43,7 @@ function deps(platform: NodeJS.Platform, app: LoginItemDeps['app']): LoginItemDe
     app,
     platform,
     execPath: exe,
-    autostart: { set: never, isEnabled: never, state: never },
+    autostart: { set: never, state: never },
   };
 }
 
@@ -69,7 +69,7 @@ describe('loginItemState', () => {
   it('reads a Linux autostart entry: Hidden, X-GNOME-Autostart-enabled=false, another Exec', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'login-item-state-'));
     dirs.push(dir);
-    const linux = loginItemDeps({
+    const linux = platformLoginItems({
       app: windowsApp({}).app,
       platform: 'linux',
       execPath: '/opt/Recorder Tray/recorder-tray',

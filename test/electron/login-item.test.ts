@@ -2,7 +2,7 @@ import type { LoginItemSettings, Settings } from 'electron';
 import { describe, expect, it } from 'vitest';
 import {
   HIDDEN_ARG,
-  isStartAtLoginEnabled,
+  loginItemState,
   setStartAtLogin,
   wasLaunchedHidden,
   type LoginItemDeps,
@@ -20,13 +20,19 @@ function setup(platform: NodeJS.Platform, wasOpenedAtLogin = false) {
         set.push(settings);
         openAtLogin = settings.openAtLogin ?? false;
       },
-      getLoginItemSettings: () => ({ openAtLogin, wasOpenedAtLogin }) as LoginItemSettings,
+      // Windows lists the Run entry of the executable while it is registered.
+      getLoginItemSettings: () =>
+        ({
+          openAtLogin,
+          wasOpenedAtLogin,
+          status: openAtLogin ? 'enabled' : 'not-registered',
+          launchItems: openAtLogin ? [{ name: 'Recorder Tray', enabled: true }] : [],
+        }) as LoginItemSettings,
     },
     autostart: {
       set: async (enabled) => {
         autostart.push(enabled);
       },
-      isEnabled: async () => autostart.at(-1) ?? false,
       state: async () => ((autostart.at(-1) ?? false) ? 'enabled' : 'missing'),
     },
   };
@@ -38,7 +44,7 @@ describe('login item', () => {
     const { deps, set, autostart } = setup('win32');
     await setStartAtLogin(deps, true);
     expect(set).toEqual([{ openAtLogin: true, path: deps.execPath, args: [HIDDEN_ARG] }]);
-    expect(await isStartAtLoginEnabled(deps)).toBe(true);
+    expect(await loginItemState(deps)).toBe('enabled');
     expect(autostart).toEqual([]);
   });
 
@@ -47,14 +53,14 @@ describe('login item', () => {
     await setStartAtLogin(deps, true);
     await setStartAtLogin(deps, false);
     expect(set).toEqual([{ openAtLogin: true }, { openAtLogin: false }]);
-    expect(await isStartAtLoginEnabled(deps)).toBe(false);
+    expect(await loginItemState(deps)).toBe('missing');
   });
 
   it('on Linux writes the XDG autostart entry', async () => {
     const { deps, set, autostart } = setup('linux');
     await setStartAtLogin(deps, true);
     expect(autostart).toEqual([true]);
-    expect(await isStartAtLoginEnabled(deps)).toBe(true);
+    expect(await loginItemState(deps)).toBe('enabled');
     expect(set).toEqual([]);
   });
 

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { defaultSettings, type Settings } from '../../shared/settings';
 import type { SettingsListener } from '../../main/adapters/settings-store';
 import type { LoginItemDeps } from '../../main/electron/login-item';
-import { loginItemDeps, syncStartAtLogin } from '../../main/electron/start-at-login';
+import { platformLoginItems, syncStartAtLogin } from '../../main/electron/start-at-login';
 import { memoryLogger } from '../fakes/silent-logger';
 
 const dirs: string[] = [];
@@ -49,7 +49,7 @@ describe('syncStartAtLogin', () => {
   it('writes the Linux autostart entry for the executable with --hidden, and removes it', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'start-at-login-'));
     dirs.push(dir);
-    const loginItems = loginItemDeps({
+    const loginItems = platformLoginItems({
       app: noLoginItems,
       platform: 'linux',
       execPath: '/opt/Recorder Tray/recorder-tray',
@@ -58,12 +58,12 @@ describe('syncStartAtLogin', () => {
     const store = memoryStore({ startAtLogin: true });
     const stop = syncStartAtLogin({ store, loginItems, isPackaged: true, log: memoryLogger() });
     const entry = join(dir, 'autostart', 'recorder-tray.desktop');
-    await expect.poll(() => loginItems.autostart.isEnabled()).toBe(true);
+    await expect.poll(() => loginItems.autostart.state()).toBe('enabled');
     expect(await readFile(entry, 'utf8')).toContain(
       'Exec="/opt/Recorder Tray/recorder-tray" --hidden',
     );
     store.change({ startAtLogin: false });
-    await expect.poll(() => loginItems.autostart.isEnabled()).toBe(false);
+    await expect.poll(() => loginItems.autostart.state()).toBe('missing');
     stop();
     expect(store.listenerCount()).toBe(0);
   });
@@ -78,7 +78,6 @@ describe('syncStartAtLogin', () => {
         set: async () => {
           throw new Error('EACCES: permission denied');
         },
-        isEnabled: async () => false,
         state: async () => 'missing',
       },
     };

@@ -129,7 +129,7 @@ describe('TrayController', () => {
     ]);
   });
 
-  it('logs a failing action instead of throwing into the menu', async () => {
+  it('logs a failing action, and the tray keeps showing and doing what it did', async () => {
     const { controller, trays, actions, log } = setup();
     actions.openLogsFolder = () => {
       throw new Error('no folder');
@@ -137,14 +137,23 @@ describe('TrayController', () => {
     actions.quit = vi.fn(async () => {
       throw new Error('late failure');
     });
-    controller.render(trayModel(state()));
-    expect(() => clickMenu(trays[0]!.menu, 'logs')).not.toThrow();
-    clickMenu(trays[0]!.menu, 'quit');
+    controller.render(trayModel(state({ rooms: [sampleRoom({ streaming: true })] })));
+    const tray = trays[0]!;
+    const shown = () => ({ image: tray.image, toolTip: tray.toolTip, menu: tray.menu });
+    const before = shown();
+    clickMenu(tray.menu, 'logs'); // throws at once
+    clickMenu(tray.menu, 'quit'); // rejects later
     await vi.waitFor(() => expect(log.lines).toHaveLength(2));
     expect(log.lines).toEqual([
       'error tray: openLogsFolder failed: no folder',
       'error tray: quit failed: late failure',
     ]);
+    expect(shown()).toEqual(before);
+    expect(before).toMatchObject({ image: 'live.png', toolTip: 'Recorder Tray\nLive: 3号直播间' });
+    expect(tray.destroyed).toBe(false);
+    expect(trays).toHaveLength(1);
+    clickMenu(tray.menu, 'open-window');
+    expect(actions.seen).toEqual([{ kind: 'openWindow' }]);
   });
 
   it('shows & in room names literally on Windows and Linux', () => {

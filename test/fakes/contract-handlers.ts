@@ -24,6 +24,12 @@ export function fakeHandlers(): ContractHandlers {
       status: 'ok' as const,
       message: '',
       version: '2.11.1',
+      webhooks: 'set' as const,
+    })),
+    'recorder:connect': vi.fn(async () => ({
+      ok: true,
+      message: 'Connected.',
+      webhooks: 'set' as const,
     })),
     'notifications:pause': vi.fn(async () => ({ pausedUntil: null })),
     'folder:pick': vi.fn(async () => ({ path: null, supported: false })),

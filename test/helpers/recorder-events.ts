@@ -100,7 +100,7 @@ export function liveSession(room: TestRoom, files = 3, start = 0): Record<string
     t = closeAt + 0.2;
   }
   // The stream ends just before the last file is closed, and SessionEnded may carry an earlier
-  // timestamp than that FileClosed (recorder-facts.md).
+  // timestamp than that FileClosed (docs/recorder.md, "When events fire").
   events.push(v2('StreamEnded', room, t - 0.15, {}, { streaming: false, recording: true }));
   events.push(
     v2(

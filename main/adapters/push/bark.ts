@@ -13,8 +13,9 @@ type Bark = Extract<PushTarget, { service: 'bark' }>;
 
 /**
  * Bark: a POST of JSON `{device_key, title, body, url, …}` to `/push` (bark-server's API,
- * docs/API_V2.md); it answers `{"code":200,"message":"success"}`, or a 400 with the reason
- * ("failed to get device token" for an unknown key).
+ * https://github.com/Finb/bark-server/blob/master/docs/API_V2.md); it answers
+ * `{"code":200,"message":"success"}`, or a 400 with the reason ("failed to get device token" for
+ * an unknown key).
  */
 export async function sendBark(
   target: Bark,

@@ -1,17 +1,24 @@
-import type { ContractHandlers } from '../../../shared/ipc-contract';
+import type { CallResponse, ContractHandlers } from '../../../shared/ipc-contract';
+import { unknownRecorderText } from '../../../shared/i18n/room-commands';
 import {
   recorderOffMessage,
   recorderStatusMessage,
 } from '../../../shared/recorder/connection-status';
 import { firstRecorder, hasRecorderApi, recorderById } from '../../../shared/recorders';
 import type { RecorderSetting } from '../../../shared/settings';
+import { RecorderClient } from '../../adapters/recorder-client';
+import {
+  connectRecorder,
+  webhooksPointHere,
+  type RecorderLogin,
+} from '../../adapters/recorder-global-config';
 import { linkTargetUrl } from '../../core/links';
 import { refused, type HandlerDeps } from './handler-deps';
 
-/** The recorders: a connection check, links to their pages, and the app's own test event. */
+/** The recorders: a connection check, connecting one, links to their pages, the test event. */
 export function recorderHandlers(
   deps: HandlerDeps,
-): Pick<ContractHandlers, 'recorder:check' | 'link:open' | 'test:sendEvent'> {
+): Pick<ContractHandlers, 'recorder:check' | 'recorder:connect' | 'link:open' | 'test:sendEvent'> {
   /** The recorder a call names; none named: the first. */
   const named = (recorderId: string | undefined): RecorderSetting | undefined =>
     recorderId === undefined
@@ -19,30 +26,31 @@ export function recorderHandlers(
       : recorderById(deps.settings(), recorderId);
   return {
     'recorder:check': async (request) => {
-      const language = deps.language();
-      const recorder = named(request?.recorderId);
-      if (!recorder)
-        return { status: 'off', message: refused(deps, 'recorderGone').message!, version: null };
-      const client = deps.links.get(recorder.id)?.client();
-      if (!client || !hasRecorderApi(recorder)) {
-        return { status: 'off', message: recorderOffMessage(false, language), version: null };
+      const recorderId = request?.recorderId;
+      const recorder = named(recorderId);
+      if (!recorder) {
+        const message = unknownRecorderText(recorderId ?? '', deps.language());
+        return { status: 'off', message, version: null, webhooks: 'unknown' };
       }
-      const url = recorder.url;
-      const version = await client.getVersion();
-      if (!version.ok) {
-        return {
-          status: version.status,
-          message: recorderStatusMessage(version.status, language, { url, ...version }),
-          version: null,
-        };
+      return checkRecorder(deps, recorder);
+    },
+    'recorder:connect': async ({ recorderId }) => {
+      const recorder = named(recorderId);
+      if (!recorder) {
+        const message = unknownRecorderText(recorderId, deps.language());
+        return { ok: false, message, webhooks: 'unknown' };
       }
-      deps.pollNow();
-      const full = version.value.fullSemVer;
-      return {
-        status: 'ok',
-        message: recorderStatusMessage('ok', language, { url, version: full }),
-        version: full,
-      };
+      const result = await connectRecorder(
+        loginOf(recorder),
+        {
+          webhookUrl: deps.listener.webhookUrl(recorder.id),
+          listenerHost: deps.settings().listener.host,
+        },
+        deps.language(),
+      );
+      deps.links.get(recorder.id)?.noteWebhooks(result.webhooks);
+      deps.stateChanged();
+      return result;
     },
     'link:open': async (target) => {
       const recorderId = target.kind === 'liveRoom' ? undefined : target.recorderId;
@@ -51,5 +59,45 @@ export function recorderHandlers(
       return (await deps.actions.openUrl(url)) ? { ok: true } : refused(deps, 'linkFailed');
     },
     'test:sendEvent': ({ kind }) => deps.listener.sendTestEvent(kind),
+  };
+}
+
+function loginOf(recorder: RecorderSetting): RecorderLogin {
+  return { baseUrl: recorder.url.trim(), username: recorder.username, password: recorder.password };
+}
+
+// The version answers whether the API is there; the global settings whether its webhooks point here.
+async function checkRecorder(
+  deps: HandlerDeps,
+  recorder: RecorderSetting,
+): Promise<CallResponse<'recorder:check'>> {
+  const language = deps.language();
+  const url = recorder.url;
+  if (!hasRecorderApi(recorder)) {
+    const message = recorderOffMessage(false, language);
+    return { status: 'off', message, version: null, webhooks: 'unknown' };
+  }
+  const version = await new RecorderClient(loginOf(recorder)).getVersion();
+  if (!version.ok) {
+    return {
+      status: version.status,
+      message: recorderStatusMessage(version.status, language, { url, ...version }),
+      version: null,
+      webhooks: 'unknown',
+    };
+  }
+  deps.pollNow();
+  const full = version.value.fullSemVer;
+  const webhooks = await webhooksPointHere(
+    loginOf(recorder),
+    deps.listener.webhookUrl(recorder.id),
+  );
+  deps.links.get(recorder.id)?.noteWebhooks(webhooks);
+  deps.stateChanged();
+  return {
+    status: 'ok',
+    message: recorderStatusMessage('ok', language, { url, version: full }),
+    version: full,
+    webhooks,
   };
 }

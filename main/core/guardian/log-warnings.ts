@@ -9,7 +9,7 @@ export interface RecorderWarning {
 }
 
 // The templates as the recorder logs them (BililiveRecorder StandardRecordTask / PollyPolicy,
-// recorder-facts.md); the template, not the rendered text, so quality numbers do not matter.
+// docs/recorder.md, "The log API"); the template, not the rendered text, so quality numbers do not matter.
 const TEMPLATES: readonly (readonly [string, RecorderWarningKind])[] = [
   ['检测到录制卡住', 'stuck'],
   ['录制时发生IO错误', 'io-error'],

@@ -22,6 +22,7 @@ describe('recorder handlers', () => {
       status: 'off',
       message: 'No recorder URL: webhooks only.',
       version: null,
+      webhooks: 'unknown',
     });
   });
 });

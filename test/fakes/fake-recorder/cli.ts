@@ -6,7 +6,8 @@ const USAGE = `Usage: npm run fake-recorder -- [options]
   --port N              port to listen on (default 2356; 0 = any free port)
   --rooms N             number of rooms (default 3; room 23058 "3号直播间" is always one)
   --live N              rooms already live at start, without webhooks (default 0)
-  --webhook URL         send each event to URL (repeatable: all URLs at once, as the recorder)
+  --webhook URL         send each event to URL (repeatable: all URLs at once, as the recorder);
+                        they are the V2 list of GET|POST /api/config/global, which can change it
   --user U --pass P     require HTTP Basic auth on every path (or FAKE_RECORDER_PASS=P)
   --open-access-guard   answer 412 to every request (recorder 2.11 without auth)
   --no-script           serve the REST API only, send no scripted webhooks

@@ -87,7 +87,7 @@ function v2(type: string, room: FakeRoom, at: Stamp, own: Record<string, unknown
     EventType: type,
     EventTimestamp: at.text,
     EventId: id,
-    // The event's own fields first, then the common ones (recorder-facts.md).
+    // The event's own fields first, then the common ones (docs/recorder.md, "Webhook format").
     EventData: { ...own, ...commonData(room) },
   };
   return prepareBody(type, id, room.roomId, body);

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { prepareBody, type PreparedEvent } from './events';
 import { applyScenario, type GuardianScenario } from './scenarios';
 import { runScript } from './script';
+import { FakeGlobalConfig, type GlobalConfigSeed } from './global-config';
 import { createFakeRecorderHandler, type RoomAction } from './server';
 import { FakeRecorderState } from './state';
 import { WebhookSender, type DeliveryResult } from './webhook-sender';
@@ -14,6 +15,7 @@ export type { PreparedEvent } from './events';
 export type { FakeRoom } from './rooms';
 export { GUARDIAN_SCENARIOS, type GuardianScenario } from './scenarios';
 export { double, toRecorderJson } from './recorder-json';
+export { FAKE_COOKIE, splitWebhookList, type OptionalSetting } from './global-config';
 
 /** Options of startFakeRecorder; the CLI's defaults differ (port 2356, script on). */
 export interface FakeRecorderOptions {
@@ -24,8 +26,13 @@ export interface FakeRecorderOptions {
   rooms?: number;
   /** Rooms live (and recording when auto-record) at start, without webhooks, taken from the end of the list. */
   live?: number;
-  /** Webhook URLs; each event goes to all at once. */
+  /**
+   * Webhook URLs; each event goes to all at once. They are the V2 list of the global settings
+   * (`/api/config/global`): a POST that changes that list changes where events go, as in the recorder.
+   */
   webhooks?: readonly string[];
+  /** The V1 list and the login cookie of the global settings (the cookie defaults to FAKE_COOKIE). */
+  globalConfig?: Omit<GlobalConfigSeed, 'webhookUrlsV2'>;
   /** Basic auth on every path. */
   user?: string;
   pass?: string;
@@ -67,7 +74,7 @@ export interface FakeRecorder {
     scenario: GuardianScenario,
     warning?: Parameters<typeof applyScenario>[3],
   ): Promise<DeliveryResult[][]>;
-  /** Adds a webhook URL. */
+  /** Adds a webhook URL to the V2 list of the global settings. */
   addWebhook(url: string): void;
   /** Plays the scripted sequence now (for a recorder started without `script`). */
   playScript(speed?: number): Promise<void>;
@@ -109,6 +116,10 @@ export async function startFakeRecorder(options: FakeRecorderOptions = {}): Prom
     timeoutMs: options.webhookTimeoutMs,
     log,
   });
+  state.globalConfig = new FakeGlobalConfig(
+    { ...options.globalConfig, webhookUrlsV2: options.webhooks ?? [] },
+    (urls) => sender.setUrls(urls),
+  );
   const deliverAll = (events: readonly PreparedEvent[]) =>
     Promise.all(events.map((e) => sender.deliver(e)));
 
@@ -179,7 +190,7 @@ export async function startFakeRecorder(options: FakeRecorderOptions = {}): Prom
       }
       return results;
     },
-    addWebhook: (webhookUrl) => sender.addUrl(webhookUrl),
+    addWebhook: (webhookUrl) => state.globalConfig.addWebhookV2(webhookUrl),
     idle: () => sender.idle(),
     async close() {
       stopScript.abort();

@@ -182,6 +182,11 @@ async function route(
     sendJson(res, 200, restVersion());
     return;
   }
+  if (path === '/api/config/global') {
+    if (method === 'GET') return sendJson(res, 200, state.globalConfig.dto());
+    if (method === 'POST') return setGlobalConfig(req, res, state);
+    return notAllowed();
+  }
   if (segments[0] !== 'api' || segments[1] !== 'room' || segments.length > 4) {
     send(res, 404, HTML_TYPE, PAGE_404);
     return;
@@ -238,6 +243,20 @@ async function route(
   if (getter) return sendJson(res, 200, getter(room));
   options.onAction(sub as RoomAction, room);
   sendJson(res, 200, restRoom(room, state.now()));
+}
+
+// ConfigController.SetGlobalConfig: applies the fields present, saves, answers the new GlobalConfigDto.
+async function setGlobalConfig(
+  req: IncomingMessage,
+  res: ServerResponse,
+  state: FakeRecorderState,
+): Promise<void> {
+  const body = await jsonRequest(req, res);
+  if (body === undefined) return;
+  const applied = state.globalConfig.apply(body);
+  if (!applied.ok)
+    return problem(res, 400, 'One or more validation errors occurred.', applied.errors);
+  sendJson(res, 200, state.globalConfig.dto());
 }
 
 // Only `autoRecord` of SetRoomConfig is kept by the fake; the optional… fields are accepted and ignored.

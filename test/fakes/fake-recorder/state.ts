@@ -10,6 +10,7 @@ import {
   type PreparedEvent,
   type Stamp,
 } from './events';
+import { FakeGlobalConfig } from './global-config';
 import { RecorderLog } from './recorder-log';
 import { findRoom, generateRooms, type FakeFile, type FakeRoom } from './rooms';
 
@@ -29,6 +30,8 @@ export class FakeRecorderState {
   readonly rooms: FakeRoom[];
   /** The recorder's own log, served by `GET /api/log/fetch`. */
   readonly log = new RecorderLog();
+  /** The recorder's global settings, served by `GET|POST /api/config/global` (startFakeRecorder seeds them). */
+  globalConfig = new FakeGlobalConfig();
   readonly #now: () => number;
   readonly #clock = new WebhookClock();
 

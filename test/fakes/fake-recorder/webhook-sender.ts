@@ -32,7 +32,7 @@ export interface WebhookSenderOptions {
 
 /** Sends webhooks the way recorder 2.11.1 does: to every URL at once, 3 attempts, identical bytes. */
 export class WebhookSender {
-  readonly #urls: string[];
+  #urls: string[];
   readonly #retryDelaysMs: readonly number[];
   readonly #timeoutMs: number;
   readonly #log: (line: string) => void;
@@ -54,6 +54,11 @@ export class WebhookSender {
   /** Adds a URL (tests start their receiver after the recorder). */
   addUrl(url: string): void {
     this.#urls.push(url);
+  }
+
+  /** Replaces the URLs (the recorder's V2 list changed); deliveries under way keep theirs. */
+  setUrls(urls: readonly string[]): void {
+    this.#urls = [...urls];
   }
 
   /** Delivers one event to every URL at once; resolves when every URL has succeeded or given up. */

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Settings } from '../../../shared/settings';
 import { applySettingsPatch } from '../../../shared/settings-patch';
-import {
-  checkDraft,
-  draftFromSettings,
-  isDraftDirty,
-  patchFromDraft,
-} from '../../../renderer/src/settings-draft';
+import { checkDraft, draftFromSettings, isDraftDirty } from '../../../renderer/src/settings-draft';
 
 const base = Settings.parse({
   listener: { port: 0 },
@@ -14,10 +9,10 @@ const base = Settings.parse({
   pathMappings: [{ from: '/rec', to: '/mnt' }],
 });
 
-describe('patchFromDraft', () => {
+describe('checkDraft: the patch', () => {
   it('sends nothing for an untouched form', () => {
     const draft = draftFromSettings(base);
-    expect(patchFromDraft(base, draft, 'NaN')).toEqual({ ok: true, patch: {}, empty: true });
+    expect(checkDraft(base, draft, 'NaN', 'en')).toEqual({ ok: true, patch: {}, empty: true });
     expect(isDraftDirty(base, draft)).toBe(false);
   });
 
@@ -35,7 +30,7 @@ describe('patchFromDraft', () => {
       ],
       startAtLogin: true,
     };
-    const result = patchFromDraft(base, draft, 'NaN');
+    const result = checkDraft(base, draft, 'NaN', 'en');
     expect(result).toEqual({
       ok: true,
       empty: false,
@@ -63,7 +58,7 @@ describe('patchFromDraft', () => {
       flapMinutes: '',
       pollRooms: '23058 abc',
     };
-    expect(patchFromDraft(base, draft, 'enter a number')).toEqual({
+    expect(checkDraft(base, draft, 'enter a number', 'en')).toEqual({
       ok: false,
       errors: [
         'recorder.rooms[1]: enter a number',
@@ -75,7 +70,7 @@ describe('patchFromDraft', () => {
 
   it('empties a list with an empty field', () => {
     const draft = { ...draftFromSettings(base), pollRooms: ' ', pathMappings: [] };
-    expect(patchFromDraft(base, draft, 'NaN')).toEqual({
+    expect(checkDraft(base, draft, 'NaN', 'en')).toEqual({
       ok: true,
       empty: false,
       patch: { recorder: { rooms: [] }, pathMappings: [] },
@@ -83,7 +78,7 @@ describe('patchFromDraft', () => {
   });
 });
 
-describe('checkDraft', () => {
+describe('checkDraft: the errors', () => {
   it('lists numbers, schema errors and the rules together, in the language asked', () => {
     const draft = {
       ...draftFromSettings(base),

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { safeParseUnknown } from '../../../shared/parse';
+import { GlobalWebhookLists } from '../../../shared/recorder/global-config';
 import {
   IoStats,
   PolledRoom,
@@ -26,6 +27,7 @@ const load = (relative: string): unknown =>
 const SCHEMA_OF: Record<string, z.ZodType> = {
   'synthesized/rest-400-roomid-out-of-range.json': RestError,
   'synthesized/rest-GET-api-log-fetch.after-cursor.json': RecorderLogFetch,
+  'synthesized/rest-GET-api-config-global.json': GlobalWebhookLists,
   'synthesized/rest-404-room-not-found.json': RestError,
   'synthesized/rest-GET-api-room-23058-config.json': RestRoomConfig,
   'synthesized/rest-GET-api-room-23058-iostats.recording.json': IoStats,

@@ -31,7 +31,7 @@ describe('parseWebhook on every webhook fixture', () => {
   });
 });
 
-describe('parseWebhook rules from recorder-facts.md', () => {
+describe('parseWebhook rules from docs/recorder.md', () => {
   const streamStarted = () =>
     fixtureJson<Record<string, any>>('synthesized/webhook-v2-StreamStarted.json');
 
