@@ -65,6 +65,16 @@ export const NotificationAction = z.discriminatedUnion('kind', [
 /** A notification's click action. */
 export type NotificationAction = z.infer<typeof NotificationAction>;
 
+/** One happening a summary notification stands for. */
+export const NotificationItem = z.object({
+  event: NotifiableEvent,
+  recorderId: z.string().optional(),
+  roomId: z.number(),
+  problem: ProblemCode.optional(),
+});
+/** One happening of a summary. */
+export type NotificationItem = z.infer<typeof NotificationItem>;
+
 /** A notification the app shows (or would have shown), in the user's language. */
 export const AppNotification = z.object({
   id: z.string(),
@@ -74,6 +84,8 @@ export const AppNotification = z.object({
   recorderIds: z.array(z.string()).optional(),
   /** The room's avatar and cover (a single room's notification), when known. */
   pictures: RoomPictures.optional(),
+  /** A summary of several: each happening it stands for (kind, recorder, room, problem code). */
+  items: z.array(NotificationItem).optional(),
   title: z.string(),
   body: z.string(),
   action: NotificationAction.optional(),

@@ -98,7 +98,7 @@ export const PushTargetSetting = z.object({
   kinds: z.array(NotifiableEvent).default([]),
   /** Rooms to push; empty: every room. */
   rooms: z.array(z.number().int().nonnegative()).default([]),
-  /** Custom title and body with {name} {title} {area} {roomId} {url} {file} {size} {duration} {problem}; '' = the default. */
+  /** Custom title and body with {name} {title} {area} {roomId} {url} {file} {size} {duration} {problem} {recorder}; '' = the default. */
   titleTemplate: z.string().max(500).default(''),
   bodyTemplate: z.string().max(2000).default(''),
 });

@@ -1,6 +1,6 @@
 import type { HistoryFile, HistoryNotification } from '../../shared/history';
 import type { NotificationAction } from '../../shared/model';
-import { recorderById } from '../../shared/recorders';
+import { recorderById, recorderLabel } from '../../shared/recorders';
 import type { HistoryStore } from '../adapters/history-store';
 import { fileCheck } from '../adapters/file-access';
 import { EventPipeline } from '../core/event-pipeline';
@@ -41,6 +41,10 @@ export function buildPipeline(wiring: PipelineWiring): EventPipeline {
       },
       settings: () => ({ ...settings().notifications, language: context.language() }),
       actionFor: clickAction,
+      recorderName: (id) => {
+        const recorder = recorderById(settings(), id);
+        return recorder ? recorderLabel(recorder) : id;
+      },
       buttonsFor: (notification, happening) =>
         popupButtons(notification, {
           room: happening.room,

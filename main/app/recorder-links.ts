@@ -164,7 +164,7 @@ export class RecorderLink {
     // With the recording guardian on, its recorder-unreachable problem is this notice's popup.
     if (notice.kind !== 'recorderUnreachable' || !context.settings().guardian.enabled) {
       context.events.emit('setup:notice', { ...named, recorderId: this.id });
-      this.#wiring.sinks.notice(named, context.clock());
+      this.#wiring.sinks.notice({ ...named, recorderId: this.id }, context.clock());
     }
     context.statePush.request();
   }

@@ -75,7 +75,7 @@ export class DecisionSinks {
    * Hands a set-up notice (webhooks not arriving, a recorder gone) to the sinks that pop it up
    * (the host's popup); the window shows it as a banner from the state.
    */
-  notice(notice: SetupNotice, at: number): void {
+  notice(notice: SetupNotice & { recorderId?: string }, at: number): void {
     const notification = noticeNotification(notice, at);
     this.#each((sink) => sink.notice?.(notification));
   }
@@ -154,15 +154,19 @@ export function durablePopups(
  * besides the window's banner. It is trouble that costs recordings, so it is shown as a recording
  * problem is (never held back by a pause); a click opens the window, where the banner says the fix.
  */
-export function noticeNotification(notice: SetupNotice, at: number): AppNotification {
+export function noticeNotification(
+  notice: SetupNotice & { recorderId?: string },
+  at: number,
+): AppNotification {
   return {
     id: `notice-${notice.kind}-${at}`,
     event: 'RecordingProblem',
     roomIds: [],
+    recorderIds: notice.recorderId === undefined ? [] : [notice.recorderId],
     title: notice.title,
     body: notice.body,
     action: { kind: 'openWindow' },
     createdAt: at,
-    tag: `notice-${notice.kind}`,
+    tag: `notice-${notice.kind}${notice.recorderId ? `-${notice.recorderId}` : ''}`,
   };
 }

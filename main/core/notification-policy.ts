@@ -2,7 +2,7 @@ import { NOTIFICATION_TEXT } from '../../shared/i18n/notification-text';
 import { PROBLEM_TEXT } from '../../shared/i18n/problem-text';
 import { isPaused } from './pause';
 import type { NotificationDecision, SuppressionReason } from '../../shared/history';
-import type { AppNotification, NotificationAction } from '../../shared/model';
+import type { AppNotification, NotificationAction, NotificationItem } from '../../shared/model';
 import type { Language, NotifiableEvent } from '../../shared/settings';
 import type { Happening } from './happening';
 import { happeningText, roomText } from './notification-text';
@@ -39,6 +39,19 @@ export interface PolicyPorts {
   /** The buttons of a notification (main/core/popup-buttons.ts); absent: none. */
   buttonsFor?: (notification: AppNotification, happening: Happening) => readonly PopupButton[];
   decided: (record: DecidedNotification) => void;
+  /** How a recorder is named to the user (push templates' {recorder}); absent: by its id. */
+  recorderName?: (recorderId: string) => string;
+}
+
+/** What a summary says of each notification it stands for. */
+function summaryItem(notification: AppNotification): NotificationItem {
+  const recorderId = notification.recorderIds?.[0];
+  return {
+    event: notification.event,
+    roomId: notification.roomIds[0] ?? 0,
+    ...(recorderId !== undefined ? { recorderId } : {}),
+    ...(notification.problem ? { problem: notification.problem } : {}),
+  };
 }
 
 // Kinds whose bursts become one summary popup.
@@ -153,6 +166,7 @@ export class NotificationPolicy {
     const { language } = this.#ports.settings();
     const text = NOTIFICATION_TEXT[language];
     const roomIds = [...new Set(items.flatMap((n) => n.roomIds))];
+    const recorderIds = [...new Set(items.flatMap((n) => n.recorderIds ?? []))];
     const names = [...new Set(items.map((n) => n.summaryName ?? String(n.roomIds[0])))];
     const { title, body } =
       kind === 'StreamStarted'
@@ -164,10 +178,12 @@ export class NotificationPolicy {
       id: this.#nextId(),
       event: kind,
       roomIds,
+      recorderIds,
       title,
       body,
       action: { kind: 'openWindow' },
       createdAt: this.#ports.clock(),
+      items: items.map(summaryItem),
     };
   }
 
@@ -177,10 +193,12 @@ export class NotificationPolicy {
     const { problem, report } = happening;
     // roomId 0: a problem of the whole set-up (disk-low), about no room.
     const roomIds = happening.roomId > 0 ? [happening.roomId] : [];
+    const recorderId = happening.recorderId;
     return {
       id: this.#nextId(),
       event: happening.kind,
       roomIds,
+      recorderIds: recorderId === undefined ? [] : [recorderId],
       title,
       body,
       ...(action ? { action } : {}),
@@ -191,7 +209,7 @@ export class NotificationPolicy {
       ...(problem ? { problem: problem.code } : {}),
       ...(problem?.facts ? { problemFacts: problem.facts } : {}),
       ...(report ? { report } : {}),
-      facts: notificationFacts(happening),
+      facts: notificationFacts(happening, this.#ports.recorderName),
     };
   }
 

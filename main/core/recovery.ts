@@ -105,6 +105,17 @@ export function missedSummary(
     // The list's icon and filter go by kind: a finished file is what a user most wants to find.
     event: kinds.has('FileClosed') ? 'FileClosed' : missed[0]!.kind,
     roomIds: [...new Set(missed.map((happening) => happening.roomId))],
+    recorderIds: [
+      ...new Set(
+        missed.flatMap((happening) => (happening.recorderId ? [happening.recorderId] : [])),
+      ),
+    ],
+    items: missed.map((happening) => ({
+      event: happening.kind,
+      roomId: happening.roomId,
+      ...(happening.recorderId !== undefined ? { recorderId: happening.recorderId } : {}),
+      ...(happening.problem ? { problem: happening.problem.code } : {}),
+    })),
     title,
     body,
     action: { kind: 'openWindow' },

@@ -22,6 +22,7 @@ export const PLACEHOLDERS = [
   'size',
   'duration',
   'problem',
+  'recorder',
 ] as const;
 
 /**
