@@ -19,6 +19,9 @@ import { guardianLines } from './guardian-lines';
 import { headlessOverrides } from './headless-settings';
 import { createLineWriter, createStderrLogger, type OutputLine } from './output';
 import { startPreview } from './preview';
+import { fetchFeedVersion, gitOriginUrl } from '../adapters/update-feed-client';
+import { startUpdateLines } from './update-lines';
+import type { Logger } from '../core/ports';
 
 /** Headless mode: the listener and core without Electron, talking JSON lines on stdout. */
 async function main(): Promise<number> {
@@ -80,12 +83,14 @@ async function main(): Promise<number> {
   const { webhookUrl } = started;
   emit({ type: 'ready', webhookUrl, ...(preview ? { uiUrl: preview.url } : {}), dataDir, version });
   log.info(`listening; set the recorder's "Webhook V2" URL to ${webhookUrl}`);
+  const updates = updateLines(app, version, emit, logger);
 
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);
   });
   log.info('stopping');
+  updates.stop();
   await preview?.close();
   await app.stop();
   return 0;
@@ -142,6 +147,26 @@ function followHostEvents(
         emit({ type: 'push', ...message.payload });
         break;
     }
+  });
+}
+
+/** `update` lines: a newer release of this clone's feed, checked at start and every 6 hours. */
+function updateLines(
+  app: AppHandle,
+  version: string,
+  emit: (line: OutputLine) => void,
+  log: Logger,
+) {
+  return startUpdateLines({
+    settings: () => app.settings().updates,
+    language: () => app.state().language,
+    currentVersion: version,
+    originUrl: () => gitOriginUrl(join(import.meta.dirname, '..', '..')),
+    feedVersion: (folder, fileName) => fetchFeedVersion(folder, fileName),
+    platform: process.platform,
+    arch: process.arch,
+    emit,
+    log,
   });
 }
 

@@ -77,10 +77,15 @@ function flagPatch(o: HeadlessOptions): SettingsPatch {
     ...(o.rooms.length > 0 ? { rooms: o.rooms } : {}),
     ...defined('pollIntervalSeconds', o.pollIntervalSeconds),
   };
+  const updates = {
+    ...defined('feedUrl', o.updateFeed),
+    ...(o.noUpdateCheck ? { check: false } : {}),
+  };
   return {
     ...defined('language', o.language),
     ...defined('recordingRoot', o.recordingRoot),
     ...(Object.keys(listener).length > 0 ? { listener } : {}),
     ...(Object.keys(recorder).length > 0 ? { recorder } : {}),
+    ...(Object.keys(updates).length > 0 ? { updates } : {}),
   };
 }

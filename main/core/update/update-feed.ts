@@ -64,3 +64,17 @@ export function releaseNotesText(
     .trim()
     .slice(0, 20_000);
 }
+
+/** The URL of the `origin` remote in a git config file's text; undefined when it has none. */
+export function originUrlOf(gitConfig: string): string | undefined {
+  let inOrigin = false;
+  for (const raw of gitConfig.split(/\r?\n/)) {
+    const line = raw.trim();
+    if (line.startsWith('[')) inOrigin = /^\[remote\s+"origin"\]$/.test(line);
+    else if (inOrigin) {
+      const match = /^url\s*=\s*(\S+)$/.exec(line);
+      if (match) return match[1];
+    }
+  }
+  return undefined;
+}
