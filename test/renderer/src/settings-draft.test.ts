@@ -110,3 +110,20 @@ describe('checkDraft', () => {
     });
   });
 });
+
+describe('the update settings in the form', () => {
+  it('sends the update switch and the trimmed mirror URL', () => {
+    const draft = {
+      ...draftFromSettings(base),
+      updatesCheck: false,
+      updatesFeedUrl: ' https://mirror.example/rt/ ',
+    };
+    expect(patchFromDraft(base, draft, 'NaN')).toEqual({
+      ok: true,
+      patch: { updates: { check: false, feedUrl: 'https://mirror.example/rt/' } },
+      empty: false,
+    });
+    const saved = applySettingsPatch(base, { updates: { check: false } });
+    expect(saved.ok && saved.settings.updates).toEqual({ check: false, feedUrl: '' });
+  });
+});
