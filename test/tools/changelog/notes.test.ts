@@ -10,20 +10,22 @@ import {
 
 const root = path.resolve(import.meta.dirname, '..', '..', '..');
 const changelog = readFileSync(path.join(root, 'CHANGELOG.md'), 'utf8');
-const version = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string })
-  .version;
+const version = (
+  JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string }
+).version;
 
 describe('CHANGELOG.md', () => {
-  it('keeps an Unreleased section and one for package.json\'s version', () => {
+  it("keeps an Unreleased section and one for package.json's version", () => {
     expect(changelogSection(changelog, 'Unreleased')).toMatch(/### Added/);
     expect(changelogSection(changelog, version)).toMatch(/\S/);
   });
 });
 
 describe('releaseNotes', () => {
-  const sample = '# Changelog\n\n## [1.1.0] - 2027-01-01\n\n### Fixed\n\n- a\n\n## [1.0.0]\n\n- b\n';
+  const sample =
+    '# Changelog\n\n## [1.1.0] - 2027-01-01\n\n### Fixed\n\n- a\n\n## [1.0.0]\n\n- b\n';
 
-  it('takes the version\'s section only', () => {
+  it("takes the version's section only", () => {
     expect(changelogSection(sample, '1.1.0')).toBe('### Fixed\n\n- a');
     expect(changelogSection(sample, '1.0.0')).toBe('- b');
     expect(changelogSection(sample, '2.0.0')).toBeUndefined();
