@@ -74,9 +74,17 @@ describe('the release workflow', () => {
 
   it('runs on a version tag and publishes with electron-builder through npm run dist', () => {
     expect(yml).toMatch(/tags: \['v\*'\]/);
-    expect(runLines(yml)).toContain('npm run dist -- --publish always');
+    expect(runLines(yml)).toContain('npm run dist -- --publish always ${{ matrix.arch }}');
     expect(yml).toMatch(/GH_TOKEN: \$\{\{ secrets.GITHUB_TOKEN \}\}/);
-    expect(yml).toMatch(/needs: test/);
+    // Tests first, then one draft (with its notes) that the three builds upload to.
+    expect(yml).toMatch(/draft:\n(?:.*\n)*?\s+needs: test\n/);
+    expect(yml).toMatch(/publish:\n(?:.*\n)*?\s+needs: draft\n/);
+    expect(runLines(yml)).toEqual(
+      expect.arrayContaining([
+        'npx tsx tools/release-notes.ts --check-tag "$GITHUB_REF_NAME"',
+        'npx tsx tools/release-notes.ts "$GITHUB_REF_NAME" > release-notes.md',
+      ]),
+    );
   });
 
   it('signs from secrets when set', () => {
