@@ -2,7 +2,7 @@ import type { AppUpdater, UpdateCheckResult, UpdateDownloadedEvent } from 'elect
 import type { UpdateSettings } from '../../shared/settings';
 import type { Logger } from '../core/ports';
 import { errorMessage } from '../core/log-text';
-import { releaseNotesText } from '../core/update/update-feed';
+import { redactUrlCredentials, releaseNotesText } from '../core/update/update-feed';
 import { UPDATE_CHECK_INTERVAL_MS, UpdateNotice } from '../core/update/update-notice';
 import type { Fits } from './type-fit';
 
@@ -100,8 +100,8 @@ export class AppUpdates {
   async checkNow(): Promise<CheckOutcome> {
     const settings = this.#deps.settings();
     if (!settings.check) return { kind: 'off' };
-    const updater = this.#prepared(settings.feedUrl);
     try {
+      const updater = this.#prepared(settings.feedUrl);
       const result = await updater.checkForUpdates();
       if (result === null) return { kind: 'inactive' };
       if (!result.isUpdateAvailable || !result.downloadPromise)
@@ -110,7 +110,7 @@ export class AppUpdates {
       return { kind: 'downloaded', version: result.updateInfo.version };
     } catch (error) {
       // electron-updater also emits 'error' (logged there); the next check tries again.
-      return { kind: 'failed', message: errorMessage(error) };
+      return { kind: 'failed', message: redactUrlCredentials(errorMessage(error)) };
     }
   }
 
@@ -140,13 +140,15 @@ export class AppUpdates {
     const { log } = this.#deps;
     updater.autoDownload = true;
     updater.autoInstallOnAppQuit = true;
+    // A mirror URL may carry a user and password: never logged as such.
+    const text = (message: unknown) => redactUrlCredentials(String(message));
     updater.logger = {
-      info: (message) => log.info(`updater: ${String(message)}`),
-      warn: (message) => log.warn(`updater: ${String(message)}`),
-      error: (message) => log.warn(`updater: ${String(message)}`),
+      info: (message) => log.info(`updater: ${text(message)}`),
+      warn: (message) => log.warn(`updater: ${text(message)}`),
+      error: (message) => log.warn(`updater: ${text(message)}`),
     };
     updater.on('update-downloaded', (event) => this.#downloaded(event));
-    updater.on('error', (error) => log.warn(`updates: ${errorMessage(error)}`));
+    updater.on('error', (error) => log.warn(`updates: ${text(errorMessage(error))}`));
     return updater;
   }
 

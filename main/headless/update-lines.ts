@@ -2,7 +2,7 @@ import { UPDATE_TEXT } from '../../shared/i18n/update-text';
 import type { Language, UpdateSettings } from '../../shared/settings';
 import type { Logger } from '../core/ports';
 import { errorMessage } from '../core/log-text';
-import { feedFileName, githubFeedBase } from '../core/update/update-feed';
+import { feedFileName, githubFeedBase, redactUrlCredentials } from '../core/update/update-feed';
 import { UPDATE_CHECK_INTERVAL_MS, UpdateNotice } from '../core/update/update-notice';
 import type { OutputLine } from './output';
 
@@ -63,14 +63,15 @@ export function startUpdateLines(deps: UpdateLinesDeps): {
           type: 'update',
           version,
           current: deps.currentVersion,
-          feed: folder,
+          feed: redactUrlCredentials(folder),
           command: UPDATE_COMMAND,
           message: UPDATE_TEXT[deps.language()].headlessMessage(version, deps.currentVersion),
         });
       return { kind: 'checked', version, told };
     } catch (error) {
-      deps.log.warn(`updates: ${errorMessage(error)}`);
-      return { kind: 'failed', message: errorMessage(error) };
+      const message = redactUrlCredentials(errorMessage(error));
+      deps.log.warn(`updates: ${message}`);
+      return { kind: 'failed', message };
     }
   };
   void checkNow();

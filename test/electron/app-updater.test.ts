@@ -157,4 +157,17 @@ describe('AppUpdates over electron-updater', () => {
     expect(outcome.kind).toBe('failed');
     expect(log.lines.join('\n')).toMatch(/warn updates: .*404/);
   });
+
+  it('never logs the password of a mirror URL', async () => {
+    const feed = await startUpdateFeed(cleanups, { version: '0.2.0' });
+    const mirror = feed.mirrorUrl
+      .replace('http://', 'http://me:s3cret@')
+      .replace('/mirror/', '/gone/');
+    const { updates, log } = await updatesFor(feed, { check: true, feedUrl: mirror });
+
+    const outcome = await updates.checkNow();
+    expect(outcome.kind === 'failed' && outcome.message).not.toContain('s3cret');
+    expect(feed.requests).toContain('/gone/latest-linux.yml');
+    expect(log.lines.join('\n')).not.toContain('s3cret');
+  });
 });

@@ -78,3 +78,8 @@ export function originUrlOf(gitConfig: string): string | undefined {
   }
   return undefined;
 }
+
+/** Text with the user and password of any URL in it masked (`https://***@host/`). */
+export function redactUrlCredentials(text: string): string {
+  return text.replace(/\b([a-z][a-z0-9+.-]*:\/\/)[^/\s@]+@/gi, '$1***@');
+}

@@ -4,6 +4,8 @@ import {
   feedFolder,
   feedVersion,
   githubFeedBase,
+  originUrlOf,
+  redactUrlCredentials,
   releaseNotesText,
 } from '../../../main/core/update/update-feed';
 
@@ -77,5 +79,23 @@ describe('releaseNotesText', () => {
       ]),
     ).toBe('0.3.0\nthree\n\n0.2.0');
     expect(releaseNotesText(null)).toBe('');
+  });
+});
+
+describe('redactUrlCredentials', () => {
+  it('masks the user and password of a mirror URL wherever it appears', () => {
+    expect(
+      redactUrlCredentials('https://me:s3cret@mirror.example/rt/latest.yml answered 404'),
+    ).toBe('https://***@mirror.example/rt/latest.yml answered 404');
+    expect(redactUrlCredentials('https://mirror.example/rt/')).toBe('https://mirror.example/rt/');
+  });
+});
+
+describe('originUrlOf', () => {
+  it('reads the origin section only', () => {
+    const config =
+      '[remote "fork"]\n\turl = https://a/b\n[remote "origin"]\n\turl = git@github.com:o/r.git\n';
+    expect(originUrlOf(config)).toBe('git@github.com:o/r.git');
+    expect(originUrlOf('[core]\n\turl = nope\n')).toBeUndefined();
   });
 });
