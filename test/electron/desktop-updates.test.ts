@@ -10,6 +10,8 @@ import { createApp } from '../../main/app/create-app';
 import { runDesktopApp, type DesktopApp } from '../../main/electron/desktop-app';
 import { clickMenu, fakeDesktop, type FakeDesktop } from '../fakes/fake-desktop-electron';
 import { useNodeHttp } from '../fakes/node-http-executor';
+import { fixtureText } from '../helpers/fixtures';
+import { postWebhook } from '../helpers/http';
 import { fakeUpdaterApp, startUpdateFeed, type UpdateFeed } from '../fakes/update-feed';
 
 // The desktop app with its updater: a fake Electron at the glue's seams, electron-updater's real
@@ -30,14 +32,21 @@ afterEach(async () => {
 
 type Menu = MenuItemConstructorOptions[];
 
-async function launch(feed: UpdateFeed, updates: Settings['updates'], isPackaged = true) {
-  const root = await mkdtemp(join(tmpdir(), 'desktop-updates-'));
+/** Starts the desktop app in a new temp folder, or again in `again`'s (a restart). */
+async function launch(
+  feed: UpdateFeed,
+  updates: Settings['updates'],
+  isPackaged = true,
+  again?: string,
+) {
+  const root = again ?? (await mkdtemp(join(tmpdir(), 'desktop-updates-')));
   const paths = { userData: join(root, 'userData'), logs: join(root, 'logs') };
   await mkdir(paths.userData, { recursive: true });
-  await writeFile(
-    join(paths.userData, 'settings.json'),
-    JSON.stringify({ ...defaultSettings(), language: 'en', updates }),
-  );
+  if (again === undefined)
+    await writeFile(
+      join(paths.userData, 'settings.json'),
+      JSON.stringify({ ...defaultSettings(), language: 'en', updates }),
+    );
   const appImage = join(root, 'Recorder-Tray.AppImage');
   await writeFile(appImage, 'the running version');
   vi.stubEnv('APPIMAGE', appImage);
@@ -104,21 +113,39 @@ describe('the desktop app updating itself', () => {
     expect(updatePopups(desktop)).toHaveLength(1);
   });
 
-  it('restarts into the update only when asked, after the app has stopped', async () => {
+  it('restarts into the update only when asked, after the app stopped; the restart loses nothing', async () => {
     const feed = await startUpdateFeed(cleanups, { version: '0.2.0' });
-    const { desktop, made } = await launch(feed, { check: true, feedUrl: '' });
+    const { desktop, made, started, root } = await launch(feed, { check: true, feedUrl: '' });
     const tray = desktop.trays[0]!;
     await vi.waitFor(() => expect(menuIds(tray.menu as Menu)).toContain('install-update'), {
       timeout: 10_000,
     });
     const updater = made[0]!;
     expect(updater.quitAndInstall).not.toHaveBeenCalled();
+    // A go-live answered just before the restart, still in the policy's 2-second group window.
+    const webhook = fixtureText('synthesized/webhook-v2-StreamStarted.json');
+    expect((await postWebhook(started.app.webhookUrl(), webhook)).status).toBe(204);
 
     clickMenu(tray.menu as Menu, 'install-update');
     await vi.waitFor(() => expect(updater.quitAndInstall).toHaveBeenCalledWith(true, true));
-    // The shell came down before the installer was started (journal and popups flushed).
+    // The shell came down and the app stopped before the installer was started.
     expect(tray.destroyed).toBe(true);
     expect(desktop.windows[0]!.destroyed).toBe(true);
+
+    // The updated app starts on the same data folder: the go-live comes from the journal.
+    const next = await launch(feed, { check: true, feedUrl: '' }, true, root);
+    await vi.waitFor(
+      () =>
+        expect(next.desktop.notifications.map((n) => n.options.title)).toContain(
+          '3号直播间 is live',
+        ),
+      { timeout: 10_000 },
+    );
+    // Told before the restart: the same update is not announced again.
+    await vi.waitFor(() =>
+      expect(menuIds(next.desktop.trays[0]!.menu as Menu)).toContain('install-update'),
+    );
+    expect(updatePopups(next.desktop)).toEqual([]);
   });
 
   it('makes no request and no updater while the setting is off', async () => {
