@@ -269,9 +269,8 @@ function wireDesktopShell<I, M>(
 
 /**
  * Restarts into the downloaded update, after the app stopped as on quit (the journal holds what
- * it answered; the updated app finishes it). Should
- * electron-updater not quit (its install failed: logged as an error event), Electron quits anyway
- * rather than leave a stopped app running.
+ * it answered; the updated app finishes it). Should electron-updater not quit (its install
+ * failed: logged as an error event), Electron quits anyway rather than leave a stopped app running.
  */
 function installUpdate(parts: Pick<ShellParts, 'updates'>, electronApp: { quit(): void }): void {
   parts.updates?.install();
