@@ -69,6 +69,7 @@ export class AppUpdates {
   #feedUrl = '';
   #timer: ReturnType<typeof setInterval> | undefined;
   #ready: ReadyUpdate | undefined;
+  #seen: string | undefined;
 
   constructor(deps: AppUpdatesDeps) {
     this.#deps = deps;
@@ -77,6 +78,7 @@ export class AppUpdates {
 
   /** Checks now and then every `everyMs`; each check reads the setting first. */
   start(): void {
+    this.#seen = JSON.stringify(this.#deps.settings());
     void this.checkNow();
     this.#timer = setInterval(
       () => void this.checkNow(),
@@ -89,6 +91,19 @@ export class AppUpdates {
   stop(): void {
     clearInterval(this.#timer);
     this.#timer = undefined;
+  }
+
+  /**
+   * The settings may have changed (the app says only that its state did): a switch turned on, or a
+   * new mirror while on, checks at once rather than in up to 6 hours.
+   */
+  settingsMaybeChanged(): void {
+    if (this.#timer === undefined) return; // not started, or stopped
+    const settings = this.#deps.settings();
+    const seen = JSON.stringify(settings);
+    if (seen === this.#seen) return;
+    this.#seen = seen;
+    if (settings.check) void this.checkNow();
   }
 
   /** The update ready to install, if any. */

@@ -33,7 +33,7 @@ export interface DesktopUpdatesDeps {
   isPackaged: boolean;
   version: string;
   dataDir: string;
-  app: Pick<AppHandle, 'settings' | 'state'>;
+  app: Pick<AppHandle, 'settings' | 'state' | 'subscribe'>;
   state: UpdateState;
   showPopup: (notification: AppNotification) => void;
   log: Logger;
@@ -52,7 +52,7 @@ export async function desktopUpdates(deps: DesktopUpdatesDeps): Promise<AppUpdat
     return undefined;
   }
   const warn = (message: string) => log.warn(message);
-  return new AppUpdates({
+  const updates = new AppUpdates({
     updater: deps.updater,
     settings: () => deps.app.settings().updates,
     currentVersion: deps.version,
@@ -65,4 +65,9 @@ export async function desktopUpdates(deps: DesktopUpdatesDeps): Promise<AppUpdat
     log,
     ...(deps.everyMs !== undefined ? { everyMs: deps.everyMs } : {}),
   });
+  // Settings changes reach the state; the updates look whether theirs changed.
+  deps.app.subscribe((message) => {
+    if (message.event === 'state:changed') updates.settingsMaybeChanged();
+  });
+  return updates;
 }

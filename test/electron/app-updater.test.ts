@@ -170,4 +170,18 @@ describe('AppUpdates over electron-updater', () => {
     expect(feed.requests).toContain('/gone/latest-linux.yml');
     expect(log.lines.join('\n')).not.toContain('s3cret');
   });
+
+  it('checks at once when the setting is switched on, not 6 hours later', async () => {
+    const feed = await startUpdateFeed(cleanups, { version: '0.2.0' });
+    const settings = { check: false, feedUrl: '' };
+    const { updates, ready } = await updatesFor(feed, settings);
+    updates.start();
+    updates.settingsMaybeChanged();
+    expect(feed.requests).toEqual([]);
+
+    settings.check = true;
+    updates.settingsMaybeChanged();
+    await vi.waitFor(() => expect(ready.map((r) => r.update.version)).toEqual(['0.2.0']));
+    updates.stop();
+  });
 });

@@ -138,7 +138,7 @@ export const SETTINGS_STRINGS: Readonly<Record<Language, SettingsStrings>> = {
       '启动时和每 6 小时检查一次，在后台下载，下载好后提醒一次；不会自己重启。关闭后不发出任何请求。',
     updatesFeedUrl: '更新源镜像',
     updatesFeedUrlHint:
-      '存放 latest.yml 等文件的地址（GitHub 访问慢时用）；留空则使用 GitHub Releases。下次检查时生效；清空后重启才回到 GitHub。',
+      '存放 latest.yml 等文件的地址（GitHub 访问慢时用）；留空则使用 GitHub Releases。保存后立即生效；清空后重启才回到 GitHub。',
     updateReady: (version) => `v${version} 已下载，重启后安装`,
     updateRestartHint: '从托盘菜单选择“重启以更新”；也会在下次退出时自动安装。',
     releaseNotes: '更新说明',
@@ -217,7 +217,7 @@ export const SETTINGS_STRINGS: Readonly<Record<Language, SettingsStrings>> = {
       'At start and every 6 hours; downloads in the background and says so once; never restarts by itself. Off: no request at all.',
     updatesFeedUrl: 'Update mirror',
     updatesFeedUrlHint:
-      'A folder holding latest.yml and the installers (when GitHub is slow to reach); empty: GitHub Releases. Applies at the next check; emptied, after a restart.',
+      'A folder holding latest.yml and the installers (when GitHub is slow to reach); empty: GitHub Releases. Applies at once; emptied, after a restart.',
     updateReady: (version) => `v${version} is downloaded and installs on restart`,
     updateRestartHint:
       'Choose "Restart to update" in the tray menu; it also installs when you next quit.',
