@@ -157,7 +157,7 @@ function updateLines(
   emit: (line: OutputLine) => void,
   log: Logger,
 ) {
-  return startUpdateLines({
+  const updates = startUpdateLines({
     settings: () => app.settings().updates,
     language: () => app.state().language,
     currentVersion: version,
@@ -168,6 +168,11 @@ function updateLines(
     emit,
     log,
   });
+  // A settings change (the browser preview) reaches the state; the check looks whether it was its own.
+  app.subscribe((message) => {
+    if (message.event === 'state:changed') updates.settingsMaybeChanged();
+  });
+  return updates;
 }
 
 function readVersion(): string {

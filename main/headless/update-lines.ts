@@ -41,6 +41,8 @@ export type HeadlessCheck =
  */
 export function startUpdateLines(deps: UpdateLinesDeps): {
   checkNow(): Promise<HeadlessCheck>;
+  /** The settings may have changed: switched on, or a new mirror while on, checks at once. */
+  settingsMaybeChanged(): void;
   stop(): void;
 } {
   const notice = new UpdateNotice(deps.currentVersion);
@@ -74,8 +76,15 @@ export function startUpdateLines(deps: UpdateLinesDeps): {
       return { kind: 'failed', message };
     }
   };
+  let seen = JSON.stringify(deps.settings());
+  const settingsMaybeChanged = () => {
+    const now = JSON.stringify(deps.settings());
+    if (now === seen) return;
+    seen = now;
+    if (deps.settings().check) void checkNow();
+  };
   void checkNow();
   const timer = setInterval(() => void checkNow(), deps.everyMs ?? UPDATE_CHECK_INTERVAL_MS);
   timer.unref();
-  return { checkNow, stop: () => clearInterval(timer) };
+  return { checkNow, settingsMaybeChanged, stop: () => clearInterval(timer) };
 }

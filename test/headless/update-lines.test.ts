@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fetchFeedVersion } from '../../main/adapters/update-feed-client';
 import type { OutputLine } from '../../main/headless/output';
 import { startUpdateLines } from '../../main/headless/update-lines';
@@ -98,5 +98,16 @@ describe('headless update lines', () => {
     expect((await updates.checkNow()).kind).toBe('failed');
     expect(emitted).toEqual([]);
     expect(log.lines.join('\n')).toMatch(/warn updates: .*latest-linux\.yml answered 404/);
+  });
+
+  it('checks at once when the setting is switched on', async () => {
+    const feed = await startUpdateFeed(cleanups, { version: '0.2.0' });
+    const settings = { check: false, feedUrl: feed.mirrorUrl };
+    const { updates, emitted } = lines(settings);
+    updates.settingsMaybeChanged();
+    expect(feed.requests).toEqual([]);
+    settings.check = true;
+    updates.settingsMaybeChanged();
+    await vi.waitFor(() => expect(emitted.map((line) => line.type)).toEqual(['update']));
   });
 });
