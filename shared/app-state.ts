@@ -82,6 +82,11 @@ export const AppState = z.object({
   notices: z.array(SetupNoticeState).optional(),
   /** Whether desktop popups reach the user: blocked after the system refused one; absent: unknown. */
   popups: z.object({ blocked: z.boolean(), reason: z.string().optional() }).optional(),
+  /**
+   * A newer version downloaded and verified, installed on the next restart (the desktop app's
+   * updater): its version and release notes as plain text. Absent: none ready.
+   */
+  update: z.object({ version: z.string(), notes: z.string() }).optional(),
 });
 /** The app's state as shown to the user. */
 export type AppState = z.infer<typeof AppState>;

@@ -105,6 +105,23 @@ export const PushTargetSetting = z.object({
 /** A push target setting. */
 export type PushTargetSetting = z.infer<typeof PushTargetSetting>;
 
+/**
+ * Updates: the desktop app asks the release feed at start and every 6 hours and downloads in the
+ * background; headless mode prints an `update` line. `check: false` means never a request.
+ */
+export const UpdateSettings = z.object({
+  check: z.boolean().default(true),
+  /** A mirror of the release feed (a folder holding latest.yml…); '' = the GitHub releases. */
+  feedUrl: z
+    .string()
+    .trim()
+    .max(2000)
+    .regex(/^(https?:\/\/\S+)?$/, 'an http:// or https:// URL, or empty')
+    .default(''),
+});
+/** The update settings. */
+export type UpdateSettings = z.infer<typeof UpdateSettings>;
+
 /** Every setting of the app, with its default; the same schema reads headless `--config` files. */
 export const Settings = z.object({
   version: z.number().int().default(SETTINGS_VERSION),
@@ -172,6 +189,7 @@ export const Settings = z.object({
   /** Where notifications are pushed besides the desktop (phones, chats); see shared/push.ts. */
   pushTargets: z.array(PushTargetSetting).default([]),
   guardian: GuardianSettings.prefault({}),
+  updates: UpdateSettings.prefault({}),
 });
 /** The app's settings. */
 export type Settings = z.infer<typeof Settings>;

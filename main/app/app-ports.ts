@@ -21,7 +21,7 @@ export interface SettingsOverrides {
 
 /** What only the host knows and the state shows (the desktop: whether popups get through). */
 export interface HostStatePort {
-  read(): Pick<AppState, 'popups'>;
+  read(): Pick<AppState, 'popups' | 'update'>;
   /** Calls `listener` when what `read` returns changed; returns the unsubscribe. */
   onChange(listener: () => void): () => void;
 }

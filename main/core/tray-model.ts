@@ -20,6 +20,7 @@ export type TrayAction =
   | { kind: 'openRecorderUi' }
   | { kind: 'openRecorderApi' }
   | { kind: 'openLogsFolder' }
+  | { kind: 'installUpdate' }
   | { kind: 'quit' };
 
 /** One entry of the tray menu: plain data, no functions, so tests compare it directly. */
@@ -48,6 +49,10 @@ export interface TrayState {
   problems?: readonly OpenProblem[];
   /** Writing the data folder fails and is being retried (AppState.storage). */
   storageTrouble?: boolean;
+  /** The running version, shown after the app's name in the tooltip. */
+  version?: string;
+  /** A downloaded update's version (AppState.update): the menu offers to restart into it. */
+  update?: string;
 }
 
 /** Windows cuts tray tooltips at 127 characters (NOTIFYICONDATA.szTip holds 128 with the NUL). */
@@ -105,7 +110,7 @@ function renderSection(section: TooltipSection, strings: TrayStrings): string {
 /** The tooltip: app name, recorder problem, recording and live rooms; names dropped to fit `maxLength`. */
 export function trayTooltip(state: TrayState, maxLength: number = TOOLTIP_MAX_LENGTH): string {
   const strings = TRAY_STRINGS[state.language];
-  const head = [strings.appName];
+  const head = [state.version ? `${strings.appName} ${state.version}` : strings.appName];
   if (isProblem(state.recorderStatus)) head.push(strings.recorderProblem[state.recorderStatus]);
   const problems = state.problems ?? [];
   const [first] = problems;
@@ -250,6 +255,20 @@ function pauseMenu(state: TrayState, strings: TrayStrings): TrayMenuItem {
   };
 }
 
+/** "Restart to update to vX" while a downloaded update waits; nothing otherwise. */
+function updateMenu(state: TrayState, strings: TrayStrings): TrayMenuItem[] {
+  if (state.update === undefined) return [];
+  return [
+    {
+      type: 'item',
+      id: 'install-update',
+      label: strings.restartToUpdate(state.update),
+      enabled: true,
+      action: { kind: 'installUpdate' },
+    },
+  ];
+}
+
 /** The whole tray: icon, tooltip and menu for a state. */
 export function trayModel(
   state: TrayState,
@@ -269,6 +288,7 @@ export function trayModel(
         enabled: true,
         action: { kind: 'openWindow' },
       },
+      ...updateMenu(state, strings),
       ...problemsMenu(state, strings),
       liveRoomsMenu(state, strings),
       pauseMenu(state, strings),

@@ -18,6 +18,10 @@ import { PopupHealthState } from '../app/popup-health-state';
 import { platformLoginItems, syncStartAtLogin } from './start-at-login';
 import { appUserModelId, opensWindowAtStart, secondInstanceShowsWindow } from './startup';
 import { createTrayActions } from './tray-actions';
+import type { AppUpdates } from './app-updater';
+import { desktopUpdates } from './desktop-updates';
+import { UpdateState } from './update-state';
+import { combineHostStates } from '../app/host-states';
 import { mainWindowOptions } from './window-options';
 
 /** Where the built app is, and test seams. */
@@ -34,6 +38,8 @@ export interface DesktopAppOptions {
 export interface DesktopApp {
   app: RunningApp;
   window: MainWindow;
+  /** The updater of a packaged app (undefined in development runs). */
+  updates: AppUpdates | undefined;
   /** Stops the app (flushing the journal), removes tray and window, then quits Electron. */
   quit(): Promise<void>;
 }
@@ -107,6 +113,7 @@ async function startDesktopParts<I, M>(
     log,
   });
   const { notifier, clicks, buttons, popupHealth } = desktopPopups(electron, log, appIcon);
+  const updateState = new UpdateState();
 
   const app = await (options.createApp ?? createApp)({
     dataDir: userData,
@@ -114,14 +121,24 @@ async function startDesktopParts<I, M>(
     log,
     store,
     popups: popupSink((notification) => void notifier.show(notification)),
-    // Whether the system lets popups through: shown in the window and the tray.
-    hostState: popupHealth,
+    // Whether the system lets popups through, and a downloaded update: in the window and the tray.
+    hostState: combineHostStates(popupHealth, updateState),
     shell: electron.shell,
     openWindow: () => window.show(),
     pickFolder: (current) => electron.pickFolder(current),
   });
   clicks.connect(app.runAction);
   buttons.connect(app);
+  const updates = await desktopUpdates({
+    updater: electron.updater,
+    isPackaged: electronApp.isPackaged,
+    version: electronApp.getVersion(),
+    dataDir: userData,
+    app,
+    state: updateState,
+    showPopup: (popup) => void notifier.show(popup),
+    log,
+  });
 
   const quit = wireDesktopShell(electron, {
     app,
@@ -133,11 +150,13 @@ async function startDesktopParts<I, M>(
     distDir,
     now: options.now,
     notifier,
+    updates,
   });
   const started = await app.start();
   if (started.ok)
     log.info(`started ${electronApp.getVersion()}; webhook URL ${started.webhookUrl}`);
-  return { app, window, quit, firstRun: store.loadReport.outcome === 'missing' };
+  updates?.start();
+  return { app, window, updates, quit, firstRun: store.loadReport.outcome === 'missing' };
 }
 
 /**
@@ -183,6 +202,7 @@ interface ShellParts {
   distDir: string;
   now: (() => number) | undefined;
   notifier: Pick<Notifier, 'show'>;
+  updates: AppUpdates | undefined;
 }
 
 /** The shell around the app: IPC, the tray, start at login, resume, and how the app quits. */
@@ -195,6 +215,10 @@ function wireDesktopShell<I, M>(
   // What quitting takes down, in the order built; each part adds its own step when it exists.
   const teardown: (() => void)[] = [];
   const quit = quitSequence(electronApp, { app, window, log, teardown });
+  if (parts.updates) {
+    const updates = parts.updates;
+    teardown.push(() => updates.stop());
+  }
   teardown.push(
     registerIpcHandlers({
       ipcMain: electron.ipcMain,
@@ -220,7 +244,7 @@ function wireDesktopShell<I, M>(
       log,
     }),
   );
-  const tray = trayFor(electron, parts, quit);
+  const tray = trayFor(electron, parts, quit, () => quit(() => installUpdate(parts, electronApp)));
   teardown.push(() => tray.destroy());
   teardown.push(
     app.subscribe((message) => {
@@ -240,11 +264,22 @@ function wireDesktopShell<I, M>(
   return quit;
 }
 
+/**
+ * Restarts into the downloaded update, after the app stopped as on quit (the journal holds what
+ * it answered; the updated app finishes it). Should electron-updater not quit (its install
+ * failed: logged as an error event), Electron quits anyway rather than leave a stopped app running.
+ */
+function installUpdate(parts: Pick<ShellParts, 'updates'>, electronApp: { quit(): void }): void {
+  parts.updates?.install();
+  setTimeout(() => electronApp.quit(), 15_000).unref?.();
+}
+
 /** The tray, its menu's actions routed to the app's doors. */
 function trayFor<I, M>(
   electron: DesktopElectron<I, M>,
   parts: Pick<ShellParts, 'app' | 'window' | 'log' | 'logsDir' | 'distDir' | 'now'>,
   quit: () => Promise<void>,
+  installUpdate: () => Promise<void>,
 ) {
   const { app, window, log } = parts;
   return createDesktopTray({
@@ -257,8 +292,10 @@ function trayFor<I, M>(
       logsDir: parts.logsDir,
       showWindow: () => window.show(),
       quit,
+      installUpdate,
       log,
     }),
+    version: electron.app.getVersion(),
     currentState: () => app.state(),
     now: parts.now ?? Date.now,
     log,
@@ -303,10 +340,11 @@ function hiddenWindow<I, M>(electron: DesktopElectron<I, M>): SessionEndWindow {
 function quitSequence(
   electronApp: DesktopElectron<unknown, unknown>['app'],
   parts: { app: RunningApp; window: MainWindow; log: Logger; teardown: (() => void)[] },
-): () => Promise<void> {
+): (finalStep?: () => void) => Promise<void> {
   let stopping: Promise<void> | undefined;
   let stopped = false;
-  const quit = (): Promise<void> =>
+  // The last step is Electron's quit, or a restart into an update (which quits by itself).
+  const quit = (finalStep: () => void = () => electronApp.quit()): Promise<void> =>
     (stopping ??= (async () => {
       for (const step of parts.teardown.toReversed()) step();
       parts.window.destroy();
@@ -316,7 +354,7 @@ function quitSequence(
         parts.log.error(`quit: the app did not stop cleanly: ${String(error)}`);
       }
       stopped = true;
-      electronApp.quit();
+      finalStep();
     })());
   // Windows logoff and shutdown do not emit before-quit
   // (https://github.com/electron/electron/issues/24301): session-end.ts covers those.

@@ -11,6 +11,7 @@ import type {
 import type { SettingsBackendFactory } from '../adapters/settings-backend';
 import type { Logger } from '../core/ports';
 import type { ShellLike } from '../core/shell-actions';
+import type { UpdaterHandle } from './app-updater';
 import type { LoginItemDeps } from './login-item';
 import type { WindowHandle } from './main-window';
 import type { NotificationHandle } from './notifier';
@@ -67,6 +68,8 @@ export interface DesktopElectron<I, M> {
   settingsBackend: SettingsBackendFactory;
   /** The app's logger, writing into the logs folder. */
   createLogger: (logsDir: string) => Logger;
+  /** electron-updater's `autoUpdater`, made on first use; absent: no updates (tests, stubs). */
+  updater?: () => UpdaterHandle;
   platform: NodeJS.Platform;
   argv: readonly string[];
   execPath: string;

@@ -22,6 +22,8 @@ export function createDesktopTray<I, M>(deps: {
   /** The state to show when a pause ends (no event marks it). */
   currentState: () => AppState;
   now: () => number;
+  /** The running version, in the tooltip. */
+  version?: string;
   log: Logger;
 }): DesktopTray {
   const { electron, now } = deps;
@@ -37,7 +39,7 @@ export function createDesktopTray<I, M>(deps: {
   let pauseTimer: ReturnType<typeof setTimeout> | undefined;
   const render = (state: AppState) => {
     controller.render(
-      withPopupHealth(trayModel(trayStateOf(state, now())), state, electron.platform),
+      withPopupHealth(trayModel(trayStateOf(state, now(), deps.version)), state, electron.platform),
     );
     clearTimeout(pauseTimer);
     const wait = pauseEndsIn(state.pause.pausedUntil, now());

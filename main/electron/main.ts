@@ -16,6 +16,10 @@ import {
 } from 'electron';
 import log from 'electron-log/main';
 import ElectronStore from 'electron-store';
+// electron-updater is CommonJS (bundled in): the default import is its exports object. Its
+// `autoUpdater` is a getter that makes the platform's updater on first read, so it is read only
+// when updates run (a packaged app with the setting on).
+import electronUpdater from 'electron-updater';
 import path from 'node:path';
 import { APP_SCHEME_PRIVILEGES } from './app-protocol';
 import { createFileLogger } from './app-logger';
@@ -65,6 +69,7 @@ runDesktopApp<NativeImage, Menu>(
       return result.canceled ? null : (result.filePaths[0] ?? null);
     },
     createLogger: (logsDir) => createFileLogger(log, logsDir),
+    updater: () => electronUpdater.autoUpdater,
     platform: process.platform,
     argv: process.argv,
     execPath: process.execPath,

@@ -15,6 +15,8 @@ export interface TrayActionDeps {
   logsDir: string;
   showWindow: () => void;
   quit: () => Promise<void>;
+  /** Restarts into a downloaded update (offered only while one waits). */
+  installUpdate?: () => Promise<void>;
   log: Logger;
 }
 
@@ -50,6 +52,10 @@ export function createTrayActions(deps: TrayActionDeps): TrayActionHandlers {
     openLogsFolder: async () => {
       const error = await deps.shell.openPath(deps.logsDir);
       if (error !== '') log.error(`tray: could not open the logs folder ${deps.logsDir}: ${error}`);
+    },
+    installUpdate: async () => {
+      if (deps.installUpdate === undefined) log.warn('tray: no update to install');
+      else await deps.installUpdate();
     },
     quit: () => deps.quit(),
   };

@@ -60,6 +60,9 @@ export function runTrayAction(handlers: TrayActionHandlers, action: TrayAction, 
       case 'openLogsFolder':
         result = handlers.openLogsFolder(action);
         break;
+      case 'installUpdate':
+        result = handlers.installUpdate(action);
+        break;
       case 'quit':
         result = handlers.quit(action);
         break;

@@ -5,8 +5,8 @@ import type { TrayState } from '../core/tray-model';
 /** Node's timers fire at once beyond this (2^31 - 1 ms, about 24.8 days). */
 const MAX_TIMER_MS = 2_147_483_647;
 
-/** The tray model's input from the app's state at `now`. */
-export function trayStateOf(state: AppState, now: number): TrayState {
+/** The tray model's input from the app's state at `now` (and the running version, for the tooltip). */
+export function trayStateOf(state: AppState, now: number, version?: string): TrayState {
   return {
     rooms: state.rooms,
     recorderStatus: state.recorder.status,
@@ -15,6 +15,8 @@ export function trayStateOf(state: AppState, now: number): TrayState {
     language: state.language,
     ...(state.problems ? { problems: state.problems } : {}),
     ...(state.storage?.trouble ? { storageTrouble: true } : {}),
+    ...(version !== undefined ? { version } : {}),
+    ...(state.update ? { update: state.update.version } : {}),
   };
 }
 

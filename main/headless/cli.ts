@@ -19,6 +19,9 @@ import { guardianLines } from './guardian-lines';
 import { headlessOverrides } from './headless-settings';
 import { createLineWriter, createStderrLogger, type OutputLine } from './output';
 import { startPreview } from './preview';
+import { fetchFeedVersion, gitOriginUrl } from '../adapters/update-feed-client';
+import { startUpdateLines } from './update-lines';
+import type { Logger } from '../core/ports';
 
 /** Headless mode: the listener and core without Electron, talking JSON lines on stdout. */
 async function main(): Promise<number> {
@@ -92,12 +95,14 @@ async function main(): Promise<number> {
     version,
   });
   log.info(`listening; set the recorder's "Webhook V2" URL to ${webhookUrl}`);
+  const updates = updateLines(app, version, emit, logger);
 
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);
   });
   log.info('stopping');
+  updates.stop();
   await preview?.close();
   await app.stop();
   return 0;
@@ -150,6 +155,31 @@ function followHostEvents(app: RunningApp, emit: (line: OutputLine) => void): vo
         break;
     }
   });
+}
+
+/** `update` lines: a newer release of this clone's feed, checked at start and every 6 hours. */
+function updateLines(
+  app: RunningApp,
+  version: string,
+  emit: (line: OutputLine) => void,
+  log: Logger,
+) {
+  const updates = startUpdateLines({
+    settings: () => app.settings().updates,
+    language: () => app.state().language,
+    currentVersion: version,
+    originUrl: () => gitOriginUrl(join(import.meta.dirname, '..', '..')),
+    feedVersion: (folder, fileName) => fetchFeedVersion(folder, fileName),
+    platform: process.platform,
+    arch: process.arch,
+    emit,
+    log,
+  });
+  // A settings change (the browser preview) reaches the state; the check looks whether it was its own.
+  app.subscribe((message) => {
+    if (message.event === 'state:changed') updates.settingsMaybeChanged();
+  });
+  return updates;
 }
 
 function readVersion(): string {

@@ -21,6 +21,9 @@ Runs Recorder Tray's listener and core without Electron. Standard output: one JS
   --poll-interval <s>     seconds between polls (default 10)
   --ui-port <n>           port of the browser preview (default 0 = any free port)
   --no-desktop            never raise desktop popups, only print
+  --update-feed <url>     where to look for a newer release (a mirror holding latest.yml…;
+                          default: the GitHub releases of this clone's origin)
+  --no-update-check       never look for a newer release (no request at all)
   --push <url>            also push to this target, e.g. ntfy://ntfy.sh/topic (repeatable;
                           Apprise syntax: ntfy bark gotify tgram schan pushplus wecombot json)
   --help                  show this text`;
@@ -42,6 +45,10 @@ export interface HeadlessOptions {
   push: string[];
   pollIntervalSeconds?: number;
   uiPort?: number;
+  /** updates.feedUrl for this run. */
+  updateFeed?: string;
+  /** updates.check off for this run (`--no-update-check`). */
+  noUpdateCheck?: boolean;
   desktop: boolean;
   help: boolean;
 }
@@ -95,6 +102,8 @@ export function parseHeadlessArgs(
         'poll-interval': { type: 'string' },
         'ui-port': { type: 'string' },
         'no-desktop': { type: 'boolean' },
+        'update-feed': { type: 'string' },
+        'no-update-check': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -129,6 +138,8 @@ export function parseHeadlessArgs(
       pollInterval === undefined ? undefined : Number(pollInterval),
     ),
     ...defined('uiPort', integer('ui-port', values['ui-port'], 0, 65535)),
+    ...defined('updateFeed', values['update-feed']),
+    ...(values['no-update-check'] ? { noUpdateCheck: true } : {}),
     desktop: !values['no-desktop'],
     help: values.help ?? false,
   } as HeadlessOptions;

@@ -101,9 +101,14 @@ function flagPatch(o: HeadlessOptions): SettingsPatch {
     ...defined('port', o.port),
     ...defined('token', o.token),
   };
+  const updates = {
+    ...defined('feedUrl', o.updateFeed),
+    ...(o.noUpdateCheck ? { check: false } : {}),
+  };
   return {
     ...defined('language', o.language),
     ...(Object.keys(listener).length > 0 ? { listener } : {}),
+    ...(Object.keys(updates).length > 0 ? { updates } : {}),
   };
 }
 

@@ -30,6 +30,8 @@ export interface SettingsDraft {
   groupWindowSeconds: string;
   flapMinutes: string;
   startAtLogin: boolean;
+  updatesCheck: boolean;
+  updatesFeedUrl: string;
 }
 
 /** The form's starting values from the settings main holds. */
@@ -52,6 +54,8 @@ export function draftFromSettings(settings: Settings): SettingsDraft {
     groupWindowSeconds: String(settings.notifications.groupWindowSeconds),
     flapMinutes: String(settings.notifications.flapMinutes),
     startAtLogin: settings.startAtLogin,
+    updatesCheck: settings.updates.check,
+    updatesFeedUrl: settings.updates.feedUrl,
   };
 }
 
@@ -155,6 +159,10 @@ function buildPatch(
       .filter((m) => m.from !== '' || m.to !== '');
   }
   if (changed('startAtLogin')) patch.startAtLogin = draft.startAtLogin;
+  const updates: NonNullable<SettingsPatch['updates']> = {};
+  if (changed('updatesCheck')) updates.check = draft.updatesCheck;
+  if (changed('updatesFeedUrl')) updates.feedUrl = draft.updatesFeedUrl.trim();
+  if (Object.keys(updates).length > 0) patch.updates = updates;
   if (Object.keys(recorder).length > 0) {
     const [first, ...rest] = original.recorders;
     patch.recorders = [{ ...first!, ...recorder }, ...rest];

@@ -31,6 +31,8 @@ export interface TrayStrings {
   problemsMenu: (count: number) => string;
   /** Writing the data folder fails (a full disk, EIO, read-only); retried until it works. */
   storageTrouble: string;
+  /** A downloaded update: the menu item that restarts into it. */
+  restartToUpdate: (version: string) => string;
 }
 
 /** The tray's strings in each language the app speaks. */
@@ -51,6 +53,7 @@ export const TRAY_STRINGS: Readonly<Record<Language, TrayStrings>> = {
     openRecorderApi: '打开录播姬 API 浏览器',
     openLogs: '打开日志文件夹',
     quit: '退出',
+    restartToUpdate: (version) => `重启以更新到 v${version}`,
     recordRoom: (name) => `录这场：${name}`,
     recordingLine: (names) => `录制中：${names}`,
     liveLine: (names) => `直播中：${names}`,
@@ -86,6 +89,7 @@ export const TRAY_STRINGS: Readonly<Record<Language, TrayStrings>> = {
     openRecorderApi: "Open the recorder's API browser",
     openLogs: 'Open logs folder',
     quit: 'Quit',
+    restartToUpdate: (version) => `Restart to update to v${version}`,
     recordRoom: (name) => `Record: ${name}`,
     recordingLine: (names) => `Recording: ${names}`,
     liveLine: (names) => `Live: ${names}`,

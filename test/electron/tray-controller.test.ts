@@ -33,6 +33,7 @@ function handlers(): TrayActionHandlers & { seen: TrayAction[] } {
     openRecorderUi: record,
     openRecorderApi: record,
     openLogsFolder: record,
+    installUpdate: record,
     quit: record,
   };
 }

@@ -31,7 +31,12 @@ export function startHeadless(
   entry = 'main/headless/cli.ts',
 ): HeadlessProcess {
   const program = entry.endsWith('.mjs') ? [entry] : ['--import', 'tsx', entry];
-  const child = spawn(process.execPath, [...program, ...args], {
+  // Tests never reach an outside host: the update check (the GitHub releases of this clone's
+  // origin) is off unless a test points it at a loopback feed.
+  const updateArgs = args.some((arg) => arg === '--update-feed' || arg === '--no-update-check')
+    ? []
+    : ['--no-update-check'];
+  const child = spawn(process.execPath, [...program, ...updateArgs, ...args], {
     cwd: PROJECT_ROOT,
     env: { ...process.env, LANG: 'zh_CN.UTF-8', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

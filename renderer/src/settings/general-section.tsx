@@ -1,13 +1,13 @@
 import { LANGUAGE_NAMES } from '../../../shared/i18n/window';
 import { Language } from '../../../shared/settings';
 import { useApp } from '../app-context';
-import { CheckField, FieldNotes, Section } from '../components/fields';
+import { CheckField, FieldNotes, Section, TextField } from '../components/fields';
 import { errorsFor } from '../field-errors';
 import type { SectionProps } from './section-props';
 
-/** Language (applied at once), start at login, and about this copy of the app. */
-export function GeneralSection({ draft, update, errors }: SectionProps) {
-  const { settings, saveSettings, info, strings } = useApp();
+/** Language (applied at once), start at login, updates, and about this copy of the app. */
+export function GeneralSection({ draft, update, errors, locked }: SectionProps) {
+  const { settings, saveSettings, info, strings, state } = useApp();
   const s = strings.settings;
   const choice = settings?.language ?? 'system';
 
@@ -42,16 +42,62 @@ export function GeneralSection({ draft, update, errors }: SectionProps) {
         onChecked={(startAtLogin) => update({ startAtLogin })}
         errors={errorsFor(errors, 'startAtLogin')}
       />
+      <CheckField
+        id="updates-check"
+        label={s.updatesCheck}
+        hint={s.updatesCheckHint}
+        checked={draft.updatesCheck}
+        disabled={locked('updates.check')}
+        onChecked={(updatesCheck) => update({ updatesCheck })}
+        errors={errorsFor(errors, 'updates.check')}
+      />
+      <TextField
+        id="updates-feed-url"
+        label={s.updatesFeedUrl}
+        hint={s.updatesFeedUrlHint}
+        type="url"
+        inputMode="url"
+        placeholder="https://"
+        value={draft.updatesFeedUrl}
+        locked={locked('updates.feedUrl')}
+        onValue={(updatesFeedUrl) => update({ updatesFeedUrl })}
+        errors={errorsFor(errors, 'updates.feedUrl')}
+      />
       {info ? (
         <dl class="about">
           <dt>{s.version}</dt>
-          <dd>{info.version}</dd>
+          <dd id="about-version">{info.version}</dd>
           <dt>{s.dataDir}</dt>
           <dd class="input-mono" data-content>
             {info.dataDir}
           </dd>
         </dl>
       ) : null}
+      {state.update ? <UpdateNotes update={state.update} /> : null}
     </Section>
+  );
+}
+
+/**
+ * A downloaded update: its version, how to install it, and its release notes as plain text (the
+ * notes come from the release feed: never rendered as HTML).
+ */
+function UpdateNotes({ update }: { update: { version: string; notes: string } }) {
+  const s = useApp().strings.settings;
+  return (
+    <section class="update-notes" id="update-notes" aria-labelledby="update-notes-title">
+      <p id="update-notes-title" class="update-ready">
+        {s.updateReady(update.version)}
+      </p>
+      <p class="field-hint">{s.updateRestartHint}</p>
+      {update.notes ? (
+        <>
+          <h3 class="update-notes-heading">{s.releaseNotes}</h3>
+          <p class="update-notes-text" data-content>
+            {update.notes}
+          </p>
+        </>
+      ) : null}
+    </section>
   );
 }

@@ -57,6 +57,14 @@ export interface SettingsStrings {
   startAtLogin: string;
   version: string;
   dataDir: string;
+  updatesCheck: string;
+  updatesCheckHint: string;
+  updatesFeedUrl: string;
+  updatesFeedUrlHint: string;
+  /** A downloaded update waits: what the About says, and how to install it. */
+  updateReady: (version: string) => string;
+  updateRestartHint: string;
+  releaseNotes: string;
   save: string;
   saving: string;
   saved: string;
@@ -125,6 +133,15 @@ export const SETTINGS_STRINGS: Readonly<Record<Language, SettingsStrings>> = {
     startAtLogin: '登录系统时启动',
     version: '版本',
     dataDir: '数据目录',
+    updatesCheck: '自动检查更新',
+    updatesCheckHint:
+      '启动时和每 6 小时检查一次，在后台下载，下载好后提醒一次；不会自己重启。关闭后不发出任何请求。',
+    updatesFeedUrl: '更新源镜像',
+    updatesFeedUrlHint:
+      '存放 latest.yml 等文件的地址（GitHub 访问慢时用）；留空则使用 GitHub Releases。保存后立即生效；清空后重启才回到 GitHub。',
+    updateReady: (version) => `v${version} 已下载，重启后安装`,
+    updateRestartHint: '从托盘菜单选择“重启以更新”；也会在下次退出时自动安装。',
+    releaseNotes: '更新说明',
     save: '保存',
     saving: '正在保存…',
     saved: '已保存',
@@ -195,6 +212,16 @@ export const SETTINGS_STRINGS: Readonly<Record<Language, SettingsStrings>> = {
     startAtLogin: 'Start at login',
     version: 'Version',
     dataDir: 'Data folder',
+    updatesCheck: 'Check for updates',
+    updatesCheckHint:
+      'At start and every 6 hours; downloads in the background and says so once; never restarts by itself. Off: no request at all.',
+    updatesFeedUrl: 'Update mirror',
+    updatesFeedUrlHint:
+      'A folder holding latest.yml and the installers (when GitHub is slow to reach); empty: GitHub Releases. Applies at once; emptied, after a restart.',
+    updateReady: (version) => `v${version} is downloaded and installs on restart`,
+    updateRestartHint:
+      'Choose "Restart to update" in the tray menu; it also installs when you next quit.',
+    releaseNotes: 'Release notes',
     save: 'Save',
     saving: 'Saving…',
     saved: 'Saved',

@@ -105,3 +105,20 @@ describe('checkDraft: the errors', () => {
     });
   });
 });
+
+describe('the update settings in the form', () => {
+  it('sends the update switch and the trimmed mirror URL', () => {
+    const draft = {
+      ...draftFromSettings(base),
+      updatesCheck: false,
+      updatesFeedUrl: ' https://mirror.example/rt/ ',
+    };
+    expect(checkDraft(base, draft, 'NaN', 'en')).toEqual({
+      ok: true,
+      patch: { updates: { check: false, feedUrl: 'https://mirror.example/rt/' } },
+      empty: false,
+    });
+    const saved = applySettingsPatch(base, { updates: { check: false } });
+    expect(saved.ok && saved.settings.updates).toEqual({ check: false, feedUrl: '' });
+  });
+});

@@ -1,0 +1,180 @@
+import type { AppUpdater, UpdateCheckResult, UpdateDownloadedEvent } from 'electron-updater';
+import type { UpdateSettings } from '../../shared/settings';
+import type { Logger } from '../core/ports';
+import { errorMessage } from '../core/log-text';
+import { redactUrlCredentials, releaseNotesText } from '../core/update/update-feed';
+import { UPDATE_CHECK_INTERVAL_MS, UpdateNotice } from '../core/update/update-notice';
+import type { Fits } from './type-fit';
+
+/**
+ * The calls the glue makes on electron-updater's updater (its `autoUpdater` fits; tests pass a real
+ * updater built over a fake of Electron's app). Events and options as documented at
+ * https://www.electron.build/auto-update.html.
+ */
+export interface UpdaterHandle {
+  autoDownload: boolean;
+  autoInstallOnAppQuit: boolean;
+  logger: {
+    info(message?: unknown): void;
+    warn(message?: unknown): void;
+    error(message?: unknown): void;
+  } | null;
+  setFeedURL(options: { provider: 'generic'; url: string }): void;
+  checkForUpdates(): Promise<UpdateCheckResult | null>;
+  quitAndInstall(isSilent?: boolean, isForceRunAfter?: boolean): void;
+  on(event: 'update-downloaded', listener: (event: UpdateDownloadedEvent) => void): unknown;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+}
+
+/** A downloaded, verified update (its notes as plain text). */
+export interface ReadyUpdate {
+  version: string;
+  notes: string;
+}
+
+/** How one check ended. */
+export type CheckOutcome =
+  | { kind: 'off' } // the setting is off: no request was made
+  | { kind: 'inactive' } // electron-updater declined (a development run, an AppImage-less Linux run)
+  | { kind: 'current'; version: string } // the feed's version is not newer
+  | { kind: 'downloaded'; version: string }
+  | { kind: 'failed'; message: string };
+
+/** What the updates need from the desktop app. */
+export interface AppUpdatesDeps {
+  /** electron-updater's updater, made on first use: with the setting off it is never made. */
+  updater: () => UpdaterHandle;
+  settings: () => UpdateSettings;
+  currentVersion: string;
+  /** The last version the user was told of (kept in the data folder), and where to keep it. */
+  told: string | undefined;
+  saveTold: (version: string) => void;
+  /** A download is ready; `announce`: the first time for this version (popup once). */
+  onReady: (update: ReadyUpdate, announce: boolean) => void;
+  log: Logger;
+  /** Between checks (default 6 hours). */
+  everyMs?: number;
+}
+
+/**
+ * The desktop app's updates over electron-updater: a check at start and every 6 hours while the
+ * setting is on, downloaded in the background (`autoDownload`; NSIS and AppImage download only
+ * the changed blocks when the release has blockmaps), told once per version, installed when the
+ * user chooses "Restart to update" or on the next quit (`autoInstallOnAppQuit`), never by itself.
+ */
+export class AppUpdates {
+  readonly #deps: AppUpdatesDeps;
+  readonly #notice: UpdateNotice;
+  #updater: UpdaterHandle | undefined;
+  #feedUrl = '';
+  #timer: ReturnType<typeof setInterval> | undefined;
+  #ready: ReadyUpdate | undefined;
+  #seen: string | undefined;
+
+  constructor(deps: AppUpdatesDeps) {
+    this.#deps = deps;
+    this.#notice = new UpdateNotice(deps.currentVersion, deps.told);
+  }
+
+  /** Checks now and then every `everyMs`; each check reads the setting first. */
+  start(): void {
+    this.#seen = JSON.stringify(this.#deps.settings());
+    void this.checkNow();
+    this.#timer = setInterval(
+      () => void this.checkNow(),
+      this.#deps.everyMs ?? UPDATE_CHECK_INTERVAL_MS,
+    );
+    this.#timer.unref?.();
+  }
+
+  /** Stops the timer (a download under way finishes in electron-updater's hands). */
+  stop(): void {
+    clearInterval(this.#timer);
+    this.#timer = undefined;
+  }
+
+  /**
+   * The settings may have changed (the app says only that its state did): a switch turned on, or a
+   * new mirror while on, checks at once rather than in up to 6 hours.
+   */
+  settingsMaybeChanged(): void {
+    if (this.#timer === undefined) return; // not started, or stopped
+    const settings = this.#deps.settings();
+    const seen = JSON.stringify(settings);
+    if (seen === this.#seen) return;
+    this.#seen = seen;
+    if (settings.check) void this.checkNow();
+  }
+
+  /** The update ready to install, if any. */
+  ready(): ReadyUpdate | undefined {
+    return this.#ready;
+  }
+
+  /** One check, and the download it starts; resolves when both are done. Never throws. */
+  async checkNow(): Promise<CheckOutcome> {
+    const settings = this.#deps.settings();
+    if (!settings.check) return { kind: 'off' };
+    try {
+      const updater = this.#prepared(settings.feedUrl);
+      const result = await updater.checkForUpdates();
+      if (result === null) return { kind: 'inactive' };
+      if (!result.isUpdateAvailable || !result.downloadPromise)
+        return { kind: 'current', version: result.updateInfo.version };
+      await result.downloadPromise;
+      return { kind: 'downloaded', version: result.updateInfo.version };
+    } catch (error) {
+      // electron-updater also emits 'error' (logged there); the next check tries again.
+      return { kind: 'failed', message: redactUrlCredentials(errorMessage(error)) };
+    }
+  }
+
+  /** Installs the downloaded update and restarts into it (the caller has stopped the app first). */
+  install(): void {
+    if (this.#ready === undefined || this.#updater === undefined) {
+      this.#deps.log.warn('updates: nothing downloaded to install');
+      return;
+    }
+    this.#deps.log.info(`updates: restarting into ${this.#ready.version}`);
+    // Silent: the user asked already; run after: the app comes back updated.
+    this.#updater.quitAndInstall(true, true);
+  }
+
+  /** The updater, made and configured once; the feed follows the setting. */
+  #prepared(feedUrl: string): UpdaterHandle {
+    const updater = (this.#updater ??= this.#configured(this.#deps.updater()));
+    if (feedUrl !== this.#feedUrl) {
+      if (feedUrl !== '') updater.setFeedURL({ provider: 'generic', url: feedUrl });
+      else this.#deps.log.info('updates: back to the GitHub feed at the next start');
+      this.#feedUrl = feedUrl;
+    }
+    return updater;
+  }
+
+  #configured(updater: UpdaterHandle): UpdaterHandle {
+    const { log } = this.#deps;
+    updater.autoDownload = true;
+    updater.autoInstallOnAppQuit = true;
+    // A mirror URL may carry a user and password: never logged as such.
+    const text = (message: unknown) => redactUrlCredentials(String(message));
+    updater.logger = {
+      info: (message) => log.info(`updater: ${text(message)}`),
+      warn: (message) => log.warn(`updater: ${text(message)}`),
+      error: (message) => log.warn(`updater: ${text(message)}`),
+    };
+    updater.on('update-downloaded', (event) => this.#downloaded(event));
+    updater.on('error', (error) => log.warn(`updates: ${text(errorMessage(error))}`));
+    return updater;
+  }
+
+  #downloaded(event: UpdateDownloadedEvent): void {
+    const update = { version: event.version, notes: releaseNotesText(event.releaseNotes) };
+    this.#ready = update;
+    const announce = this.#notice.tell(update.version);
+    if (announce) this.#deps.saveTold(update.version);
+    this.#deps.onReady(update, announce);
+  }
+}
+
+// electron-updater's AppUpdater (what `autoUpdater` is) fits the handle the glue is written against.
+type _UpdaterFits = Fits<UpdaterHandle, AppUpdater>;
