@@ -146,7 +146,12 @@ describe('Feishu / Lark group bot', () => {
 
   it('lark:// goes to the same API (open.larksuite.com); refusals: wrong secret, bot removed, keyword', async () => {
     const server = await fake(
-      feishuService({ token: 'hook-uuid-1', secret: 'fsSecret', keyword: '开播' }),
+      feishuService({
+        token: 'hook-uuid-1',
+        secret: 'fsSecret',
+        keyword: '开播',
+        limitPerMinute: 2,
+      }),
     );
     const send = createPushSend({ baseUrls: { feishu: server.url } });
     expect(target('lark://hook-uuid-1').target).toMatchObject({
@@ -166,6 +171,12 @@ describe('Feishu / Lark group bot', () => {
     expect(await send(target('feishu://fsSecret@hook-uuid-1'), bare)).toMatchObject({
       ok: false,
       reason: 'keywordMissing',
+    });
+    expect(await send(target('feishu://fsSecret@hook-uuid-1'), message)).toEqual({ ok: true });
+    expect(await send(target('feishu://fsSecret@hook-uuid-1'), message)).toMatchObject({
+      ok: false,
+      reason: 'rateLimited',
+      detail: '11232: frequency limited',
     });
   });
 });

@@ -55,15 +55,18 @@ export function dingTalkService(options: {
 
 /**
  * Feishu / Lark custom bot (POST /open-apis/bot/v2/hook/<token>, `{code, msg}`): 19001 for an
- * unknown token, 19021 for a bad signature or a timestamp over an hour off, 19024 a missing keyword.
+ * unknown token, 19021 for a bad signature or a timestamp over an hour off, 19024 a missing
+ * keyword, 11232 over the bot's rate (100 a minute).
  */
 export function feishuService(options: {
   token: string;
   secret?: string;
   keyword?: string;
   now?: () => number;
+  limitPerMinute?: number;
 }) {
   const now = options.now ?? Date.now;
+  const over = perMinute(options.limitPerMinute ?? 100, now);
   return (r: ReceivedPush): FakeAnswer => {
     if (r.path !== `/open-apis/bot/v2/hook/${options.token}`)
       return {
@@ -91,6 +94,7 @@ export function feishuService(options: {
     }
     if (options.keyword && !JSON.stringify(r.body?.content ?? {}).includes(options.keyword))
       return { status: 200, json: { code: 19024, data: {}, msg: 'Key Words Not Found' } };
+    if (over()) return { status: 200, json: { code: 11232, data: {}, msg: 'frequency limited' } };
     return {
       status: 200,
       json: { StatusCode: 0, StatusMessage: 'success', code: 0, data: {}, msg: 'success' },
