@@ -19,6 +19,7 @@ export const PushFailure = z.enum([
   'botRemoved',
   'keywordMissing',
   'badLogin',
+  'badCertificate',
 ]);
 /** A push failure reason. */
 export type PushFailure = z.infer<typeof PushFailure>;

@@ -69,11 +69,7 @@ export function mailFailure(error: unknown): { reason: PushFailure; detail: stri
   if (code === 'EAUTH' || code === 'ENOAUTH' || e.responseCode === 535)
     return { reason: 'badLogin', detail };
   if (code === 'ETIMEDOUT') return { reason: 'timeout', detail };
-  if (/certificate|self[- ]signed/i.test(detail))
-    return {
-      reason: 'unreachable',
-      detail: `${detail} (the server's certificate; verify=no skips the check)`,
-    };
+  if (/certificate|self[- ]signed/i.test(detail)) return { reason: 'badCertificate', detail };
   if (['ECONNECTION', 'ESOCKET', 'EDNS', 'ETLS', 'ECONNREFUSED'].includes(code) || !e.responseCode)
     return { reason: 'unreachable', detail: `${code ? `${code}: ` : ''}${detail}` };
   if (e.responseCode >= 400 && e.responseCode < 500) return { reason: 'serverError', detail };

@@ -77,6 +77,7 @@ export const PUSH_STRINGS: Record<Language, PushStrings> = {
       botRemoved: '机器人已被移出群聊或删除（或地址有误）',
       keywordMissing: '消息里没有机器人安全设置要求的关键词（可写进模板）',
       badLogin: '邮箱用户名或密码（授权码）不对',
+      badCertificate: '服务器的证书不受信任（自签证书：在地址后加 verify=no）',
     },
   },
   en: {
@@ -121,6 +122,8 @@ export const PUSH_STRINGS: Record<Language, PushStrings> = {
       botRemoved: 'the bot was removed from the group or deleted (or the URL is wrong)',
       keywordMissing: 'the message lacks the bot’s security keyword (put it in a template)',
       badLogin: 'wrong mail user name or password',
+      badCertificate:
+        'the server’s certificate is not trusted (a self-signed one: add verify=no to the URL)',
     },
   },
 };

@@ -124,7 +124,7 @@ describe('email push over a real SMTP exchange (smtp-server)', () => {
     const plain = createPushSend(); // the system's authorities only
     const good = `mailtos://tray:s3cret-pass@127.0.0.1:${server.port}?from=tray@example.com`;
     const untrusted = await plain(target(good), fileClosed('en'));
-    expect(untrusted).toMatchObject({ ok: false, reason: 'unreachable' });
+    expect(untrusted).toMatchObject({ ok: false, reason: 'badCertificate' });
     expect((untrusted as { detail: string }).detail).toMatch(/certificate/);
     expect(await plain(target(`${good}&verify=no`), fileClosed('en'))).toEqual({ ok: true });
     expect(server.received).toHaveLength(1);
