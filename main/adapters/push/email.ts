@@ -85,7 +85,10 @@ function transportOptions(target: Mail, options: EmailOptions) {
     requireTLS: target.mode === 'starttls',
     // Apprise's insecure mode: plain SMTP, no STARTTLS even when offered.
     ignoreTLS: target.mode === 'insecure',
-    ...(target.user ? { auth: { user: target.user, pass: target.password ?? '' } } : {}),
+    // As Apprise: a login only with both a user and a password (`mailto://user@host` names the sender).
+    ...(target.user && target.password
+      ? { auth: { user: target.user, pass: target.password } }
+      : {}),
     tls: { rejectUnauthorized: target.verify, ...(options.ca ? { ca: [options.ca] } : {}) },
     connectionTimeout: timeout,
     greetingTimeout: timeout,
