@@ -138,10 +138,12 @@ describe('email push over a real SMTP exchange (smtp-server)', () => {
     expect(tls.received[0]!.secure).toBe(true);
 
     const open = await smtp({});
-    const insecure = `mailto://127.0.0.1:${open.port}/to@example.org?from=t@example.com`;
+    // A user without a password names the sender and does not log in (as Apprise).
+    const insecure = `mailto://robot@127.0.0.1:${open.port}/to@example.org`;
     expect(target(insecure).target).toMatchObject({ mode: 'insecure' });
     expect(await send(target(insecure), fileClosed('en'))).toEqual({ ok: true });
-    expect(open.received[0]!.secure).toBe(false);
+    expect(open.received[0]).toMatchObject({ secure: false, from: 'robot@127.0.0.1' });
+    expect(open.received[0]!.user).toBeUndefined();
   });
 
   it('a server that is not there is unreachable (retried), not a refusal', async () => {
