@@ -2,11 +2,8 @@
 // `mailto[s]://[user[:password]@]domain[:port][/to…]?to=&cc=&bcc=&from=&name=&smtp=&mode=`.
 // mailto:// is plain SMTP (port 25), mailtos:// STARTTLS (587) unless mode=ssl (465); a few
 // well-known providers bring their own server, port and login (as Apprise's templates do).
-import type { PushUrlResult } from './push-url';
+import type { MailMode, PushUrlResult } from './push-target';
 import { accept, listOf, refuse, type Parts } from './push-url-parts';
-
-/** How the SMTP connection is secured. */
-export type MailMode = 'starttls' | 'ssl' | 'insecure';
 
 const DEFAULT_PORT: Record<MailMode, number> = { starttls: 587, ssl: 465, insecure: 25 };
 

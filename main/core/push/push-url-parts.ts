@@ -1,4 +1,4 @@
-import type { PushTarget, PushUrlResult } from './push-url';
+import type { PushTarget, PushUrlResult } from './push-target';
 
 /** A push URL taken apart by hand (see push-url.ts for why not with WHATWG URL). */
 export interface Parts {
