@@ -14,6 +14,12 @@ export const PushFailure = z.enum([
   'timeout',
   'removed',
   'expired',
+  // The group bots' and mail servers' own refusals, said apart so the fix is plain.
+  'badSecret',
+  'botRemoved',
+  'keywordMissing',
+  'badLogin',
+  'badCertificate',
 ]);
 /** A push failure reason. */
 export type PushFailure = z.infer<typeof PushFailure>;

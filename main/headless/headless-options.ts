@@ -25,7 +25,9 @@ Runs Recorder Tray's listener and core without Electron. Standard output: one JS
                           default: the GitHub releases of this clone's origin)
   --no-update-check       never look for a newer release (no request at all)
   --push <url>            also push to this target, e.g. ntfy://ntfy.sh/topic (repeatable;
-                          Apprise syntax: ntfy bark gotify tgram schan pushplus wecombot json)
+                          Apprise syntax: ntfy bark gotify tgram schan pushplus wecombot json
+                          mailto(s) dingtalk feishu lark pushdeer wxpusher discord, and
+                          onebot(s)://[token@]host:port/group/<id>/user/<qq> for QQ)
   --help                  show this text`;
 
 /** Options of headless mode after parsing; undefined fields fall back to the settings. */

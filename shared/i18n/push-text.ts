@@ -36,3 +36,9 @@ export const PUSH_TEMPLATES: Record<
     },
   },
 };
+
+/** How a push names what it links to: the streamer's avatar, the room's cover, the live room. */
+export const PUSH_LINK_LABELS: Record<Language, { face: string; cover: string; room: string }> = {
+  'zh-CN': { face: '主播头像', cover: '直播间封面', room: '打开直播间' },
+  en: { face: 'Avatar', cover: 'Cover', room: 'Open the live room' },
+};

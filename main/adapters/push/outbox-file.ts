@@ -1,6 +1,8 @@
 import { open, readFile, type FileHandle } from 'node:fs/promises';
 import { z } from 'zod';
+import { RoomPictures } from '../../../shared/model';
 import { PushFailure, PushRecord } from '../../../shared/push';
+import { Language } from '../../../shared/settings';
 import { errorCode, errorMessage } from '../../core/log-text';
 import { parseJsonText } from '../../../shared/parse';
 import { writeFileAtomic } from '../atomic-write';
@@ -14,7 +16,14 @@ export const OutboxItem = z.object({
   notificationId: z.string(),
   /** The target's URL as set (with its token: the file is private, 0600, like the settings). */
   url: z.string(),
-  message: z.object({ title: z.string(), body: z.string(), click: z.string().optional() }),
+  message: z.object({
+    title: z.string(),
+    body: z.string(),
+    click: z.string().optional(),
+    pictures: RoomPictures.optional(),
+    language: Language.optional(),
+    facts: z.record(z.string(), z.string()).optional(),
+  }),
   /** Epoch ms of the first attempt: the hour of retries counts from here. */
   firstAt: z.number(),
   /** The happening's key (AppNotification.key), when a journaled webhook revealed it. */

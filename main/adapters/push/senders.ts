@@ -1,14 +1,21 @@
 import type { PushMessage } from '../../core/push/push-message';
 import type { ParsedPushUrl } from '../../core/push/push-url';
 import { sendBark } from './bark';
+import { sendDingTalk } from './dingtalk';
+import { sendDiscord } from './discord';
+import { sendEmail } from './email';
+import { sendFeishu } from './feishu';
 import { sendGotify } from './gotify';
 import type { SendOutcome } from './http-push';
 import { sendJson } from './json-post';
 import { sendNtfy } from './ntfy';
+import { sendOneBot } from './onebot';
+import { sendPushDeer } from './pushdeer';
 import { sendPushPlus } from './pushplus';
 import { sendServerChan } from './serverchan';
 import { sendTelegram } from './telegram';
 import { sendWeComBot } from './wecombot';
+import { sendWxPusher } from './wxpusher';
 
 /** Base URLs of the services whose host is fixed: for tests only, never a setting. */
 export interface FixedHostOverrides {
@@ -16,12 +23,21 @@ export interface FixedHostOverrides {
   schan?: string;
   pushplus?: string;
   wecombot?: string;
+  dingtalk?: string;
+  /** Feishu and Lark alike. */
+  feishu?: string;
+  wxpusher?: string;
+  discord?: string;
 }
 
 /** Options of every send. */
 export interface SendOptions {
   timeoutMs?: number;
   baseUrls?: FixedHostOverrides;
+  /** A certificate authority to trust for SMTP besides the system's: for tests only. */
+  smtpCa?: string;
+  /** The clock bots' signatures are dated by: for tests only. */
+  now?: () => number;
 }
 
 /** A function that pushes one message to one parsed target. */
@@ -53,6 +69,23 @@ export function createPushSend(options: SendOptions = {}): PushSend {
         return sendWeComBot(target, message, http, base.wecombot);
       case 'json':
         return sendJson(target, message, http);
+      case 'mailto':
+        return sendEmail(target, message, {
+          ...http,
+          ...(options.smtpCa ? { ca: options.smtpCa } : {}),
+        });
+      case 'dingtalk':
+        return sendDingTalk(target, message, http, base.dingtalk, options.now);
+      case 'feishu':
+        return sendFeishu(target, message, http, base.feishu, options.now);
+      case 'pushdeer':
+        return sendPushDeer(target, message, http);
+      case 'wxpusher':
+        return sendWxPusher(target, message, http, base.wxpusher);
+      case 'discord':
+        return sendDiscord(target, message, http, base.discord);
+      case 'onebot':
+        return sendOneBot(target, message, http);
     }
   };
 }

@@ -102,7 +102,7 @@ export class PushSink implements DecisionSink {
     if (!parsed.ok) return { ok: false, target, reason: 'badUrl', message: parsed.error };
     const language = this.#context?.language() ?? 'en';
     const { title, body } = PUSH_TEMPLATES[language].test;
-    const outcome = await this.#send(parsed.value, { title, body });
+    const outcome = await this.#send(parsed.value, { title, body, language });
     if (outcome.ok) return { ok: true, target, message: 'sent' };
     return { ok: false, target, reason: outcome.reason, message: outcome.detail };
   }

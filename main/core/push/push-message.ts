@@ -1,6 +1,7 @@
 import type { HistoryNotification } from '../../../shared/history';
 import { PUSH_TEMPLATES } from '../../../shared/i18n/push-text';
 import type { PushTargetSetting } from '../../../shared/push';
+import type { RoomPictures } from '../../../shared/model';
 import type { Language } from '../../../shared/settings';
 import { liveRoomUrl } from '../links';
 
@@ -9,6 +10,15 @@ export interface PushMessage {
   title: string;
   body: string;
   click?: string;
+  /** The streamer's avatar and the room's cover, for services that show a picture. */
+  pictures?: RoomPictures;
+  /** The language the push is written in (labels a service adds follow it). */
+  language?: Language;
+  /**
+   * A single room's facts, for a service that lays them out (email): name, title, area, file,
+   * size, duration and the room's url (see notification-facts.ts); a missing one is unknown.
+   */
+  facts?: Record<string, string>;
 }
 
 /** The placeholders a template may use. */
@@ -62,9 +72,14 @@ export function pushMessage(
   const roomId = notification.roomIds.length === 1 ? notification.roomIds[0] : undefined;
   const click = roomId === undefined ? null : liveRoomUrl(roomId);
   const facts = notification.facts;
-  if (!facts) {
-    return { title: notification.title, body: notification.body, ...(click ? { click } : {}) };
-  }
+  const pictures = roomId !== undefined && notification.pictures ? notification.pictures : null;
+  const extra = {
+    ...(click ? { click } : {}),
+    ...(pictures && (pictures.face || pictures.cover) ? { pictures } : {}),
+    language,
+    ...(facts ? { facts: { ...facts, ...(click ? { url: click } : {}) } } : {}),
+  };
+  if (!facts) return { title: notification.title, body: notification.body, ...extra };
   const values: Record<string, string> = {
     ...Object.fromEntries(PLACEHOLDERS.map((key) => [key, ''])),
     ...facts,
@@ -76,7 +91,7 @@ export function pushMessage(
   const templates = PUSH_TEMPLATES[language];
   const defaults = notification.problem ? templates.problem : templates[notification.event];
   if (!defaults && !target.titleTemplate && !target.bodyTemplate)
-    return { title: notification.title, body: notification.body, ...(click ? { click } : {}) };
+    return { title: notification.title, body: notification.body, ...extra };
   const title = fillTemplate(
     target.titleTemplate || (defaults?.title ?? notification.title),
     values,
@@ -85,6 +100,6 @@ export function pushMessage(
   return {
     title: title || notification.title,
     body: body || notification.body,
-    ...(click ? { click } : {}),
+    ...extra,
   };
 }

@@ -2,34 +2,20 @@
 // library; its wiki documents one page per service, e.g. Notify_ntfy, Notify_bark), so a user can
 // paste the URL they already use elsewhere. Parsed by hand, not with WHATWG URL: a Telegram bot
 // token (`123456:ABC…`) stands where a URL parser expects host:port.
+import { discord, dingtalk, feishu, onebot, pushdeer, wxpusher } from './push-url-chat';
+import { mailto } from './push-url-mail';
+import type { PushAuth, PushService, PushUrlResult } from './push-target';
+import { accept, decode, mask, originOf as origin, type Parts } from './push-url-parts';
 
-/** Basic or bearer credentials for a self-hosted service. */
-export type PushAuth =
-  { kind: 'basic'; user: string; password: string } | { kind: 'bearer'; token: string };
+export { mask } from './push-url-parts';
 
-/** A parsed push target: where and how to send, one shape per service. */
-export type PushTarget =
-  | { service: 'ntfy'; origin: string; topics: string[]; auth?: PushAuth }
-  | { service: 'bark'; origin: string; deviceKeys: string[]; params: Record<string, string> }
-  | { service: 'gotify'; origin: string; path: string; token: string; priority?: number }
-  | { service: 'tgram'; botToken: string; chatIds: string[] }
-  | { service: 'schan'; sendKey: string }
-  | { service: 'pushplus'; token: string }
-  | { service: 'wecombot'; key: string }
-  | { service: 'json'; url: string; auth?: PushAuth };
-
-/** A push service name (the URL scheme without its secure `s`). */
-export type PushService = PushTarget['service'];
-
-/** A target with what must never be shown: its secrets, and the URL with them masked. */
-export interface ParsedPushUrl {
-  target: PushTarget;
-  secrets: string[];
-  redacted: string;
-}
-
-/** The outcome of parsing a push URL: the target, or why not in plain words. */
-export type PushUrlResult = { ok: true; value: ParsedPushUrl } | { ok: false; error: string };
+export type {
+  ParsedPushUrl,
+  PushAuth,
+  PushService,
+  PushTarget,
+  PushUrlResult,
+} from './push-target';
 
 const SCHEMES: Record<string, { service: PushService; secure: boolean }> = {
   ntfy: { service: 'ntfy', secure: false },
@@ -44,35 +30,21 @@ const SCHEMES: Record<string, { service: PushService; secure: boolean }> = {
   wecombot: { service: 'wecombot', secure: true },
   json: { service: 'json', secure: false },
   jsons: { service: 'json', secure: true },
+  mailto: { service: 'mailto', secure: false },
+  mailtos: { service: 'mailto', secure: true },
+  dingtalk: { service: 'dingtalk', secure: true },
+  feishu: { service: 'feishu', secure: true },
+  lark: { service: 'feishu', secure: true },
+  pushdeer: { service: 'pushdeer', secure: false },
+  pushdeers: { service: 'pushdeer', secure: true },
+  wxpusher: { service: 'wxpusher', secure: true },
+  discord: { service: 'discord', secure: true },
+  onebot: { service: 'onebot', secure: false },
+  onebots: { service: 'onebot', secure: true },
 };
 
 /** The schemes understood, for messages and the window's hint. */
 export const PUSH_SCHEMES = Object.keys(SCHEMES);
-
-interface Parts {
-  scheme: string;
-  secure: boolean;
-  user?: string;
-  password?: string;
-  host: string;
-  segments: string[];
-  query: Record<string, string>;
-}
-
-const HOST = /^(?:[A-Za-z0-9_.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
-
-/** Masks a secret: its first two characters stay, so two targets can be told apart. */
-export function mask(secret: string): string {
-  return secret.length <= 6 ? '***' : `${secret.slice(0, 2)}***`;
-}
-
-function decode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
-}
 
 function split(url: string): Parts | string {
   const match = /^([A-Za-z][A-Za-z0-9+.-]*):\/\/([^?#]*)(?:\?([^#]*))?(?:#.*)?$/.exec(url.trim());
@@ -112,11 +84,6 @@ function split(url: string): Parts | string {
   };
 }
 
-function origin(parts: Parts, secure = parts.secure): string | undefined {
-  if (!HOST.test(parts.host)) return undefined;
-  return `${secure ? 'https' : 'http'}://${parts.host}`;
-}
-
 function authOf(parts: Parts): PushAuth | undefined {
   const token = parts.query.token ?? parts.query.auth;
   if (token) return { kind: 'bearer', token };
@@ -133,11 +100,6 @@ function authSecrets(auth: PushAuth | undefined): string[] {
   return auth.kind === 'bearer' ? [auth.token] : [auth.password].filter((s) => s !== '');
 }
 
-const ok = (target: PushTarget, secrets: string[], redacted: string): PushUrlResult => ({
-  ok: true,
-  value: { target, secrets: secrets.filter((s) => s.length > 0), redacted },
-});
-
 function ntfy(parts: Parts): PushUrlResult {
   const auth = authOf(parts);
   const cloud = parts.segments.length === 0; // ntfy://{topic}: the public server
@@ -146,7 +108,7 @@ function ntfy(parts: Parts): PushUrlResult {
   if (!base || topics.some((t) => !/^[-_A-Za-z0-9]{1,64}$/.test(t)))
     return { ok: false, error: 'ntfy needs a host and topic: ntfy://host/topic' };
   const shown = `${parts.scheme}://${auth ? '***@' : ''}${cloud ? '' : `${parts.host}/`}`;
-  return ok(
+  return accept(
     { service: 'ntfy', origin: base, topics, ...(auth ? { auth } : {}) },
     [...authSecrets(auth), ...topics],
     shown + topics.map(mask).join('/'),
@@ -160,7 +122,7 @@ function bark(parts: Parts): PushUrlResult {
   const params: Record<string, string> = {};
   for (const key of ['sound', 'group', 'level', 'badge', 'category', 'icon'])
     if (parts.query[key]) params[key] = parts.query[key]!;
-  return ok(
+  return accept(
     { service: 'bark', origin: base, deviceKeys: parts.segments, params },
     parts.segments,
     `${parts.scheme}://${parts.host}/${parts.segments.map(mask).join('/')}`,
@@ -174,7 +136,7 @@ function gotify(parts: Parts): PushUrlResult {
     return { ok: false, error: 'gotify needs a host and app token: gotify://host/token' };
   const path = parts.segments.slice(0, -1).join('/');
   const priority = Number(parts.query.priority);
-  return ok(
+  return accept(
     {
       service: 'gotify',
       origin: base,
@@ -196,7 +158,7 @@ function tgram(parts: Parts): PushUrlResult {
       error: 'telegram needs a bot token and chat id: tgram://123456:ABC…/chat_id',
     };
   const botId = token.slice(0, token.indexOf(':'));
-  return ok(
+  return accept(
     { service: 'tgram', botToken: token, chatIds },
     [token, token.slice(botId.length + 1)],
     `tgram://${botId}:***/${chatIds.join('/')}`,
@@ -209,11 +171,11 @@ function single(parts: Parts, name: string, key = parts.query.key ?? parts.host)
   const redacted = `${parts.scheme}://${mask(key)}`;
   switch (parts.scheme) {
     case 'schan':
-      return ok({ service: 'schan', sendKey: key }, [key], redacted);
+      return accept({ service: 'schan', sendKey: key }, [key], redacted);
     case 'pushplus':
-      return ok({ service: 'pushplus', token: key }, [key], redacted);
+      return accept({ service: 'pushplus', token: key }, [key], redacted);
     default:
-      return ok({ service: 'wecombot', key }, [key], redacted);
+      return accept({ service: 'wecombot', key }, [key], redacted);
   }
 }
 
@@ -222,7 +184,7 @@ function json(parts: Parts): PushUrlResult {
   if (!base) return { ok: false, error: 'json needs a host: json://host[:port]/path' };
   const auth = authOf({ ...parts, query: {} });
   const path = parts.segments.map(encodeURIComponent).join('/');
-  return ok(
+  return accept(
     { service: 'json', url: `${base}/${path}`, ...(auth ? { auth } : {}) },
     authSecrets(auth),
     `${parts.scheme}://${auth ? '***@' : ''}${parts.host}/${path}`,
@@ -250,6 +212,20 @@ export function parsePushUrl(url: string): PushUrlResult {
       return single(parts, 'WeCom bot');
     case 'json':
       return json(parts);
+    case 'mailto':
+      return mailto(parts);
+    case 'dingtalk':
+      return dingtalk(parts);
+    case 'feishu':
+      return feishu(parts);
+    case 'pushdeer':
+      return pushdeer(parts);
+    case 'wxpusher':
+      return wxpusher(parts);
+    case 'discord':
+      return discord(parts);
+    case 'onebot':
+      return onebot(parts);
   }
 }
 

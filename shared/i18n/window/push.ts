@@ -38,10 +38,10 @@ const PLACEHOLDERS = '{name} {title} {area} {roomId} {url} {file} {size} {durati
 export const PUSH_STRINGS: Record<Language, PushStrings> = {
   'zh-CN': {
     section: '推送',
-    intro: '把桌面通知同时推送到手机或群聊。每个目标一个 Apprise 格式的地址。',
+    intro: '把桌面通知同时推送到手机、邮箱或群聊。每个目标一个 Apprise 格式的地址。',
     addUrl: '新目标地址',
     addUrlHint:
-      '例如 ntfy://ntfy.sh/主题、bark://api.day.app/设备码、gotify://主机/令牌、tgram://机器人令牌/会话ID、schan://SendKey、pushplus://令牌、wecombot://机器人key、json://主机/路径',
+      '例如 ntfy://ntfy.sh/主题、bark://api.day.app/设备码、gotify://主机/令牌、tgram://机器人令牌/会话ID、schan://SendKey、pushplus://令牌、wecombot://机器人key、mailtos://用户:授权码@qq.com、dingtalk://加签密钥@access_token、feishu://加签密钥@令牌（lark:// 国际版）、pushdeer://PushKey、wxpusher://AT_令牌/UID_用户、discord://webhook_id/webhook_token、onebot://access_token@主机:5700/group/群号（QQ）、json://主机/路径',
     add: '添加',
     url: '地址',
     show: '显示',
@@ -73,15 +73,20 @@ export const PUSH_STRINGS: Record<Language, PushStrings> = {
       timeout: '服务没有及时回应',
       removed: '目标已删除或停用',
       expired: '一小时内都没能送达',
+      badSecret: '签名密钥（加签 secret）不对',
+      botRemoved: '机器人已被移出群聊或删除（或地址有误）',
+      keywordMissing: '消息里没有机器人安全设置要求的关键词（可写进模板）',
+      badLogin: '邮箱用户名或密码（授权码）不对',
+      badCertificate: '服务器的证书不受信任（自签证书：在地址后加 verify=no）',
     },
   },
   en: {
     section: 'Push',
     intro:
-      'Push the desktop notifications to a phone or a chat too. One Apprise-style URL per target.',
+      'Push the desktop notifications to a phone, a mailbox or a chat too. One Apprise-style URL per target.',
     addUrl: 'New target URL',
     addUrlHint:
-      'e.g. ntfy://ntfy.sh/topic, bark://api.day.app/device_key, gotify://host/token, tgram://bot_token/chat_id, schan://SendKey, pushplus://token, wecombot://bot_key, json://host/path',
+      'e.g. ntfy://ntfy.sh/topic, bark://api.day.app/device_key, gotify://host/token, tgram://bot_token/chat_id, schan://SendKey, pushplus://token, wecombot://bot_key, mailtos://user:password@example.com/to@example.org, dingtalk://secret@access_token, feishu://secret@token (lark:// for Lark), pushdeer://pushkey, wxpusher://AT_token/UID_user, discord://webhook_id/webhook_token, onebot://access_token@host:5700/group/123 (QQ), json://host/path',
     add: 'Add',
     url: 'URL',
     show: 'Show',
@@ -113,6 +118,12 @@ export const PUSH_STRINGS: Record<Language, PushStrings> = {
       timeout: 'the service did not answer in time',
       removed: 'the target was removed or switched off',
       expired: 'not delivered within an hour',
+      badSecret: 'the signing secret is wrong',
+      botRemoved: 'the bot was removed from the group or deleted (or the URL is wrong)',
+      keywordMissing: 'the message lacks the bot’s security keyword (put it in a template)',
+      badLogin: 'wrong mail user name or password',
+      badCertificate:
+        'the server’s certificate is not trusted (a self-signed one: add verify=no to the URL)',
     },
   },
 };

@@ -27,6 +27,13 @@ describe('push messages', () => {
       title: '主播 开播了',
       body: '今晚打游戏\n网游 · 英雄联盟',
       click: 'https://live.bilibili.com/123',
+      language: 'zh-CN',
+      facts: {
+        name: '主播',
+        title: '今晚打游戏',
+        area: '网游 · 英雄联盟',
+        url: 'https://live.bilibili.com/123',
+      },
     });
     expect(pushMessage(goLive, target(), 'en').title).toBe('主播 is live');
   });
@@ -61,7 +68,22 @@ describe('push messages', () => {
     expect(pushMessage(summary, target(), 'zh-CN')).toEqual({
       title: '2 个录制文件已完成',
       body: 'a、b',
+      language: 'zh-CN',
     });
+  });
+
+  it('carries a single room’s pictures with its facts, and no pictures for a summary', () => {
+    const pictures = {
+      face: { url: 'https://i0.hdslb.com/face.jpg', path: '/cache/face.jpg' },
+      cover: { url: 'https://i0.hdslb.com/cover.jpg' },
+    };
+    const withPictures = { ...goLive, notification: { ...goLive.notification, pictures } };
+    expect(pushMessage(withPictures, target(), 'en')).toMatchObject({ pictures, language: 'en' });
+    const summary = {
+      ...withPictures,
+      notification: { ...withPictures.notification, roomIds: [1, 2], facts: undefined },
+    };
+    expect(pushMessage(summary, target(), 'en').pictures).toBeUndefined();
   });
 
   it('pushes only what the policy showed, within the kinds and rooms of the target', () => {

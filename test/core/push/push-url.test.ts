@@ -66,7 +66,7 @@ describe('Apprise-style push URLs', () => {
   });
 
   it('refuses what it cannot send to, in plain words', () => {
-    expect(parsePushUrl('mailto://x@y')).toMatchObject({
+    expect(parsePushUrl('irc://x@y')).toMatchObject({
       ok: false,
       error: expect.stringContaining('unknown service'),
     });
