@@ -9,9 +9,13 @@ import { PROJECT_ROOT } from '../helpers/headless-process';
 
 const SKIPPED_FOLDERS = new Set(['node_modules', '.git', 'dist', 'out', 'release', 'test-output']);
 
-/** Deliberate paths out of a folder: hostile webhook payloads the tests send on purpose. */
+/**
+ * Deliberate paths out of a folder: hostile webhook payloads the tests send on purpose, and the
+ * text git writes in a worktree's `commondir` file (a test builds one).
+ */
 const HOSTILE_PAYLOADS: readonly (readonly [file: string, path: string])[] = [
   ['test/headless/cli-files-and-popups.test.ts', '../../../../usr/bin/xterm'],
+  ['test/adapters/update-feed-client.test.ts', '../..'],
 ];
 
 // The files this project's developers once had beside it, by name.

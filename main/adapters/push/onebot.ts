@@ -12,7 +12,10 @@ import { plainText } from './telegram';
 
 type OneBot = Extract<PushTarget, { service: 'onebot' }>;
 
-/** A OneBot v11 message segment (onebot-11, message/array.md, segment.md). */
+/**
+ * A OneBot v11 message segment
+ * (https://github.com/botuniverse/onebot-11/blob/master/message/segment.md).
+ */
 type Segment = { type: 'text'; data: { text: string } } | { type: 'image'; data: { file: string } };
 
 /** The push as segments: its text, then the cover (or else the avatar) as an image by URL. */
@@ -47,7 +50,7 @@ function judgeOneBot(answer: HttpAnswer): SendOutcome {
 }
 
 /**
- * QQ through a OneBot v11 implementation's HTTP API (onebot-11, communication/http.md):
+ * QQ through a OneBot v11 implementation's HTTP API (https://github.com/botuniverse/onebot-11/blob/master/communication/http.md):
  * `POST /send_group_msg` `{group_id, message}` and `/send_private_msg` `{user_id, message}`, with
  * `Authorization: Bearer <access_token>` when one is set. It answers 401 without a token, 403
  * with a wrong one, and otherwise 200 with `{"status":"ok"|"async"|"failed","retcode":…}`.

@@ -25,7 +25,7 @@ function judgeWxPusher(code: unknown, words: string): SendOutcome & { ok: false 
 
 /**
  * WxPusher: `POST /api/send/message` with `{appToken, content, summary, contentType: 1, uids,
- * topicIds, url}` (wxpusher/wxpusher-docs, docs/README.md "发送消息"; summary at most 100
+ * topicIds, url}` (https://github.com/wxpusher/wxpusher-docs/blob/master/docs/README.md "发送消息"; summary at most 100
  * characters). It answers `{"code":1000,"msg":"处理成功","data":[{uid,code:1000,…}],"success":
  * true}`; any other code is a refusal in `msg` ("appToken不正确"), and each target has its own.
  */

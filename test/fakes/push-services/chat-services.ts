@@ -180,7 +180,7 @@ export function discordService(id: string, token: string, options: { limited?: b
 }
 
 /**
- * A OneBot v11 HTTP API (onebot-11 communication/http.md): 401 without a token, 403 with a wrong
+ * A OneBot v11 HTTP API (https://github.com/botuniverse/onebot-11/blob/master/communication/http.md): 401 without a token, 403 with a wrong
  * one, 404 for an unknown action; otherwise 200 with `{status, retcode, data}`; a group the bot is
  * not in is refused as go-cqhttp does (retcode 100, GROUP_NOT_FOUND, 群聊不存在).
  */

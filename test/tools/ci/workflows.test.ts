@@ -82,7 +82,7 @@ describe('the release workflow', () => {
     expect(runLines(yml)).toEqual(
       expect.arrayContaining([
         'npx tsx tools/release-notes.ts --check-tag "$GITHUB_REF_NAME"',
-        'npx tsx tools/release-notes.ts "$GITHUB_REF_NAME" > release-notes.md',
+        'npx tsx tools/release-notes.ts "$GITHUB_REF_NAME" > release-notes.txt',
       ]),
     );
   });
