@@ -22,6 +22,12 @@ export class FileLedger {
   readonly #files = new Map<string, FileRecord>();
   readonly #startedSessions = new Set<string>();
   readonly #endedSessions = new Set<string>();
+  readonly #recorderId: string | undefined;
+
+  /** `recorderId`: the recorder whose files these are (set on every file it records). */
+  constructor(recorderId?: string) {
+    this.#recorderId = recorderId;
+  }
 
   /**
    * Merges facts about a file; `justFinished` is true only for the first report of its end. The
@@ -41,6 +47,7 @@ export class FileLedger {
       title: merge(existing?.title, facts.title, wasFinished) ?? '',
       finished: wasFinished || facts.finished,
     };
+    if (this.#recorderId !== undefined) file.recorderId = this.#recorderId;
     const sessionId = merge(existing?.sessionId, facts.sessionId, wasFinished);
     if (sessionId !== undefined) file.sessionId = sessionId;
     const fileSize = merge(existing?.fileSize, facts.fileSize, wasFinished);

@@ -26,11 +26,12 @@ export class RecorderState {
   /** The recorder (settings `recorders[].id`) whose rooms, sessions and files these are. */
   readonly recorderId: string;
   readonly rooms: RoomRegistry;
-  readonly files = new FileLedger();
+  readonly files: FileLedger;
 
   constructor(recorderId: string = DEFAULT_RECORDER_ID) {
     this.recorderId = recorderId;
     this.rooms = new RoomRegistry(recorderId);
+    this.files = new FileLedger(recorderId);
   }
 
   /**
@@ -174,7 +175,7 @@ export class RecorderState {
     at: number,
     facts: Parameters<FileLedger['record']>[0],
   ): Happening[] {
-    const { file, justFinished } = this.files.record({ ...facts, recorderId: this.recorderId });
+    const { file, justFinished } = this.files.record(facts);
     return justFinished ? [fileHappening(room, file, source, at)] : [];
   }
 
