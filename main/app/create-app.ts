@@ -20,6 +20,8 @@ import { attachSinks } from './sinks-step';
 import { attachSources } from './sources-step';
 import { stateView } from './state-view';
 import { openStorage, type Storage } from './storage';
+import { openPictures } from './pictures-step';
+import type { PictureSource } from '../adapters/pictures/picture-source';
 import type { DecisionSinks } from './decision-sinks';
 import type { EventPipeline } from '../core/event-pipeline';
 
@@ -36,11 +38,18 @@ export async function createApp(ports: AppPorts): Promise<AppHandle> {
     onTrouble: () => statePush.request(), // the window and the tray say so (AppState.storage)
   });
   const { sinks, push } = attachSinks(core, ports, storage);
+  const pictures = await openPictures(core);
 
   // The core's one door, what observes it, and recovery of what the journal holds.
   const observers = new Observers(core.reportFailure('observer'));
   const connection = new RecorderConnectionState();
-  const { pipeline, recovery } = applyJournal(core, { storage, sinks, observers, connection });
+  const { pipeline, recovery } = applyJournal(core, {
+    storage,
+    sinks,
+    observers,
+    connection,
+    pictures,
+  });
 
   // The listener, and the recorder's API.
   const listener = buildListener({
@@ -59,7 +68,7 @@ export async function createApp(ports: AppPorts): Promise<AppHandle> {
     webhookUrl: listener.webhookUrl,
   });
 
-  const sources = attachSources(core, ports, { pipeline, observers });
+  const sources = attachSources(core, ports, { pipeline, observers, pictures });
 
   const state = stateView(core, {
     store: ports.store,
@@ -71,6 +80,7 @@ export async function createApp(ports: AppPorts): Promise<AppHandle> {
     watch,
     problems: sources.problems,
     host: ports.hostState,
+    pictures: (rooms) => pictures.decorate(rooms),
   });
   ports.hostState?.onChange(() => statePush.request());
   statePush.onFire(() => events.emit('state:changed', state()));
@@ -122,6 +132,7 @@ function applyJournal(
     sinks: DecisionSinks;
     observers: Observers;
     connection: RecorderConnectionState;
+    pictures: PictureSource;
   },
 ): { pipeline: EventPipeline; recovery: JournalRecovery } {
   const { clock, settings, statePush, events } = core;
@@ -136,6 +147,7 @@ function applyJournal(
     roomFlagsChanged: (rooms) => events.emit('rooms:flagsChanged', { rooms }),
     // Popups offer buttons that need the recorder's API only while it answers.
     apiReady: () => connection.answering && recorderConfigured(settings()),
+    withPictures: (notification) => parts.pictures.fill(notification),
   });
   // A finished file is remembered as long as the Files list keeps it, not only as long as the
   // compacted journal does: a late V1 of a file listed before a restart is not a new file.

@@ -1,6 +1,6 @@
 import type { CoreWiring } from './app-core';
 import type { HistoryFile, HistoryNotification } from '../../shared/history';
-import type { NotificationAction, RoomState } from '../../shared/model';
+import type { AppNotification, NotificationAction, RoomState } from '../../shared/model';
 import type { HistoryStore } from '../adapters/history-store';
 import { EventPipeline } from '../core/event-pipeline';
 import type { FileCheck, Happening } from '../core/happening';
@@ -24,6 +24,8 @@ export interface PipelineWiring extends CoreWiring {
   roomFlagsChanged: (rooms: RoomState[]) => void;
   /** A recorder URL is set and its API answered the last poll: buttons that need it may show. */
   apiReady?: () => boolean;
+  /** The notification with its room's pictures where known (cached: nothing waits). */
+  withPictures?: (notification: AppNotification) => AppNotification;
 }
 
 /**
@@ -50,7 +52,9 @@ export function buildPipeline(wiring: PipelineWiring): EventPipeline {
         }),
     },
     {
-      decided: ({ notification, decision }) => {
+      decided: (record) => {
+        const { decision } = record;
+        const notification = wiring.withPictures?.(record.notification) ?? record.notification;
         const entry: HistoryNotification = {
           notification,
           decision,

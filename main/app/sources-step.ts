@@ -16,17 +16,17 @@ export interface AttachedSources {
 
 /**
  * The one place sources of happenings attach (besides webhooks and polls): the recording
- * guardian, then the host's extras. Each offers happenings through the pipeline's door.
+ * guardian, the rooms' pictures, then the host's extras. Each offers happenings through the pipeline's door.
  */
 export function attachSources(
   core: AppCore,
   ports: Pick<AppPorts, 'sources'>,
-  parts: { pipeline: EventPipeline; observers: Observers },
+  parts: { pipeline: EventPipeline; observers: Observers; pictures?: HappeningSource },
 ): AttachedSources {
   const guardian = new GuardianSource();
   guardian.onProblemsChanged(() => core.statePush.request());
   return {
-    sources: [guardian, ...(ports.sources ?? [])],
+    sources: [guardian, ...(parts.pictures ? [parts.pictures] : []), ...(ports.sources ?? [])],
     context: {
       ...core,
       offer: (happening) => parts.pipeline.offer(happening),

@@ -21,6 +21,8 @@ export interface StateSources {
   watch: RecorderWatch;
   problems: () => OpenProblem[];
   host: HostStatePort | undefined;
+  /** The rooms with their pictures where known. */
+  pictures?: (rooms: AppState['rooms']) => AppState['rooms'];
 }
 
 /** The state the window and the tray show, read afresh from the app's parts at each call. */
@@ -33,7 +35,7 @@ export function stateView(core: AppCore, from: StateSources): () => AppState {
     const problems = from.problems();
     const trouble = from.storage.history.trouble ?? from.store.trouble;
     return {
-      rooms: from.pipeline.state.rooms.list(),
+      rooms: from.pictures?.(from.pipeline.state.rooms.list()) ?? from.pipeline.state.rooms.list(),
       recorder: from.connection.view(s, core.language()),
       listener: {
         webhookUrl: from.listener.webhookUrl(),
