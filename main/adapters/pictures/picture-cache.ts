@@ -70,10 +70,10 @@ export class PictureCache {
       const text = await readFile(path.join(dir, INDEX_FILE), 'utf8');
       const parsed = CacheIndex.safeParse(JSON.parse(text));
       if (parsed.success) index = parsed.data;
-      else log.warn(`pictures: ${INDEX_FILE} is not readable; the cache starts afresh`);
+      else log.info(`pictures: ${INDEX_FILE} is not readable; the cache starts afresh`);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
-        log.warn(`pictures: ${INDEX_FILE}: ${errorDetail(error)}; the cache starts afresh`);
+        log.info(`pictures: ${INDEX_FILE}: ${errorDetail(error)}; the cache starts afresh`);
     }
     return new PictureCache(dir, index, clock, log, maxBytes);
   }
@@ -108,7 +108,7 @@ export class PictureCache {
     await mkdir(this.dir, { recursive: true });
     await writeFile(path.join(this.dir, key), image.bytes);
     this.#index.files[key] = { size: image.bytes.byteLength, usedAt: this.#clock() };
-    await this.#evict();
+    await this.#evict(key);
     this.#save();
     return key;
   }
@@ -133,13 +133,19 @@ export class PictureCache {
     return this.#saving;
   }
 
-  async #evict(): Promise<void> {
+  /** Evicts down to the cap, the newest file (`stored`, about to be used) last of all. */
+  async #evict(stored: string): Promise<void> {
     const inUse = new Set(
       Object.values(this.#index.rooms).flatMap((room) =>
         [room.face?.key, room.cover?.key].filter((key): key is string => key !== undefined),
       ),
     );
-    const files = Object.entries(this.#index.files).map(([key, file]) => ({ key, ...file }));
+    inUse.add(stored);
+    const files = Object.entries(this.#index.files).map(([key, file]) => ({
+      key,
+      ...file,
+      usedAt: key === stored ? Infinity : file.usedAt,
+    }));
     for (const key of evictionOrder(files, this.#maxBytes, inUse)) {
       delete this.#index.files[key];
       await rm(path.join(this.dir, key), { force: true });
@@ -160,7 +166,7 @@ export class PictureCache {
         await writeFileAtomic(path.join(this.dir, INDEX_FILE), JSON.stringify(this.#index));
       })
       .catch((error: unknown) =>
-        this.#log.warn(`pictures: cannot save the cache: ${errorDetail(error)}`),
+        this.#log.info(`pictures: cannot save the cache: ${errorDetail(error)}`),
       );
   }
 }

@@ -79,7 +79,7 @@ export class PictureFetcher {
         });
         await this.#apply(batch, result, settings.liveApiHost);
       } catch (error) {
-        this.#deps.log.warn(`pictures: ${errorDetail(error)}`);
+        this.#deps.log.info(`pictures: ${errorDetail(error)}`);
       }
     }
   }
@@ -91,7 +91,7 @@ export class PictureFetcher {
       const refused = isRefusal(problem.answer);
       this.#backOff = refused ? afterRefusal(this.#backOff, now) : afterFailure(this.#backOff, now);
       const until = new Date(this.#backOff.until).toISOString();
-      this.#deps.log.warn(
+      this.#deps.log.info(
         `pictures: bilibili's live API ${refused ? 'refused' : 'failed'} (${problem.detail}); next try after ${until}`,
       );
     } else {
@@ -106,7 +106,7 @@ export class PictureFetcher {
     if (!problem)
       for (const id of batch)
         if (!answered.has(id)) this.#deps.cache.setRoom(id, { fetchedAt: now });
-    this.#deps.changed();
+    if (result.rooms.length > 0) this.#deps.changed();
   }
 
   /** Keeps one room's record; `fetchedAt` undefined: the answer was partial, ask again later. */
@@ -128,13 +128,13 @@ export class PictureFetcher {
     if (!raw) return undefined;
     const url = pictureDownloadUrl(raw, host);
     if (!url) {
-      this.#deps.log.warn(`pictures: not downloaded from an unexpected host: ${raw.slice(0, 200)}`);
+      this.#deps.log.info(`pictures: not downloaded from an unexpected host: ${raw.slice(0, 200)}`);
       return undefined;
     }
     if (old?.url === url && this.#deps.cache.fileOf(old.key)) return old;
     const image = await downloadImage(url, this.#deps.fetch ? { fetch: this.#deps.fetch } : {});
     if (!image.ok) {
-      this.#deps.log.warn(`pictures: ${url} refused: ${image.reason}`);
+      this.#deps.log.info(`pictures: ${url} refused: ${image.reason}`);
       return { url };
     }
     return { url, key: await this.#deps.cache.store(url, image) };

@@ -153,7 +153,7 @@ export class PictureSource implements HappeningSource {
 
   #track(work: Promise<unknown>): void {
     const tracked = work.catch((error: unknown) =>
-      this.#log.warn(`pictures: ${errorDetail(error)}`),
+      this.#log.info(`pictures: ${errorDetail(error)}`),
     );
     this.#work.add(tracked);
     void tracked.finally(() => this.#work.delete(tracked));
