@@ -37,6 +37,8 @@ type Entry = RoomRecord['face'];
 export class PictureFetcher {
   readonly #deps: PictureFetcherDeps;
   readonly #pending = new Set<number>();
+  /** The batch being fetched: asked for again meanwhile, a room is not fetched twice. */
+  #inFlight = new Set<number>();
   #running: Promise<void> | undefined;
   #backOff: BackOffState = NO_BACK_OFF;
   /** Requests made to the live API (tests and diagnostics). */
@@ -53,7 +55,7 @@ export class PictureFetcher {
 
   /** Asks for rooms; resolves when the run that fetches them (or gives up) is over. */
   request(roomIds: readonly number[]): Promise<void> {
-    for (const id of roomIds) this.#pending.add(id);
+    for (const id of roomIds) if (!this.#inFlight.has(id)) this.#pending.add(id);
     this.#running ??= this.#run().finally(() => (this.#running = undefined));
     return this.#running;
   }
@@ -72,6 +74,7 @@ export class PictureFetcher {
       }
       const batch = [...this.#pending].slice(0, BATCH_SIZE);
       for (const id of batch) this.#pending.delete(id);
+      this.#inFlight = new Set(batch);
       this.requests += 1;
       try {
         const result = await fetchLiveRooms(settings.liveApiHost, batch, {
@@ -80,6 +83,8 @@ export class PictureFetcher {
         await this.#apply(batch, result, settings.liveApiHost);
       } catch (error) {
         this.#deps.log.info(`pictures: ${errorDetail(error)}`);
+      } finally {
+        this.#inFlight = new Set();
       }
     }
   }

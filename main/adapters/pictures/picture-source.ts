@@ -135,6 +135,7 @@ export class PictureSource implements HappeningSource {
         this.#track(this.fetcher.request([roomId]));
       return;
     }
+    this.#sweep([roomId]); // a room first heard of through a webhook
     const recording = happening.fileCheck?.resolvedPath;
     if (happening.kind === 'FileClosed' && recording)
       this.#track(this.#recorderCover(roomId, recording));
