@@ -8,6 +8,7 @@ import { SettingsStore } from '../adapters/settings-store';
 import type { AppHandle } from '../app/app-ports';
 import { createApp } from '../app/create-app';
 import { PopupButtonRunner } from '../app/popup-button-runner';
+import { popupPictures } from '../core/pictures/popup-pictures';
 import { popupSink } from '../app/popup-sink';
 import {
   HEADLESS_USAGE,
@@ -55,7 +56,8 @@ async function main(): Promise<number> {
     store,
     overrides,
     popups: popupSink((n) => {
-      emit({ type: 'notification', ...n });
+      // `icon` and `image`: the avatar's and cover's cached files, when known.
+      emit({ type: 'notification', ...n, ...popupPictures(n) });
       void showOnDesktop(buttons.desktopPopup(n));
     }),
     shell: createDesktopOpener(),

@@ -31,15 +31,19 @@ beforeEach(async () => {
 });
 afterEach(() => api.close());
 
-const room = (roomId: number): RoomState =>
-  ({
-    roomId,
-    name: `r${roomId}`,
-    title: 't',
-    streaming: true,
-    recording: false,
-    updatedAt: 0,
-  }) as RoomState;
+const room = (roomId: number) => ({
+  roomId,
+  shortId: 0,
+  name: `r${roomId}`,
+  title: 't',
+  areaNameParent: '',
+  areaNameChild: '',
+  streaming: true,
+  recording: false,
+  danmakuConnected: true,
+  autoRecord: true,
+  updatedAt: 0,
+});
 
 async function startSource(dataDir?: string) {
   const core = {
