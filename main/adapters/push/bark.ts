@@ -29,6 +29,8 @@ export async function sendBark(
         title: message.title,
         body: message.body || message.title,
         ...(message.click ? { url: message.click } : {}),
+        // The push's icon (API_V2.md: "An url to the icon, available only on iOS 15 or later").
+        ...(message.icon ? { icon: message.icon } : {}),
         group: 'Recorder Tray',
         ...target.params,
       },
