@@ -20,6 +20,7 @@ import { guardianLines } from './guardian-lines';
 import { headlessOverrides } from './headless-settings';
 import { createLineWriter, createStderrLogger, type OutputLine } from './output';
 import { startPreview } from './preview';
+import { PICTURES_DIR } from '../adapters/pictures/picture-source';
 
 /** Headless mode: the listener and core without Electron, talking JSON lines on stdout. */
 async function main(): Promise<number> {
@@ -77,6 +78,7 @@ async function main(): Promise<number> {
   const preview = await startPreview(app, {
     port: options.uiPort ?? 0,
     rendererDir: join(import.meta.dirname, '..', '..', 'dist', 'renderer'),
+    picturesDir: join(dataDir, PICTURES_DIR),
     log: logger,
   });
   const { webhookUrl } = started;
