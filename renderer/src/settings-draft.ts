@@ -28,6 +28,8 @@ export interface SettingsDraft {
   groupWindowSeconds: string;
   flapMinutes: string;
   startAtLogin: boolean;
+  picturesEnabled: boolean;
+  liveApiHost: string;
 }
 
 /** The form's starting values from the settings main holds. */
@@ -49,6 +51,8 @@ export function draftFromSettings(settings: Settings): SettingsDraft {
     groupWindowSeconds: String(settings.notifications.groupWindowSeconds),
     flapMinutes: String(settings.notifications.flapMinutes),
     startAtLogin: settings.startAtLogin,
+    picturesEnabled: settings.pictures.enabled,
+    liveApiHost: settings.pictures.liveApiHost,
   };
 }
 
@@ -167,6 +171,8 @@ function buildPatch(
   if (Object.keys(recorder).length > 0) patch.recorder = recorder;
   if (Object.keys(listener).length > 0) patch.listener = listener;
   if (Object.keys(notifications).length > 0) patch.notifications = notifications;
+  if (changed('picturesEnabled') || changed('liveApiHost'))
+    patch.pictures = { enabled: draft.picturesEnabled, liveApiHost: draft.liveApiHost.trim() };
 
   return { patch, errors };
 }
