@@ -66,6 +66,8 @@ export class PictureFetcher {
   }
 
   async #run(): Promise<void> {
+    // Rooms asked for in the same turn (a poll's happenings, then the poll) go in one batch.
+    await new Promise((resolve) => setImmediate(resolve));
     while (this.#pending.size > 0) {
       const settings = this.#deps.settings();
       if (!settings.enabled || !mayRequest(this.#backOff, this.#deps.clock())) {
