@@ -17,8 +17,7 @@ export const PICTURE_STRINGS: Readonly<Record<Language, PictureStrings>> = {
     enabledHint:
       '每个房间每天最多查询一次，开播时再查一次；图片只从 B 站图片服务器下载并缓存在数据文件夹。关闭后不再发出任何请求。',
     liveApiHost: '直播 API 地址',
-    liveApiHostHint:
-      '与录播姬的 LiveApiHost 设置相同，使用镜像时填写；默认 https://api.live.bilibili.com',
+    liveApiHostHint: '与录播姬设置中的直播 API 地址相同，仅在使用镜像时修改',
   },
   en: {
     section: 'Avatars and covers',
