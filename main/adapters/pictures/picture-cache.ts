@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import type { RoomPictures } from '../../../shared/model';
@@ -106,7 +106,7 @@ export class PictureCache {
     const hash = createHash('sha1').update(source).digest('hex');
     const key = `${hash}.${IMAGE_EXTENSION[image.type]}`;
     await mkdir(this.dir, { recursive: true });
-    await writeFile(path.join(this.dir, key), image.bytes);
+    await writeFileAtomic(path.join(this.dir, key), image.bytes, 0o644);
     this.#index.files[key] = { size: image.bytes.byteLength, usedAt: this.#clock() };
     await this.#evict(key);
     this.#save();
