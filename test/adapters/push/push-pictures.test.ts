@@ -7,7 +7,12 @@ import {
   startFakePushServer,
   type FakePushServer,
 } from '../../fakes/push-services/fake-push-server';
-import { barkService, ntfyService, telegramService } from '../../fakes/push-services/services';
+import {
+  barkService,
+  jsonService,
+  ntfyService,
+  telegramService,
+} from '../../fakes/push-services/services';
 
 const FACE = 'https://i0.hdslb.com/bfs/face/f.jpg';
 const COVER = 'https://i0.hdslb.com/bfs/live/new_room_cover/c.jpg';
@@ -71,6 +76,12 @@ describe('pictures in pushes', () => {
     const server = await fake(ntfyService({}));
     await createPushSend()(target(`ntfy://127.0.0.1:${server.port}/live`), message);
     expect(server.received[0]!.body).toMatchObject({ attach: COVER, icon: FACE });
+  });
+
+  it('a plain JSON POST carries both as `icon` and `image`', async () => {
+    const server = await fake(jsonService());
+    await createPushSend()(target(`json://127.0.0.1:${server.port}/hook`), message);
+    expect(server.received[0]!.body).toMatchObject({ icon: FACE, image: COVER });
   });
 
   it('Bark gets the avatar as `icon`', async () => {
