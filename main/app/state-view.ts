@@ -34,8 +34,9 @@ export function stateView(core: AppCore, from: StateSources): () => AppState {
     const notices = from.watch.notices.list();
     const problems = from.problems();
     const trouble = from.storage.history.trouble ?? from.store.trouble;
+    const withPictures = from.pictures ?? ((rooms: AppState['rooms']) => rooms);
     return {
-      rooms: from.pictures?.(from.pipeline.state.rooms.list()) ?? from.pipeline.state.rooms.list(),
+      rooms: withPictures(from.pipeline.state.rooms.list()),
       recorder: from.connection.view(s, core.language()),
       listener: {
         webhookUrl: from.listener.webhookUrl(),
