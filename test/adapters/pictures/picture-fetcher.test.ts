@@ -67,6 +67,16 @@ describe('PictureFetcher against the fake live API', () => {
     expect(api.requests.filter((r) => r.path.startsWith('/img/')).length).toBe(images);
   });
 
+  it('maps a short room number back to the one asked for, and takes an answer without avatars', async () => {
+    addFakeRoom(api, { roomId: 23058, shortId: 3, face: '' });
+    const { cache, fetcher } = await fetcherFor();
+    await fetcher.request([3]);
+    expect(cache.pictures(3)).toEqual({
+      cover: { url: `${api.url}/img/cover-23058.png`, path: expect.stringMatching(/\.png$/) },
+    });
+    expect(fetcher.backOff.refusals).toBe(0);
+  });
+
   for (const refuse of ['http412', 'http429', 'code-352', 'code-412'] as const) {
     it(`backs off on a refusal (${refuse}) and asks nothing until the wait is over`, async () => {
       addFakeRoom(api, { roomId: 7 });
