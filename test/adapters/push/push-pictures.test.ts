@@ -11,7 +11,10 @@ import {
   barkService,
   jsonService,
   ntfyService,
+  pushPlusService,
+  serverChanService,
   telegramService,
+  weComService,
 } from '../../fakes/push-services/services';
 
 const FACE = 'https://i0.hdslb.com/bfs/face/f.jpg';
@@ -82,6 +85,21 @@ describe('pictures in pushes', () => {
     const server = await fake(jsonService());
     await createPushSend()(target(`json://127.0.0.1:${server.port}/hook`), message);
     expect(server.received[0]!.body).toMatchObject({ icon: FACE, image: COVER });
+  });
+
+  it('ServerChan shows the cover in its Markdown; PushPlus and WeCom get it as a link', async () => {
+    const schan = await fake(serverChanService('SCTkey1'));
+    await createPushSend({ baseUrls: { schan: schan.url } })(target('schan://SCTkey1'), message);
+    expect(schan.received[0]!.body.desp).toContain(`![](${COVER})`);
+    const pushplus = await fake(pushPlusService('pptoken1'));
+    await createPushSend({ baseUrls: { pushplus: pushplus.url } })(
+      target('pushplus://pptoken1'),
+      message,
+    );
+    expect(pushplus.received[0]!.body.content.split('\n')).toContain(COVER);
+    const wecom = await fake(weComService('wk-1'));
+    await createPushSend({ baseUrls: { wecombot: wecom.url } })(target('wecombot://wk-1'), message);
+    expect(wecom.received[0]!.body.text.content.split('\n')).toContain(COVER);
   });
 
   it('Bark gets the avatar as `icon`', async () => {
