@@ -12,6 +12,8 @@ export interface DownloadOptions {
   fetch?: typeof fetch;
   timeoutMs?: number;
   maxBytes?: number;
+  /** Aborts the download (the app stops). */
+  signal?: AbortSignal;
 }
 
 /**
@@ -30,7 +32,9 @@ export async function downloadImage(
   try {
     const response = await (options.fetch ?? fetch)(url, {
       redirect: 'error',
-      signal: controller.signal,
+      signal: options.signal
+        ? AbortSignal.any([controller.signal, options.signal])
+        : controller.signal,
       headers: { Accept: 'image/*' },
     });
     if (!response.ok) {

@@ -30,6 +30,8 @@ export interface LiveApiResult {
 export interface LiveApiOptions {
   fetch?: typeof fetch;
   timeoutMs?: number;
+  /** Aborts the requests (the app stops). */
+  signal?: AbortSignal;
 }
 
 // bilibili's WAF answers clients without a browser's User-Agent with 412 more readily.
@@ -121,7 +123,9 @@ async function getJson(
   const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? 10_000);
   try {
     const response = await (options.fetch ?? fetch)(url, {
-      signal: controller.signal,
+      signal: options.signal
+        ? AbortSignal.any([controller.signal, options.signal])
+        : controller.signal,
       redirect: 'error',
       headers: { Accept: 'application/json', 'User-Agent': USER_AGENT },
     });

@@ -41,6 +41,7 @@ export class PictureFetcher {
   #inFlight = new Set<number>();
   #running: Promise<void> | undefined;
   #backOff: BackOffState = NO_BACK_OFF;
+  readonly #abort = new AbortController();
   /** Requests made to the live API (tests and diagnostics). */
   requests = 0;
 
@@ -53,8 +54,15 @@ export class PictureFetcher {
     return this.#backOff;
   }
 
+  /** Ends the requests under way and takes no more (the app stops: it must not wait on them). */
+  stop(): void {
+    this.#abort.abort();
+    this.#pending.clear();
+  }
+
   /** Asks for rooms; resolves when the run that fetches them (or gives up) is over. */
   request(roomIds: readonly number[]): Promise<void> {
+    if (this.#abort.signal.aborted) return Promise.resolve();
     for (const id of roomIds) if (!this.#inFlight.has(id)) this.#pending.add(id);
     this.#running ??= this.#run().finally(() => (this.#running = undefined));
     return this.#running;
@@ -70,7 +78,8 @@ export class PictureFetcher {
     await new Promise((resolve) => setImmediate(resolve));
     while (this.#pending.size > 0) {
       const settings = this.#deps.settings();
-      if (!settings.enabled || !mayRequest(this.#backOff, this.#deps.clock())) {
+      const stopped = this.#abort.signal.aborted;
+      if (stopped || !settings.enabled || !mayRequest(this.#backOff, this.#deps.clock())) {
         this.#pending.clear(); // the next sweep asks again for what is still due
         return;
       }
@@ -79,9 +88,7 @@ export class PictureFetcher {
       this.#inFlight = new Set(batch);
       this.requests += 1;
       try {
-        const result = await fetchLiveRooms(settings.liveApiHost, batch, {
-          ...(this.#deps.fetch ? { fetch: this.#deps.fetch } : {}),
-        });
+        const result = await fetchLiveRooms(settings.liveApiHost, batch, this.#httpOptions());
         await this.#apply(batch, result, settings.liveApiHost);
       } catch (error) {
         this.#deps.log.info(`pictures: ${errorDetail(error)}`);
@@ -89,6 +96,10 @@ export class PictureFetcher {
         this.#inFlight = new Set();
       }
     }
+  }
+
+  #httpOptions(): { fetch?: typeof fetch; signal: AbortSignal } {
+    return { signal: this.#abort.signal, ...(this.#deps.fetch ? { fetch: this.#deps.fetch } : {}) };
   }
 
   async #apply(batch: readonly number[], result: LiveApiResult, host: string): Promise<void> {
@@ -139,7 +150,7 @@ export class PictureFetcher {
       return undefined;
     }
     if (old?.url === url && this.#deps.cache.fileOf(old.key)) return old;
-    const image = await downloadImage(url, this.#deps.fetch ? { fetch: this.#deps.fetch } : {});
+    const image = await downloadImage(url, this.#httpOptions());
     if (!image.ok) {
       this.#deps.log.info(`pictures: ${url} refused: ${image.reason}`);
       return { url };

@@ -85,6 +85,7 @@ export class PictureSource implements HappeningSource {
     clearInterval(this.#timer);
     this.#unobserve?.();
     this.#context = undefined;
+    this.fetcher.stop(); // a stop never waits on bilibili
     await this.idle();
   }
 

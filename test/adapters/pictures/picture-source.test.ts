@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PictureSource } from '../../../main/adapters/pictures/picture-source';
 import type { Observer, SourceContext } from '../../../main/app/plug-ins';
 import type { Happening } from '../../../main/core/happening';
@@ -149,6 +149,18 @@ describe('PictureSource', () => {
     expect(cover?.path).toMatch(/[0-9a-f]{40}\.png$/); // kept by its bytes' type, not its name
     expect(cover?.url).toMatch(/^file:\/\/.*\.cover\.jpg$/);
     await source.stop();
+  });
+
+  it('stops at once while bilibili does not answer', async () => {
+    addFakeRoom(api, { roomId: 12 });
+    api.stall = true;
+    rooms = [room(12)];
+    const source = await startSource();
+    await vi.waitFor(() => expect(api.apiRequests()).toHaveLength(1));
+    const started = Date.now();
+    await source.stop();
+    expect(Date.now() - started).toBeLessThan(2_000); // not the 10 s request time-out
+    expect(source.fill(notification([12])).pictures).toBeUndefined();
   });
 
   it('with pictures off, asks nothing and fills nothing', async () => {

@@ -36,6 +36,8 @@ export interface FakeLiveApi {
   requests: LiveApiRequest[];
   /** While set, every API request (not images) is refused this way. */
   refuse: Refusal | undefined;
+  /** While true, API requests are never answered (a network that hangs). */
+  stall: boolean;
   /** API requests (getRoomBaseInfo and get_status_info_by_uids), images left out. */
   apiRequests(): LiveApiRequest[];
   close(): Promise<void>;
@@ -60,6 +62,7 @@ export async function startFakeLiveApi(): Promise<FakeLiveApi> {
     images: new Map(),
     requests: [],
     refuse: undefined,
+    stall: false,
   } as unknown as FakeLiveApi;
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -78,6 +81,7 @@ export async function startFakeLiveApi(): Promise<FakeLiveApi> {
       });
       return void res.end(image.bytes);
     }
+    if (fake.stall) return; // closed by close()
     const answer = apiAnswer(fake, url);
     res.writeHead(answer.status, { 'content-type': answer.type });
     res.end(answer.body);
