@@ -1,11 +1,14 @@
-import { readFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PopupButtonRunner } from '../../main/app/popup-button-runner';
 import { startApp, stopApps } from '../fakes/app-harness';
 import { addFakeRoom, startFakeLiveApi, type FakeLiveApi } from '../fakes/bilibili/fake-live-api';
 import { memoryLogger } from '../fakes/silent-logger';
 import { postWebhook } from '../helpers/http';
-import { v2 } from '../helpers/recorder-events';
+import { liveSession, relativePathFor, v2 } from '../helpers/recorder-events';
+import { pngImage } from '../fakes/bilibili/png';
 
 let api: FakeLiveApi;
 beforeEach(async () => {
@@ -46,6 +49,28 @@ describe('the app object with pictures from the fake live API', () => {
     // notify-send's popup gets the files: the avatar as its icon, the cover as its image.
     const popup = new PopupButtonRunner(memoryLogger()).desktopPopup(h.shown[0]!);
     expect(popup).toMatchObject({ icon: pictures!.face!.path, image: pictures!.cover!.path });
+  });
+
+  it("a finished file's popup gets the cover the recorder saved beside it (SaveStreamCover)", async () => {
+    const root = await mkdtemp(join(tmpdir(), 'rec-root-'));
+    const room = { roomId: 6004, name: '封面' };
+    const path = relativePathFor(room, 1);
+    await mkdir(dirname(join(root, path)), { recursive: true });
+    await writeFile(join(root, path), 'flv');
+    const cover = pngImage(32, 18, [10, 20, 30], [200, 100, 50]);
+    await writeFile(join(root, path.replace(/\.flv$/, '.cover.jpg')), cover);
+    // No live API here (a closed port): the cover comes from the recording's folder alone.
+    const h = await startApp({
+      settings: { recordingRoot: root, pictures: { liveApiHost: 'http://127.0.0.1:9' } },
+    });
+    for (const event of liveSession(room, 1))
+      await postWebhook(h.webhookUrl, JSON.stringify(event));
+    await vi.waitFor(() => expect(h.shown.some((n) => n.event === 'FileClosed')).toBe(true), {
+      timeout: 10_000,
+    });
+    const finished = h.shown.find((n) => n.event === 'FileClosed')!;
+    expect((await readFile(finished.pictures!.cover!.path!)).equals(cover)).toBe(true);
+    expect(finished.pictures!.cover!.url).toMatch(/^file:.*\.cover\.jpg$/);
   });
 
   it('without network, or with a refusing API, the popup goes out as today, without pictures', async () => {
