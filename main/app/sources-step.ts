@@ -16,7 +16,8 @@ export interface AttachedSources {
 
 /**
  * The one place sources of happenings attach (besides webhooks and polls): the recording
- * guardian, the rooms' pictures, then the host's extras. Each offers happenings through the pipeline's door.
+ * guardian, the rooms' pictures (which offers none: it watches, and fills notifications and
+ * rooms), then the host's extras. Each offers happenings through the pipeline's door.
  */
 export function attachSources(
   core: AppCore,

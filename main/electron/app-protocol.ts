@@ -98,8 +98,9 @@ export function createAppProtocolHandler(
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return new Response('Method not allowed', { status: 405, headers });
     }
-    const picture = picturesDir === undefined ? undefined : pictureKeyOfUrl(request.url);
-    if (picture !== undefined) return pictureResponse(picturesDir!, picture, request, headers);
+    const picture = pictureKeyOfUrl(request.url);
+    if (picturesDir !== undefined && picture !== undefined)
+      return pictureResponse(picturesDir, picture, request, headers);
     const filePath = resolveAppPath(rootDir, request.url);
     if (filePath === null) return new Response('Not found', { status: 404, headers });
     const contentType = CONTENT_TYPES[path.extname(filePath).toLowerCase()];
