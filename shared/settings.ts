@@ -121,6 +121,23 @@ export const UpdateSettings = z.object({
 });
 /** The update settings. */
 export type UpdateSettings = z.infer<typeof UpdateSettings>;
+/** bilibili's live API (the recorder has the same `LiveApiHost` setting, for mirrors). */
+export const DEFAULT_LIVE_API_HOST = 'https://api.live.bilibili.com';
+
+/** Where room pictures come from; off: no request is made. */
+export const PictureSettings = z.object({
+  enabled: z.boolean().default(true),
+  liveApiHost: z
+    .string()
+    .trim()
+    .regex(
+      /^https?:\/\/[^\s/?#@]+\/?$/,
+      'an http(s) address without a path, e.g. https://api.live.bilibili.com',
+    )
+    .default(DEFAULT_LIVE_API_HOST),
+});
+/** The pictures settings. */
+export type PictureSettings = z.infer<typeof PictureSettings>;
 
 /** Every setting of the app, with its default; the same schema reads headless `--config` files. */
 export const Settings = z.object({
@@ -190,6 +207,8 @@ export const Settings = z.object({
   pushTargets: z.array(PushTargetSetting).default([]),
   guardian: GuardianSettings.prefault({}),
   updates: UpdateSettings.prefault({}),
+  /** The streamer's avatar and the room's cover, from bilibili's public live API (main/core/pictures/). */
+  pictures: PictureSettings.prefault({}),
 });
 /** The app's settings. */
 export type Settings = z.infer<typeof Settings>;

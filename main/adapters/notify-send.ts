@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { access, constants, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { errorMessage } from '../core/log-text';
 import {
   daemonSupportsActions,
@@ -19,6 +20,10 @@ export interface DesktopPopup {
   actions?: readonly PopupAction[];
   /** Called with the id of the button pressed. */
   onAction?: (id: string) => void;
+  /** A local image file as the popup's icon (the streamer's avatar). */
+  icon?: string;
+  /** A local image file as the popup's image (the room's cover). */
+  image?: string;
 }
 
 /** Shows desktop popups; `show` resolves true when the popup was handed to the daemon, never rejects. */
@@ -63,11 +68,26 @@ export function notifySendArgs(popup: DesktopPopup, options: NotifySendOptions =
     `--app-name=${options.appName ?? NOTIFY_SEND_APP_NAME}`,
     `--urgency=${options.urgency ?? 'normal'}`,
     `--expire-time=${Math.max(0, Math.round(options.expireMs ?? 10_000))}`,
+    ...pictureArgs(popup),
     ...buttons,
     '--',
     cleanTitle(popup.title),
     escapeMarkup(cleanBody(popup.body)),
   ];
+}
+
+/**
+ * The popup's pictures (the Desktop Notifications spec, "Icons and Images"): the avatar as
+ * `app_icon` (`--icon`, a file name), the cover as the `image-path` hint, which the spec wants as
+ * a `file://` URI. A daemon that shows one picture only shows the image; one that shows both
+ * shows the icon beside it. Only absolute paths: a relative one would be an icon theme's name.
+ */
+export function pictureArgs(popup: Pick<DesktopPopup, 'icon' | 'image'>): string[] {
+  const args: string[] = [];
+  if (popup.icon && path.isAbsolute(popup.icon)) args.push(`--icon=${popup.icon}`);
+  if (popup.image && path.isAbsolute(popup.image))
+    args.push(`--hint=string:image-path:${pathToFileURL(popup.image).href}`);
+  return args;
 }
 
 /** The full path of an executable named `name` on PATH, or undefined. */
@@ -142,7 +162,8 @@ export function createNotifySendNotifier(options: NotifySendOptions = {}): Deskt
       void started.done.finally(() => (waiting -= 1));
       return started.shown;
     }
-    const plain = { title: popup.title, body: popup.body };
+    // Without buttons: nothing to wait for (the pictures stay).
+    const { actions: _actions, onAction: _onAction, ...plain } = popup;
     return runNotifySend(program, notifySendArgs(plain, options), env, options.timeoutMs, warn);
   };
 

@@ -11,6 +11,8 @@ import {
   type EventChannel,
 } from '../../shared/ipc-contract';
 import type { Logger } from '../core/ports';
+import { PICTURE_ROUTE } from '../../shared/picture-key';
+import { readPictureFile } from './pictures/picture-file';
 import { isSafeHostHeader, secretsEqual } from './request-guards';
 
 /** Cookie that carries the preview's token after the first page load. */
@@ -26,6 +28,8 @@ export interface UiBridgeOptions {
   token: string;
   /** The built window (index.html and assets), served as is. */
   rendererDir: string;
+  /** The rooms' cached pictures, served by key under `/pictures/` (none: not served). */
+  picturesDir?: string;
   log: Logger;
 }
 
@@ -79,7 +83,6 @@ export class UiBridgeServer {
     const { handlers, token, rendererDir, log } = this.#options;
     const app = express();
     app.disable('x-powered-by');
-
     app.use((req, res, next) => {
       const host = req.headers.host;
       if (!isSafeHostHeader(host)) return deny(res, 403, 'Host must be an IP address or localhost');
@@ -144,6 +147,7 @@ export class UiBridgeServer {
       });
     });
 
+    servePictures(app, this.#options.picturesDir);
     app.use(
       express.static(rendererDir, { index: 'index.html', dotfiles: 'deny', fallthrough: true }),
     );
@@ -155,6 +159,17 @@ export class UiBridgeServer {
     });
     return app;
   }
+}
+
+/** The rooms' cached pictures at `/pictures/<key>`, behind the same token as everything else. */
+function servePictures(app: express.Express, picturesDir: string | undefined): void {
+  if (picturesDir === undefined) return;
+  app.get(`${PICTURE_ROUTE}:key`, async (req, res) => {
+    // A key only (shared/picture-key.ts): never a path, never a file outside the cache.
+    const picture = await readPictureFile(picturesDir, String(req.params.key));
+    if (!picture) return deny(res, 404, 'not found');
+    res.type(picture.contentType).send(Buffer.from(picture.bytes));
+  });
 }
 
 function tokenOf(req: Request): string | undefined {

@@ -14,6 +14,7 @@ import { prepareRecovery } from './recovery';
 import { attachSinks } from './sinks';
 import { attachSources, Observers } from './sources';
 import { stateView, type StateSources } from './state';
+import { openPictures } from './pictures';
 import { openStorage, type Storage } from './storage';
 
 /**
@@ -30,6 +31,7 @@ export async function createApp(ports: AppPorts): Promise<RunningApp> {
     ...(ports.limits ? { limits: ports.limits } : {}),
   });
   const { sinks, push } = attachSinks(context, ports, storage);
+  const pictures = await openPictures(context);
 
   // The core's one door, what observes it, and recovery of what the journal holds.
   const observers = new Observers(context.reportFailure('observer'));
@@ -38,16 +40,10 @@ export async function createApp(ports: AppPorts): Promise<RunningApp> {
     history: storage.history,
     sinks,
     observers,
+    withPictures: (notification) => pictures.fill(notification),
     apiReady: (recorderId) => (recorderId ? (links.get(recorderId)?.answering ?? false) : false),
   });
-  const recovery = prepareRecovery({
-    ...context,
-    pipeline,
-    history: storage.history,
-    journaled: storage.replay,
-    processedThrough: storage.processedThrough,
-    journalSeq: storage.intake.journalSeq,
-  });
+  const recovery = prepareRecovery({ ...context, pipeline, storage });
 
   // One link per recorder (poller, connection, commands), and the listener with one URL each.
   const links: RecorderLinks = new RecorderLinks({
@@ -68,7 +64,7 @@ export async function createApp(ports: AppPorts): Promise<RunningApp> {
   });
   const binding = new ListenerBinding(listener, context.log);
 
-  const sources = attachSources(context, ports, { pipeline, observers });
+  const sources = attachSources(context, ports, { pipeline, observers, pictures });
   const state = pushedState(context, ports, {
     store: ports.store,
     storage,
@@ -78,6 +74,7 @@ export async function createApp(ports: AppPorts): Promise<RunningApp> {
     links,
     problems: sources.problems,
     host: ports.hostState,
+    pictures: (rooms) => pictures.decorate(rooms),
   });
   const actions = clickGuard(context, ports);
   const handlers = appHandlers(context, ports, { storage, listener, actions, state, links, push });

@@ -1,5 +1,5 @@
 import type { HistoryFile, HistoryNotification } from '../../shared/history';
-import type { NotificationAction } from '../../shared/model';
+import type { AppNotification, NotificationAction } from '../../shared/model';
 import { recorderById, recorderLabel } from '../../shared/recorders';
 import type { HistoryStore } from '../adapters/history-store';
 import { fileCheck } from '../adapters/file-access';
@@ -19,6 +19,8 @@ export interface PipelineWiring {
   history: HistoryStore;
   sinks: DecisionSinks;
   observers: Observers;
+  /** The notification with its room's pictures where known (cached: nothing waits). */
+  withPictures?: (notification: AppNotification) => AppNotification;
   /** A recorder's API answered its last poll: popup buttons that need it may show. */
   apiReady: (recorderId: string | undefined) => boolean;
 }
@@ -52,7 +54,9 @@ export function buildPipeline(wiring: PipelineWiring): EventPipeline {
         }),
     },
     {
-      decided: ({ notification, decision }) => {
+      decided: (record) => {
+        const { decision } = record;
+        const notification = wiring.withPictures?.(record.notification) ?? record.notification;
         const entry: HistoryNotification = {
           notification,
           decision,

@@ -1,4 +1,5 @@
 import { POPUP_BUTTON_LABELS } from '../../shared/i18n/room-commands';
+import { popupPictures } from '../core/pictures/popup-pictures';
 import type { AppNotification } from '../../shared/model';
 import type { PopupButton } from '../../shared/popup-button';
 import type { DesktopPopup } from '../adapters/notify-send';
@@ -44,7 +45,11 @@ export class PopupButtonRunner {
   /** A notify-send popup with the notification's buttons (headless mode on Linux). */
   desktopPopup(notification: AppNotification): DesktopPopup {
     const buttons = notification.buttons ?? [];
-    const popup: DesktopPopup = { title: notification.title, body: notification.body };
+    const popup: DesktopPopup = {
+      title: notification.title,
+      body: notification.body,
+      ...popupPictures(notification), // the avatar and cover, where cached
+    };
     if (buttons.length === 0) return popup;
     return {
       ...popup,

@@ -1,9 +1,9 @@
 import type { CoreWiring } from './app-context';
-import type { HistoryStore } from '../adapters/history-store';
+import type { Storage } from './storage';
 import { writeProcessedMark } from '../adapters/processed-mark';
 import { listFile } from './pipeline';
 import type { EventPipeline } from '../core/event-pipeline';
-import { recoverJournal, type JournaledWebhook } from '../core/journal-recovery';
+import { recoverJournal } from '../core/journal-recovery';
 import { filesSettledBy, type RecoveryPlan } from '../core/recovery';
 import { errorMessage } from '../core/log-text';
 import type { Logger } from '../core/ports';
@@ -18,13 +18,13 @@ const MARK_EVERY_MS = 100;
 export interface RecoveryWiring extends CoreWiring {
   dataDir: string;
   pipeline: EventPipeline;
-  history: HistoryStore;
-  /** Every journal entry with a webhook, oldest first (test events left out). */
-  journaled: readonly JournaledWebhook[];
-  /** The mark read at start-up (storage.processedThrough); undefined when there was none. */
-  processedThrough: number | undefined;
-  /** The newest seq in the journal (0 when empty). */
-  journalSeq: number;
+  /**
+   * The history, every journal entry with a webhook (oldest first, test events left out), the
+   * mark read at start-up (undefined: none) and the intake's newest journal seq (0: empty).
+   */
+  storage: Pick<Storage, 'history' | 'journaled' | 'processedThrough'> & {
+    intake: { journalSeq: number };
+  };
 }
 
 /** Start-up recovery and the processed mark, as the app object holds them. */
@@ -44,15 +44,16 @@ export interface JournalRecovery {
  * history's writes are out, every entry handed to it so far was processed to the end.
  */
 export function prepareRecovery(wiring: RecoveryWiring): JournalRecovery {
-  const { log, history, pipeline } = wiring;
+  const { log, pipeline, storage } = wiring;
+  const { history } = storage;
   // No mark: a first start (the journal is empty) or an earlier version that processed what it
   // answered as it went; its entries are not run again.
-  const processedThrough = wiring.processedThrough ?? wiring.journalSeq;
+  const processedThrough = storage.processedThrough ?? storage.intake.journalSeq;
   // A finished file is remembered as long as the Files list keeps it, not only as long as the
   // compacted journal does: a late V1 of a file listed before a restart is not a new file.
   pipeline.rememberFinished(filesSettledBy(history.queries.list('files'), processedThrough));
-  pipeline.replay(wiring.journaled.filter((entry) => entry.seq <= processedThrough));
-  let mark = wiring.processedThrough ?? -1; // none on disk: the first check writes one
+  pipeline.rebuild(storage.journaled.filter((entry) => entry.seq <= processedThrough));
+  let mark = storage.processedThrough ?? -1; // none on disk: the first check writes one
   let fed = processedThrough;
   let writing: Promise<void> = Promise.resolve();
   // The mark moves only to what was handed on before the check, once the history holds it.
@@ -75,7 +76,7 @@ export function prepareRecovery(wiring: RecoveryWiring): JournalRecovery {
       // No mark yet: one now, before anything is answered, so that a crash of this very first
       // run still finds its own deliveries past the mark.
       if (mark < 0) await advance();
-      const pending = wiring.journaled.filter((entry) => entry.seq > processedThrough);
+      const pending = storage.journaled.filter((entry) => entry.seq > processedThrough);
       const result = await recoverJournal(pipeline, pending, {
         processedThrough,
         now: wiring.clock(),

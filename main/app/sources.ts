@@ -15,17 +15,18 @@ export interface AttachedSources {
 
 /**
  * The one place sources of happenings attach (besides webhooks and polls): the recording
- * guardian, then the host's extras. Each offers happenings through the pipeline's door.
+ * guardian, the rooms' pictures (which offers none: it watches, and fills notifications and
+ * rooms), then the host's extras. Each offers happenings through the pipeline's door.
  */
 export function attachSources(
   context: AppContext,
   ports: Pick<AppPorts, 'sources'>,
-  parts: { pipeline: EventPipeline; observers: Observers },
+  parts: { pipeline: EventPipeline; observers: Observers; pictures?: HappeningSource },
 ): AttachedSources {
   const guardian = new GuardianSource();
   guardian.onProblemsChanged(() => context.statePush.request());
   return {
-    sources: [guardian, ...(ports.sources ?? [])],
+    sources: [guardian, ...(parts.pictures ? [parts.pictures] : []), ...(ports.sources ?? [])],
     context: {
       ...context,
       offer: (happening) => parts.pipeline.offer(happening),

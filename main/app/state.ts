@@ -18,6 +18,8 @@ export interface StateSources {
   links: RecorderLinks;
   problems: () => OpenProblem[];
   host: HostStatePort | undefined;
+  /** The rooms with their pictures where known. */
+  pictures?: (rooms: AppState['rooms']) => AppState['rooms'];
 }
 
 /** The state the window and the tray show, read afresh from the app's parts at each call. */
@@ -32,7 +34,7 @@ export function stateView(context: AppContext, from: StateSources): () => AppSta
     const problems = from.problems();
     const trouble = from.storage.history.trouble ?? from.store.trouble;
     return {
-      rooms: from.pipeline.rooms(),
+      rooms: from.pictures ? from.pictures(from.pipeline.rooms()) : from.pipeline.rooms(),
       recorder: from.links.connection(language),
       recorders: links.map((link) => link.view(language)),
       listener: {

@@ -30,7 +30,7 @@ export interface Storage {
   intake: WebhookIntake;
   history: HistoryStore;
   /** Journaled webhooks, oldest first, to rebuild room state from and recover (recovery-step.ts). */
-  replay: readonly JournaledWebhook[];
+  journaled: readonly JournaledWebhook[];
   /** The journal seq up to which everything was processed to the end; undefined: no mark yet. */
   processedThrough: number | undefined;
   /** Notes an accepted delivery in the event log (held in memory: the journal keeps it). */
@@ -95,7 +95,7 @@ export async function openStorage(
     journal,
     intake,
     history,
-    replay: restored.replay,
+    journaled: restored.replay,
     processedThrough,
     logAccepted: (accepted, bodyJson) =>
       history.addJournaledEvent(acceptedLogEntry(accepted, ++eventSeq), bodyJson),

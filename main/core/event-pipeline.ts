@@ -96,8 +96,11 @@ export class EventPipeline {
     for (const file of files) this.stateOf(file.recorderId).rememberFinished([file]);
   }
 
-  /** Rebuilds state from journaled webhooks at start-up; nothing is notified again. */
-  replay(journaled: readonly JournaledDelivery[]): void {
+  /**
+   * Rebuilds state from journaled webhooks at start-up, silently: nothing is offered again (a
+   * delivery shown again from the window is `applyWebhook` with source 'replay').
+   */
+  rebuild(journaled: readonly JournaledDelivery[]): void {
     for (const { webhook, receivedAt, recorderId } of journaled)
       this.stateOf(recorderId).applyWebhook(webhook, 'replay', receivedAt);
   }

@@ -49,7 +49,7 @@ export async function recoverJournal(
   options: JournalRecoveryOptions,
 ): Promise<JournalRecoveryResult> {
   const processed = journaled.filter((entry) => entry.seq <= options.processedThrough);
-  pipeline.replay(processed);
+  pipeline.rebuild(processed);
   const found: RecoveredHappening[] = [];
   let throughSeq = options.processedThrough;
   for (const { webhook, receivedAt, seq, recorderId } of journaled) {

@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { CustomScheme, Protocol } from 'electron';
+import { PICTURE_ROUTE } from '../../shared/picture-key';
+import { readPictureFile } from '../adapters/pictures/picture-file';
 import { CONTENT_SECURITY_POLICY } from './window-options';
 
 /** The window's own scheme: its pages load from `app://recorder-tray/…`, never from `file://`. */
@@ -79,10 +81,14 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
 /** The files the protocol handler reads; a seam so tests can count reads. */
 export type ReadAppFile = (filePath: string) => Promise<Uint8Array>;
 
-/** Builds the `app://` request handler: files from `rootDir` only, each with the CSP header. */
+/**
+ * Builds the `app://` request handler: files from `rootDir` only, each with the CSP header, and
+ * the rooms' cached pictures from `picturesDir` under `/pictures/<key>` (a key, never a path).
+ */
 export function createAppProtocolHandler(
   rootDir: string,
   read: ReadAppFile = (filePath) => readFile(filePath),
+  picturesDir?: string,
 ): (request: Request) => Promise<Response> {
   return async (request) => {
     const headers = {
@@ -92,6 +98,9 @@ export function createAppProtocolHandler(
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return new Response('Method not allowed', { status: 405, headers });
     }
+    const picture = pictureKeyOfUrl(request.url);
+    if (picturesDir !== undefined && picture !== undefined)
+      return pictureResponse(picturesDir, picture, request, headers);
     const filePath = resolveAppPath(rootDir, request.url);
     if (filePath === null) return new Response('Not found', { status: 404, headers });
     const contentType = CONTENT_TYPES[path.extname(filePath).toLowerCase()];
@@ -108,7 +117,35 @@ export function createAppProtocolHandler(
   };
 }
 
-/** Serves the built renderer from `rootDir` on `app://`; call once the app is ready. */
-export function registerAppProtocol(protocol: Pick<Protocol, 'handle'>, rootDir: string): void {
-  protocol.handle(APP_SCHEME, createAppProtocolHandler(rootDir));
+/** The key asked for under `app://recorder-tray/pictures/`, or undefined for any other URL. */
+function pictureKeyOfUrl(url: string): string | undefined {
+  if (!isAppUrl(url)) return undefined;
+  const { pathname } = new URL(url);
+  return pathname.startsWith(PICTURE_ROUTE) ? pathname.slice(PICTURE_ROUTE.length) : undefined;
+}
+
+async function pictureResponse(
+  picturesDir: string,
+  key: string,
+  request: Request,
+  headers: Record<string, string>,
+): Promise<Response> {
+  const picture = await readPictureFile(picturesDir, key);
+  if (!picture) return new Response('Not found', { status: 404, headers });
+  return new Response(request.method === 'HEAD' ? null : new Uint8Array(picture.bytes), {
+    status: 200,
+    headers: { ...headers, 'Content-Type': picture.contentType },
+  });
+}
+
+/**
+ * Serves the built renderer from `rootDir` on `app://`, and the cached room pictures from
+ * `picturesDir`; call once the app is ready.
+ */
+export function registerAppProtocol(
+  protocol: Pick<Protocol, 'handle'>,
+  rootDir: string,
+  picturesDir?: string,
+): void {
+  protocol.handle(APP_SCHEME, createAppProtocolHandler(rootDir, undefined, picturesDir));
 }

@@ -6,6 +6,7 @@ import { PopupButtonRunner } from '../app/popup-button-runner';
 import { popupSink } from '../app/sinks';
 import type { Logger } from '../core/ports';
 import { APP_ENTRY_URL, registerAppProtocol } from './app-protocol';
+import { PICTURES_DIR } from '../adapters/pictures/picture-source';
 import type { DesktopElectron } from './desktop-electron';
 import { createDesktopTray } from './desktop-tray';
 import { createBroadcast, registerIpcHandlers } from './ipc';
@@ -101,7 +102,11 @@ async function startDesktopParts<I, M>(
   const isDevelopment = !electronApp.isPackaged;
   const appIcon = path.join(distDir, 'icons', 'app.png');
 
-  registerAppProtocol(electron.protocol, path.join(distDir, 'renderer'));
+  registerAppProtocol(
+    electron.protocol,
+    path.join(distDir, 'renderer'),
+    path.join(userData, PICTURES_DIR),
+  );
   const window = new MainWindow({
     createWindow: electron.createWindow,
     options: mainWindowOptions({

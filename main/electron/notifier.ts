@@ -1,4 +1,5 @@
 import type { Notification, NotificationConstructorOptions } from 'electron';
+import { popupPictures } from '../core/pictures/popup-pictures';
 import type { AppNotification, NotificationAction } from '../../shared/model';
 import type { PopupButton } from '../../shared/popup-button';
 import type { PopupHealth } from '../app/popup-health-state';
@@ -61,6 +62,7 @@ export function notificationOptions(
         text: buttonLabel(button),
       }))
     : [];
+  const shownIcon = popupIcon(notification, icon);
   const groupId =
     notification.tag ??
     (notification.roomIds.length === 1 ? `room-${notification.roomIds[0]}` : undefined);
@@ -70,9 +72,21 @@ export function notificationOptions(
     silent: false,
     ...(notification.id.length <= WINDOWS_ID_MAX ? { id: notification.id } : {}),
     ...(groupId !== undefined && groupId.length <= WINDOWS_ID_MAX ? { groupId } : {}),
-    ...(icon === undefined ? {} : { icon }),
+    ...(shownIcon === undefined ? {} : { icon: shownIcon }),
     ...(actions.length > 0 ? { actions } : {}),
   };
+}
+
+/**
+ * The popup's icon: the streamer's avatar when cached, else the app's. What each OS does with it
+ * (Electron 45, shell/browser/notifications/): Windows puts it in the toast's `appLogoOverride`
+ * slot; macOS attaches it (UNNotificationAttachment, a thumbnail beside the text); Linux hands it
+ * to libnotify as the popup's icon. The cover is not shown: only `toastXml` (Windows) could show
+ * it as a hero image, and `toastXml` replaces every other option, the buttons and their
+ * activation included.
+ */
+function popupIcon(notification: AppNotification, appIcon: string | undefined): string | undefined {
+  return popupPictures(notification).icon ?? appIcon;
 }
 
 /** Shows AppNotifications as native popups; a click runs the notification's action. */

@@ -8,7 +8,9 @@ import { SettingsStore } from '../adapters/settings-store';
 import type { RunningApp } from '../app/app-ports';
 import { createApp } from '../app/create-app';
 import { PopupButtonRunner } from '../app/popup-button-runner';
+import { popupPictures } from '../core/pictures/popup-pictures';
 import { popupSink } from '../app/sinks';
+import type { DecisionSink } from '../core/plug-ins';
 import {
   HEADLESS_USAGE,
   parseHeadlessArgs,
@@ -22,6 +24,7 @@ import { startPreview } from './preview';
 import { fetchFeedVersion, gitOriginUrl } from '../adapters/update-feed-client';
 import { startUpdateLines } from './update-lines';
 import type { Logger } from '../core/ports';
+import { PICTURES_DIR } from '../adapters/pictures/picture-source';
 
 /** Headless mode: the listener and core without Electron, talking JSON lines on stdout. */
 async function main(): Promise<number> {
@@ -57,14 +60,7 @@ async function main(): Promise<number> {
     log: logger,
     store,
     overrides,
-    popups: popupSink(
-      (n) => {
-        emit({ type: 'notification', ...n });
-        void showOnDesktop(buttons.desktopPopup(n));
-      },
-      // A set-up notice is printed as its warning line (followHostEvents) and pops up too.
-      (n) => void showOnDesktop({ title: n.title, body: n.body }),
-    ),
+    popups: headlessPopups(emit, showOnDesktop, buttons),
     shell: createDesktopOpener(),
     openWindow: () => log.info('open the window: use the uiUrl of the ready line'),
     sinks: [guardianLines(emit)],
@@ -82,18 +78,12 @@ async function main(): Promise<number> {
   const preview = await startPreview(app, {
     port: options.uiPort ?? 0,
     rendererDir: join(import.meta.dirname, '..', '..', 'dist', 'renderer'),
+    picturesDir: join(dataDir, PICTURES_DIR),
     log: logger,
   });
   const { webhookUrl } = started;
-  const webhookUrls = app.webhookUrls();
-  emit({
-    type: 'ready',
-    webhookUrl,
-    webhookUrls,
-    ...(preview ? { uiUrl: preview.url } : {}),
-    dataDir,
-    version,
-  });
+  const uiUrl = preview ? { uiUrl: preview.url } : {};
+  emit({ type: 'ready', webhookUrl, webhookUrls: app.webhookUrls(), ...uiUrl, dataDir, version });
   log.info(`listening; set the recorder's "Webhook V2" URL to ${webhookUrl}`);
   const updates = updateLines(app, version, emit, logger);
 
@@ -106,6 +96,23 @@ async function main(): Promise<number> {
   await preview?.close();
   await app.stop();
   return 0;
+}
+
+/** Popups as lines (with the pictures' cached files) and, where there is a desktop, notify-send. */
+function headlessPopups(
+  emit: (line: OutputLine) => void,
+  showOnDesktop: (popup: DesktopPopup) => unknown,
+  buttons: PopupButtonRunner,
+): DecisionSink {
+  return popupSink(
+    (n) => {
+      // `icon` and `image`: the avatar's and cover's cached files, when known.
+      emit({ type: 'notification', ...n, ...popupPictures(n) });
+      void showOnDesktop(buttons.desktopPopup(n));
+    },
+    // A set-up notice is printed as its warning line (followHostEvents) and pops up too.
+    (n) => void showOnDesktop({ title: n.title, body: n.body }),
+  );
 }
 
 /**

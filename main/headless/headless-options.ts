@@ -24,6 +24,8 @@ Runs Recorder Tray's listener and core without Electron. Standard output: one JS
   --update-feed <url>     where to look for a newer release (a mirror holding latest.yml…;
                           default: the GitHub releases of this clone's origin)
   --no-update-check       never look for a newer release (no request at all)
+  --live-api-host <url>   where room pictures come from (a mirror of bilibili's live API;
+                          default https://api.live.bilibili.com)
   --push <url>            also push to this target, e.g. ntfy://ntfy.sh/topic (repeatable;
                           Apprise syntax: ntfy bark gotify tgram schan pushplus wecombot json
                           mailto(s) dingtalk feishu lark pushdeer wxpusher discord, and
@@ -49,6 +51,7 @@ export interface HeadlessOptions {
   uiPort?: number;
   /** updates.feedUrl for this run. */
   updateFeed?: string;
+  liveApiHost?: string;
   /** updates.check off for this run (`--no-update-check`). */
   noUpdateCheck?: boolean;
   desktop: boolean;
@@ -105,6 +108,7 @@ export function parseHeadlessArgs(
         'ui-port': { type: 'string' },
         'no-desktop': { type: 'boolean' },
         'update-feed': { type: 'string' },
+        'live-api-host': { type: 'string' },
         'no-update-check': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -141,6 +145,7 @@ export function parseHeadlessArgs(
     ),
     ...defined('uiPort', integer('ui-port', values['ui-port'], 0, 65535)),
     ...defined('updateFeed', values['update-feed']),
+    ...defined('liveApiHost', values['live-api-host']),
     ...(values['no-update-check'] ? { noUpdateCheck: true } : {}),
     desktop: !values['no-desktop'],
     help: values.help ?? false,

@@ -109,6 +109,7 @@ function flagPatch(o: HeadlessOptions): SettingsPatch {
     ...defined('language', o.language),
     ...(Object.keys(listener).length > 0 ? { listener } : {}),
     ...(Object.keys(updates).length > 0 ? { updates } : {}),
+    ...(o.liveApiHost !== undefined ? { pictures: { liveApiHost: o.liveApiHost } } : {}),
   };
 }
 

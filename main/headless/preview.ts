@@ -11,7 +11,7 @@ import type { Logger } from '../core/ports';
  */
 export async function startPreview(
   app: RunningApp,
-  options: { port: number; rendererDir: string; log: Logger },
+  options: { port: number; rendererDir: string; log: Logger; picturesDir?: string },
 ): Promise<{ url: string; close(): Promise<void> } | null> {
   if (!existsSync(join(options.rendererDir, 'index.html'))) {
     options.log.info(
@@ -29,6 +29,7 @@ export async function startPreview(
       }),
     token: randomBytes(24).toString('base64url'),
     rendererDir: options.rendererDir,
+    ...(options.picturesDir ? { picturesDir: options.picturesDir } : {}),
     log: options.log,
   });
   try {

@@ -32,6 +32,8 @@ export interface SettingsDraft {
   startAtLogin: boolean;
   updatesCheck: boolean;
   updatesFeedUrl: string;
+  picturesEnabled: boolean;
+  liveApiHost: string;
 }
 
 /** The form's starting values from the settings main holds. */
@@ -56,6 +58,8 @@ export function draftFromSettings(settings: Settings): SettingsDraft {
     startAtLogin: settings.startAtLogin,
     updatesCheck: settings.updates.check,
     updatesFeedUrl: settings.updates.feedUrl,
+    picturesEnabled: settings.pictures.enabled,
+    liveApiHost: settings.pictures.liveApiHost,
   };
 }
 
@@ -169,6 +173,8 @@ function buildPatch(
   }
   if (Object.keys(listener).length > 0) patch.listener = listener;
   if (Object.keys(notifications).length > 0) patch.notifications = notifications;
+  if (changed('picturesEnabled') || changed('liveApiHost'))
+    patch.pictures = { enabled: draft.picturesEnabled, liveApiHost: draft.liveApiHost.trim() };
 
   return { patch, errors };
 }

@@ -1,16 +1,19 @@
 import { chmod, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import {
   createNotifySendNotifier,
   findOnPath,
   notifySendArgs,
+  pictureArgs,
 } from '../../main/adapters/notify-send';
 import {
   startNotificationSession,
   type NotificationSession,
 } from '../helpers/notification-session';
+import { pngImage } from '../fakes/bilibili/png';
 
 let base: string;
 beforeAll(async () => {
@@ -138,5 +141,40 @@ describe('notify-send under a real notification daemon', () => {
     ]);
     expect(session.monitorOutput()).toMatch(/int32 10000/);
     expect(warnings).toEqual([]);
+  });
+
+  test("the avatar goes as the popup's icon and the cover as its image-path hint", async () => {
+    const dir = path.join(base, 'pictures 图');
+    await mkdir(dir, { recursive: true });
+    const icon = path.join(dir, 'face.png');
+    const image = path.join(dir, 'cover.png');
+    await writeFile(icon, pngImage(8, 8, [200, 0, 0], [0, 0, 200]));
+    await writeFile(image, pngImage(16, 9, [0, 200, 0], [0, 0, 200]));
+    const notifier = createNotifySendNotifier({ env: { ...process.env, ...session.env } });
+    expect(await notifier.show({ title: 'with pictures', body: '', icon, image })).toBe(true);
+    const call = await vi.waitFor(
+      () => {
+        const output = session.monitorOutput();
+        const at = output.indexOf('string "with pictures"');
+        if (at < 0 || output.indexOf('int32', at) < 0) throw new Error('no Notify call yet');
+        return output.slice(output.lastIndexOf('member=Notify', at));
+      },
+      { timeout: 15_000 },
+    );
+    // Notify(app_name, replaces_id, app_icon, summary, …, hints{"image-path": file URI}, …)
+    expect(call).toContain(`string "${icon}"`);
+    expect(call).toMatch(/string "image-path"\s+variant\s+string "file:\/\/[^"]*cover\.png"/);
+    expect(call).toContain(pathToFileURL(image).href);
+  });
+});
+
+describe('pictureArgs', () => {
+  test('absolute files only: a relative name would be an icon theme name', () => {
+    expect(pictureArgs({ icon: '/d/face.png', image: '/d/a b.png' })).toEqual([
+      '--icon=/d/face.png',
+      '--hint=string:image-path:file:///d/a%20b.png',
+    ]);
+    expect(pictureArgs({ icon: 'face.png', image: 'dialog-warning' })).toEqual([]);
+    expect(pictureArgs({})).toEqual([]);
   });
 });

@@ -96,6 +96,20 @@ function tray(desktop: FakeDesktop) {
 }
 
 describe('runDesktopApp', () => {
+  it("serves the rooms' cached pictures from the user data folder on app://, by key only", async () => {
+    const { desktop, root } = await launch();
+    const key = `${'0f'.repeat(20)}.png`;
+    await mkdir(join(root, 'userData', 'pictures'), { recursive: true });
+    await writeFile(join(root, 'userData', 'pictures', key), 'png bytes');
+    const handle = desktop.protocolHandlers.get('app')!;
+    const served = await handle(new Request(`app://recorder-tray/pictures/${key}`));
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(await served.text()).toBe('png bytes');
+    const refused = await handle(new Request('app://recorder-tray/pictures/..%2Fsettings.json'));
+    expect(refused.status).toBe(404);
+  });
+
   it('quits at once when another instance holds the lock', async () => {
     const { desktop, started } = await launch({ hasLock: false });
     expect(started).toBeNull();

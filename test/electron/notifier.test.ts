@@ -21,6 +21,19 @@ describe('notificationOptions', () => {
     expect('groupId' in notificationOptions(notification({ roomIds: [1, 2] }))).toBe(false);
     expect('id' in notificationOptions(notification({ id: 'x'.repeat(65) }))).toBe(false);
   });
+
+  it("shows the streamer's cached avatar as the icon, else the app's", () => {
+    const face = '/data/pictures/0123456789abcdef0123456789abcdef01234567.png';
+    const withFace = notification({
+      pictures: { face: { url: 'https://i0.hdslb.com/bfs/face/a.png', path: face } },
+    });
+    expect(notificationOptions(withFace, '/app/icon.png').icon).toBe(face);
+    const notCached = notification({
+      pictures: { face: { url: 'https://i0.hdslb.com/bfs/face/a.png' } },
+    });
+    expect(notificationOptions(notCached, '/app/icon.png').icon).toBe('/app/icon.png');
+    expect('icon' in notificationOptions(notCached)).toBe(false);
+  });
 });
 
 describe('Notifier', () => {

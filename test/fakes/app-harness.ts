@@ -10,6 +10,7 @@ import type { AppNotification } from '../../shared/model';
 import type { SettingsPatch } from '../../shared/settings-patch';
 import { memoryLogger } from './silent-logger';
 import { oneRecorder } from './recorder-settings';
+import { CLOSED_LIVE_API_HOST } from '../helpers/headless-process';
 
 /** A running app object on a temp data folder, with what it showed and opened. */
 export interface AppHarness {
@@ -47,6 +48,8 @@ export async function startApp(options: AppHarnessOptions = {}): Promise<AppHarn
     listener: { port: 0 },
     ...oneRecorder({ url: '' }),
     language: 'en',
+    // No test reaches bilibili: room pictures come from a closed port unless a test says so.
+    pictures: { liveApiHost: CLOSED_LIVE_API_HOST },
   };
   await store.update(base);
   if (options.settings) {

@@ -89,6 +89,8 @@ export interface FakeDesktop {
   trays: FakeTray<string, Menu>[];
   notifications: FakeNotification[];
   protocols: string[];
+  /** The handler registered for each scheme (app://: the window's files and cached pictures). */
+  protocolHandlers: Map<string, (request: Request) => Promise<Response>>;
   log: Logger & { lines: string[] };
   logsDirs: string[];
   resume(): void;
@@ -112,6 +114,7 @@ export function fakeDesktop(options: {
   const trays: FakeTray<string, Menu>[] = [];
   const notifications: FakeNotification[] = [];
   const protocols: string[] = [];
+  const protocolHandlers = new Map<string, (request: Request) => Promise<Response>>();
   const log = memoryLogger();
   const logsDirs: string[] = [];
   const resumeListeners: (() => void)[] = [];
@@ -121,7 +124,10 @@ export function fakeDesktop(options: {
   const electron: DesktopElectron<string, Menu> = {
     app,
     protocol: {
-      handle: (scheme: string) => void protocols.push(scheme),
+      handle: (scheme: string, handler: (request: Request) => Promise<Response>) => {
+        protocols.push(scheme);
+        protocolHandlers.set(scheme, handler);
+      },
     },
     ipcMain,
     shell,
@@ -178,6 +184,7 @@ export function fakeDesktop(options: {
     trays,
     notifications,
     protocols,
+    protocolHandlers,
     log,
     logsDirs,
     resume: () => resumeListeners.forEach((listener) => listener()),

@@ -2,6 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 
+/** A live API address where nothing answers (port 9, discard): no test reaches bilibili. */
+export const CLOSED_LIVE_API_HOST = 'http://127.0.0.1:9';
+
 /** Root of the project (where package.json is). */
 export const PROJECT_ROOT = join(import.meta.dirname, '..', '..');
 
@@ -36,7 +39,12 @@ export function startHeadless(
   const updateArgs = args.some((arg) => arg === '--update-feed' || arg === '--no-update-check')
     ? []
     : ['--no-update-check'];
-  const child = spawn(process.execPath, [...program, ...updateArgs, ...args], {
+  // Nor bilibili: room pictures come from a closed loopback port (9, discard) unless a test
+  // points them at its fake live API.
+  const pictureArgs = args.includes('--live-api-host')
+    ? []
+    : ['--live-api-host', CLOSED_LIVE_API_HOST];
+  const child = spawn(process.execPath, [...program, ...updateArgs, ...pictureArgs, ...args], {
     cwd: PROJECT_ROOT,
     env: { ...process.env, LANG: 'zh_CN.UTF-8', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -30,6 +30,8 @@ export async function sendBark(
         title: message.title,
         body: message.body || message.title,
         ...(message.click ? { url: message.click } : {}),
+        // The push's icon (bark-server's API docs, above: "An url to the icon, available only on iOS 15 or later").
+        ...(message.icon ? { icon: message.icon } : {}),
         group: 'Recorder Tray',
         ...target.params,
       },

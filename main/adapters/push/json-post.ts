@@ -12,8 +12,8 @@ type JsonTarget = Extract<PushTarget, { service: 'json' }>;
 
 /**
  * A plain JSON POST, as Apprise's json:// sends it (wiki Notify_Custom_JSON):
- * `{"version":"1.0","title":…,"message":…,"type":"info"}`, plus the click URL as `url`; any 2xx
- * is taken.
+ * `{"version":"1.0","title":…,"message":…,"type":"info"}`, plus the click URL as `url` and, when
+ * known, the avatar and cover as https URLs in `icon` and `image`; any 2xx is taken.
  */
 export function sendJson(
   target: JsonTarget,
@@ -28,6 +28,8 @@ export function sendJson(
       message: message.body,
       type: 'info',
       ...(message.click ? { url: message.click } : {}),
+      ...(message.icon ? { icon: message.icon } : {}),
+      ...(message.image ? { image: message.image } : {}),
     },
     authorization(target.auth),
     options,

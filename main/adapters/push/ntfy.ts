@@ -30,6 +30,9 @@ export async function sendNtfy(
         title: message.title,
         message: message.body || message.title,
         ...(message.click ? { click: message.click } : {}),
+        // "Attach file from a URL" and "Icons" (docs.ntfy.sh/publish): the phone fetches both.
+        ...(message.image ? { attach: message.image } : {}),
+        ...(message.icon ? { icon: message.icon } : {}),
       },
       authorization(target.auth),
       options,

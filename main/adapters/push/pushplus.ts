@@ -17,7 +17,8 @@ export function sendPushPlus(
   options: HttpPushOptions,
   baseUrl = PUSHPLUS_BASE_URL,
 ): Promise<SendOutcome> {
-  const content = [message.body, message.click].filter(Boolean).join('\n');
+  // Plain text (template txt): the cover goes as a link.
+  const content = [message.body, message.click, message.image].filter(Boolean).join('\n');
   return postJson(
     `${baseUrl}/send`,
     {

@@ -25,7 +25,12 @@ export function sendServerChan(
     : sc3
       ? `https://${sc3[1]}.push.ft07.com/send/${key}.send`
       : `${SERVERCHAN_BASE_URL}/${key}.send`;
-  const desp = [message.body, message.click ? `[${message.click}](${message.click})` : '']
+  // desp is Markdown: the room's cover shows as an image in the message.
+  const desp = [
+    message.body,
+    message.image ? `![](${message.image})` : '',
+    message.click ? `[${message.click}](${message.click})` : '',
+  ]
     .filter(Boolean)
     .join('\n\n');
   return postJson(url, { title: message.title, desp }, {}, options, (answer) => {

@@ -21,7 +21,11 @@ export function sendWeComBot(
 ): Promise<SendOutcome> {
   return postJson(
     `${baseUrl}/cgi-bin/webhook/send?key=${encodeURIComponent(target.key)}`,
-    { msgtype: 'text', text: { content: plainText(message) } },
+    // Plain text: the cover goes as a link.
+    {
+      msgtype: 'text',
+      text: { content: [plainText(message), message.image].filter(Boolean).join('\n') },
+    },
     {},
     options,
     (answer) => {

@@ -19,6 +19,21 @@ export interface PushMessage {
    * size, duration and the room's url (see notification-facts.ts); a missing one is unknown.
    */
   facts?: Record<string, string>;
+  /** The streamer's avatar, an https URL the phone fetches itself (never a local file). */
+  icon?: string;
+  /** The room's cover, an https URL. */
+  image?: string;
+}
+
+/** The pictures a push may carry: https URLs only (a phone cannot fetch a file or a LAN mirror). */
+export function pushPictures(notification: HistoryNotification['notification']): {
+  icon?: string;
+  image?: string;
+} {
+  const https = (url: string | undefined) => (url?.startsWith('https://') ? url : undefined);
+  const icon = https(notification.pictures?.face?.url);
+  const image = https(notification.pictures?.cover?.url);
+  return { ...(icon ? { icon } : {}), ...(image ? { image } : {}) };
 }
 
 /** The placeholders a template may use. */
@@ -62,8 +77,17 @@ export function targetWants(target: PushTargetSetting, entry: HistoryNotificatio
 /**
  * The push for one decision and target. A single room's notification fills the target's templates
  * (or the language's defaults) from its facts; a summary of a burst keeps the popup's own text.
+ * The room's pictures go along where known.
  */
 export function pushMessage(
+  entry: HistoryNotification,
+  target: Pick<PushTargetSetting, 'titleTemplate' | 'bodyTemplate'>,
+  language: Language,
+): PushMessage {
+  return { ...pushText(entry, target, language), ...pushPictures(entry.notification) };
+}
+
+function pushText(
   entry: HistoryNotification,
   target: Pick<PushTargetSetting, 'titleTemplate' | 'bodyTemplate'>,
   language: Language,

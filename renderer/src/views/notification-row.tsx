@@ -1,5 +1,6 @@
 import type { HistoryNotification } from '../../../shared/history';
 import { useApp } from '../app-context';
+import { Avatar } from '../components/avatar';
 import { NotificationButtons } from '../components/notification-buttons';
 import { formatAgo, formatWhen } from '../format-time';
 import { rowActions, summaryNames, type RowAction } from '../notification-actions';
@@ -65,6 +66,7 @@ export function NotificationRow({
             <span class="sr-only">{s.unreadMark}</span>
           </span>
         )}
+        <Avatar pictures={notification.pictures} />
         <span class="item-title" data-content>
           {notification.title}
         </span>

@@ -4,6 +4,7 @@ import type { MuteChoice } from '../../../shared/room-mute-choice';
 import type { RoomState } from '../../../shared/model';
 import type { Attention } from '../attention';
 import { useApp } from '../app-context';
+import { Avatar } from '../components/avatar';
 import { ProblemBadge } from '../components/problem-badge';
 import { RoomControls } from '../components/room-controls';
 import { formatWhen } from '../format-time';
@@ -85,6 +86,7 @@ export function RoomRow({
       data-room-id={room.roomId}
     >
       <div class="room-line room-head">
+        <Avatar pictures={room.pictures} />
         <span id={`room-${room.roomId}-name`} class="room-name" data-content title={room.name}>
           {room.name}
         </span>

@@ -8,6 +8,7 @@ import { DiagnosticsSection } from '../settings/diagnostics-section';
 import { GeneralSection } from '../settings/general-section';
 import { ListenerSection } from '../settings/listener-section';
 import { NotificationsSection } from '../settings/notifications-section';
+import { PicturesSection } from '../settings/pictures-section';
 import { PushSection } from '../settings/push-section';
 import { RecorderSection } from '../settings/recorder-section';
 import { RecordingsSection } from '../settings/recordings-section';
@@ -25,6 +26,8 @@ const FIELD_PATHS = [
   'notifications.flapMinutes',
   'language',
   'startAtLogin',
+  'pictures.enabled',
+  'pictures.liveApiHost',
   ...ADVANCED_PATHS,
 ];
 
@@ -135,6 +138,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
           <RecorderSection {...props} saveFirst={save} />
           <RecordingsSection {...props} />
           <NotificationsSection {...props} />
+          <PicturesSection {...props} />
           <PushSection />
           <GeneralSection {...props} />
           <AdvancedSection {...props} open={advancedOpen} onOpen={setAdvancedOpen} />

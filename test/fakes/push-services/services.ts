@@ -68,10 +68,14 @@ export function gotifyService(token: string, prefix = '') {
   };
 }
 
-/** Telegram Bot API (POST /bot<token>/sendMessage; `{ok, error_code, description}`). */
+/**
+ * Telegram Bot API (POST /bot<token>/sendMessage with `text`, or /sendPhoto with `photo` and
+ * `caption`; `{ok, error_code, description}`). A photo URL it cannot fetch (not https here)
+ * answers 400 "wrong file identifier/HTTP URL specified", as Telegram does.
+ */
 export function telegramService(token: string, chats: readonly string[]) {
   return (r: ReceivedPush): FakeAnswer => {
-    const match = /^\/bot([^/]+)\/sendMessage$/.exec(r.path);
+    const match = /^\/bot([^/]+)\/(sendMessage|sendPhoto)$/.exec(r.path);
     if (!match || match[1] !== token)
       return { status: 401, json: { ok: false, error_code: 401, description: 'Unauthorized' } };
     if (!chats.includes(String(r.body?.chat_id)))
@@ -79,6 +83,21 @@ export function telegramService(token: string, chats: readonly string[]) {
         status: 400,
         json: { ok: false, error_code: 400, description: 'Bad Request: chat not found' },
       };
+    if (match[2] === 'sendPhoto') {
+      if (typeof r.body.photo !== 'string' || !r.body.photo.startsWith('https://'))
+        return {
+          status: 400,
+          json: {
+            ok: false,
+            error_code: 400,
+            description: 'Bad Request: wrong file identifier/HTTP URL specified',
+          },
+        };
+      return {
+        status: 200,
+        json: { ok: true, result: { message_id: 1, caption: r.body.caption } },
+      };
+    }
     if (!r.body.text)
       return {
         status: 400,
