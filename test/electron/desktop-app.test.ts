@@ -13,6 +13,7 @@ import { clickMenu, fakeDesktop, type FakeDesktop } from '../fakes/fake-desktop-
 import { fixtureText } from '../helpers/fixtures';
 import { postWebhook } from '../helpers/http';
 import { noticeNotification } from '../../main/app/sinks';
+import { CLOSED_LIVE_API_HOST } from '../helpers/headless-process';
 
 const APP_URL = 'app://recorder-tray/index.html';
 const STREAM_STARTED = fixtureText('synthesized/webhook-v2-StreamStarted.json');
@@ -77,6 +78,7 @@ async function launch(
             language: 'en',
             listener: { ...s.listener, port: 0 },
             recorders: s.recorders.map((r) => ({ ...r, url: '' })),
+            pictures: { ...s.pictures, liveApiHost: CLOSED_LIVE_API_HOST },
             notifications: { ...s.notifications, groupWindowSeconds: 0 },
           }),
           locked: [],

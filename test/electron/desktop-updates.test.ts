@@ -13,6 +13,7 @@ import { useNodeHttp } from '../fakes/node-http-executor';
 import { fixtureText } from '../helpers/fixtures';
 import { postWebhook } from '../helpers/http';
 import { fakeUpdaterApp, startUpdateFeed, type UpdateFeed } from '../fakes/update-feed';
+import { CLOSED_LIVE_API_HOST } from '../helpers/headless-process';
 
 // The desktop app with its updater: a fake Electron at the glue's seams, electron-updater's real
 // AppImageUpdater over a fake of Electron's app, a loopback feed. What the user sees: one popup, a
@@ -72,6 +73,7 @@ async function launch(
             ...s,
             listener: { ...s.listener, port: 0 },
             recorders: s.recorders.map((r) => ({ ...r, url: '' })),
+            pictures: { ...s.pictures, liveApiHost: CLOSED_LIVE_API_HOST },
           }),
           locked: [],
         },

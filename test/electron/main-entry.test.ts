@@ -41,6 +41,8 @@ async function launch(name: string) {
     ...defaultSettings(),
     language: 'en',
     listener: { host: '127.0.0.1', port: 0, token: '' },
+    // No test reaches bilibili: room pictures come from a closed port.
+    pictures: { enabled: true, liveApiHost: 'http://127.0.0.1:9' },
   };
   await writeFile(
     join(userData, 'settings.json'),
