@@ -19,7 +19,7 @@ import type { TrayHandle } from './tray-controller';
 import type { Fits } from './type-fit';
 
 /** The `app` calls the desktop glue makes; Electron's App fits. */
-export interface AppHandle extends Pick<
+export interface ElectronApp extends Pick<
   LoginItemDeps['app'],
   'setLoginItemSettings' | 'getLoginItemSettings'
 > {
@@ -52,7 +52,7 @@ export interface NotificationFactory {
  * tests): images and menus stay opaque (I, M) so tests can use plain values.
  */
 export interface DesktopElectron<I, M> {
-  app: AppHandle;
+  app: ElectronApp;
   protocol: Pick<Protocol, 'handle'>;
   ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'>;
   shell: ShellLike;
@@ -96,4 +96,4 @@ export function asDesktopPowerMonitor(
 }
 
 // Electron's App fits the handle the desktop glue is written against.
-type _AppFits = Fits<AppHandle, App>;
+type _AppFits = Fits<ElectronApp, App>;

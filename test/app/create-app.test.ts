@@ -100,6 +100,16 @@ describe('createApp', () => {
     await h.app.stop();
     const count = seen.length;
     await h.app.stop(); // a second stop is the same stop
+    // After stop the listener is closed: a webhook posted now is refused at the door…
+    await expect(postWebhook(h.webhookUrl, STREAM_STARTED)).rejects.toThrow(/ECONNREFUSED/);
+    // …and what would push the state (marking read) reaches no subscriber, whatever time passes.
+    vi.useFakeTimers();
+    try {
+      await h.app.handlers['history:markRead']({});
+      vi.runAllTimers();
+    } finally {
+      vi.useRealTimers();
+    }
     expect(seen).toHaveLength(count);
   });
 });

@@ -8,14 +8,14 @@ import type {
   Settings as LoginSettings,
 } from 'electron';
 import type { Logger } from '../../main/core/ports';
-import type { AppHandle, DesktopElectron } from '../../main/electron/desktop-electron';
+import type { ElectronApp, DesktopElectron } from '../../main/electron/desktop-electron';
 import { FakeIpcMain, FakeNotification, FakeShell, FakeTray, FakeWindow } from './fake-electron';
 import { memoryLogger } from './silent-logger';
 
 type Listener = (...args: never[]) => unknown;
 
 /** Electron's `app` as far as the desktop glue uses it. */
-export class FakeApp implements AppHandle {
+export class FakeApp implements ElectronApp {
   isPackaged = false;
   readonly dock = { hidden: false, hide: () => void (this.dock.hidden = true) };
   readonly calls: string[] = [];
