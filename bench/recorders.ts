@@ -1,0 +1,128 @@
+// Benchmark of several recorders: `npm run bench:recorders`. The poll cycle of 5 recorders × 1,000
+// rooms (each recorder its own fake, in its own child process, so process.cpuUsage() here counts
+// the app only) against one recorder alone, in alternating rounds of one run, through what the app
+// runs per recorder (RecorderPolling: fetch, parse, the pipeline's state of that recorder, the
+// policy). It must stay linear: the cost per recorder of five at most 1.2× one alone.
+import type { ChildProcess } from 'node:child_process';
+import { parseArgs } from 'node:util';
+import { RecorderPolling } from '../main/adapters/recorder-polling';
+import { EventPipeline } from '../main/core/event-pipeline';
+import { RecorderSetting, defaultSettings } from '../shared/settings';
+import { startFakeRecorderProcess } from './poll';
+
+const { values } = parseArgs({
+  options: {
+    recorders: { type: 'string', default: '5' },
+    rooms: { type: 'string', default: '1000' },
+    rounds: { type: 'string', default: '20' },
+    warmup: { type: 'string', default: '5' },
+  },
+});
+const RECORDERS = Number(values.recorders);
+const ROOMS = Number(values.rooms);
+const ROUNDS = Number(values.rounds);
+const WARMUP = Number(values.warmup);
+
+const cpuMs = (since: NodeJS.CpuUsage): number => {
+  const used = process.cpuUsage(since);
+  return (used.user + used.system) / 1000;
+};
+
+const median = (samples: readonly number[]): number => {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+};
+
+/** One app's pipeline and a poller per recorder, as the app's recorder links hold them. */
+function appWith(urls: readonly string[]): { pollAll(): Promise<void>; stop(): Promise<void> } {
+  const settings = defaultSettings();
+  settings.notifications.groupWindowSeconds = 0;
+  const pipeline = new EventPipeline(
+    {
+      clock: Date.now,
+      setTimer: (fn, ms) => {
+        const timer = setTimeout(fn, ms);
+        return () => clearTimeout(timer);
+      },
+      settings: () => ({ ...settings.notifications, language: 'zh-CN' }),
+      actionFor: () => undefined,
+    },
+    { decided: () => {} },
+  );
+  const pollings = urls.map((url, index) => {
+    const recorder = RecorderSetting.parse({ id: `r${index}`, url, pollIntervalSeconds: 3600 });
+    return new RecorderPolling({
+      pipeline,
+      recorderId: recorder.id,
+      clock: Date.now,
+      recorder: () => recorder,
+      settings: () => ({
+        rooms: [],
+        unreachableNotifyAfterMinutes: 5,
+        language: 'zh-CN',
+        webhookUrl: '',
+      }),
+      statusChanged: () => {},
+      notice: () => {},
+      log: { info: () => {}, warn: () => {}, error: () => {} },
+    });
+  });
+  const signal = new AbortController().signal;
+  return {
+    // One cycle: every recorder polled once, one after another.
+    async pollAll() {
+      for (const polling of pollings) await polling.sync.pollOnce(signal);
+    },
+    async stop() {
+      for (const polling of pollings) await polling.stop();
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  const children: ChildProcess[] = [];
+  try {
+    const urls: string[] = [];
+    for (let i = 0; i < RECORDERS; i += 1) {
+      const { url, child } = await startFakeRecorderProcess(['--rooms', String(ROOMS)]);
+      children.push(child);
+      urls.push(url);
+    }
+    const one = appWith(urls.slice(0, 1));
+    const all = appWith(urls);
+    for (let i = 0; i < WARMUP; i += 1) {
+      await one.pollAll();
+      await all.pollAll();
+    }
+    const alone: number[] = [];
+    const perRecorder: number[] = [];
+    // Alternating rounds: the machine's load weighs on both alike.
+    for (let i = 0; i < ROUNDS; i += 1) {
+      let start = process.cpuUsage();
+      await one.pollAll();
+      alone.push(cpuMs(start));
+      start = process.cpuUsage();
+      await all.pollAll();
+      perRecorder.push(cpuMs(start) / RECORDERS);
+    }
+    await one.stop();
+    await all.stop();
+    const ratio = median(perRecorder) / median(alone);
+    process.stdout.write(
+      `${JSON.stringify({
+        recorders: RECORDERS,
+        rooms: ROOMS,
+        rounds: ROUNDS,
+        oneRecorderCycleCpuMs: Number(median(alone).toFixed(2)),
+        perRecorderCpuMsOfFive: Number(median(perRecorder).toFixed(2)),
+        ratioPerRecorder: Number(ratio.toFixed(3)),
+        target: '≤ 1.2',
+        holds: ratio <= 1.2,
+      })}\n`,
+    );
+  } finally {
+    for (const child of children) child.kill();
+  }
+}
+
+await main();
