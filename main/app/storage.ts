@@ -7,6 +7,7 @@ import { HistoryStore } from '../adapters/history-store';
 import { JournalFile } from '../adapters/journal-file';
 import { readProcessedMark } from '../adapters/processed-mark';
 import { eventLogEntry } from '../core/event-log-entry';
+import type { DedupeLimits } from '../core/event-id-window';
 import type { HistoryLimits } from '../core/history';
 import type { Clock, JournalEntry, Logger } from '../core/ports';
 import { WebhookIntake } from '../core/webhook-intake';
@@ -122,11 +123,10 @@ function acceptedLogEntry({ entry, webhook }: AcceptedWebhook, seq: number): Eve
  * journal's compaction threshold, so that the chaos test (test/headless/chaos.test.ts) reaches
  * every compaction within seconds. Never set by the app.
  */
-function smallLimitsForTests():
-  { history: HistoryLimits; dedupe: { maxAgeMs: number; minCount: number } } | undefined {
+function smallLimitsForTests(): { history: HistoryLimits; dedupe: DedupeLimits } | undefined {
   if (process.env.RECORDER_TRAY_SMALL_LIMITS !== '1') return undefined;
   return {
     history: { files: 64, notifications: 16, events: 16 },
-    dedupe: { maxAgeMs: 0, minCount: 16 },
+    dedupe: { maxAgeMs: 0, minCount: 16, maxCount: 32 },
   };
 }
