@@ -1,12 +1,11 @@
-import { build } from 'esbuild';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seededRandom } from '../fakes/fake-recorder/rooms';
 import {
+  headlessBundle,
   killAll,
-  PROJECT_ROOT,
   startHeadless,
   type HeadlessProcess,
 } from '../helpers/headless-process';
@@ -22,9 +21,9 @@ import { liveSession, type TestRoom } from '../helpers/recorder-events';
 
 const ROUNDS = 30;
 const SEED = Number(process.env.CHAOS_SEED ?? Date.now() % 1_000_000);
-const BUNDLE = 'test-output/chaos/cli.mjs';
 const running: HeadlessProcess[] = [];
 let dataDir: string;
+let bundle: string;
 
 /** One delivery as the recorder would post it, and the file it reports, if any. */
 interface Delivery {
@@ -35,15 +34,7 @@ interface Delivery {
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'chaos-'));
-  await build({
-    entryPoints: [join(PROJECT_ROOT, 'main/headless/cli.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    packages: 'external',
-    outfile: join(PROJECT_ROOT, BUNDLE),
-    logLevel: 'error',
-  });
+  bundle = headlessBundle();
   await writeFile(
     join(dataDir, 'config.json'),
     // Every happening pops up as itself (no summaries), so popups can be counted per happening.
@@ -95,7 +86,7 @@ const headless = () =>
       join(dataDir, 'config.json'),
     ],
     { RECORDER_TRAY_SMALL_LIMITS: '1' },
-    BUNDLE,
+    bundle,
   );
 
 const lines = async (file: string): Promise<unknown[]> =>
