@@ -19,6 +19,7 @@ import { guardianLines } from './guardian-lines';
 import { headlessOverrides } from './headless-settings';
 import { createLineWriter, createStderrLogger, type OutputLine } from './output';
 import { startPreview } from './preview';
+import { createRoomsLines, type RoomsLines } from './rooms-lines';
 
 /** Headless mode: the listener and core without Electron, talking JSON lines on stdout. */
 async function main(): Promise<number> {
@@ -64,7 +65,7 @@ async function main(): Promise<number> {
     hostState: popupHealth,
   });
   buttons.connect(app);
-  followHostEvents(app, emit, showOnDesktop);
+  const roomsLines = followHostEvents(app, emit, showOnDesktop);
 
   const started = await app.start();
   if (!started.ok) {
@@ -88,6 +89,7 @@ async function main(): Promise<number> {
   log.info('stopping');
   await preview?.close();
   await app.stop();
+  roomsLines.flush();
   return 0;
 }
 
@@ -123,14 +125,15 @@ function followHostEvents(
   app: AppHandle,
   emit: (line: OutputLine) => void,
   showOnDesktop: (popup: DesktopPopup) => unknown,
-): void {
+): RoomsLines {
+  const roomsLines = createRoomsLines(emit);
   app.subscribe((message) => {
     switch (message.event) {
       case 'recorder:status':
         emit({ type: 'recorder', ...message.payload });
         break;
       case 'rooms:flagsChanged':
-        emit({ type: 'rooms', rooms: message.payload.rooms });
+        roomsLines.offer(message.payload.rooms);
         break;
       case 'setup:notice': {
         const { title, body, kind } = message.payload;
@@ -143,6 +146,7 @@ function followHostEvents(
         break;
     }
   });
+  return roomsLines;
 }
 
 function readVersion(): string {
