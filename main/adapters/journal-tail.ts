@@ -85,14 +85,9 @@ export async function copyRange(
   return lines;
 }
 
-async function writeAll(target: FileHandle, bytes: Buffer, at: number): Promise<void> {
+async function writeAll(target: FileHandle, bytes: Buffer): Promise<void> {
   for (let written = 0; written < bytes.length;) {
-    const { bytesWritten } = await target.write(
-      bytes,
-      written,
-      bytes.length - written,
-      at + written,
-    );
+    const { bytesWritten } = await target.write(bytes, written, bytes.length - written, null);
     written += bytesWritten;
   }
 }
