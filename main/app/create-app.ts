@@ -150,6 +150,7 @@ function applyJournal(
     journaled: storage.replay,
     processedThrough: storage.processedThrough,
     journalSeq: storage.intake.journalSeq,
+    marked: storage.journalUpkeep,
     listFile: (happening) => {
       const file = keyedFile(happening, clock());
       if (file) storage.history.addFile(file);

@@ -28,6 +28,8 @@ export interface RecoveryWiring extends CoreWiring {
   journalSeq: number;
   /** Lists a finished file as the pipeline's wiring does (recovery's "list only" case). */
   listFile: (happening: Happening) => void;
+  /** The mark moved to `seq` (the journal's upkeep compacts what is no longer needed). */
+  marked?: (seq: number) => void;
 }
 
 /** Start-up recovery and the processed mark, as the app object holds them. */
@@ -65,6 +67,7 @@ export function prepareRecovery(wiring: RecoveryWiring): JournalRecovery {
       try {
         await writeProcessedMark(wiring.dataDir, target);
         mark = target;
+        wiring.marked?.(mark);
       } catch (error) {
         log.warn(`processed mark: cannot write it: ${errorMessage(error)}`);
       }

@@ -9,8 +9,10 @@ import { readProcessedMark } from '../adapters/processed-mark';
 import { eventLogEntry } from '../core/event-log-entry';
 import type { DedupeLimits } from '../core/event-id-window';
 import type { HistoryLimits } from '../core/history';
+import { compactionDue, JOURNAL_RETENTION, type JournalRetention } from '../core/journal-retention';
 import type { Clock, JournalEntry, Logger } from '../core/ports';
 import { WebhookIntake } from '../core/webhook-intake';
+import { journalUpkeep } from './journal-upkeep';
 
 /** A webhook the intake accepted (journaled), as the listener hands it on or the journal restores it. */
 export interface AcceptedWebhook {
@@ -42,13 +44,11 @@ export interface Storage {
     meta: UnjournaledMeta,
     bodyJson?: string,
   ): void;
+  /** The processed mark moved: compacts the journal in the background once it passes its bounds. */
+  journalUpkeep(processedThrough: number): void;
   /** Closes the journal and the history; each is closed whatever the other did. */
   close(): Promise<void>;
 }
-
-// Compact the journal when it holds this many times more entries than it must keep (the ids of the
-// dedupe window, and the accepted deliveries the event log shows).
-const JOURNAL_SLACK = 2;
 
 /** Opens the journal and the history in `dataDir`, restores the dedupe window and the event log. */
 export async function openStorage(
@@ -82,7 +82,8 @@ export async function openStorage(
   const keep = contents.entries.filter(
     (entry) => kept.has(entry) || entry.seq > (processedThrough ?? Infinity),
   );
-  if (contents.entries.length > keep.length * JOURNAL_SLACK + (small ? 8 : 1000)) {
+  const retention = small?.retention ?? JOURNAL_RETENTION;
+  if (compactionDue({ entries: contents.entries.length, bytes: 0 }, keep.length, retention)) {
     if (!(await journal.compact(keep)))
       log.warn('journal: cannot compact it now (the disk refused the copy); it stays whole');
   }
@@ -93,6 +94,7 @@ export async function openStorage(
     history,
     replay: restored.replay,
     processedThrough,
+    journalUpkeep: journalUpkeep({ journal, intake, eventLogCount: limits.events, retention, log }),
     logAccepted: (accepted, bodyJson) =>
       history.addJournaledEvent(acceptedLogEntry(accepted, ++eventSeq), bodyJson),
     logUnjournaled: (webhook, body, meta, bodyJson) =>
@@ -120,13 +122,15 @@ function acceptedLogEntry({ entry, webhook }: AcceptedWebhook, seq: number): Eve
 
 /**
  * Test-only: RECORDER_TRAY_SMALL_LIMITS=1 shrinks the history's bounds, the dedupe window and the
- * journal's compaction threshold, so that the chaos test (test/headless/chaos.test.ts) reaches
- * every compaction within seconds. Never set by the app.
+ * journal's compaction thresholds (at start-up and while running), so that the chaos test
+ * (test/headless/chaos.test.ts) reaches every compaction within seconds. Never set by the app.
  */
-function smallLimitsForTests(): { history: HistoryLimits; dedupe: DedupeLimits } | undefined {
+function smallLimitsForTests():
+  { history: HistoryLimits; dedupe: DedupeLimits; retention: JournalRetention } | undefined {
   if (process.env.RECORDER_TRAY_SMALL_LIMITS !== '1') return undefined;
   return {
     history: { files: 64, notifications: 16, events: 16 },
     dedupe: { maxAgeMs: 0, minCount: 16, maxCount: 32 },
+    retention: { slack: 2, floor: 8, maxBytes: 16 * 1024 },
   };
 }

@@ -1,3 +1,4 @@
+import { watch } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -14,16 +15,18 @@ import { liveSession, type TestRoom } from '../helpers/recorder-events';
 
 // Issue 12, point 6: a headless app receives a seeded stream of real-format deliveries (retries,
 // duplicates, V1 and V2 of one file, out of order) and is killed with SIGKILL at random moments,
-// start-up (journal compaction, recovery) included, over 30 rounds. Small limits
-// (RECORDER_TRAY_SMALL_LIMITS) make the journal and the history compact every few rounds. A
-// prebuilt bundle starts in about 1.5 s instead of 5 s through tsx. Re-run a seed with
-// CHAOS_SEED=<n>.
+// start-up (journal compaction, recovery) included, over 30 rounds; issue 21: half the rounds
+// after ready are killed the moment a compaction while running starts. Small limits
+// (RECORDER_TRAY_SMALL_LIMITS) make the journal and the history compact every few rounds. The
+// bundle (as `npm run headless` runs it) starts in about 1.5 s instead of 5 s through tsx. Re-run
+// a seed with CHAOS_SEED=<n>.
 
 const ROUNDS = 30;
 const SEED = Number(process.env.CHAOS_SEED ?? Date.now() % 1_000_000);
 const running: HeadlessProcess[] = [];
 let dataDir: string;
 let bundle: string;
+let killedInCompaction = 0;
 
 /** One delivery as the recorder would post it, and the file it reports, if any. */
 interface Delivery {
@@ -159,7 +162,8 @@ describe(`chaos: SIGKILL at random moments, ${ROUNDS} rounds (CHAOS_SEED=${SEED}
       JSON.parse(await readFile(join(dataDir, 'processed.json'), 'utf8'));
       const compactions = journalSizes.filter((n, i) => i > 0 && n < journalSizes[i - 1]!).length;
       process.stdout.write(
-        `chaos: ${answered.size} files answered; journal compacted ${compactions} time(s); ` +
+        `chaos: ${answered.size} files answered; journal compacted ${compactions} time(s) ` +
+          `between runs; killed ${killedInCompaction} time(s) during a compaction while running; ` +
           `journal sizes ${journalSizes.join(' ')}\n`,
       );
     } catch (error) {
@@ -192,7 +196,17 @@ async function roundOfTraffic(
   }
   const ready = await Promise.race([p.waitFor((l) => l.type === 'ready', 30_000), p.exited]);
   if (typeof ready !== 'object') return;
-  setTimeout(kill, 20 + random() * 400);
+  if (random() < 0.5) {
+    // Killed the moment a compaction while running starts its temp file (it copies for a few
+    // milliseconds, while the deliveries go on), or at a random time if none starts.
+    const watcher = watch(dataDir, (_event, name) => {
+      if (name !== 'journal.jsonl.compacting' || killed) return;
+      killedInCompaction += 1;
+      kill();
+    });
+    void p.exited.then(() => watcher.close());
+    setTimeout(kill, 200 + random() * 800);
+  } else setTimeout(kill, 20 + random() * 400);
   while (!killed && queue.length > 0) {
     const d = queue.shift()!;
     // Now and then two copies at once, as the recorder posting to two URLs.
