@@ -20,9 +20,10 @@ import { copyRange, countLines, findTailStart } from './journal-tail';
 export const JOURNAL_FILE = 'journal.jsonl';
 
 /**
- * Least time between the start of one fdatasync and the end of the next: under a burst this
- * makes one sync cover many writes. Power loss can cost at most this much more of what was
- * answered; a crash of the app costs nothing either way (the writes are in the OS cache).
+ * Pause after one fdatasync ends before the next may start: under a burst this makes one sync
+ * cover many writes. So a write waits for its sync at worst one running sync, plus this, plus its
+ * own sync (README, "What a power cut can still lose"); a crash of the app costs nothing either
+ * way (the writes are in the OS cache).
  */
 const SYNC_GAP_MS = 10;
 
@@ -54,8 +55,9 @@ export interface JournalContents {
  * The journal: one JSON line per accepted webhook, written to the file before the webhook is
  * answered, so an answered event survives the app being killed at any moment. Appends made in one
  * turn of the event loop go out in one write at its end (a group commit). `fdatasync` follows off
- * the answer's path, at most every SYNC_GAP_MS: it guards against power loss, and waiting for it
- * would put the disk's worst latency (several ms here) into every answer to the recorder.
+ * the answer's path, at the latest SYNC_GAP_MS after the previous one ended: it guards against
+ * power loss, and waiting for it would put the disk's worst latency (several ms here) into every
+ * answer to the recorder.
  */
 export class JournalFile implements JournalPort {
   readonly #path: string;
