@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { errorMessage } from '../core/log-text';
 import { describeIssues, parseJsonText, safeParseUnknown } from '../../shared/parse';
 import type { RecorderStatus } from '../../shared/recorder/connection-status';
+import { RoomListCache } from './room-list-cache';
 import {
   REST_ERROR_CODE,
   RecorderLogFetch,
@@ -127,12 +128,15 @@ export type RecorderMethod = 'GET' | 'POST' | 'DELETE';
 /** A client of the recorder's REST API (command-line / Docker edition) over the platform `fetch`. */
 export class RecorderClient {
   readonly #base: string;
+  /** The rooms of the last `listRooms`, to skip checking what did not change. */
+  readonly #rooms: RoomListCache;
   readonly #headers: Record<string, string>;
   readonly #timeoutMs: number;
   readonly #fetch: typeof fetch;
 
   constructor(options: RecorderClientOptions) {
     this.#base = trimBase(options.baseUrl);
+    this.#rooms = new RoomListCache();
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_RECORDER_TIMEOUT_MS;
     this.#fetch = options.fetch ?? globalThis.fetch;
     this.#headers = { Accept: 'application/json' };
@@ -161,14 +165,11 @@ export class RecorderClient {
         field: '(root)',
       };
     }
-    // Room by room, so that a failure names the room (its `roomId`) and not just an array index.
-    const rooms: RestRoomList = [];
-    for (const [index, raw] of body.value.entries()) {
-      const parsed = RestRoom.safeParse(raw);
-      if (!parsed.success) return badData(parsed.error.issues, raw, `[${index}]`);
-      rooms.push(parsed.data);
-    }
-    return { ok: true, value: rooms };
+    // Room by room, so that a failure names the room (its `roomId`) and not just an array index;
+    // rooms unchanged since the last poll are not checked again (room-list-cache.ts).
+    const read = this.#rooms.read(body.value);
+    if (!read.ok) return badData(read.issues, read.raw, `[${read.index}]`);
+    return { ok: true, value: read.rooms };
   }
 
   /** `GET /api/room/{id}`: one room by short or long id (`0` is the first room without a short id). */
