@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { errorMessage } from '../core/log-text';
 import { describeIssues, parseJsonText, safeParseUnknown } from '../../shared/parse';
 import type { RecorderStatus } from '../../shared/recorder/connection-status';
-import { RoomListCache } from './room-list-cache';
+import { readRoomList, RoomListCache, type RoomListRead } from './room-list-cache';
 import {
   REST_ERROR_CODE,
   RecorderLogFetch,
@@ -155,20 +155,16 @@ export class RecorderClient {
   async listRooms(options: CallOptions = {}): Promise<RecorderResult<RestRoomList>> {
     const answer = await this.#get('/api/room', options);
     if (answer.kind === 'failure') return answer.failure;
-    const body = jsonBody(answer);
-    if (!body.ok) return body;
-    if (!Array.isArray(body.value)) {
-      return {
-        ok: false,
-        status: 'bad-data',
-        detail: '(root): expected an array of rooms',
-        field: '(root)',
-      };
-    }
-    // Room by room, so that a failure names the room (its `roomId`) and not just an array index;
-    // rooms unchanged since the last poll are not checked again (room-list-cache.ts).
-    const read = this.#rooms.read(body.value);
-    if (!read.ok) return badData(read.issues, read.raw, `[${read.index}]`);
+    // The usual answer, a JSON array of rooms: rooms whose text did not change since the last poll
+    // are not parsed or checked again (room-list-cache.ts).
+    const usual =
+      classifyStatus(answer.status, answer.path) === undefined &&
+      !looksLikeHtml(answer.contentType, answer.text)
+        ? this.#rooms.readText(answer.text)
+        : undefined;
+    const read = usual ?? parsedRoomList(answer);
+    if (!read.ok)
+      return 'status' in read ? read : badData(read.issues, read.raw, `[${read.index}]`);
     return { ok: true, value: read.rooms };
   }
 
@@ -326,6 +322,24 @@ export function jsonBody(answer: HttpAnswer): { ok: true; value: unknown } | Rec
   const json = parseJsonText(text);
   if (!json.ok) return notARecorder(status, `the answer is not JSON: ${json.error}`);
   return { ok: true, value: json.value };
+}
+
+/**
+ * A room list parsed whole (an answer the cache could not split): what is wrong with it, or its
+ * rooms checked one by one, so that a failure names the room (its `roomId`), not just an index.
+ */
+function parsedRoomList(answer: HttpAnswer): RoomListRead | RecorderFailure {
+  const body = jsonBody(answer);
+  if (!body.ok) return body;
+  if (!Array.isArray(body.value)) {
+    return {
+      ok: false,
+      status: 'bad-data',
+      detail: '(root): expected an array of rooms',
+      field: '(root)',
+    };
+  }
+  return readRoomList(body.value);
 }
 
 /** The recorder's own `RestApiError` in a non-HTML answer (`{"code":-4,"message":"Room not found"}`). */
