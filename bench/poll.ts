@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { RecorderClient } from '../main/adapters/recorder-client';
+import { polledRoomOf } from '../main/adapters/room-list-cache';
 import { RestRoomList, toPolledRoom, type PolledRoom } from '../shared/recorder/rest';
 
 /** Summary of a series of CPU times, in milliseconds. */
@@ -76,7 +77,7 @@ export async function measurePollCycles(options: MeasureOptions): Promise<PollCy
   const cycle = async () => {
     const result = await client.listRooms();
     if (!result.ok) throw new Error(`poll failed: ${result.status} ${result.detail}`);
-    kept = result.value.map(toPolledRoom); // what a real app holds between polls
+    kept = result.value.map(polledRoomOf); // what a real app holds between polls (as recorder-polling.ts)
     options.afterCycle?.(kept);
   };
   const body = await (

@@ -1,13 +1,15 @@
 /**
  * `npm run bench:webhook`: throughput, latency and heap growth of the webhook listener (the real
  * app object (createApp), journal fdatasync'ed on a real temp dir) against a bare node:http ceiling, in
- * one run, over loopback keep-alive connections. Targets: ratio ≥ 0.5,
- * p99 < 10 ms at 500 events/s, heap growth < 30 MB after 100,000 events.
+ * one run, over loopback keep-alive connections, the two taking turns in short slices. Targets:
+ * throughput ratio ≥ 0.5, CPU per event ≤ 1.3× the bare server's (this process's CPU from a
+ * slice's start until its queued after-2xx work drained), p99 < 10 ms at 500 events/s, heap
+ * growth < 30 MB after 100,000 events.
  *
  * The load client runs in a child process so that sending and answering do not share an event
  * loop; the listener runs here, so that its heap can be measured after a forced gc.
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
@@ -20,10 +22,9 @@ import { popupSink } from '../main/app/sinks';
 import { JOURNAL_FILE } from '../main/adapters/journal-file';
 import { startBareServer } from './support/bare-server';
 import { probeFdatasync } from './support/fsync-probe';
+import { startClient } from './support/load-client-process';
 import {
   summarizeLatency,
-  type BenchMessage,
-  type ClientMessage,
   type LatencySummary,
   type LoadRequest,
   type LoadResult,
@@ -44,7 +45,7 @@ const ROUNDS = 4;
 // mark even when the listener is too slow to reach it (the figures then say how many were sent).
 const BUDGET_MS = 95_000;
 const WATCHDOG_MS = 170_000;
-const TARGETS = { ratio: 0.5, pacedP99Ms: 10, heapGrowthMb: 30 };
+const TARGETS = { ratio: 0.5, cpuRatio: 1.3, pacedP99Ms: 10, heapGrowthMb: 30 };
 const MB = 1024 * 1024;
 
 type Gc = () => void;
@@ -127,9 +128,13 @@ async function bench(dataDir: string, gc: Gc, t0: number): Promise<void> {
     oursSent += paced.ours.sent;
 
     const saturation: Record<'bare' | 'ours', LoadResult[]> = { bare: [], ours: [] };
+    // CPU of this process (both listeners live here; the load client is a child) from a slice's
+    // start until its after-2xx work drained, over the events it answered.
+    const cpu = { bare: { micros: 0, events: 0 }, ours: { micros: 0, events: 0 } };
     for (let round = 1; round <= ROUNDS; round++) {
       for (const target of [bare, ours]) {
         await quiesce();
+        const cpuBefore = process.cpuUsage();
         log(
           `saturation round ${round}/${ROUNDS}: ${target.name}, ${SENDERS} senders, ${ROUND_MS / 1000} s…`,
         );
@@ -141,6 +146,10 @@ async function bench(dataDir: string, gc: Gc, t0: number): Promise<void> {
           count: target === ours ? Math.min(capacity, HEAP_EVENTS - oursSent) : capacity,
           withSamples: true,
         });
+        await quiesce();
+        const used = process.cpuUsage(cpuBefore);
+        cpu[target.name].micros += used.user + used.system;
+        cpu[target.name].events += result.sent;
         saturation[target.name].push(result);
         if (target === ours) oursSent += result.sent;
       }
@@ -199,6 +208,11 @@ async function bench(dataDir: string, gc: Gc, t0: number): Promise<void> {
         },
         ratio: round2(sat.ours.eventsPerSecond / sat.bare.eventsPerSecond),
       },
+      cpuPerEvent: {
+        bareMicros: round2(cpu.bare.micros / cpu.bare.events),
+        oursMicros: round2(cpu.ours.micros / cpu.ours.events),
+        ratio: round2(cpu.ours.micros / cpu.ours.events / (cpu.bare.micros / cpu.bare.events)),
+      },
       paced: {
         rate: PACED_RATE,
         diskFdatasync: { ...rounded(disk), count: disk.count },
@@ -232,6 +246,9 @@ async function bench(dataDir: string, gc: Gc, t0: number): Promise<void> {
       targets: TARGETS,
       pass: {
         ratio: sat.ours.eventsPerSecond / sat.bare.eventsPerSecond >= TARGETS.ratio,
+        cpuRatio:
+          cpu.ours.micros / cpu.ours.events / (cpu.bare.micros / cpu.bare.events) <=
+          TARGETS.cpuRatio,
         pacedP99: paced.ours.latencyMs.p99 < TARGETS.pacedP99Ms,
         heapGrowth: (heapAfter - heapBefore) / MB < TARGETS.heapGrowthMb,
       },
@@ -287,48 +304,6 @@ function merge(results: LoadResult[]): { eventsPerSecond: number; latencyMs: Lat
   return { eventsPerSecond: (ok / ms) * 1000, latencyMs: summarizeLatency(samples) };
 }
 
-interface Client {
-  run(request: LoadRequest): Promise<LoadResult>;
-  exit(): void;
-}
-
-/** Forks the load client (with this process's tsx loader) and waits until it is ready. */
-async function startClient(): Promise<Client> {
-  const child: ChildProcess = fork(
-    fileURLToPath(new URL('./support/load-client.ts', import.meta.url)),
-    [],
-    {
-      execArgv: process.execArgv.filter((a) => a !== '--expose-gc'),
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    },
-  );
-  const waiting = new Map<number, (r: LoadResult) => void>();
-  let onReady: () => void = () => {};
-  const ready = new Promise<void>((resolve) => (onReady = resolve));
-  child.on('message', (message: ClientMessage) => {
-    if (message.type === 'ready') return onReady();
-    waiting.get(message.id)?.(message);
-    waiting.delete(message.id);
-  });
-  child.on('exit', (code) => {
-    if (waiting.size > 0) {
-      console.error(`bench:webhook: the load client exited (${code}) in the middle of a phase`);
-      process.exit(1);
-    }
-  });
-  await ready;
-  return {
-    run: (request) =>
-      new Promise((resolve) => {
-        waiting.set(request.id, resolve);
-        child.send(request satisfies BenchMessage);
-      }),
-    exit: () => {
-      if (child.connected) child.send({ type: 'exit' } satisfies BenchMessage);
-    },
-  };
-}
-
 /** Started without --expose-gc: run again with it (same loader flags), passing the exit code on. */
 async function rerunWithGc(): Promise<void> {
   const child = fork(fileURLToPath(import.meta.url), process.argv.slice(2), {
@@ -341,6 +316,7 @@ async function rerunWithGc(): Promise<void> {
 
 function printTable(f: {
   saturation: { bare: Row; ours: Row; ratio: number };
+  cpuPerEvent: { bareMicros: number; oursMicros: number; ratio: number };
   paced: {
     rate: number;
     bare: Row;
@@ -357,7 +333,7 @@ function printTable(f: {
     drainSeconds: number;
     journalMb: number;
   };
-  pass: { ratio: boolean; pacedP99: boolean; heapGrowth: boolean };
+  pass: { ratio: boolean; cpuRatio: boolean; pacedP99: boolean; heapGrowth: boolean };
   meanBodyBytes: number;
   loadAverage1m: number;
   cpus: number;
@@ -386,6 +362,18 @@ function printTable(f: {
       `≥ ${TARGETS.ratio}  ${verdict(f.pass.ratio)}`,
     ),
     cols('saturation p50 / p99 ms', lat(f.saturation.bare), lat(f.saturation.ours)),
+    cols(
+      'CPU per event µs',
+      f.cpuPerEvent.bareMicros.toFixed(1),
+      f.cpuPerEvent.oursMicros.toFixed(1),
+      '',
+    ),
+    cols(
+      '  ratio ours / bare',
+      '',
+      f.cpuPerEvent.ratio.toFixed(2),
+      `≤ ${TARGETS.cpuRatio}  ${verdict(f.pass.cpuRatio)}`,
+    ),
     cols(
       `paced ${f.paced.rate}/s p50 / p99 ms`,
       lat(f.paced.bare),

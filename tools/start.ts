@@ -1,13 +1,15 @@
 // `npm start [-- args]`: builds dist/ when the sources are newer, then runs the desktop app
 // (`electron .`, which reads package.json's name, version and "main": dist/main/main.js) when
-// Electron can run here; otherwise headless mode (as `npm run headless`, with `--ui-port 0` first
-// so the window is reachable in a browser; later arguments win). Standard output carries only the
-// app's own output (headless mode's JSON lines); this script speaks on standard error.
+// Electron can run here; otherwise headless mode (as `npm run headless`: its bundle, built when
+// stale, with `--ui-port 0` first so the window is reachable in a browser; later arguments win).
+// Standard output carries only the app's own output (headless mode's JSON lines); this script
+// speaks on standard error.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { constants } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { buildHeadlessIfStale, HEADLESS_BUNDLE } from './build/headless-bundle';
 import { BUILD_INPUTS, BUILD_OUTPUTS, needsBuild, newestMtime } from './start/build-freshness';
 import { checkElectron } from './start/electron-binary';
 import { checkSandbox } from './start/sandbox-check';
@@ -112,11 +114,16 @@ if (electron.ok) {
   say(`${electron.reason}; running headless mode instead (npm run headless)`);
   if (!sandbox.ok) for (const line of sandbox.remedy) say(`to run the desktop app: ${line}`);
   if (!buildIfStale()) say('the build failed; headless mode runs without the browser window');
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'main/headless/cli.ts', '--ui-port', '0', ...args],
-    { cwd: root, stdio: ['inherit', 'pipe', 'inherit'] },
-  );
+  try {
+    buildHeadlessIfStale(root);
+  } catch (error) {
+    say(`could not build headless mode: ${String(error)}`);
+    process.exit(1);
+  }
+  const child = spawn(process.execPath, [HEADLESS_BUNDLE, '--ui-port', '0', ...args], {
+    cwd: root,
+    stdio: ['inherit', 'pipe', 'inherit'],
+  });
   child.stdout?.pipe(process.stdout);
   if (child.stdout) {
     createInterface({ input: child.stdout }).on('line', (line) => {

@@ -1,4 +1,4 @@
-import { ftruncateSync, writeSync } from 'node:fs';
+import { ftruncateSync, readSync, renameSync, writeSync } from 'node:fs';
 import {
   appendFile,
   open,
@@ -9,21 +9,33 @@ import {
   writeFile,
   type FileHandle,
 } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { JournalEntry, JournalPort } from '../core/ports';
 import { lineBytes, linePartsWithBody, type LineParts } from './json-line';
 import { errorCode } from '../core/log-text';
+import { copyRange, countLines, findTailStart } from './journal-tail';
 
 /** File name of the journal inside the data directory. */
 export const JOURNAL_FILE = 'journal.jsonl';
 
 /**
- * Least time between the start of one fdatasync and the end of the next: under a burst this
- * makes one sync cover many writes. Power loss can cost at most this much more of what was
- * answered; a crash of the app costs nothing either way (the writes are in the OS cache).
+ * Pause after one fdatasync ends before the next may start: under a burst this makes one sync
+ * cover many writes. So a write waits for its sync at worst one running sync, plus this, plus its
+ * own sync (README, "What a power cut can still lose"); a crash of the app costs nothing either
+ * way (the writes are in the OS cache).
  */
 const SYNC_GAP_MS = 10;
+
+/**
+ * A compaction while running copies the part to keep in the background until less than this is
+ * left to copy, then copies the rest in one synchronous step and swaps the files: appends never
+ * wait for it, and the step takes well under a millisecond.
+ */
+const LAST_COPY_BYTES = 64 * 1024;
+
+/** The temp file of a compaction while running; a leftover of a crash is removed at open. */
+const COMPACTING_SUFFIX = '.compacting';
 
 /** An entry waiting for the end of the event loop's turn to be written. */
 interface QueuedLine {
@@ -43,8 +55,9 @@ export interface JournalContents {
  * The journal: one JSON line per accepted webhook, written to the file before the webhook is
  * answered, so an answered event survives the app being killed at any moment. Appends made in one
  * turn of the event loop go out in one write at its end (a group commit). `fdatasync` follows off
- * the answer's path, at most every SYNC_GAP_MS: it guards against power loss, and waiting for it
- * would put the disk's worst latency (several ms here) into every answer to the recorder.
+ * the answer's path, at the latest SYNC_GAP_MS after the previous one ended: it guards against
+ * power loss, and waiting for it would put the disk's worst latency (several ms here) into every
+ * answer to the recorder.
  */
 export class JournalFile implements JournalPort {
   readonly #path: string;
@@ -54,7 +67,13 @@ export class JournalFile implements JournalPort {
   #syncAgain = false;
   /** Bytes known to be whole entries: a failed write is cut back to here. */
   #size = 0;
+  /** Entries (lines) in the file. */
+  #entries = 0;
   #closed = false;
+  /** The compaction under way while running, if any. */
+  #compacting: Promise<boolean> | undefined;
+  /** The file was replaced: the next sync also syncs the folder, so the rename survives power loss. */
+  #folderSyncDue = false;
 
   private constructor(path: string) {
     this.#path = path;
@@ -64,7 +83,9 @@ export class JournalFile implements JournalPort {
   static async open(dataDir: string): Promise<{ journal: JournalFile; contents: JournalContents }> {
     const path = join(dataDir, JOURNAL_FILE);
     const contents = await readJournal(path);
+    await rm(`${path}${COMPACTING_SUFFIX}`, { force: true }).catch(() => undefined);
     const journal = new JournalFile(path);
+    journal.#entries = contents.entries.length;
     try {
       journal.#handle = await open(path, 'a');
       journal.#size = (await journal.#handle.stat()).size;
@@ -109,6 +130,7 @@ export class JournalFile implements JournalPort {
     try {
       await writeFile(temp, keep.map((e) => `${JSON.stringify(e)}\n`).join(''), { flush: true });
       await rename(temp, this.#path);
+      this.#entries = keep.length;
     } catch {
       // A full or failing disk: the next start tries again.
       await rm(temp, { force: true }).catch(() => undefined);
@@ -122,9 +144,93 @@ export class JournalFile implements JournalPort {
     return true;
   }
 
+  /** The journal's size: entries and bytes (what a compaction while running is decided on). */
+  get stats(): { entries: number; bytes: number } {
+    return { entries: this.#entries, bytes: this.#size };
+  }
+
+  /** Whether a compaction while running is under way. */
+  get compacting(): boolean {
+    return this.#compacting !== undefined;
+  }
+
+  /**
+   * Drops the entries before `fromSeq` while the app runs (what nothing needs any more: see
+   * journal-upkeep.ts), in the background: the entries to keep are copied to a temp file while
+   * appends go on, then the last few kilobytes are copied and the files swapped in one synchronous
+   * step, so no answer waits and every answered entry is in the file that is the journal at any
+   * moment. Resolves false, the journal untouched, when the disk refuses (or the journal closed).
+   */
+  compactBefore(fromSeq: number): Promise<boolean> {
+    this.#compacting ??= this.#copyAndSwap(fromSeq)
+      .catch(() => false)
+      .finally(() => (this.#compacting = undefined));
+    return this.#compacting;
+  }
+
+  async #copyAndSwap(fromSeq: number): Promise<boolean> {
+    const tempPath = `${this.#path}${COMPACTING_SUFFIX}`;
+    const source = await open(this.#path, 'r');
+    let target: FileHandle | undefined;
+    let swapped = false;
+    try {
+      target = await open(tempPath, 'a'); // appended to after the swap, as the journal is
+      const start = await findTailStart(source, fromSeq, this.#size);
+      let copied = start.offset; // the source's bytes up to here are in the target (or dropped)
+      let lines = 0;
+      // Appends go on meanwhile: copy what there is, sync, and again while more than a little came.
+      while (this.#size - copied > LAST_COPY_BYTES) {
+        const to = this.#size;
+        if (this.#closed) return false;
+        lines += await copyRange(source, target, { from: copied, to });
+        copied = to;
+        await target.datasync();
+      }
+      if (this.#closed || !this.#handle) return false;
+      this.#swap({ source, target, tempPath, copied, lines, startOffset: start.offset });
+      swapped = true;
+      return true;
+    } finally {
+      await source.close().catch(() => undefined);
+      if (!swapped) {
+        await target?.close().catch(() => undefined);
+        await rm(tempPath, { force: true }).catch(() => undefined);
+      }
+    }
+  }
+
+  /** The synchronous step: the rest copied, the temp file renamed over the journal and appended to. */
+  #swap(at: {
+    source: FileHandle;
+    target: FileHandle;
+    tempPath: string;
+    copied: number;
+    lines: number;
+    startOffset: number;
+  }): void {
+    const rest = Buffer.allocUnsafe(this.#size - at.copied);
+    for (let read = 0; read < rest.length;)
+      read += readSync(at.source.fd, rest, read, rest.length - read, at.copied + read);
+    const size = at.copied - at.startOffset + rest.length;
+    for (let written = 0; written < rest.length;)
+      written += writeSync(at.target.fd, rest, written, rest.length - written);
+    renameSync(at.tempPath, this.#path);
+    const old = this.#handle;
+    const running = this.#syncing;
+    this.#handle = at.target;
+    this.#size = size;
+    this.#entries = at.lines + countLines(rest);
+    // The last copy and the rename are made durable by the next sync, as an append would be.
+    this.#folderSyncDue = true;
+    this.#sync();
+    // A sync on the old file may still run: close it after that one.
+    void (running ?? Promise.resolve()).then(() => old?.close()).catch(() => undefined);
+  }
+
   /** Waits for pending appends and closes the file. */
   async close(): Promise<void> {
     this.#closed = true;
+    await this.#compacting;
     await this.#settled();
     await this.#handle?.close();
     this.#handle = undefined;
@@ -174,6 +280,7 @@ export class JournalFile implements JournalPort {
       let written = 0;
       while (written < data.length) written += writeSync(handle.fd, data, written);
       this.#size += data.length;
+      this.#entries += batch.length;
       for (const b of batch) b.resolve();
       this.#sync();
     } catch (error) {
@@ -198,8 +305,11 @@ export class JournalFile implements JournalPort {
     }
     const handle = this.#handle;
     if (!handle) return;
+    const folder = this.#folderSyncDue;
+    this.#folderSyncDue = false;
     this.#syncing = handle
       .datasync()
+      .then(() => (folder ? syncFolder(dirname(this.#path)) : undefined))
       .catch(() => undefined) // a failed sync shows up as a failed write next time
       // A burst would otherwise run syncs back to back, costing CPU and disk for no real gain.
       .then(() => delay(SYNC_GAP_MS))
@@ -210,6 +320,19 @@ export class JournalFile implements JournalPort {
           this.#sync();
         }
       });
+  }
+}
+
+/**
+ * Syncs a folder, so that a rename in it survives power loss (POSIX; Windows cannot open a folder
+ * this way and its NTFS journals the rename itself).
+ */
+async function syncFolder(path: string): Promise<void> {
+  const folder = await open(path, 'r');
+  try {
+    await folder.sync();
+  } finally {
+    await folder.close();
   }
 }
 

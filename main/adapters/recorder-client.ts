@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { errorMessage } from '../core/log-text';
 import { describeIssues, parseJsonText, safeParseUnknown } from '../../shared/parse';
 import type { RecorderStatus } from '../../shared/recorder/connection-status';
+import { readRoomList, RoomListCache, type RoomListRead } from './room-list-cache';
 import {
   REST_ERROR_CODE,
   RecorderLogFetch,
@@ -127,12 +128,15 @@ export type RecorderMethod = 'GET' | 'POST' | 'DELETE';
 /** A client of the recorder's REST API (command-line / Docker edition) over the platform `fetch`. */
 export class RecorderClient {
   readonly #base: string;
+  /** The rooms of the last `listRooms`, to skip checking what did not change. */
+  readonly #rooms: RoomListCache;
   readonly #headers: Record<string, string>;
   readonly #timeoutMs: number;
   readonly #fetch: typeof fetch;
 
   constructor(options: RecorderClientOptions) {
     this.#base = trimBase(options.baseUrl);
+    this.#rooms = new RoomListCache();
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_RECORDER_TIMEOUT_MS;
     this.#fetch = options.fetch ?? globalThis.fetch;
     this.#headers = { Accept: 'application/json' };
@@ -151,24 +155,17 @@ export class RecorderClient {
   async listRooms(options: CallOptions = {}): Promise<RecorderResult<RestRoomList>> {
     const answer = await this.#get('/api/room', options);
     if (answer.kind === 'failure') return answer.failure;
-    const body = jsonBody(answer);
-    if (!body.ok) return body;
-    if (!Array.isArray(body.value)) {
-      return {
-        ok: false,
-        status: 'bad-data',
-        detail: '(root): expected an array of rooms',
-        field: '(root)',
-      };
-    }
-    // Room by room, so that a failure names the room (its `roomId`) and not just an array index.
-    const rooms: RestRoomList = [];
-    for (const [index, raw] of body.value.entries()) {
-      const parsed = RestRoom.safeParse(raw);
-      if (!parsed.success) return badData(parsed.error.issues, raw, `[${index}]`);
-      rooms.push(parsed.data);
-    }
-    return { ok: true, value: rooms };
+    // The usual answer, a JSON array of rooms: rooms whose text did not change since the last poll
+    // are not parsed or checked again (room-list-cache.ts).
+    const usual =
+      classifyStatus(answer.status, answer.path) === undefined &&
+      !looksLikeHtml(answer.contentType, answer.text)
+        ? this.#rooms.readText(answer.text)
+        : undefined;
+    const read = usual ?? parsedRoomList(answer);
+    if (!read.ok)
+      return 'status' in read ? read : badData(read.issues, read.raw, `[${read.index}]`);
+    return { ok: true, value: read.rooms };
   }
 
   /** `GET /api/room/{id}`: one room by short or long id (`0` is the first room without a short id). */
@@ -325,6 +322,24 @@ export function jsonBody(answer: HttpAnswer): { ok: true; value: unknown } | Rec
   const json = parseJsonText(text);
   if (!json.ok) return notARecorder(status, `the answer is not JSON: ${json.error}`);
   return { ok: true, value: json.value };
+}
+
+/**
+ * A room list parsed whole (an answer the cache could not split): what is wrong with it, or its
+ * rooms checked one by one, so that a failure names the room (its `roomId`), not just an index.
+ */
+function parsedRoomList(answer: HttpAnswer): RoomListRead | RecorderFailure {
+  const body = jsonBody(answer);
+  if (!body.ok) return body;
+  if (!Array.isArray(body.value)) {
+    return {
+      ok: false,
+      status: 'bad-data',
+      detail: '(root): expected an array of rooms',
+      field: '(root)',
+    };
+  }
+  return readRoomList(body.value);
 }
 
 /** The recorder's own `RestApiError` in a non-HTML answer (`{"code":-4,"message":"Room not found"}`). */

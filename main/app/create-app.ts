@@ -43,7 +43,12 @@ export async function createApp(ports: AppPorts): Promise<RunningApp> {
     withPictures: (notification) => pictures.fill(notification),
     apiReady: (recorderId) => (recorderId ? (links.get(recorderId)?.answering ?? false) : false),
   });
-  const recovery = prepareRecovery({ ...context, pipeline, storage });
+  const recovery = prepareRecovery({
+    ...context,
+    pipeline,
+    storage,
+    marked: storage.journalUpkeep,
+  });
 
   // One link per recorder (poller, connection, commands), and the listener with one URL each.
   const links: RecorderLinks = new RecorderLinks({

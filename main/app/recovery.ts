@@ -25,6 +25,8 @@ export interface RecoveryWiring extends CoreWiring {
   storage: Pick<Storage, 'history' | 'journaled' | 'processedThrough'> & {
     intake: { journalSeq: number };
   };
+  /** The mark moved to `seq` (the journal's upkeep compacts what is no longer needed). */
+  marked?: (seq: number) => void;
 }
 
 /** Start-up recovery and the processed mark, as the app object holds them. */
@@ -66,6 +68,7 @@ export function prepareRecovery(wiring: RecoveryWiring): JournalRecovery {
       try {
         await writeProcessedMark(wiring.dataDir, target);
         mark = target;
+        wiring.marked?.(mark);
       } catch (error) {
         log.warn(`processed mark: cannot write it: ${errorMessage(error)}`);
       }

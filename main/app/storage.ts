@@ -7,10 +7,13 @@ import { HistoryStore } from '../adapters/history-store';
 import { JournalFile } from '../adapters/journal-file';
 import { readProcessedMark } from '../adapters/processed-mark';
 import { eventLogEntry } from '../core/event-log-entry';
+import type { DedupeLimits } from '../core/event-id-window';
 import type { HistoryLimits } from '../core/history';
 import type { JournaledWebhook } from '../core/journal-recovery';
+import { compactionDue, JOURNAL_RETENTION, type JournalRetention } from '../core/journal-retention';
 import type { Clock, JournalEntry, Logger } from '../core/ports';
 import { WebhookIntake } from '../core/webhook-intake';
+import { journalUpkeep } from './journal-upkeep';
 
 /** A webhook the intake accepted (journaled), as the listener hands it on or the journal restores it. */
 export interface AcceptedWebhook {
@@ -42,13 +45,11 @@ export interface Storage {
     meta: UnjournaledMeta,
     bodyJson?: string,
   ): void;
+  /** The processed mark moved: compacts the journal in the background once it passes its bounds. */
+  journalUpkeep(processedThrough: number): void;
   /** Closes the journal and the history; each is closed whatever the other did. */
   close(): Promise<void>;
 }
-
-// Compact the journal when it holds this many times more entries than it must keep (the ids of the
-// dedupe window, and the accepted deliveries the event log shows).
-const JOURNAL_SLACK = 2;
 
 /** Opens the journal and the history in `dataDir`, restores the dedupe window and the event log. */
 export async function openStorage(
@@ -86,7 +87,8 @@ export async function openStorage(
   const keep = contents.entries.filter(
     (entry) => kept.has(entry) || entry.seq > (processedThrough ?? Infinity),
   );
-  if (contents.entries.length > keep.length * JOURNAL_SLACK + (small ? 8 : 1000)) {
+  const retention = small?.retention ?? JOURNAL_RETENTION;
+  if (compactionDue({ entries: contents.entries.length, bytes: 0 }, keep.length, retention)) {
     if (!(await journal.compact(keep)))
       log.warn('journal: cannot compact it now (the disk refused the copy); it stays whole');
   }
@@ -97,6 +99,7 @@ export async function openStorage(
     history,
     journaled: restored.replay,
     processedThrough,
+    journalUpkeep: journalUpkeep({ journal, intake, eventLogCount: limits.events, retention, log }),
     logAccepted: (accepted, bodyJson) =>
       history.addJournaledEvent(acceptedLogEntry(accepted, ++eventSeq), bodyJson),
     logUnjournaled: (webhook, body, meta, bodyJson) =>
@@ -125,9 +128,11 @@ function acceptedLogEntry({ entry, webhook }: AcceptedWebhook, seq: number): Eve
 /**
  * Smaller bounds than the app's, for tests only (passed through AppPorts.limits as the clock is):
  * the chaos test (test/headless/chaos.test.ts) shrinks the history, the dedupe window and the
- * journal's compaction threshold so that it reaches every compaction within seconds.
+ * journal's compaction thresholds (at start-up and while running) so that it reaches every
+ * compaction within seconds.
  */
 export interface StorageLimits {
   history: HistoryLimits;
-  dedupe: { maxAgeMs: number; minCount: number };
+  dedupe: DedupeLimits;
+  retention: JournalRetention;
 }

@@ -1,5 +1,5 @@
 import { parseWebhook, type RecorderWebhook } from '../../shared/recorder/webhook';
-import { DEDUPE_WINDOW, EventIdWindow } from './event-id-window';
+import { DEDUPE_WINDOW, EventIdWindow, type DedupeLimits } from './event-id-window';
 import type { JournaledWebhook } from './journal-recovery';
 import type { Clock, JournalEntry, JournalPort } from './ports';
 
@@ -45,11 +45,7 @@ export class WebhookIntake {
   readonly #clock: Clock;
   #seq = 0;
 
-  constructor(
-    journal: JournalPort,
-    clock: Clock,
-    dedupe: { maxAgeMs: number; minCount: number } = DEDUPE_WINDOW,
-  ) {
+  constructor(journal: JournalPort, clock: Clock, dedupe: DedupeLimits = DEDUPE_WINDOW) {
     this.#seen = new EventIdWindow(dedupe);
     this.#journal = journal;
     this.#clock = clock;
@@ -74,7 +70,8 @@ export class WebhookIntake {
     this.counters.received += 1;
     this.counters.lastWebhookAt = receivedAt;
     if (meta.userAgent !== undefined) this.counters.lastUserAgent = meta.userAgent;
-    if (!this.#seen.add(webhook.id, receivedAt)) {
+    // Claimed with the seq its entry will get: the window's oldest seq bounds what the journal keeps.
+    if (!this.#seen.add(webhook.id, receivedAt, this.#seq + 1)) {
       const journalSeq = this.#seq; // its place among the journal's entries, as it arrived
       // A copy delivered at the same time (the recorder posts to every URL at once) must not be
       // answered 2xx before the original is in the journal: if that write fails, so does this.
@@ -136,7 +133,7 @@ export class WebhookIntake {
       this.#seq = Math.max(this.#seq, entry.seq);
       const parsed = parseWebhook(entry.body);
       if (!parsed.ok) continue; // nothing to dedupe or replay: dropped at the next compaction
-      this.#seen.add(parsed.value.id, entry.receivedAt);
+      this.#seen.add(parsed.value.id, entry.receivedAt, entry.seq);
       restored.push({ entry, webhook: parsed.value });
     }
     // Each id was added at its own old time; what the window holds is decided by the time now.
@@ -156,6 +153,14 @@ export class WebhookIntake {
         .filter(({ webhook }, index) => index >= newest || this.#seen.has(webhook.id))
         .map(({ entry }) => entry),
     };
+  }
+
+  /**
+   * The oldest journal seq the dedupe window still needs (its oldest id's entry): a compaction
+   * while running keeps every entry from there on. 0 when the window is empty.
+   */
+  get oldestWindowSeq(): number {
+    return this.#seen.oldestSeq();
   }
 
   /** How many ids the dedupe window holds. */

@@ -1,12 +1,37 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { buildHeadlessIfStale } from '../../tools/build/headless-bundle';
 
 /** A live API address where nothing answers (port 9, discard): no test reaches bilibili. */
 export const CLOSED_LIVE_API_HOST = 'http://127.0.0.1:9';
 
 /** Root of the project (where package.json is). */
 export const PROJECT_ROOT = join(import.meta.dirname, '..', '..');
+
+/**
+ * The tests' headless bundle, as `npm run headless` runs it (dist/headless/cli.mjs), but apart
+ * from dist/ so that a test run never replaces what a developer runs. Rebuilt when the sources
+ * are newer (each test file's process checks; the file is replaced atomically).
+ */
+export const TEST_HEADLESS_BUNDLE = 'test-output/headless/cli.mjs';
+
+/** Builds the tests' headless bundle if stale; returns its path relative to the project. */
+export function headlessBundle(): string {
+  buildHeadlessIfStale(PROJECT_ROOT, join(PROJECT_ROOT, TEST_HEADLESS_BUNDLE));
+  return TEST_HEADLESS_BUNDLE;
+}
+
+/**
+ * Headless mode with the tests' small storage limits (test/fakes/headless-small-limits.ts: the
+ * chaos test's), bundled beside the tests' bundle; returns its path relative to the project.
+ */
+export function smallLimitsBundle(): string {
+  const bundle = 'test-output/headless/small-limits.mjs';
+  const entry = 'test/fakes/headless-small-limits.ts';
+  buildHeadlessIfStale(PROJECT_ROOT, join(PROJECT_ROOT, bundle), entry);
+  return bundle;
+}
 
 /** A running `npm run headless` child with its stdout parsed as JSON lines. */
 export interface HeadlessProcess {
@@ -23,15 +48,14 @@ export interface HeadlessProcess {
 }
 
 /**
- * Starts headless mode with tsx as a loader in one process, without npm in between. Not through
- * the tsx command: it runs the program in a second process, which a SIGKILL of the first leaves
- * running (a "killed" app that still holds its port and journal).
+ * Starts headless mode from its bundle, as `npm run headless` does, in one process without npm in
+ * between (a SIGKILL of npm would leave the app running, holding its port and journal).
  */
 export function startHeadless(
   args: string[],
   env: NodeJS.ProcessEnv = {},
-  /** The program: the TypeScript entry through tsx, or a prebuilt bundle (.mjs) that starts faster. */
-  entry = 'main/headless/cli.ts',
+  /** The program: the bundle (built when stale), or a TypeScript entry run through tsx. */
+  entry = headlessBundle(),
 ): HeadlessProcess {
   const program = entry.endsWith('.mjs') ? [entry] : ['--import', 'tsx', entry];
   // Tests never reach an outside host: the update check (the GitHub releases of this clone's

@@ -31,7 +31,7 @@ export const nodePrefixedBuiltins: Plugin = {
  * CommonJS dependencies (express, electron-log) call `require('electron')` and `require('node:…')`;
  * an ESM bundle has no `require` of its own, so it gets one bound to the file.
  */
-const REQUIRE_BANNER =
+export const REQUIRE_BANNER =
   "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
 
 /** esbuild options for dist/main/main.js. */

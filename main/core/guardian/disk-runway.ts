@@ -4,6 +4,9 @@ import type { GuardianSettings } from '../../../shared/settings';
 const GIB = 2 ** 30;
 const FILE_WINDOW_MS = 3600_000;
 const MIN_FILE_WINDOW_MS = 600_000;
+// Finished files' bytes are summed per minute: at most 61 sums whatever the number of files (a
+// flood of FileClosed held one object per file for an hour: issue 21).
+const FILE_BUCKET_MS = 60_000;
 // A poll's write rate stands this long; after it, finished files' bytes tell the rate.
 const POLL_RATE_TTL_MS = 180_000;
 
@@ -21,6 +24,11 @@ export class WriteRate {
   readonly #files: { at: number; bytes: number }[] = [];
   #firstFileAt: number | undefined;
 
+  /** How many per-minute sums of finished files are held. */
+  get buckets(): number {
+    return this.#files.length;
+  }
+
   /** The summed write rate of every recording room in one poll, bytes/s. */
   polled(bytesPerSecond: number, now: number): void {
     this.#polled = { rate: bytesPerSecond, at: now };
@@ -29,7 +37,10 @@ export class WriteRate {
   /** A finished file's size, from FileClosed. */
   fileClosed(bytes: number, now: number): void {
     this.#firstFileAt ??= now;
-    this.#files.push({ at: now, bytes });
+    const at = now - (now % FILE_BUCKET_MS);
+    const last = this.#files.at(-1);
+    if (last?.at === at) last.bytes += bytes;
+    else this.#files.push({ at, bytes });
   }
 
   /** Bytes/s now. */

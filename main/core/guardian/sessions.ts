@@ -1,5 +1,6 @@
 import { timestampMs } from '../../../shared/recorder/timestamp';
 import type { RecorderWebhook } from '../../../shared/recorder/webhook';
+import { trimOldest } from '../trim-oldest';
 import type { FinishedSession, SessionFile } from './session-report';
 
 interface TrackedSession {
@@ -20,12 +21,23 @@ export interface SessionsDue {
 
 // Sessions that never end (a lost SessionEnded) are dropped after this long.
 const MAX_SESSION_MS = 7 * 24 * 3600_000;
+// And never more than these, oldest first: a recorder records a few hundred rooms at most, each
+// with one session open and one just ended, and a session of a week in 1-hour files has 168 files;
+// a flood of webhooks with new session ids (a late FileClosed opens one that never ends) would
+// otherwise hold a week of them (issue 21).
+const MAX_SESSIONS = 2_000;
+const MAX_FILES_PER_SESSION = 1_000;
 
 /**
  * Sessions as the webhooks tell them (in any order: FileOpening may come before SessionStarted,
  * FileClosed after SessionEnded). Times of the recording are the recorder's; waits are the app's.
  */
 export class SessionTracker {
+  /** The number of sessions tracked (bounded). */
+  get size(): number {
+    return this.#sessions.size;
+  }
+
   readonly #sessions = new Map<string, TrackedSession>();
 
   /** Applies one webhook received at app time `now`. */
@@ -43,6 +55,7 @@ export class SessionTracker {
         if (!file) {
           const openedAt = timestampMs(webhook.data.FileOpenTime);
           session.files.set(webhook.data.RelativePath, { openedAt, bytes: 0 });
+          trimOldest(session.files, MAX_FILES_PER_SESSION);
         }
         return;
       }
@@ -54,6 +67,7 @@ export class SessionTracker {
           closedAt: timestampMs(d.FileCloseTime),
           bytes: d.FileSize,
         });
+        trimOldest(session.files, MAX_FILES_PER_SESSION);
         return;
       }
       case 'SessionEnded': {
@@ -107,6 +121,7 @@ export class SessionTracker {
     if (!session) {
       session = { roomId, startedLocal: now, files: new Map() };
       this.#sessions.set(id, session);
+      trimOldest(this.#sessions, MAX_SESSIONS);
     }
     return session;
   }

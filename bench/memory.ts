@@ -1,0 +1,256 @@
+/**
+ * `npm run bench:memory`: headless mode as users run it on a NAS (its bundle, plain node, webhooks
+ * only, the browser preview on) against a bare node:http server (bare-server.ts, bundled too)
+ * started beside it, in one run:
+ * - idle RSS of both, and the ratio (target ≤ 1.3);
+ * - CPU per webhook of both processes, in alternating slices (target ≤ 1.3);
+ * - 150,000 unique webhooks (all must be answered 2xx), RSS at the end and after 60 s of quiet
+ *   (target: within idle + 40 MB), and the data folder then and after 250,000 (target ≤ 48 MB);
+ * - headless mode's output lines by type.
+ * The load client (load-client.ts) runs in a child process of this one.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { buildSync } from 'esbuild';
+import { buildHeadlessIfStale, HEADLESS_BUNDLE } from '../tools/build/headless-bundle';
+import { cpuMicrosOf, folderBytes, rssOf } from './support/child-process-stats';
+import { startClient, type Client } from './support/load-client-process';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const BARE_BUNDLE = join(ROOT, 'test-output', 'bench', 'bare-server.mjs');
+const SENDERS = 16;
+const IDLE_MS = 5_000;
+const SLICE_MS = 1_500;
+const SLICES = 4;
+const FIRST_LOAD = 150_000;
+const SECOND_LOAD = 100_000;
+const QUIET_MS = 60_000;
+const TARGETS = { idleRatio: 1.3, cpuRatio: 1.3, rssOverIdleMb: 40, dataFolderMb: 48 };
+const MB = 1024 * 1024;
+
+/** A child server with its port and its output lines counted by type. */
+interface Server {
+  child: ChildProcess;
+  port: number;
+  path: string;
+  lines: Map<string, number>;
+}
+
+async function main(): Promise<void> {
+  const t0 = performance.now();
+  buildHeadlessIfStale(ROOT);
+  buildSync({
+    entryPoints: [join(ROOT, 'bench', 'support', 'bare-server-cli.ts')],
+    outfile: BARE_BUNDLE,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    logLevel: 'warning',
+  });
+  const dataDir = await mkdtemp(join(os.tmpdir(), 'recorder-tray-bench-memory-'));
+  const servers: Server[] = [];
+  let client: Client | undefined;
+  try {
+    const headless = await startServer(
+      [HEADLESS_BUNDLE, '--port', '0', '--no-desktop', '--recorder-url', '', '--data-dir', dataDir],
+      (line) => new URL(String(line.webhookUrl)),
+    );
+    servers.push(headless);
+    const bare = await startServer(
+      [BARE_BUNDLE],
+      (line) => new URL(`http://127.0.0.1:${String(line.port)}/webhook`),
+    );
+    servers.push(bare);
+    log(`idle for ${IDLE_MS / 1000} s…`);
+    await sleep(IDLE_MS);
+    const idle = { headless: rssOf(headless.child.pid!), bare: rssOf(bare.child.pid!) };
+    client = await startClient();
+    const cpu = await cpuSlices(client, bare, headless);
+    const first = await load(client, headless, FIRST_LOAD);
+    const rssAtEnd = rssOf(headless.child.pid!);
+    log(`quiet for ${QUIET_MS / 1000} s…`);
+    await sleep(QUIET_MS);
+    const rssQuiet = rssOf(headless.child.pid!);
+    const folderFirst = folderBytes(dataDir);
+    const second = await load(client, headless, SECOND_LOAD);
+    await settleCpu(headless);
+    await sleep(2_000); // the processed mark moves, a compaction may run
+    await settleCpu(headless);
+    const folderSecond = folderBytes(dataDir);
+    const events = cpu.headlessEvents + first.sent + second.sent;
+    report({
+      idle,
+      cpu,
+      first,
+      second,
+      rssAtEnd,
+      rssQuiet,
+      folderFirst,
+      folderSecond,
+      events,
+      lines: Object.fromEntries(headless.lines),
+      seconds: Math.round((performance.now() - t0) / 1000),
+    });
+  } finally {
+    client?.exit();
+    for (const server of servers) server.child.kill('SIGTERM');
+    await Promise.all(servers.map((s) => exited(s.child)));
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Starts a bundle with plain node and waits for its ready line. */
+async function startServer(
+  args: string[],
+  urlOf: (ready: Record<string, unknown>) => URL,
+): Promise<Server> {
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'ignore'],
+    env: { ...process.env, LANG: 'zh_CN.UTF-8' },
+  });
+  const lines = new Map<string, number>();
+  const ready = new Promise<URL>((resolveReady, reject) => {
+    child.on('exit', (code) => reject(new Error(`${args[0]} exited (${code}) before ready`)));
+    createInterface({ input: child.stdout! }).on('line', (text) => {
+      const line = JSON.parse(text) as Record<string, unknown>;
+      const type = String(line.type);
+      lines.set(type, (lines.get(type) ?? 0) + 1);
+      if (type === 'ready') resolveReady(urlOf(line));
+    });
+  });
+  const url = await ready;
+  return { child, port: Number(url.port), path: url.pathname, lines };
+}
+
+/** CPU per event of both processes: the two take turns in short slices, each until it is idle again. */
+async function cpuSlices(client: Client, bare: Server, headless: Server) {
+  const totals = new Map<Server, { micros: number; events: number }>([
+    [bare, { micros: 0, events: 0 }],
+    [headless, { micros: 0, events: 0 }],
+  ]);
+  // A warm-up slice each first: the JIT and the first compaction's start are not what is measured.
+  for (const server of [bare, headless]) await load(client, server, 200_000, SLICE_MS);
+  for (let slice = 1; slice <= SLICES; slice++) {
+    for (const server of [bare, headless]) {
+      await settleCpu(server);
+      const before = cpuMicrosOf(server.child.pid!) ?? 0;
+      const result = await load(client, server, 200_000, SLICE_MS);
+      await settleCpu(server);
+      const total = totals.get(server)!;
+      total.micros += (cpuMicrosOf(server.child.pid!) ?? 0) - before;
+      total.events += result.sent;
+    }
+  }
+  const per = (server: Server) => totals.get(server)!.micros / totals.get(server)!.events;
+  return {
+    bareMicros: per(bare),
+    headlessMicros: per(headless),
+    ratio: per(headless) / per(bare),
+    headlessEvents: totals.get(headless)!.events,
+  };
+}
+
+/** Waits until a process used under 2 ms of CPU in 200 ms (its queued work is done); at most 20 s. */
+async function settleCpu(server: Server): Promise<void> {
+  const deadline = performance.now() + 20_000;
+  let last = cpuMicrosOf(server.child.pid!) ?? 0;
+  while (performance.now() < deadline) {
+    await sleep(200);
+    const now = cpuMicrosOf(server.child.pid!) ?? 0;
+    if (now - last < 2_000) return;
+    last = now;
+  }
+}
+
+let phase = 0;
+/** Sends `count` unique webhooks (or for `durationMs`) with 16 keep-alive senders. */
+async function load(client: Client, server: Server, count: number, durationMs?: number) {
+  if (durationMs === undefined) log(`sending ${count.toLocaleString('en')} webhooks…`);
+  const result = await client.run({
+    type: 'run',
+    id: ++phase,
+    port: server.port,
+    path: server.path,
+    mode: 'closed',
+    senders: SENDERS,
+    count,
+    ...(durationMs !== undefined ? { durationMs } : {}),
+  });
+  return {
+    sent: result.sent,
+    ok: result.ok,
+    failures: result.failures,
+    eventsPerSecond: Math.round(result.eventsPerSecond),
+  };
+}
+
+function report(f: {
+  idle: { headless: number; bare: number };
+  cpu: { bareMicros: number; headlessMicros: number; ratio: number };
+  first: { sent: number; ok: number; failures: Record<string, number>; eventsPerSecond: number };
+  second: { sent: number; ok: number };
+  rssAtEnd: number;
+  rssQuiet: number;
+  folderFirst: number;
+  folderSecond: number;
+  events: number;
+  lines: Record<string, number>;
+  seconds: number;
+}): void {
+  const mb = (bytes: number) => Math.round((bytes / MB) * 10) / 10;
+  const idleRatio = f.idle.headless / f.idle.bare;
+  const overIdle = (f.rssQuiet - f.idle.headless) / MB;
+  const pass = {
+    idleRatio: idleRatio <= TARGETS.idleRatio,
+    cpuRatio: f.cpu.ratio <= TARGETS.cpuRatio,
+    all2xx: f.first.ok === FIRST_LOAD && f.second.ok === SECOND_LOAD,
+    rssOverIdle: overIdle <= TARGETS.rssOverIdleMb,
+    dataFolder: f.folderSecond / MB <= TARGETS.dataFolderMb,
+  };
+  const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
+  const out = [
+    '',
+    `memory bench — headless bundle vs bare node:http, ${SENDERS} keep-alive senders over loopback, ` +
+      `${os.cpus().length} CPUs, load ${os.loadavg()[0]!.toFixed(1)}, ${f.seconds} s`,
+    `  idle RSS              bare ${mb(f.idle.bare)} MB   headless ${mb(f.idle.headless)} MB   ` +
+      `ratio ${idleRatio.toFixed(2)} (≤ ${TARGETS.idleRatio}) ${verdict(pass.idleRatio)}`,
+    `  CPU per webhook       bare ${f.cpu.bareMicros.toFixed(1)} µs   headless ` +
+      `${f.cpu.headlessMicros.toFixed(1)} µs   ratio ${f.cpu.ratio.toFixed(2)} (≤ ${TARGETS.cpuRatio}) ` +
+      verdict(pass.cpuRatio),
+    `  ${FIRST_LOAD.toLocaleString('en')} unique webhooks: ${f.first.ok.toLocaleString('en')} answered 2xx at ` +
+      `${f.first.eventsPerSecond}/s ${verdict(f.first.ok === FIRST_LOAD)}` +
+      (Object.keys(f.first.failures).length > 0
+        ? ` failures ${JSON.stringify(f.first.failures)}`
+        : ''),
+    `  RSS at the end        ${mb(f.rssAtEnd)} MB; after ${QUIET_MS / 1000} s of quiet ${mb(f.rssQuiet)} MB ` +
+      `= idle + ${overIdle.toFixed(1)} MB (≤ ${TARGETS.rssOverIdleMb}) ${verdict(pass.rssOverIdle)}`,
+    `  data folder           ${mb(f.folderFirst)} MB then; after ${f.events.toLocaleString('en')} events ` +
+      `${mb(f.folderSecond)} MB (≤ ${TARGETS.dataFolderMb}) ${verdict(pass.dataFolder)}`,
+    `  output lines          ${JSON.stringify(f.lines)}`,
+    '',
+  ];
+  console.log(out.join('\n'));
+  console.log(
+    JSON.stringify({ bench: 'memory', node: process.version, ...f, targets: TARGETS, pass }),
+  );
+}
+
+const sleep = (ms: number) => new Promise((resolveSleep) => setTimeout(resolveSleep, ms));
+
+const exited = (child: ChildProcess) =>
+  child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise<void>((resolveExit) => child.on('exit', () => resolveExit()));
+
+function log(line: string): void {
+  console.error(`bench:memory: ${line}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,214 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { defaultDataDir } from '../adapters/app-paths';
+import { createDesktopOpener } from '../adapters/desktop-opener';
+import { createNotifySendNotifier, type DesktopPopup } from '../adapters/notify-send';
+import { PopupHealthState } from '../app/popup-health-state';
+import { SettingsStore } from '../adapters/settings-store';
+import type { RunningApp } from '../app/app-ports';
+import type { StorageLimits } from '../app/storage';
+import { createApp } from '../app/create-app';
+import { PopupButtonRunner } from '../app/popup-button-runner';
+import { popupPictures } from '../core/pictures/popup-pictures';
+import { popupSink } from '../app/sinks';
+import type { DecisionSink } from '../core/plug-ins';
+import {
+  HEADLESS_USAGE,
+  parseHeadlessArgs,
+  UsageError,
+  type HeadlessOptions,
+} from './headless-options';
+import { guardianLines } from './guardian-lines';
+import { headlessOverrides } from './headless-settings';
+import { createLineWriter, createStderrLogger, type OutputLine } from './output';
+import { startPreview } from './preview';
+import { fetchFeedVersion, gitOriginUrl } from '../adapters/update-feed-client';
+import { startUpdateLines } from './update-lines';
+import type { Logger } from '../core/ports';
+import { PICTURES_DIR } from '../adapters/pictures/picture-source';
+import { createRoomsLines, type RoomsLines } from './rooms-lines';
+
+/** What only tests give headless mode (a test entry passes them; the shipped entry never does). */
+export interface HeadlessTesting {
+  /** Smaller storage bounds, so that compactions come within seconds (the chaos test). */
+  limits?: StorageLimits;
+}
+
+/**
+ * Headless mode: the listener and core without Electron, talking JSON lines on stdout; resolves
+ * with the exit code once stopped (SIGINT/SIGTERM) or refused (bad options, an unsafe bind).
+ */
+export async function runHeadless(
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv,
+  testing: HeadlessTesting = {},
+): Promise<number> {
+  const emit = createLineWriter();
+  const log = createStderrLogger();
+  let options: HeadlessOptions;
+  let overrides;
+  try {
+    options = parseHeadlessArgs([...argv], env);
+    if (options.help) {
+      process.stderr.write(`${HEADLESS_USAGE}\n`);
+      return 0;
+    }
+    overrides = await headlessOverrides(options);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    emit({ type: 'error', message: error.message });
+    process.stderr.write(`${error.message}\n\n${HEADLESS_USAGE}\n`);
+    return 2;
+  }
+  const dataDir = options.dataDir ?? defaultDataDir();
+  const version = readVersion();
+  const warn = (message: string) => emit({ type: 'warning', message });
+  const logger = { ...log, warn };
+  const store = await SettingsStore.open({ dir: dataDir, log: logger });
+  const { showOnDesktop, popupHealth } = desktopPopups(options.desktop, warn);
+
+  // Buttons pressed on notify-send popups run through the app's notification:act.
+  const buttons = new PopupButtonRunner(logger);
+  const app = await createApp({
+    dataDir,
+    info: { version, platform: process.platform, logsDir: dataDir },
+    log: logger,
+    store,
+    overrides,
+    popups: headlessPopups(emit, showOnDesktop, buttons),
+    shell: createDesktopOpener(),
+    openWindow: () => log.info('open the window: use the uiUrl of the ready line'),
+    sinks: [guardianLines(emit)],
+    hostState: popupHealth,
+    ...(testing.limits ? { limits: testing.limits } : {}),
+  });
+  buttons.connect(app);
+  const roomsLines = followHostEvents(app, emit);
+
+  const started = await app.start();
+  if (!started.ok) {
+    emit({ type: 'error', message: started.message });
+    await app.stop();
+    return started.unsafe ? 2 : 1;
+  }
+  const preview = await startPreview(app, {
+    port: options.uiPort ?? 0,
+    rendererDir: join(import.meta.dirname, '..', '..', 'dist', 'renderer'),
+    picturesDir: join(dataDir, PICTURES_DIR),
+    log: logger,
+  });
+  const { webhookUrl } = started;
+  const uiUrl = preview ? { uiUrl: preview.url } : {};
+  emit({ type: 'ready', webhookUrl, webhookUrls: app.webhookUrls(), ...uiUrl, dataDir, version });
+  log.info(`listening; set the recorder's "Webhook V2" URL to ${webhookUrl}`);
+  const updates = updateLines(app, version, emit, logger);
+
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  log.info('stopping');
+  updates.stop();
+  await preview?.close();
+  await app.stop();
+  roomsLines.flush();
+  return 0;
+}
+
+/** Popups as lines (with the pictures' cached files) and, where there is a desktop, notify-send. */
+function headlessPopups(
+  emit: (line: OutputLine) => void,
+  showOnDesktop: (popup: DesktopPopup) => unknown,
+  buttons: PopupButtonRunner,
+): DecisionSink {
+  return popupSink(
+    (n) => {
+      // `icon` and `image`: the avatar's and cover's cached files, when known.
+      emit({ type: 'notification', ...n, ...popupPictures(n) });
+      void showOnDesktop(buttons.desktopPopup(n));
+    },
+    // A set-up notice is printed as its warning line (followHostEvents) and pops up too.
+    (n) => void showOnDesktop({ title: n.title, body: n.body }),
+  );
+}
+
+/**
+ * Desktop popups through notify-send where it exists (`--no-desktop` keeps them to stdout).
+ * Whether they get through is the state's `popups` (the window says so), in notify-send's words.
+ */
+function desktopPopups(enabled: boolean, warn: (message: string) => void) {
+  const popupHealth = new PopupHealthState();
+  let trouble = '';
+  const desktop = enabled
+    ? createNotifySendNotifier({
+        onWarning: (message) => {
+          trouble = message;
+          warn(message);
+        },
+      })
+    : undefined;
+  const showOnDesktop = (popup: DesktopPopup): Promise<void> | undefined =>
+    desktop
+      ?.show(popup)
+      .then((shown) =>
+        popupHealth.set(shown ? { blocked: false } : { blocked: true, reason: trouble }),
+      );
+  return { showOnDesktop, popupHealth };
+}
+
+/**
+ * The app's host events as output lines (the recorder's status, room changes, set-up notices);
+ * set-up notices also pop up on the desktop.
+ */
+function followHostEvents(app: RunningApp, emit: (line: OutputLine) => void): RoomsLines {
+  const roomsLines = createRoomsLines(emit);
+  app.subscribe((message) => {
+    switch (message.event) {
+      case 'recorder:status':
+        emit({ type: 'recorder', ...message.payload });
+        break;
+      case 'rooms:flagsChanged':
+        roomsLines.offer(message.payload.rooms);
+        break;
+      case 'setup:notice': {
+        const { title, body, kind, recorderId } = message.payload;
+        emit({ type: 'warning', message: `${title}: ${body}`, notice: kind, recorderId });
+        break;
+      }
+      case 'push:attempt':
+        emit({ type: 'push', ...message.payload });
+        break;
+    }
+  });
+  return roomsLines;
+}
+
+/** `update` lines: a newer release of this clone's feed, checked at start and every 6 hours. */
+function updateLines(
+  app: RunningApp,
+  version: string,
+  emit: (line: OutputLine) => void,
+  log: Logger,
+) {
+  const updates = startUpdateLines({
+    settings: () => app.settings().updates,
+    language: () => app.state().language,
+    currentVersion: version,
+    originUrl: () => gitOriginUrl(join(import.meta.dirname, '..', '..')),
+    feedVersion: (folder, fileName) => fetchFeedVersion(folder, fileName),
+    platform: process.platform,
+    arch: process.arch,
+    emit,
+    log,
+  });
+  // A settings change (the browser preview) reaches the state; the check looks whether it was its own.
+  app.subscribe((message) => {
+    if (message.event === 'state:changed') updates.settingsMaybeChanged();
+  });
+  return updates;
+}
+
+function readVersion(): string {
+  const text = readFileSync(new URL('../../package.json', import.meta.url), 'utf8');
+  return (JSON.parse(text) as { version: string }).version;
+}

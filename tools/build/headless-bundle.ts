@@ -1,0 +1,103 @@
+// Headless mode as one bundled file, as the desktop main process already is: started through tsx
+// it took 88 MB of RSS and 0.75 s to `ready`, bundled 63 MB and about 0.3 s (issue 21). Every
+// dependency is bundled in (nothing resolved from node_modules at run time); only Node's builtins
+// stay outside (platform 'node' does that by itself; no plugin, so that tests can build it
+// synchronously: esbuild's synchronous API takes no plugins).
+import { mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { buildSync, type BuildOptions } from 'esbuild';
+import { newestMtime } from '../start/build-freshness';
+import { REQUIRE_BANNER } from './main-bundle';
+
+/** Node 20.19 is the oldest the project runs on (package.json's engines). */
+const HEADLESS_NODE_TARGET = 'node20';
+
+/** Where `npm run headless` and the `npm start` fallback find the bundle, relative to the repository. */
+export const HEADLESS_BUNDLE = 'dist/headless/cli.mjs';
+
+/**
+ * What the bundle is made of, relative to the repository (folders are walked). Its location
+ * matters too: cli.ts finds dist/renderer and package.json two folders up from itself, which
+ * holds for dist/headless/ and test-output/<name>/ alike.
+ */
+export const HEADLESS_INPUTS = [
+  'main',
+  'shared',
+  'tools/build/headless-bundle.ts',
+  'tools/build/main-bundle.ts',
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+] as const;
+
+/**
+ * esbuild options for the headless bundle at `outfile` (absolute); `entry` (relative to the
+ * repository) is headless mode's own unless a test builds its test-only entry.
+ */
+export function headlessBuildOptions(
+  root: string,
+  outfile: string,
+  entry = 'main/headless/cli.ts',
+): BuildOptions {
+  return {
+    entryPoints: [path.join(root, entry)],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: HEADLESS_NODE_TARGET,
+    banner: { js: REQUIRE_BANNER },
+    // Stack traces in the log name the sources: worth the file beside it on a NAS.
+    sourcemap: 'linked',
+    logLevel: 'warning',
+  };
+}
+
+/** Whether the bundle at `outfile` is missing or older than one of its sources. */
+export function headlessBundleIsStale(root: string, outfile: string, entry?: string): boolean {
+  let built: number;
+  try {
+    built = statSync(outfile).mtimeMs;
+  } catch {
+    return true;
+  }
+  const inputs = entry ? [...HEADLESS_INPUTS, entry] : HEADLESS_INPUTS;
+  return inputs.some((input) => newestMtime(path.join(root, input)) > built);
+}
+
+/**
+ * Builds the bundle when it is stale. Each file is written aside and renamed into place (the
+ * bundle last), so that a start or a test running at the same moment never loads half a file;
+ * true when it was built now.
+ */
+export function buildHeadlessIfStale(
+  root: string,
+  outfile = path.join(root, HEADLESS_BUNDLE),
+  entry?: string,
+): boolean {
+  if (!headlessBundleIsStale(root, outfile, entry)) return false;
+  mkdirSync(path.dirname(outfile), { recursive: true });
+  const result = buildSync({ ...headlessBuildOptions(root, outfile, entry), write: false });
+  const files = [...result.outputFiles].sort((a) => (a.path === outfile ? 1 : -1));
+  for (const file of files) {
+    const temp = `${file.path}.${process.pid}.tmp`;
+    writeFileSync(temp, file.path === outfile ? asciiOnly(file.text) : file.contents);
+    renameSync(temp, file.path);
+  }
+  return true;
+}
+
+/**
+ * The bundle with every non-ASCII character escaped. esbuild escapes them in strings but leaves
+ * them in regular expressions and some comments (ours: `[。（，]`; a dependency's `[0-9¹²³]`), and
+ * a single one makes V8 hold the whole 3 MB source as two bytes a character: 3 MB more RSS for
+ * as long as the app runs (issue 21). A `\uXXXX` escape means the same in a regular expression
+ * (with or without the u flag, surrogate pairs included) and nothing in a comment. The source
+ * map's columns on those few lines shift; its lines do not.
+ */
+export function asciiOnly(code: string): string {
+  return code.replace(
+    /[\u0080-\uffff]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
