@@ -27,6 +27,10 @@ export const SuppressionReason = z.enum([
   'baseline',
   /** Recovered from the journal at start-up, too old to pop up: it happened while the app was not running. */
   'missed',
+  /** Inside quiet hours: held for the digest at their end (main/core/quiet-hours.ts). */
+  'held',
+  /** The room's tier is quiet: kept in the history only. */
+  'quietRoom',
 ]);
 /** A suppression reason. */
 export type SuppressionReason = z.infer<typeof SuppressionReason>;

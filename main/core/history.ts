@@ -33,12 +33,12 @@ export interface HistorySnapshot {
 export type HistoryQueryOptions = Partial<HistoryQuery>;
 
 /**
- * The read state a new notification starts with: shown ones, and ones held back only by a pause
- * ("what did I miss"), are unread; muted, disabled, grouped (the summary counts), flapping and
+ * The read state a new notification starts with: shown ones, and ones held back only by a pause or
+ * quiet hours ("what did I miss"), are unread; muted, disabled, grouped (the summary counts), flapping and
  * start-up baseline ones are not news.
  */
 export function initialReadState(decision: NotificationDecision): boolean {
-  return !(decision.shown || decision.reason === 'paused');
+  return !(decision.shown || decision.reason === 'paused' || decision.reason === 'held');
 }
 
 // Search keys are built once per entry, on the first text query that needs them (not on every
