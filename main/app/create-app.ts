@@ -59,7 +59,7 @@ export async function createApp(ports: AppPorts): Promise<AppHandle> {
     webhookUrl: listener.webhookUrl,
   });
 
-  const sources = attachSources(core, ports, { pipeline, observers });
+  const sources = attachSources(core, ports, { pipeline, observers, history: storage.history });
 
   const state = stateView(core, {
     store: ports.store,

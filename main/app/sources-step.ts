@@ -5,6 +5,9 @@ import type { AppCore } from './app-core';
 import type { AppPorts } from './app-ports';
 import type { Observers } from './observers';
 import type { HappeningSource, SourceContext } from './plug-ins';
+import type { HistoryStore } from '../adapters/history-store';
+import { quietDigestSource } from './quiet-digest-source';
+import { roomChangeSource } from './room-change-source';
 
 /** The sources as attached, with the context they start with. */
 export interface AttachedSources {
@@ -16,17 +19,22 @@ export interface AttachedSources {
 
 /**
  * The one place sources of happenings attach (besides webhooks and polls): the recording
- * guardian, then the host's extras. Each offers happenings through the pipeline's door.
+ * guardian, title and area changes, the quiet hours digest, then the host's extras. Each offers happenings through the pipeline's door.
  */
 export function attachSources(
   core: AppCore,
   ports: Pick<AppPorts, 'sources'>,
-  parts: { pipeline: EventPipeline; observers: Observers },
+  parts: { pipeline: EventPipeline; observers: Observers; history: HistoryStore },
 ): AttachedSources {
   const guardian = new GuardianSource();
   guardian.onProblemsChanged(() => core.statePush.request());
+  // Quiet hours' digest: what the policy held, from the history, as one popup at their end.
+  const digest = quietDigestSource({
+    history: () => parts.history.queries,
+    record: (notification) => parts.pipeline.record({ notification, decision: { shown: true } }),
+  });
   return {
-    sources: [guardian, ...(ports.sources ?? [])],
+    sources: [guardian, roomChangeSource(), digest, ...(ports.sources ?? [])],
     context: {
       ...core,
       offer: (happening) => parts.pipeline.offer(happening),

@@ -30,12 +30,12 @@ export function heldSince(entries: readonly HistoryNotification[]): AppNotificat
     .map((e) => e.notification);
 }
 
-/** The notifications after the last digest in a newest-first list, oldest first. */
+/** The notifications after the last digest in a list kept oldest first (the history's order). */
 export function sinceLastDigest(
-  newestFirst: readonly HistoryNotification[],
-): HistoryNotification[] {
-  const end = newestFirst.findIndex((e) => e.notification.event === 'QuietHoursDigest');
-  return (end < 0 ? newestFirst : newestFirst.slice(0, end)).toReversed();
+  oldestFirst: readonly HistoryNotification[],
+): readonly HistoryNotification[] {
+  const last = oldestFirst.findLastIndex((e) => e.notification.event === 'QuietHoursDigest');
+  return last < 0 ? oldestFirst : oldestFirst.slice(last + 1);
 }
 
 /**

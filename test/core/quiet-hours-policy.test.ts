@@ -36,7 +36,7 @@ function quietCore(letThrough: { problems?: boolean; favourites?: boolean } = {}
     clock: core.clock.read,
     setTimer: core.clock.setTimer,
     settings: () => ({ ...core.settings.notifications, language: 'en' }),
-    since: () => sinceLastDigest(history().toReversed()),
+    since: () => sinceLastDigest(history()),
     record: (notification) => core.pipeline.record({ notification, decision: { shown: true } }),
   });
   return { core, digest };
