@@ -26,6 +26,8 @@ export const CALL_CHANNELS = [
   'room:remove',
   'room:setAutoRecord',
   'notification:act',
+  'room:setTier',
+  'notifications:quietUntil',
 ] as const;
 /** A call channel name. */
 export type CallChannel = (typeof CALL_CHANNELS)[number];

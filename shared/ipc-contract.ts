@@ -4,6 +4,7 @@ import type { CallChannel, EventChannel } from './ipc-channels';
 import { HistoryFile, HistoryNotification, HistoryQuery, historyPage } from './history';
 import { EventLogEntry } from './model';
 import { PopupButton } from './popup-button';
+import { RoomTier } from './room-tier';
 import { safeParseUnknown, type ParseResult } from './parse';
 import { PushRecord, PushTestResult } from './push';
 import { Settings } from './settings';
@@ -120,6 +121,16 @@ export const CALLS = {
   'notification:act': {
     request: z.strictObject({ id: z.string().min(1).max(200), button: PopupButton }),
     response: ActionResult,
+  },
+  /** Sets a room's tier (favourite, normal, quiet): the Rooms view's row. */
+  'room:setTier': {
+    request: z.strictObject({ roomId: CommandRoomId, tier: RoomTier }),
+    response: ActionResult,
+  },
+  /** Quiet hours now, until an hour from now or the next 08:00 ("off" ends them). */
+  'notifications:quietUntil': {
+    request: z.strictObject({ until: z.enum(['hour', 'morning', 'off']) }),
+    response: z.object({ quietUntil: z.number().nullable() }),
   },
 } as const satisfies Record<CallChannel, { request: z.ZodType; response: z.ZodType }>;
 

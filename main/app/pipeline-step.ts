@@ -47,6 +47,7 @@ export function buildPipeline(wiring: PipelineWiring): EventPipeline {
         popupButtons(notification, {
           room: happening.room,
           apiReady: wiring.apiReady?.() ?? false,
+          favourite: wiring.settings().notifications.favourites.includes(happening.roomId),
         }),
     },
     {
