@@ -67,17 +67,6 @@ export function quietSpanAt(settings: QuietSettings, now: number): QuietSpan | u
   return { start: first.start, end };
 }
 
-/** The choices of "quiet until" in the tray: an hour, until tomorrow 08:00, or off. */
-export type QuietChoice = 'hour' | 'morning' | 'off';
-
-/** The `quietUntil` a tray choice sets (the next 08:00 local time for "morning"). */
-export function quietUntilFor(choice: QuietChoice, now: number): number | null {
-  if (choice === 'off') return null;
-  if (choice === 'hour') return now + 60 * 60 * 1000;
-  const morning = localAt(now, 0, 8 * 60);
-  return morning > now ? morning : localAt(now, 1, 8 * 60);
-}
-
 /** Whether `now` is inside quiet time. */
 export function isQuietAt(settings: QuietSettings, now: number): boolean {
   return quietSpanAt(settings, now) !== undefined;

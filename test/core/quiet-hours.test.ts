@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dailyQuietSpan, quietSpanAt, quietUntilFor } from '../../main/core/quiet-hours';
+import { dailyQuietSpan, quietSpanAt } from '../../main/core/quiet-hours';
+import { quietUntilFor } from '../../shared/quiet-until';
 import { QuietHoursSettings } from '../../shared/settings';
 
 // Local times (the machine's time zone, as the setting means), 27 Nov 2026 is a Friday.

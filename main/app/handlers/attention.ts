@@ -1,7 +1,7 @@
 import { roomOutcomeText } from '../../../shared/i18n/room-commands';
 import type { ActionResult, ContractHandlers } from '../../../shared/ipc-contract';
 import { withRoomTier, type RoomTier } from '../../../shared/room-tier';
-import { quietUntilFor } from '../../core/quiet-hours';
+import { quietUntilFor } from '../../../shared/quiet-until';
 import type { RoomHandlerDeps } from './rooms';
 
 /** What the tier and quiet-time handlers use. */

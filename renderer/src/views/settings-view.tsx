@@ -4,6 +4,7 @@ import { useApp } from '../app-context';
 import { unclaimedErrors } from '../field-errors';
 import { checkDraft, draftFromSettings, isDraftDirty, type SettingsDraft } from '../settings-draft';
 import { ADVANCED_PATHS, AdvancedSection } from '../settings/advanced-section';
+import { AttentionSection } from '../settings/attention-section';
 import { DiagnosticsSection } from '../settings/diagnostics-section';
 import { GeneralSection } from '../settings/general-section';
 import { ListenerSection } from '../settings/listener-section';
@@ -135,6 +136,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
           <RecorderSection {...props} saveFirst={save} />
           <RecordingsSection {...props} />
           <NotificationsSection {...props} />
+          <AttentionSection />
           <PushSection />
           <GeneralSection {...props} />
           <AdvancedSection {...props} open={advancedOpen} onOpen={setAdvancedOpen} />
