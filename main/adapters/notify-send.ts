@@ -19,6 +19,8 @@ export interface DesktopPopup {
   actions?: readonly PopupAction[];
   /** Called with the id of the button pressed. */
   onAction?: (id: string) => void;
+  /** No sound: the notification spec's `suppress-sound` hint (daemons that play sounds honour it). */
+  silent?: boolean;
 }
 
 /** Shows desktop popups; `show` resolves true when the popup was handed to the daemon, never rejects. */
@@ -64,6 +66,8 @@ export function notifySendArgs(popup: DesktopPopup, options: NotifySendOptions =
     `--urgency=${options.urgency ?? 'normal'}`,
     `--expire-time=${Math.max(0, Math.round(options.expireMs ?? 10_000))}`,
     ...buttons,
+    // Desktop Notifications Specification 1.2, "Standard Hints": suppress-sound (boolean).
+    ...(popup.silent ? ['--hint=boolean:suppress-sound:true'] : []),
     '--',
     cleanTitle(popup.title),
     escapeMarkup(cleanBody(popup.body)),

@@ -44,7 +44,11 @@ export class PopupButtonRunner {
   /** A notify-send popup with the notification's buttons (headless mode on Linux). */
   desktopPopup(notification: AppNotification): DesktopPopup {
     const buttons = notification.buttons ?? [];
-    const popup: DesktopPopup = { title: notification.title, body: notification.body };
+    const popup: DesktopPopup = {
+      title: notification.title,
+      body: notification.body,
+      ...(notification.silent ? { silent: true } : {}),
+    };
     if (buttons.length === 0) return popup;
     return {
       ...popup,
