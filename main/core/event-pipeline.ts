@@ -8,6 +8,7 @@ import {
 } from './notification-policy';
 import { RecorderState } from './recorder-state';
 import { happeningKey } from './recovery';
+import { StreamTally } from './stream-tally';
 import { testHappenings } from './test-event';
 
 /** Listeners of what the pipeline decides. */
@@ -31,6 +32,7 @@ export class EventPipeline {
   readonly policy: NotificationPolicy;
   readonly #listeners: PipelineListeners;
   readonly #checkFile: ((file: FileRecord) => Promise<FileCheck>) | undefined;
+  readonly #tally = new StreamTally();
   #queue: Promise<void> = Promise.resolve();
   /** Happenings queued behind a file check and not yet offered. */
   #queued = 0;
@@ -149,6 +151,7 @@ export class EventPipeline {
 
   #offer(happening: Happening): void {
     try {
+      if (happening.source !== 'test' && happening.source !== 'replay') this.#tally.note(happening);
       this.#listeners.happened?.(happening);
       this.policy.offer(happening);
     } catch (error) {

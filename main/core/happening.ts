@@ -47,7 +47,8 @@ export interface RoomChange {
 /** What a StreamEnded popup tells: the live time and what was recorded in it. */
 export interface StreamEndFacts {
   liveSeconds?: number;
-  files: number;
+  /** Files finished in the stream; absent: not told here (the session report says it). */
+  files?: number | undefined;
   bytes: number;
   /** Recorded media seconds over the live time (0–1), when both are known. */
   coverage?: number;

@@ -76,6 +76,10 @@ export class NotificationPolicy {
   offer(happening: Happening): void {
     const now = this.#ports.clock();
     const settings = this.#ports.settings();
+    // With session reports on, the report (which waits for late files) says what was recorded:
+    // the StreamEnded popup keeps the live time only, not the same numbers twice.
+    if (happening.ended && settings.events.SessionReport)
+      happening.ended = { ...happening.ended, files: undefined };
     const notification = this.#build(happening, settings.language, now);
     const buttons = this.#ports.buttonsFor?.(notification, happening);
     if (buttons && buttons.length > 0) notification.buttons = [...buttons];

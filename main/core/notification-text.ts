@@ -93,9 +93,11 @@ function streamEndedText(
   if (!ended) return plain;
   const facts = text.streamEndedFacts({
     ...(ended.liveSeconds ? { live: formatDuration(ended.liveSeconds) } : {}),
-    files: ended.files,
+    ...(ended.files !== undefined ? { files: ended.files } : {}),
     size: ended.bytes > 0 ? formatBytes(ended.bytes) : '',
-    ...(ended.coverage !== undefined ? { coverage: ended.coverage } : {}),
+    ...(ended.files !== undefined && ended.coverage !== undefined
+      ? { coverage: ended.coverage }
+      : {}),
   });
   return { title: plain.title, body: [plain.body, facts].filter(Boolean).join('\n') };
 }

@@ -34,7 +34,8 @@ export const NOTIFICATION_TEXT: Record<
     /** The live time and what was recorded, under a StreamEnded popup's title. */
     streamEndedFacts: (f: {
       live?: string;
-      files: number;
+      /** Absent: the recorded part is left to the session report. */
+      files?: number;
       size: string;
       coverage?: number;
     }) => string;
@@ -85,16 +86,18 @@ export const NOTIFICATION_TEXT: Record<
       join(
         [
           f.live ? `直播了 ${f.live}` : undefined,
-          f.files > 0
-            ? join(
-                [
-                  `录了 ${f.files} 个文件`,
-                  f.size,
-                  f.coverage !== undefined ? `覆盖 ${Math.round(f.coverage * 100)}%` : undefined,
-                ],
-                ' · ',
-              )
-            : '没有录制文件',
+          f.files === undefined
+            ? undefined
+            : f.files > 0
+              ? join(
+                  [
+                    `录了 ${f.files} 个文件`,
+                    f.size,
+                    f.coverage !== undefined ? `覆盖 ${Math.round(f.coverage * 100)}%` : undefined,
+                  ],
+                  ' · ',
+                )
+              : '没有录制文件',
         ],
         '，',
       ),
@@ -156,16 +159,20 @@ export const NOTIFICATION_TEXT: Record<
       join(
         [
           f.live ? `Live for ${f.live}` : undefined,
-          f.files > 0
-            ? join(
-                [
-                  `${f.files} ${f.files === 1 ? 'file' : 'files'} recorded`,
-                  f.size,
-                  f.coverage !== undefined ? `${Math.round(f.coverage * 100)}% covered` : undefined,
-                ],
-                ' · ',
-              )
-            : 'nothing recorded',
+          f.files === undefined
+            ? undefined
+            : f.files > 0
+              ? join(
+                  [
+                    `${f.files} ${f.files === 1 ? 'file' : 'files'} recorded`,
+                    f.size,
+                    f.coverage !== undefined
+                      ? `${Math.round(f.coverage * 100)}% covered`
+                      : undefined,
+                  ],
+                  ' · ',
+                )
+              : 'nothing recorded',
         ],
         '; ',
       ),
