@@ -2,6 +2,7 @@ import type { AppState } from '../../shared/app-state';
 import type { OpenProblem } from '../../shared/problem';
 import type { SettingsStore } from '../adapters/settings-store';
 import type { EventPipeline } from '../core/event-pipeline';
+import { attentionView } from '../core/attention-view';
 import type { AppCore } from './app-core';
 import type { HostStatePort } from './app-ports';
 import type { ListenerBinding } from './listener-binding';
@@ -44,6 +45,7 @@ export function stateView(core: AppCore, from: StateSources): () => AppState {
         ...(lastWebhookAt !== undefined ? { lastWebhookAt } : {}),
       },
       pause: { pausedUntil: s.notifications.pausedUntil },
+      attention: attentionView(s.notifications, core.clock()),
       unreadCount: from.storage.history.queries.unreadCount(),
       // Present only while writing the data folder fails.
       ...(trouble !== undefined ? { storage: { trouble } } : {}),

@@ -15,6 +15,9 @@ export function trayStateOf(state: AppState, now: number): TrayState {
     language: state.language,
     ...(state.problems ? { problems: state.problems } : {}),
     ...(state.storage?.trouble ? { storageTrouble: true } : {}),
+    ...(state.attention
+      ? { favourites: state.attention.favourites, quiet: state.attention.quiet }
+      : {}),
   };
 }
 
