@@ -74,6 +74,9 @@ export const HistoryQuery = z.object({
    */
   recordedFrom: z.number().optional(),
   recordedBefore: z.number().optional(),
+  /** Notifications only: decided at or after this epoch ms and before `createdBefore` (a digest's span). */
+  createdFrom: z.number().optional(),
+  createdBefore: z.number().optional(),
 });
 /** A parsed history query (defaults applied). */
 export type HistoryQuery = z.infer<typeof HistoryQuery>;

@@ -356,10 +356,18 @@ export class History {
 
   /** Notifications, newest first; text matches title, body and the action's path or URL. */
   notifications(query: HistoryQueryOptions = {}): HistoryResult<HistoryNotification> {
-    const unreadOnly = query.unreadOnly ? (entry: HistoryNotification) => !entry.read : undefined;
+    const { unreadOnly, createdFrom, createdBefore } = query;
+    const spanned = createdFrom !== undefined || createdBefore !== undefined;
+    const extra =
+      unreadOnly || spanned
+        ? (entry: HistoryNotification) =>
+            (!unreadOnly || !entry.read) &&
+            (createdFrom === undefined || entry.notification.createdAt >= createdFrom) &&
+            (createdBefore === undefined || entry.notification.createdAt < createdBefore)
+        : undefined;
     return this.#notifications.page(
       query,
-      matcher(query, (entry, roomId) => entry.notification.roomIds.includes(roomId), unreadOnly),
+      matcher(query, (entry, roomId) => entry.notification.roomIds.includes(roomId), extra),
     );
   }
 
