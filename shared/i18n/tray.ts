@@ -52,7 +52,7 @@ export const TRAY_STRINGS: Readonly<Record<Language, TrayStrings>> = {
     pauseForever: '暂停到手动恢复',
     resume: '恢复通知',
     pausedNote: '通知已暂停',
-    quietHour: '免打扰 1 小时（结束时汇总）',
+    quietHour: '免打扰一小时（结束时汇总）',
     quietMorning: '免打扰到明早 8 点',
     quietOff: '结束免打扰',
     quietNote: '免打扰中',

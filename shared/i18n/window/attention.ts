@@ -67,7 +67,7 @@ export const ATTENTION_TEXT: Readonly<Record<Language, AttentionText>> = {
     letFavourites: '特别关注的房间照常弹出',
     quietNow: (until) => `免打扰中，到 ${until} 为止`,
     notQuiet: '现在不在免打扰中',
-    quietHour: '免打扰 1 小时',
+    quietHour: '免打扰一小时',
     quietMorning: '免打扰到明早 8 点',
     quietOff: '结束免打扰',
     sounds: '提示音',
