@@ -41,6 +41,8 @@ export interface AttentionText {
   showHeld: string;
   spanNote: (from: string, to: string) => string;
   clearSpan: string;
+  /** A push target's switch: wait for the digest in quiet hours, or push at once. */
+  followQuietHours: string;
 }
 
 /** The attention texts per language. */
@@ -81,6 +83,7 @@ export const ATTENTION_TEXT: Readonly<Record<Language, AttentionText>> = {
     showHeld: '查看这段时间的通知',
     spanNote: (from, to) => `只显示 ${from} 到 ${to} 的通知`,
     clearSpan: '显示全部',
+    followQuietHours: '免打扰时段内暂存，结束时发汇总（关闭：照常立即推送）',
   },
   en: {
     tierLabel: 'Tier',
@@ -120,5 +123,6 @@ export const ATTENTION_TEXT: Readonly<Record<Language, AttentionText>> = {
     showHeld: 'Show what came meanwhile',
     spanNote: (from, to) => `Only notifications from ${from} to ${to}`,
     clearSpan: 'Show all',
+    followQuietHours: 'Follow quiet hours: hold, then send the digest (off: push at once)',
   },
 };
