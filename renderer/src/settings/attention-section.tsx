@@ -13,6 +13,25 @@ type Notifications = Settings['notifications'];
 type QuietHours = Notifications['quietHours'];
 // The sounds every OS has; on macOS a system sound's name or a file's path may be typed too.
 const SOUND_CHOICES = ['default', 'silent'] as const;
+// macOS's own alert sounds (/System/Library/Sounds), by the names Electron's `sound` takes there
+// (Electron passes `sound` to NSUserNotification.soundName on macOS only:
+// https://www.electronjs.org/docs/latest/api/notification).
+const MAC_SOUNDS = [
+  'Basso',
+  'Blow',
+  'Bottle',
+  'Frog',
+  'Funk',
+  'Glass',
+  'Hero',
+  'Morse',
+  'Ping',
+  'Pop',
+  'Purr',
+  'Sosumi',
+  'Submarine',
+  'Tink',
+] as const;
 
 /**
  * Tiers (favourites, quiet rooms), quiet hours, "quiet until", sounds and the rooms whose title
@@ -210,6 +229,8 @@ function SoundFields({
   sounds: Notifications['sounds'];
   onChange: (sounds: Notifications['sounds']) => void;
 }) {
+  const { info } = useApp();
+  const mac = info?.platform === 'darwin';
   const choice = (id: string, label: string, key: 'normal' | 'favourite') => (
     <SoundInput
       id={id}
@@ -238,6 +259,7 @@ function SoundFields({
             {t.soundChoices[value]}
           </option>
         ))}
+        {mac ? MAC_SOUNDS.map((name) => <option key={name} value={name} />) : null}
       </datalist>
       <p class="field-hint">{t.soundHint}</p>
     </fieldset>
