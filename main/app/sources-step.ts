@@ -19,7 +19,8 @@ export interface AttachedSources {
 
 /**
  * The one place sources of happenings attach (besides webhooks and polls): the recording
- * guardian, title and area changes, the quiet hours digest, then the host's extras. Each offers happenings through the pipeline's door.
+ * guardian, title and area changes, the quiet hours digest, then the host's extras (one named
+ * as a built-in replaces it). Each offers happenings through the pipeline's door.
  */
 export function attachSources(
   core: AppCore,
@@ -33,8 +34,13 @@ export function attachSources(
     history: () => parts.history.queries,
     record: (notification) => parts.pipeline.record({ notification, decision: { shown: true } }),
   });
+  const extras = ports.sources ?? [];
+  // A host's source replaces the built-in of the same name (tests hand in one on a fake clock).
+  const builtIn = [guardian, roomChangeSource(), digest].filter(
+    (source) => !extras.some((extra) => extra.name === source.name),
+  );
   return {
-    sources: [guardian, roomChangeSource(), digest, ...(ports.sources ?? [])],
+    sources: [...builtIn, ...extras],
     context: {
       ...core,
       offer: (happening) => parts.pipeline.offer(happening),
