@@ -5,6 +5,7 @@ import { HistoryFile, HistoryNotification, HistoryQuery, historyPage } from './h
 import { EventLogEntry } from './model';
 import { PopupButton } from './popup-button';
 import { RoomTier } from './room-tier';
+import { WindowTarget } from './window-target';
 import { safeParseUnknown, type ParseResult } from './parse';
 import { PushRecord, PushTestResult } from './push';
 import { Settings } from './settings';
@@ -138,6 +139,8 @@ export const CALLS = {
 export const EVENTS = {
   'state:changed': { payload: AppState },
   'notification:added': { payload: HistoryNotificationItem },
+  /** A click opened the window onto a place in it (a quiet hours digest: its span). */
+  'window:show': { payload: WindowTarget },
 } as const satisfies Record<EventChannel, { payload: z.ZodType }>;
 
 export { CALL_CHANNELS, EVENT_CHANNELS, isCallChannel, isEventChannel } from './ipc-channels';

@@ -16,7 +16,11 @@ export function clickGuard(
         recordingRoot: core.settings().recordingRoot,
         pathMappings: core.settings().pathMappings,
       }),
-    openWindow: ports.openWindow,
+    openWindow: (target) => {
+      ports.openWindow();
+      // The window goes there once shown (a digest's click: the Notifications view on its span).
+      if (target) core.events.emit('window:show', target);
+    },
     log: core.log,
   });
 }

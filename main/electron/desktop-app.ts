@@ -228,7 +228,7 @@ function wireDesktopShell<I, M>(
       if (message.event === 'state:changed') {
         broadcast(message.event, message.payload);
         tray.render(message.payload);
-      } else if (message.event === 'notification:added') {
+      } else if (message.event === 'notification:added' || message.event === 'window:show') {
         broadcast(message.event, message.payload);
       } else if (message.event === 'setup:notice') {
         void parts.notifier.show(noticeNotification(message.payload, Date.now()));

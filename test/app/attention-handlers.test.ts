@@ -65,3 +65,19 @@ describe('tiers and quiet time through the contract', () => {
     expect(h.store.get().notifications.quietUntil).toBeNull();
   });
 });
+
+describe("a digest's click", () => {
+  it('opens the window and tells it to show the Notifications view over the span', async () => {
+    const h = await startApp();
+    const events: unknown[] = [];
+    h.app.subscribe((message) => {
+      if (message.event === 'window:show') events.push(message.payload);
+    });
+    const span = { from: 1000, to: 2000 };
+    expect(await h.app.runAction({ kind: 'openWindow', span })).toBe(true);
+    expect(h.opened).toEqual(['window']);
+    expect(events).toEqual([{ view: 'notifications', span }]);
+    await h.app.runAction({ kind: 'openWindow' }); // a plain click: only the window
+    expect(events).toHaveLength(1);
+  });
+});

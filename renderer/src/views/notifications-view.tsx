@@ -14,6 +14,7 @@ import { useLiveTick } from '../use-live-tick';
 import { NotificationRow } from './notification-row';
 import { ATTENTION_TEXT } from '../../../shared/i18n/window/attention';
 import { formatWhen } from '../format-time';
+import { useNotificationSpan } from '../notification-span';
 
 /**
  * The notification history, newest first under day headings: each row with its popup's actions
@@ -30,7 +31,7 @@ export function NotificationsView() {
   const [openRuns, setOpenRuns] = useState<ReadonlySet<string>>(new Set());
   const [message, setMessage] = useState<string | null>(null);
   // A quiet hours digest's span (its row's button): only the notifications of that time.
-  const [span, setSpan] = useState<{ from: number; to: number } | null>(null);
+  const [span, setSpan] = useNotificationSpan();
   const query = useDebounced(text.trim());
   // A state push also carries read marks made elsewhere (the tray, another window).
   const tick = useLiveTick(api, ['notification:added', 'state:changed'], 300);
