@@ -2,13 +2,19 @@ import { roomOutcomeText } from '../../../shared/i18n/room-commands';
 import type { ActionResult, ContractHandlers } from '../../../shared/ipc-contract';
 import { withRoomTier, type RoomTier } from '../../../shared/room-tier';
 import { quietUntilFor } from '../../../shared/quiet-until';
-import type { RoomHandlerDeps } from './rooms';
+import type { Language, Settings } from '../../../shared/settings';
+import type { SettingsStore } from '../../adapters/settings-store';
+import type { Clock } from '../../core/ports';
 
-/** What the tier and quiet-time handlers use. */
-export type AttentionDeps = Pick<
-  RoomHandlerDeps,
-  'clock' | 'settings' | 'language' | 'store' | 'stateChanged'
->;
+/** What the tier and quiet-time handlers use (the app object's HandlerDeps fits). */
+export interface AttentionDeps {
+  clock: Clock;
+  settings: () => Settings;
+  language: () => Language;
+  store: Pick<SettingsStore, 'update'>;
+  /** Asks for a state push (the tray's favourites and quiet look). */
+  stateChanged: () => void;
+}
 
 /** Sets a room's tier in the settings (the Rooms view's row, the popup's "★"). */
 export async function setRoomTier(
