@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'preact/hooks';
 import { ATTENTION_TEXT, type AttentionText } from '../../../shared/i18n/window/attention';
-import type { Settings } from '../../../shared/settings';
+import { localizeSchemaMessage } from '../../../shared/i18n/schema-messages';
+import type { Language, Settings } from '../../../shared/settings';
 import type { SettingsPatch } from '../../../shared/settings-patch';
 import { quietUntilFor, type QuietChoice } from '../../../shared/quiet-until';
 import { withRoomTier } from '../../../shared/room-tier';
@@ -46,7 +47,9 @@ export function AttentionSection() {
   const save = (notifications: NonNullable<SettingsPatch['notifications']>) => {
     setFailure(null);
     void saveSettings({ notifications }).then((result) =>
-      setFailure(result.ok ? null : result.errors.join('; ')),
+      setFailure(
+        result.ok ? null : result.errors.map((e) => localizedError(e, language)).join('; '),
+      ),
     );
   };
   const quiet = (changes: Partial<QuietHours>) =>
@@ -313,6 +316,7 @@ function RoomChangeRooms({
   onRooms: (rooms: number[]) => void;
 }) {
   const [text, setText] = useState(rooms.join(' '));
+  const [error, setError] = useState<string | null>(null);
   return (
     <div class="field">
       <label class="field-label" for="room-change-rooms">
@@ -324,16 +328,31 @@ function RoomChangeRooms({
         inputMode="numeric"
         value={text}
         aria-describedby="room-change-rooms-hint"
+        aria-invalid={error !== null}
         onInput={(event) => setText(event.currentTarget.value)}
         onChange={() => {
           const words = text.split(/[\s,，、]+/).filter(Boolean);
-          // Non-numbers are kept in the field and sent as they are: main's schema names them.
-          onRooms(words.map((w) => (/^\d+$/.test(w) ? Number(w) : Number.NaN)));
+          // A word that is no room number stays in the field, named; nothing is saved.
+          const bad = words.find((word) => !/^\d+$/.test(word));
+          setError(bad === undefined ? null : t.badRooms(bad));
+          if (bad === undefined) onRooms(words.map(Number));
         }}
       />
       <p id="room-change-rooms-hint" class="field-hint">
         {t.roomChangesHint}
       </p>
+      {error ? (
+        <p class="field-errors" role="alert">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
+}
+
+/** A `path: message` error with its message in the window's language (the path stays as named). */
+function localizedError(error: string, language: Language): string {
+  const at = error.indexOf(': ');
+  if (at < 0) return localizeSchemaMessage(error, language);
+  return `${error.slice(0, at)}: ${localizeSchemaMessage(error.slice(at + 2), language)}`;
 }

@@ -37,6 +37,7 @@ export interface AttentionText {
   soundHint: string;
   roomChanges: string;
   roomChangesHint: string;
+  badRooms: (word: string) => string;
   /** The digest's row: show the notifications of its span; the toolbar's note while shown. */
   showHeld: string;
   spanNote: (from: string, to: string) => string;
@@ -80,6 +81,7 @@ export const ATTENTION_TEXT: Readonly<Record<Language, AttentionText>> = {
     soundHint: '在 macOS 上还可以填系统提示音的名字（如 Glass、Ping）或声音文件路径。',
     roomChanges: '提醒标题或分区变更的房间',
     roomChangesHint: '房间号，空格分隔；留空即全部房间（需在上方打开「标题或分区变更」）。',
+    badRooms: (word) => `「${word}」不是房间号：请只填数字，用空格分隔。`,
     showHeld: '查看这段时间的通知',
     spanNote: (from, to) => `只显示 ${from} 到 ${to} 的通知`,
     clearSpan: '显示全部',
@@ -120,6 +122,7 @@ export const ATTENTION_TEXT: Readonly<Record<Language, AttentionText>> = {
     roomChanges: 'Rooms whose title or area changes are told',
     roomChangesHint:
       'Room numbers, separated by spaces; empty: every room (switch on "Title or area changed" above).',
+    badRooms: (word) => `"${word}" is not a room number: digits only, separated by spaces.`,
     showHeld: 'Show what came meanwhile',
     spanNote: (from, to) => `Only notifications from ${from} to ${to}`,
     clearSpan: 'Show all',

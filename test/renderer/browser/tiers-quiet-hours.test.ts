@@ -135,6 +135,17 @@ it('Settings sets quiet hours across midnight, the weekdays, what still pops up,
       await vi.waitFor(async () =>
         expect((await notifications(page)).sounds.favourite).toBe('silent'),
       );
+      // A room number that is not one: a clear error in the window's language, nothing saved.
+      const changeRooms = section.getByLabel(t.roomChanges);
+      await changeRooms.fill('23058 abc');
+      await changeRooms.blur();
+      await section.getByRole('alert').getByText(t.badRooms('abc')).waitFor();
+      expect((await notifications(page)).roomChangeRooms).toEqual([]);
+      await changeRooms.fill('23058');
+      await changeRooms.blur();
+      await vi.waitFor(async () =>
+        expect((await notifications(page)).roomChangeRooms).toEqual([23058]),
+      );
       await section.getByRole('button', { name: t.quietHour }).click();
       await vi.waitFor(async () =>
         expect((await notifications(page)).quietUntil).toBeGreaterThan(Date.now()),
@@ -150,6 +161,7 @@ it('Settings sets quiet hours across midnight, the weekdays, what still pops up,
         notifications: {
           sounds: { favourite: 'default' },
           quietHours: { days: [0, 1, 2, 3, 4, 5, 6] },
+          roomChangeRooms: [],
         },
       });
     }
