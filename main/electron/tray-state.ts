@@ -21,6 +21,13 @@ export function trayStateOf(state: AppState, now: number): TrayState {
   };
 }
 
+/** Milliseconds until the quiet time in force ends (the tray drops its note then); null: none. */
+export function quietEndsIn(state: AppState, now: number): number | null {
+  const end = state.attention?.quietEndsAt;
+  if (end === undefined || end <= now) return null;
+  return Math.min(end - now, MAX_TIMER_MS);
+}
+
 /**
  * Milliseconds until a running pause ends, so the tray can drop its "paused" look on time (no state
  * event marks the end of a pause); null when there is nothing to wait for. Far ends are capped to

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { attentionView } from '../../main/core/attention-view';
 import { trayModel, type TrayMenuItem, type TrayState } from '../../main/core/tray-model';
+import { quietEndsIn } from '../../main/electron/tray-state';
+import type { AppState } from '../../shared/app-state';
 import { defaultSettings } from '../../shared/settings';
 import { sampleRoom } from '../fakes/app-state-sample';
 
@@ -49,10 +51,26 @@ describe('the tray and the tiers and quiet time', () => {
     const now = new Date(2026, 10, 27, 23, 30).getTime();
     expect(attentionView(settings, now)).toEqual({ favourites: [], quiet: false });
     settings.quietHours.enabled = true;
-    expect(attentionView(settings, now).quiet).toBe(true);
+    expect(attentionView(settings, now)).toMatchObject({
+      quiet: true,
+      quietEndsAt: new Date(2026, 10, 28, 8, 0).getTime(),
+    });
     settings.quietHours.enabled = false;
     settings.quietUntil = now + 1;
     settings.favourites = [5];
-    expect(attentionView(settings, now)).toEqual({ favourites: [5], quiet: true });
+    expect(attentionView(settings, now)).toEqual({
+      favourites: [5],
+      quiet: true,
+      quietEndsAt: now + 1,
+    });
+  });
+});
+
+describe('the tray looks again when quiet time ends', () => {
+  it('waits until the end in force, and not at all without one', () => {
+    const at = (attention?: AppState['attention']) => ({ attention }) as AppState;
+    expect(quietEndsIn(at({ favourites: [], quiet: true, quietEndsAt: 5000 }), 1000)).toBe(4000);
+    expect(quietEndsIn(at({ favourites: [], quiet: false }), 1000)).toBeNull();
+    expect(quietEndsIn(at(undefined), 1000)).toBeNull();
   });
 });
