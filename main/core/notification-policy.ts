@@ -78,9 +78,11 @@ export class NotificationPolicy {
     const settings = this.#ports.settings();
     // With session reports on, the report (which waits for late files) says what was recorded:
     // the StreamEnded popup keeps the live time only, not the same numbers twice.
-    if (happening.ended && settings.events.SessionReport)
-      happening.ended = { ...happening.ended, files: undefined };
-    const notification = this.#build(happening, settings.language, now);
+    const told =
+      happening.ended && settings.events.SessionReport
+        ? { ...happening, ended: { ...happening.ended, files: undefined } }
+        : happening;
+    const notification = this.#build(told, settings.language, now);
     const buttons = this.#ports.buttonsFor?.(notification, happening);
     if (buttons && buttons.length > 0) notification.buttons = [...buttons];
     Object.assign(notification, popupSound(tierOf(settings, happening.roomId), settings));
