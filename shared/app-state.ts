@@ -80,6 +80,15 @@ export const AppState = z.object({
   problems: z.array(OpenProblem).optional(),
   /** Set-up notices in force now (the window shows them as banners); absent: none known. */
   notices: z.array(SetupNoticeState).optional(),
+  /** Favourite rooms (listed first, marked ★) and whether quiet hours hold popups now; absent: none. */
+  attention: z
+    .object({
+      favourites: z.array(z.number()),
+      quiet: z.boolean(),
+      /** Epoch ms the quiet time in force ends (the tray looks again then). */
+      quietEndsAt: z.number().optional(),
+    })
+    .optional(),
   /** Whether desktop popups reach the user: blocked after the system refused one; absent: unknown. */
   popups: z.object({ blocked: z.boolean(), reason: z.string().optional() }).optional(),
   /**

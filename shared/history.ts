@@ -27,6 +27,10 @@ export const SuppressionReason = z.enum([
   'baseline',
   /** Recovered from the journal at start-up, too old to pop up: it happened while the app was not running. */
   'missed',
+  /** Inside quiet hours: held for the digest at their end (main/core/quiet-hours.ts). */
+  'held',
+  /** The room's tier is quiet: kept in the history only. */
+  'quietRoom',
 ]);
 /** A suppression reason. */
 export type SuppressionReason = z.infer<typeof SuppressionReason>;
@@ -70,6 +74,9 @@ export const HistoryQuery = z.object({
    */
   recordedFrom: z.number().optional(),
   recordedBefore: z.number().optional(),
+  /** Notifications only: decided at or after this epoch ms and before `createdBefore` (a digest's span). */
+  createdFrom: z.number().optional(),
+  createdBefore: z.number().optional(),
 });
 /** A parsed history query (defaults applied). */
 export type HistoryQuery = z.infer<typeof HistoryQuery>;

@@ -27,12 +27,14 @@ export const CALL_CHANNELS = [
   'room:remove',
   'room:setAutoRecord',
   'notification:act',
+  'room:setTier',
+  'notifications:quietUntil',
 ] as const;
 /** A call channel name. */
 export type CallChannel = (typeof CALL_CHANNELS)[number];
 
 /** Every main→window event channel. */
-export const EVENT_CHANNELS = ['state:changed', 'notification:added'] as const;
+export const EVENT_CHANNELS = ['state:changed', 'notification:added', 'window:show'] as const;
 /** An event channel name. */
 export type EventChannel = (typeof EVENT_CHANNELS)[number];
 

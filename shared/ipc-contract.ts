@@ -4,6 +4,8 @@ import type { CallChannel, EventChannel } from './ipc-channels';
 import { HistoryFile, HistoryNotification, HistoryQuery, historyPage } from './history';
 import { EventLogEntry } from './model';
 import { PopupButton } from './popup-button';
+import { RoomTier } from './room-tier';
+import { WindowTarget } from './window-target';
 import { safeParseUnknown, type ParseResult } from './parse';
 import { PushRecord, PushTestResult } from './push';
 import { WebhooksPointHere } from './recorder/global-config';
@@ -153,12 +155,24 @@ export const CALLS = {
     request: z.strictObject({ id: z.string().min(1).max(200), button: PopupButton }),
     response: ActionResult,
   },
+  /** Sets a room's tier (favourite, normal, quiet): the Rooms view's row. */
+  'room:setTier': {
+    request: z.strictObject({ roomId: CommandRoomId, tier: RoomTier }),
+    response: ActionResult,
+  },
+  /** Quiet hours now, until an hour from now or the next 08:00 ("off" ends them). */
+  'notifications:quietUntil': {
+    request: z.strictObject({ until: z.enum(['hour', 'morning', 'off']) }),
+    response: z.object({ quietUntil: z.number().nullable() }),
+  },
 } as const satisfies Record<CallChannel, { request: z.ZodType; response: z.ZodType }>;
 
 /** Every main→window event: channel → payload schema. */
 export const EVENTS = {
   'state:changed': { payload: AppState },
   'notification:added': { payload: HistoryNotificationItem },
+  /** A click opened the window onto a place in it (a quiet hours digest: its span). */
+  'window:show': { payload: WindowTarget },
 } as const satisfies Record<EventChannel, { payload: z.ZodType }>;
 
 export { CALL_CHANNELS, EVENT_CHANNELS, isCallChannel, isEventChannel } from './ipc-channels';

@@ -60,14 +60,23 @@ export const NotificationAction = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('openUrl'), url: z.string() }),
   z.object({ kind: z.literal('showFile'), path: z.string() }),
   z.object({ kind: z.literal('openFile'), path: z.string() }),
-  z.object({ kind: z.literal('openWindow') }),
+  z.object({
+    kind: z.literal('openWindow'),
+    /** Open the Notifications view showing this span (epoch ms, `to` excluded): a digest's click. */
+    span: z.object({ from: z.number(), to: z.number() }).optional(),
+  }),
 ]);
 /** A notification's click action. */
 export type NotificationAction = z.infer<typeof NotificationAction>;
 
+/** What a notification is about: a switchable kind, or the digest at the end of quiet hours. */
+export const NotificationEvent = z.enum([...NotifiableEvent.options, 'QuietHoursDigest']);
+/** A notification's event. */
+export type NotificationEvent = z.infer<typeof NotificationEvent>;
+
 /** One happening a summary notification stands for. */
 export const NotificationItem = z.object({
-  event: NotifiableEvent,
+  event: NotificationEvent,
   recorderId: z.string().optional(),
   roomId: z.number(),
   problem: ProblemCode.optional(),
@@ -75,10 +84,19 @@ export const NotificationItem = z.object({
 /** One happening of a summary. */
 export type NotificationItem = z.infer<typeof NotificationItem>;
 
+/** The digest of what quiet hours held: the span and how many of each kind. */
+export const QuietDigest = z.object({
+  from: z.number(),
+  to: z.number(),
+  counts: z.partialRecord(NotifiableEvent, z.number().int().nonnegative()),
+});
+/** A quiet hours digest. */
+export type QuietDigest = z.infer<typeof QuietDigest>;
+
 /** A notification the app shows (or would have shown), in the user's language. */
 export const AppNotification = z.object({
   id: z.string(),
-  event: NotifiableEvent,
+  event: NotificationEvent,
   roomIds: z.array(z.number()),
   /** The recorders the happenings came from (settings `recorders[].id`), in order of roomIds. */
   recorderIds: z.array(z.string()).optional(),
@@ -112,6 +130,12 @@ export const AppNotification = z.object({
    * file, size, duration); see main/core/notification-facts.ts.
    */
   facts: z.record(z.string(), z.string()).optional(),
+  /** No sound (a quiet tier, sounds off); absent: the OS's default sound. */
+  silent: z.boolean().optional(),
+  /** macOS: the system sound's name or a sound file to play (Electron `Notification` `sound`). */
+  sound: z.string().optional(),
+  /** QuietHoursDigest: what the quiet time held. */
+  digest: QuietDigest.optional(),
 });
 /** A notification. */
 export type AppNotification = z.infer<typeof AppNotification>;

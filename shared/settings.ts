@@ -24,6 +24,7 @@ export const NotifiableEvent = z.enum([
   'RecordingProblem', // the recording guardian: a problem starts
   'ProblemResolved', // ... and ends
   'SessionReport', // a finished session's summary
+  'RoomChanged', // a room's title or area changed (debounced: main/core/room-changes.ts)
 ]);
 /** A notification kind. */
 export type NotifiableEvent = z.infer<typeof NotifiableEvent>;
@@ -88,6 +89,45 @@ export const RecorderSetting = z.object({
 });
 /** One recorder's settings. */
 export type RecorderSetting = z.infer<typeof RecorderSetting>;
+const RoomNumbers = z.array(z.number().int().nonnegative());
+
+/** A time of day, local time, as "HH:MM" (00:00–23:59). */
+export const TimeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'use HH:MM, e.g. 23:00');
+
+/**
+ * Quiet hours: a daily window in the machine's local time, on the weekdays it starts on (0 =
+ * Sunday); `to` at or before `from` crosses midnight; `from` = `to` is the whole day. Inside it,
+ * popups are held and come as one digest at its end (main/core/quiet-hours.ts).
+ */
+export const QuietHoursSettings = z.object({
+  enabled: z.boolean().default(false),
+  from: TimeOfDay.default('23:00'),
+  to: TimeOfDay.default('08:00'),
+  days: z.array(z.number().int().min(0).max(6)).default([0, 1, 2, 3, 4, 5, 6]),
+  letThrough: z
+    .object({
+      problems: z.boolean().default(true), // recording problems pop up inside the window
+      favourites: z.boolean().default(false), // favourite rooms pop up inside the window
+    })
+    .prefault({}),
+});
+/** The quiet hours settings. */
+export type QuietHoursSettings = z.infer<typeof QuietHoursSettings>;
+
+/**
+ * A popup's sound: `default` (the system's), `silent`, or, on macOS, the name of a system sound
+ * (`Glass`, `Ping`, …) or a sound file's path (Electron's `Notification` `sound` is macOS only).
+ */
+export const PopupSound = z.string().trim().min(1).max(500);
+
+/** Sounds of popups, per tier, and one switch for all. */
+export const SoundSettings = z.object({
+  enabled: z.boolean().default(true), // off: every popup is silent
+  normal: PopupSound.default('default'),
+  favourite: PopupSound.default('default'),
+});
+/** The sound settings. */
+export type SoundSettings = z.infer<typeof SoundSettings>;
 
 /** One push target as the settings keep it: an Apprise-style URL and its filters. */
 export const PushTargetSetting = z.object({
@@ -101,6 +141,8 @@ export const PushTargetSetting = z.object({
   /** Custom title and body with {name} {title} {area} {roomId} {url} {file} {size} {duration} {problem} {recorder}; '' = the default. */
   titleTemplate: z.string().max(500).default(''),
   bodyTemplate: z.string().max(2000).default(''),
+  /** Holds its pushes through quiet hours (the digest comes at the end); off: pushes at once. */
+  followQuietHours: z.boolean().default(true),
 });
 /** A push target setting. */
 export type PushTargetSetting = z.infer<typeof PushTargetSetting>;
@@ -186,6 +228,7 @@ export const Settings = z.object({
           RecordingProblem: z.boolean().default(true),
           ProblemResolved: z.boolean().default(false), // ends are recorded; a popup only if asked
           SessionReport: z.boolean().default(false), // on: one popup per session, none per file
+          RoomChanged: z.boolean().default(false), // title or area changes, one per room a minute
         })
         .prefault({}),
       mutedRooms: z.array(z.number().int().nonnegative()).default([]),
@@ -194,6 +237,16 @@ export const Settings = z.object({
         .array(z.object({ roomId: z.number().int().nonnegative(), until: z.number() }))
         .default([]),
       pausedUntil: z.number().nullable().default(null), // epoch ms; Infinity is stored as a far date
+      // Tiers per room: favourites first in lists, their own sound; quiet rooms: history only.
+      favourites: RoomNumbers.default([]),
+      quietRooms: RoomNumbers.default([]),
+      favouritesThroughPause: z.boolean().default(false),
+      quietHours: QuietHoursSettings.prefault({}),
+      // "Quiet until" from the tray (epoch ms): quiet hours now, whatever the daily window says.
+      quietUntil: z.number().nullable().default(null),
+      // Rooms whose title and area changes pop up (with events.RoomChanged on); empty: every room.
+      roomChangeRooms: RoomNumbers.default([]),
+      sounds: SoundSettings.prefault({}),
       openFileOnClick: z.boolean().default(false),
       groupWindowSeconds: z.number().min(0).max(30).default(2),
       flapMinutes: z.number().min(0).max(60).default(5),

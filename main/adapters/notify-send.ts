@@ -24,6 +24,8 @@ export interface DesktopPopup {
   icon?: string;
   /** A local image file as the popup's image (the room's cover). */
   image?: string;
+  /** No sound: the notification spec's `suppress-sound` hint (daemons that play sounds honour it). */
+  silent?: boolean;
 }
 
 /** Shows desktop popups; `show` resolves true when the popup was handed to the daemon, never rejects. */
@@ -70,6 +72,8 @@ export function notifySendArgs(popup: DesktopPopup, options: NotifySendOptions =
     `--expire-time=${Math.max(0, Math.round(options.expireMs ?? 10_000))}`,
     ...pictureArgs(popup),
     ...buttons,
+    // Desktop Notifications Specification 1.2, "Standard Hints": suppress-sound (boolean).
+    ...(popup.silent ? ['--hint=boolean:suppress-sound:true'] : []),
     '--',
     cleanTitle(popup.title),
     escapeMarkup(cleanBody(popup.body)),

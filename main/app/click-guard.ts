@@ -22,7 +22,11 @@ export function clickGuard(
       }
       return null;
     },
-    openWindow: ports.openWindow,
+    openWindow: (target) => {
+      ports.openWindow();
+      // The window goes there once shown (a digest's click: the Notifications view on its span).
+      if (target) context.events.emit('window:show', target);
+    },
     log: context.log,
   });
 }

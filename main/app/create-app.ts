@@ -69,7 +69,8 @@ export async function createApp(ports: AppPorts): Promise<RunningApp> {
   });
   const binding = new ListenerBinding(listener, context.log);
 
-  const sources = attachSources(context, ports, { pipeline, observers, pictures });
+  const history = storage.history;
+  const sources = attachSources(context, ports, { pipeline, observers, pictures, history });
   const state = pushedState(context, ports, {
     store: ports.store,
     storage,
@@ -94,14 +95,8 @@ export async function createApp(ports: AppPorts): Promise<RunningApp> {
     sources: sources.sources,
     sourceContext: sources.context,
   });
-  return {
-    ...lifecycle,
-    handlers,
-    state,
-    settings,
-    runAction: actions.runAction,
-    ...reach(context, listener, links),
-  };
+  const { runAction } = actions;
+  return { ...lifecycle, handlers, state, settings, runAction, ...reach(context, listener, links) };
 }
 
 /** How a host reaches the running app's listener and recorders. */

@@ -51,6 +51,7 @@ export function buildPipeline(wiring: PipelineWiring): EventPipeline {
         popupButtons(notification, {
           room: happening.room,
           apiReady: wiring.apiReady(happening.recorderId),
+          favourite: settings().notifications.favourites.includes(happening.roomId),
         }),
     },
     {

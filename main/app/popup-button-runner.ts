@@ -49,6 +49,7 @@ export class PopupButtonRunner {
       title: notification.title,
       body: notification.body,
       ...popupPictures(notification), // the avatar and cover, where cached
+      ...(notification.silent ? { silent: true } : {}),
     };
     if (buttons.length === 0) return popup;
     return {

@@ -4,6 +4,9 @@ import type { EventPipeline } from '../core/event-pipeline';
 import type { HappeningSource, Observer, SourceContext } from '../core/plug-ins';
 import type { AppContext } from './app-context';
 import type { AppPorts } from './app-ports';
+import type { HistoryStore } from '../adapters/history-store';
+import { quietDigestSource } from './quiet-digest-source';
+import { roomChangeSource } from './room-change-source';
 
 /** The sources as attached, with the context they start with. */
 export interface AttachedSources {
@@ -15,18 +18,35 @@ export interface AttachedSources {
 
 /**
  * The one place sources of happenings attach (besides webhooks and polls): the recording
- * guardian, the rooms' pictures (which offers none: it watches, and fills notifications and
- * rooms), then the host's extras. Each offers happenings through the pipeline's door.
+ * guardian, title and area changes, the quiet hours digest, the rooms' pictures (which offers
+ * none: it watches, and fills notifications and rooms), then the host's extras (one named as a
+ * built-in replaces it). Each offers happenings through the pipeline's door.
  */
 export function attachSources(
   context: AppContext,
   ports: Pick<AppPorts, 'sources'>,
-  parts: { pipeline: EventPipeline; observers: Observers; pictures?: HappeningSource },
+  parts: {
+    pipeline: EventPipeline;
+    observers: Observers;
+    history: HistoryStore;
+    pictures?: HappeningSource;
+  },
 ): AttachedSources {
   const guardian = new GuardianSource();
   guardian.onProblemsChanged(() => context.statePush.request());
+  // Quiet hours' digest: what the policy held, from the history, as one popup at their end.
+  const digest = quietDigestSource({
+    history: () => parts.history.queries,
+    record: (notification) => parts.pipeline.record({ notification, decision: { shown: true } }),
+  });
+  const extras = ports.sources ?? [];
+  const pictures = parts.pictures ? [parts.pictures] : [];
+  // A host's source replaces the built-in of the same name (tests hand in one on a fake clock).
+  const builtIn = [guardian, roomChangeSource(), digest, ...pictures].filter(
+    (source) => !extras.some((extra) => extra.name === source.name),
+  );
   return {
-    sources: [guardian, ...(parts.pictures ? [parts.pictures] : []), ...(ports.sources ?? [])],
+    sources: [...builtIn, ...extras],
     context: {
       ...context,
       offer: (happening) => parts.pipeline.offer(happening),

@@ -2,6 +2,7 @@ import type { AppState } from '../../shared/app-state';
 import type { OpenProblem } from '../../shared/problem';
 import type { SettingsStore } from '../adapters/settings-store';
 import type { EventPipeline } from '../core/event-pipeline';
+import { attentionView } from '../core/attention-view';
 import type { AppContext } from './app-context';
 import type { HostStatePort } from './app-ports';
 import type { Listener, ListenerBinding } from './listener';
@@ -46,6 +47,7 @@ export function stateView(context: AppContext, from: StateSources): () => AppSta
         ...(lastWebhookAt !== undefined ? { lastWebhookAt } : {}),
       },
       pause: { pausedUntil: s.notifications.pausedUntil },
+      attention: attentionView(s.notifications, context.clock()),
       unreadCount: from.storage.history.queries.unreadCount(),
       // Present only while writing the data folder fails.
       ...(trouble !== undefined ? { storage: { trouble } } : {}),

@@ -9,6 +9,7 @@ import {
 import { DEFAULT_RECORDER_ID } from '../../shared/settings';
 import { RecorderState } from './recorder-state';
 import { happeningKey } from './recovery';
+import { StreamTally } from './stream-tally';
 import { testHappenings } from './test-event';
 
 /** A journaled delivery as start-up replays it: its webhook, receipt time and recorder. */
@@ -41,6 +42,7 @@ export class EventPipeline {
   readonly policy: NotificationPolicy;
   readonly #listeners: PipelineListeners;
   readonly #checkFile: ((file: FileRecord) => Promise<FileCheck>) | undefined;
+  readonly #tally = new StreamTally();
   #queue: Promise<void> = Promise.resolve();
   /** Happenings queued behind a file check and not yet offered. */
   #queued = 0;
@@ -215,6 +217,7 @@ export class EventPipeline {
 
   #offer(happening: Happening): void {
     try {
+      if (happening.source !== 'test' && happening.source !== 'replay') this.#tally.note(happening);
       this.#listeners.happened?.(happening);
       if (this.#liveElsewhere(happening)) return;
       this.policy.offer(happening);

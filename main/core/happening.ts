@@ -34,7 +34,27 @@ export type Happening = {
   problem?: ProblemNote;
   /** SessionReport: the finished session's summary. */
   report?: SessionReport;
+  /** RoomChanged: what changed, from the value before the burst to the last one. */
+  change?: RoomChange;
+  /** StreamEnded: how long the stream ran and what was recorded of it, when known. */
+  ended?: StreamEndFacts;
 };
+
+/** A title or area change: the value before a burst of changes and the last one. */
+export interface RoomChange {
+  title?: { from: string; to: string };
+  area?: { from: string; to: string };
+}
+
+/** What a StreamEnded popup tells: the live time and what was recorded in it. */
+export interface StreamEndFacts {
+  liveSeconds?: number;
+  /** Files finished in the stream; absent: not told here (the session report says it). */
+  files?: number | undefined;
+  bytes: number;
+  /** Recorded media seconds over the live time (0–1), when both are known. */
+  coverage?: number;
+}
 
 /** A problem as the guardian hands it to the policy. */
 export interface ProblemNote {

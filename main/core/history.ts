@@ -33,12 +33,12 @@ export interface HistorySnapshot {
 export type HistoryQueryOptions = Partial<HistoryQuery>;
 
 /**
- * The read state a new notification starts with: shown ones, and ones held back only by a pause
- * ("what did I miss"), are unread; muted, disabled, grouped (the summary counts), flapping and
+ * The read state a new notification starts with: shown ones, and ones held back only by a pause or
+ * quiet hours ("what did I miss"), are unread; muted, disabled, grouped (the summary counts), flapping and
  * start-up baseline ones are not news.
  */
 export function initialReadState(decision: NotificationDecision): boolean {
-  return !(decision.shown || decision.reason === 'paused');
+  return !(decision.shown || decision.reason === 'paused' || decision.reason === 'held');
 }
 
 // Search keys are built once per entry, on the first text query that needs them (not on every
@@ -356,10 +356,18 @@ export class History {
 
   /** Notifications, newest first; text matches title, body and the action's path or URL. */
   notifications(query: HistoryQueryOptions = {}): HistoryResult<HistoryNotification> {
-    const unreadOnly = query.unreadOnly ? (entry: HistoryNotification) => !entry.read : undefined;
+    const { unreadOnly, createdFrom, createdBefore } = query;
+    const spanned = createdFrom !== undefined || createdBefore !== undefined;
+    const extra =
+      unreadOnly || spanned
+        ? (entry: HistoryNotification) =>
+            (!unreadOnly || !entry.read) &&
+            (createdFrom === undefined || entry.notification.createdAt >= createdFrom) &&
+            (createdBefore === undefined || entry.notification.createdAt < createdBefore)
+        : undefined;
     return this.#notifications.page(
       query,
-      matcher(query, (entry, roomId) => entry.notification.roomIds.includes(roomId), unreadOnly),
+      matcher(query, (entry, roomId) => entry.notification.roomIds.includes(roomId), extra),
     );
   }
 

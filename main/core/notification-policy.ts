@@ -10,6 +10,7 @@ import { notificationFacts } from './notification-facts';
 import type { Clock } from './ports';
 import type { PopupButton } from '../../shared/popup-button';
 import { isRoomMutedAt, type RoomMute } from './room-mute';
+import { popupSound, quietHoursReason, tierOf, type AttentionSettings } from './room-attention';
 
 /** A notification with its decision, as the history records it. */
 export interface DecidedNotification {
@@ -18,7 +19,7 @@ export interface DecidedNotification {
 }
 
 /** The settings the policy reads at every decision (so changes apply at once). */
-export interface PolicySettings {
+export interface PolicySettings extends AttentionSettings {
   events: Record<NotifiableEvent, boolean>;
   mutedRooms: readonly number[];
   /** Rooms muted for a while ("Mute 1 h" on a popup); absent: none. */
@@ -27,6 +28,8 @@ export interface PolicySettings {
   groupWindowSeconds: number;
   flapMinutes: number;
   language: Language;
+  /** RoomChanged popups only for these rooms; empty or absent: every room. */
+  roomChangeRooms?: readonly number[];
 }
 
 /** What the policy needs from outside: time, timers, settings, click actions and an output. */
@@ -86,9 +89,16 @@ export class NotificationPolicy {
   offer(happening: Happening): void {
     const now = this.#ports.clock();
     const settings = this.#ports.settings();
-    const notification = this.#build(happening, settings.language, now);
+    // With session reports on, the report (which waits for late files) says what was recorded:
+    // the StreamEnded popup keeps the live time only, not the same numbers twice.
+    const told =
+      happening.ended && settings.events.SessionReport
+        ? { ...happening, ended: { ...happening.ended, files: undefined } }
+        : happening;
+    const notification = this.#build(told, settings.language, now);
     const buttons = this.#ports.buttonsFor?.(notification, happening);
     if (buttons && buttons.length > 0) notification.buttons = [...buttons];
+    Object.assign(notification, popupSound(tierOf(settings, happening.roomId), settings));
     const reason = this.#suppression(happening, settings, now);
     if (happening.kind === 'StreamEnded') this.#lastOffline.set(happening.roomId, now);
     if (reason) {
@@ -128,18 +138,28 @@ export class NotificationPolicy {
     if (happening.source === 'test') return undefined;
     if (happening.missed) return 'missed'; // counted in recovery's one summary popup instead
     if (!settings.events[happening.kind]) return 'disabled';
+    const changeRooms = settings.roomChangeRooms ?? [];
+    if (happening.kind === 'RoomChanged' && changeRooms.length > 0) {
+      if (!changeRooms.includes(happening.roomId)) return 'disabled';
+    }
     if (happening.baseline) return 'baseline';
-    if (PROBLEM_KINDS.has(happening.kind)) return happening.problem?.quiet ? 'flapping' : undefined;
+    const tier = tierOf(settings, happening.roomId);
+    if (PROBLEM_KINDS.has(happening.kind)) {
+      if (happening.problem?.quiet) return 'flapping';
+      return quietHoursReason(happening.kind, tier, settings, now);
+    }
     // With session summaries on, a session gets one popup instead of one per file.
     if (happening.kind === 'FileClosed' && settings.events.SessionReport) return 'disabled';
+    if (tier === 'quiet') return 'quietRoom';
     if (settings.mutedRooms.includes(happening.roomId)) return 'muted';
     if (isRoomMutedAt(settings.mutedRoomsUntil, happening.roomId, now)) return 'muted';
     if (happening.kind === 'StreamStarted') {
       const offline = this.#lastOffline.get(happening.roomId);
       if (offline !== undefined && now - offline < settings.flapMinutes * 60_000) return 'flapping';
     }
-    if (isPaused(settings.pausedUntil, now)) return 'paused';
-    return undefined;
+    const throughPause = tier === 'favourite' && settings.favouritesThroughPause === true;
+    if (isPaused(settings.pausedUntil, now) && !throughPause) return 'paused';
+    return quietHoursReason(happening.kind, tier, settings, now);
   }
 
   #release(kind: NotifiableEvent): void {
@@ -174,6 +194,8 @@ export class NotificationPolicy {
         : kind === 'RecordingProblem'
           ? { title: PROBLEM_TEXT[language].summary(items.length), body: names.join('\n') }
           : text.fileSummary(names, items.length);
+    // The summary sounds as its loudest part: a favourite's sound over silence.
+    const loud = items.find((n) => n.sound !== undefined) ?? items.find((n) => !n.silent);
     return {
       id: this.#nextId(),
       event: kind,
@@ -184,6 +206,8 @@ export class NotificationPolicy {
       action: { kind: 'openWindow' },
       createdAt: this.#ports.clock(),
       items: items.map(summaryItem),
+      ...(loud?.sound !== undefined ? { sound: loud.sound } : {}),
+      ...(loud === undefined && items.length > 0 ? { silent: true } : {}),
     };
   }
 

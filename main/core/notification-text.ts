@@ -23,7 +23,9 @@ export function happeningText(
     case 'StreamStarted':
       return text.goLive(room);
     case 'StreamEnded':
-      return text.streamEnded(room);
+      return streamEndedText(happening, language, room);
+    case 'RoomChanged':
+      return text.roomChanged(room, happening.change ?? {});
     case 'SessionStarted':
       return text.sessionStarted(room);
     case 'SessionEnded':
@@ -77,4 +79,25 @@ function problemText(
   }
   const detail = problemDetail(language, problem.facts);
   return { title: name, body: detail ? `${detail}\n${words.advice}` : words.advice };
+}
+
+/** "X went offline", and under it how long the stream ran and what was recorded, when known. */
+function streamEndedText(
+  happening: Happening,
+  language: Language,
+  room: RoomText,
+): { title: string; body: string } {
+  const text = NOTIFICATION_TEXT[language];
+  const plain = text.streamEnded(room);
+  const ended = happening.ended;
+  if (!ended) return plain;
+  const facts = text.streamEndedFacts({
+    ...(ended.liveSeconds ? { live: formatDuration(ended.liveSeconds) } : {}),
+    ...(ended.files !== undefined ? { files: ended.files } : {}),
+    size: ended.bytes > 0 ? formatBytes(ended.bytes) : '',
+    ...(ended.files !== undefined && ended.coverage !== undefined
+      ? { coverage: ended.coverage }
+      : {}),
+  });
+  return { title: plain.title, body: [plain.body, facts].filter(Boolean).join('\n') };
 }

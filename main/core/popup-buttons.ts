@@ -15,6 +15,8 @@ export interface ButtonContext {
   room?: { recording: boolean; autoRecord?: boolean | undefined } | undefined;
   /** A recorder URL is set and its last check or poll succeeded: `record` can work. */
   apiReady: boolean;
+  /** The room is a favourite already: no "★" to make it one. */
+  favourite?: boolean;
 }
 
 // The guardian's problems a start command can mend (live, auto-record on, not recording).
@@ -22,7 +24,8 @@ const STARTABLE_PROBLEMS: ReadonlySet<string> = new Set(['not-recording']);
 
 /**
  * The buttons of one notification, in the order shown: go-live of a room that does not record
- * offers `record` (when the API answers), then `openRoom` and `mute`; a finished file `open` and
+ * offers `record` (when the API answers), then `openRoom`, `mute` and `favourite` ("★", unless it
+ * is one already); a finished file `open` and
  * `show`; a recording problem `openWindow` and `record` where starting mends it. A summary of
  * several rooms has none: its click opens the window.
  */
@@ -36,7 +39,10 @@ export function popupButtons(subject: ButtonSubject, context: ButtonContext): Po
       // An auto-record room records by itself; if it does not, the guardian's problem offers start.
       const recordable =
         context.apiReady && room !== undefined && !room.recording && room.autoRecord !== true;
-      return recordable ? ['record', 'openRoom', 'mute'] : ['openRoom', 'mute'];
+      const buttons: PopupButton[] = recordable
+        ? ['record', 'openRoom', 'mute']
+        : ['openRoom', 'mute'];
+      return context.favourite ? buttons : [...buttons, 'favourite'];
     }
     case 'FileClosed': {
       const kind = subject.action?.kind;

@@ -3,6 +3,7 @@ import type { NotificationAction } from '../../shared/model';
 import { assertNever } from '../../shared/parse';
 import { isLiveRoomUrl, isRecorderPageUrl } from './links';
 import type { Logger } from './ports';
+import type { WindowTarget } from '../../shared/window-target';
 
 /** The shell calls the actions make: Electron's `shell`, or a desktop opener in headless mode. */
 export interface ShellLike {
@@ -27,7 +28,8 @@ export interface ShellActionDeps {
   /** Every recorder's base URL from the current settings ('' for one without an API). */
   recorderBaseUrls: () => readonly string[];
   checkPath: PathChecker;
-  openWindow: () => void;
+  /** Shows the window, onto `target` when given (a digest's span). */
+  openWindow: (target?: WindowTarget) => void;
   log: Logger;
 }
 
@@ -49,7 +51,9 @@ export class ShellActions {
       case 'showFile':
         return this.showFile(action.path);
       case 'openWindow':
-        this.#deps.openWindow();
+        this.#deps.openWindow(
+          action.span ? { view: 'notifications', span: action.span } : undefined,
+        );
         return true;
       default:
         return assertNever(action);

@@ -4,6 +4,8 @@ import { PROBLEM_TEXT, problemWords } from '../../shared/i18n/problem-text';
 import type { RoomState } from '../../shared/model';
 import type { OpenProblem } from '../../shared/problem';
 import type { Language } from '../../shared/settings';
+import { favouritesFirst } from '../../shared/room-tier';
+import type { QuietChoice } from '../../shared/quiet-until';
 
 /** The four faces of the tray icon (each has its image in build/icons/tray). */
 export const TRAY_ICONS = ['idle', 'live', 'recording', 'problem'] as const;
@@ -17,6 +19,7 @@ export type TrayAction =
   | { kind: 'recordRoom'; roomId: number }
   | { kind: 'pause'; until: 'hour' | 'tomorrow' | 'forever' }
   | { kind: 'resume' }
+  | { kind: 'quiet'; until: QuietChoice }
   | { kind: 'openRecorderUi' }
   | { kind: 'openRecorderApi' }
   | { kind: 'openLogsFolder' }
@@ -53,6 +56,10 @@ export interface TrayState {
   version?: string;
   /** A downloaded update's version (AppState.update): the menu offers to restart into it. */
   update?: string;
+  /** Favourite rooms: listed first among the live rooms, marked ★. */
+  favourites?: readonly number[];
+  /** Quiet hours hold popups now ("quiet until" or the daily window). */
+  quiet?: boolean;
 }
 
 /** Windows cuts tray tooltips at 127 characters (NOTIFYICONDATA.szTip holds 128 with the NUL). */
@@ -165,12 +172,17 @@ function recordItems(
 }
 
 function liveRoomsMenu(state: TrayState, strings: TrayStrings): TrayMenuItem {
-  const live = state.rooms.filter((room) => room.streaming).sort(byName);
+  const favourites = new Set(state.favourites ?? []);
+  const live = favouritesFirst(
+    state.rooms.filter((room) => room.streaming).sort(byName),
+    state.favourites ?? [],
+  );
+  const name = (room: RoomState) => `${favourites.has(room.roomId) ? '★ ' : ''}${roomName(room)}`;
   const items: TrayMenuItem[] = live.slice(0, MENU_MAX_ROOMS).map((room) => ({
     type: 'item',
     id: `live-room-${room.roomId}`,
     label: cut(
-      room.title.trim() === '' ? roomName(room) : `${roomName(room)} — ${room.title}`,
+      room.title.trim() === '' ? name(room) : `${name(room)} — ${room.title}`,
       MENU_LABEL_MAX,
     ),
     enabled: true,
@@ -251,6 +263,7 @@ function pauseMenu(state: TrayState, strings: TrayStrings): TrayMenuItem {
         enabled: state.paused,
         action: { kind: 'resume' },
       },
+      ...quietItems(state, strings),
     ],
   };
 }
@@ -266,6 +279,26 @@ function updateMenu(state: TrayState, strings: TrayStrings): TrayMenuItem[] {
       enabled: true,
       action: { kind: 'installUpdate' },
     },
+  ];
+}
+
+// Quiet time holds popups for one digest at its end, where a pause drops them to the history.
+function quietItems(state: TrayState, strings: TrayStrings): TrayMenuItem[] {
+  const item = (id: string, label: string, until: QuietChoice, enabled = true): TrayMenuItem => ({
+    type: 'item',
+    id,
+    label,
+    enabled,
+    action: { kind: 'quiet', until },
+  });
+  return [
+    { type: 'separator' },
+    ...(state.quiet
+      ? [{ type: 'label' as const, id: 'quiet-note', label: strings.quietNote }]
+      : []),
+    item('quiet-hour', strings.quietHour, 'hour'),
+    item('quiet-morning', strings.quietMorning, 'morning'),
+    item('quiet-off', strings.quietOff, 'off', state.quiet === true),
   ];
 }
 

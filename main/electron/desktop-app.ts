@@ -256,7 +256,7 @@ function wireDesktopShell<I, M>(
       if (message.event === 'state:changed') {
         broadcast(message.event, message.payload);
         tray.render(message.payload);
-      } else if (message.event === 'notification:added') {
+      } else if (message.event === 'notification:added' || message.event === 'window:show') {
         broadcast(message.event, message.payload);
       }
     }),

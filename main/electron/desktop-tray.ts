@@ -6,9 +6,9 @@ import type { DesktopElectron } from './desktop-electron';
 import { withPopupHealth } from './popup-health';
 import { TrayController, type TrayActionHandlers } from './tray-controller';
 import { trayIconFile } from './tray-icons';
-import { pauseEndsIn, trayStateOf } from './tray-state';
+import { pauseEndsIn, quietEndsIn, trayStateOf } from './tray-state';
 
-/** The tray of the desktop app: rendered from each AppState, and again when a pause ends. */
+/** The tray of the desktop app: rendered from each AppState, and again when a pause or quiet time ends. */
 export interface DesktopTray {
   render(state: AppState): void;
   destroy(): void;
@@ -42,7 +42,9 @@ export function createDesktopTray<I, M>(deps: {
       withPopupHealth(trayModel(trayStateOf(state, now(), deps.version)), state, electron.platform),
     );
     clearTimeout(pauseTimer);
-    const wait = pauseEndsIn(state.pause.pausedUntil, now());
+    const waits = [pauseEndsIn(state.pause.pausedUntil, now()), quietEndsIn(state, now())];
+    const due = waits.filter((ms): ms is number => ms !== null);
+    const wait = due.length > 0 ? Math.min(...due) : null;
     if (wait !== null) pauseTimer = setTimeout(() => render(deps.currentState()), wait);
   };
   return {

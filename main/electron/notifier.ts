@@ -69,7 +69,12 @@ export function notificationOptions(
   return {
     title: notification.title,
     body: notification.body,
-    silent: false,
+    // The tier's sound (main/core/room-attention.ts): `silent` works everywhere; `sound`, a system
+    // sound's name or a file, is macOS only (https://www.electronjs.org/docs/latest/api/notification).
+    silent: notification.silent === true,
+    ...(notification.sound !== undefined && !notification.silent
+      ? { sound: notification.sound }
+      : {}),
     ...(notification.id.length <= WINDOWS_ID_MAX ? { id: notification.id } : {}),
     ...(groupId !== undefined && groupId.length <= WINDOWS_ID_MAX ? { groupId } : {}),
     ...(shownIcon === undefined ? {} : { icon: shownIcon }),

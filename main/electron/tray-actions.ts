@@ -7,7 +7,10 @@ import type { TrayActionHandlers } from './tray-controller';
 
 /** What the tray's menu items reach: the runtime's handlers and guarded actions, and the shell. */
 export interface TrayActionDeps {
-  handlers: Pick<ContractHandlers, 'notifications:pause' | 'link:open' | 'room:command'>;
+  handlers: Pick<
+    ContractHandlers,
+    'notifications:pause' | 'notifications:quietUntil' | 'link:open' | 'room:command'
+  >;
   /** The app's guarded action runner (the same door a popup click goes through). */
   runAction: (action: NotificationAction) => Promise<boolean>;
   /** Only for the logs folder, a path the app chose itself. */
@@ -46,6 +49,9 @@ export function createTrayActions(deps: TrayActionDeps): TrayActionHandlers {
     },
     resume: async () => {
       await handlers['notifications:pause']({ until: 'resume' });
+    },
+    quiet: async ({ until }) => {
+      await handlers['notifications:quietUntil']({ until });
     },
     openRecorderUi: () => openLink('recorderUi'),
     openRecorderApi: () => openLink('recorderApi'),

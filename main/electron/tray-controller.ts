@@ -48,6 +48,9 @@ export function runTrayAction(handlers: TrayActionHandlers, action: TrayAction, 
       case 'resume':
         result = handlers.resume(action);
         break;
+      case 'quiet':
+        result = handlers.quiet(action);
+        break;
       case 'recordRoom':
         result = handlers.recordRoom(action);
         break;

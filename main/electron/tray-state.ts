@@ -17,7 +17,17 @@ export function trayStateOf(state: AppState, now: number, version?: string): Tra
     ...(state.storage?.trouble ? { storageTrouble: true } : {}),
     ...(version !== undefined ? { version } : {}),
     ...(state.update ? { update: state.update.version } : {}),
+    ...(state.attention
+      ? { favourites: state.attention.favourites, quiet: state.attention.quiet }
+      : {}),
   };
+}
+
+/** Milliseconds until the quiet time in force ends (the tray drops its note then); null: none. */
+export function quietEndsIn(state: AppState, now: number): number | null {
+  const end = state.attention?.quietEndsAt;
+  if (end === undefined || end <= now) return null;
+  return Math.min(end - now, MAX_TIMER_MS);
 }
 
 /**

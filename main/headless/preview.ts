@@ -24,7 +24,11 @@ export async function startPreview(
     // The window's events only: host events (recorder status lines, notices) are not its business.
     subscribe: (listener) =>
       app.subscribe((message) => {
-        if (message.event === 'state:changed' || message.event === 'notification:added')
+        if (
+          message.event === 'state:changed' ||
+          message.event === 'notification:added' ||
+          message.event === 'window:show'
+        )
           listener(message.event, message.payload);
       }),
     token: randomBytes(24).toString('base64url'),

@@ -15,6 +15,7 @@ import { FilesView } from './views/files-view';
 import { NotificationsView } from './views/notifications-view';
 import { RoomsView } from './views/rooms-view';
 import { SettingsView } from './views/settings-view';
+import { showNotificationSpan } from './notification-span';
 
 function viewFromHash(): WindowView {
   const name = window.location.hash.replace(/^#/, '');
@@ -48,6 +49,15 @@ export function App({ connection }: { connection: ConnectedApi }) {
     api.appInfo().then(setInfo, () => undefined);
   }, [api]);
   useEffect(() => connection.onConnection(setConnected), [connection]);
+  // A click on a quiet hours digest opened the window: its Notifications over the digest's span.
+  useEffect(
+    () =>
+      api.on('window:show', (target) => {
+        showNotificationSpan(target.span);
+        chooseView(target.view);
+      }),
+    [api],
+  );
 
   // Before the state arrives, the browser's language is the best guess.
   const language = state?.language ?? languageForLocale(navigator.language);

@@ -7,6 +7,7 @@ import './styles/base.css';
 import './styles/layout.css';
 import './styles/lists.css';
 import './styles/forms.css';
+import './styles/attention.css';
 
 const connection = connectApi();
 if (connection.preview && window.location.search.includes('token=')) {

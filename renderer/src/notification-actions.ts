@@ -3,11 +3,13 @@ import type { RecorderTrayApi } from '../../shared/contract-client';
 import type { ActionResult } from '../../shared/ipc-contract';
 
 /** What a history row's buttons do. */
-export type RowAction = 'openFile' | 'showFile' | 'openLive' | 'files' | 'mute';
+export type RowAction = 'openFile' | 'showFile' | 'openLive' | 'files' | 'mute' | 'span';
 
 /** The row's main action and its secondary one, as the popup would offer them. */
-export function rowActions(entry: HistoryNotification): [RowAction, RowAction] | [] {
+export function rowActions(entry: HistoryNotification): [RowAction, RowAction] | [RowAction] | [] {
   const { notification } = entry;
+  // A quiet hours digest lists what it held: the notifications of its span.
+  if (notification.event === 'QuietHoursDigest') return ['span'];
   const many = notification.roomIds.length > 1;
   const fileAction =
     notification.action?.kind === 'showFile' || notification.action?.kind === 'openFile';

@@ -13,8 +13,11 @@ function dayKey(epochMs: number): string {
 }
 
 // Not shown because switched off, muted, paused, flapping or at start-up: noise unless asked for.
+// Held by quiet hours is news still (their digest points at them): listed, not folded.
 function isQuiet(entry: HistoryNotification): boolean {
-  return !entry.decision.shown && entry.decision.reason !== 'grouped';
+  return (
+    !entry.decision.shown && entry.decision.reason !== 'grouped' && entry.decision.reason !== 'held'
+  );
 }
 
 /**

@@ -26,6 +26,24 @@ export const NOTIFICATION_TEXT: Record<
     fileSummary: (names: string[], count: number) => { title: string; body: string };
     recorderUnreachable: (minutes: number) => { title: string; body: string };
     webhooksMissing: (url: string) => { title: string; body: string };
+    /** A room's title or area changed (`title` / `area` set for what changed). */
+    roomChanged: (
+      r: RoomText,
+      change: { title?: { from: string; to: string }; area?: { from: string; to: string } },
+    ) => { title: string; body: string };
+    /** The live time and what was recorded, under a StreamEnded popup's title. */
+    streamEndedFacts: (f: {
+      live?: string;
+      /** Absent: the recorded part is left to the session report. */
+      files?: number;
+      size: string;
+      coverage?: number;
+    }) => string;
+    /** The digest at the end of quiet hours: how many of each kind were held. */
+    quietDigest: (counts: { live: number; files: number; problems: number; other: number }) => {
+      title: string;
+      body: string;
+    };
     /** Start-up found happenings too old to pop up (the app was not running): one popup for all. */
     missedSummary: (count: number) => { title: string; body: string };
   }
@@ -48,6 +66,52 @@ export const NOTIFICATION_TEXT: Record<
     webhooksMissing: (url) => ({
       title: 'Webhook 似乎没有送达',
       body: `轮询发现了 Webhook 没有报告的事件。请在录播姬设置的「Webhook V2」中填入：${url}`,
+    }),
+    roomChanged: (r, c) => ({
+      title:
+        c.title && c.area
+          ? `${r.name} 更新了标题和分区`
+          : c.title
+            ? `${r.name} 改了标题`
+            : `${r.name} 换了分区`,
+      body: join(
+        [
+          c.title ? `标题：${c.title.to}` : undefined,
+          c.area ? `分区：${c.area.from || '无'} → ${c.area.to || '无'}` : undefined,
+        ],
+        '\n',
+      ),
+    }),
+    streamEndedFacts: (f) =>
+      join(
+        [
+          f.live ? `直播了 ${f.live}` : undefined,
+          f.files === undefined
+            ? undefined
+            : f.files > 0
+              ? join(
+                  [
+                    `录了 ${f.files} 个文件`,
+                    f.size,
+                    f.coverage !== undefined ? `覆盖 ${Math.round(f.coverage * 100)}%` : undefined,
+                  ],
+                  ' · ',
+                )
+              : '没有录制文件',
+        ],
+        '，',
+      ),
+    quietDigest: (c) => ({
+      title: '免打扰期间',
+      body: join(
+        [
+          c.live ? `${c.live} 个开播` : undefined,
+          c.files ? `${c.files} 个文件录完` : undefined,
+          c.problems ? `${c.problems} 个问题` : undefined,
+          c.other ? `${c.other} 条其他通知` : undefined,
+        ],
+        '，',
+      ),
     }),
     missedSummary: (count) => ({
       title: `应用未运行时错过了 ${count} 条通知`,
@@ -75,6 +139,54 @@ export const NOTIFICATION_TEXT: Record<
     webhooksMissing: (url) => ({
       title: 'Webhooks do not seem to arrive',
       body: `Polling saw events that no webhook reported. In the recorder's settings, set "Webhook V2" to: ${url}`,
+    }),
+    roomChanged: (r, c) => ({
+      title:
+        c.title && c.area
+          ? `${r.name} changed title and area`
+          : c.title
+            ? `${r.name} changed the title`
+            : `${r.name} changed the area`,
+      body: join(
+        [
+          c.title ? `Title: ${c.title.to}` : undefined,
+          c.area ? `Area: ${c.area.from || 'none'} → ${c.area.to || 'none'}` : undefined,
+        ],
+        '\n',
+      ),
+    }),
+    streamEndedFacts: (f) =>
+      join(
+        [
+          f.live ? `Live for ${f.live}` : undefined,
+          f.files === undefined
+            ? undefined
+            : f.files > 0
+              ? join(
+                  [
+                    `${f.files} ${f.files === 1 ? 'file' : 'files'} recorded`,
+                    f.size,
+                    f.coverage !== undefined
+                      ? `${Math.round(f.coverage * 100)}% covered`
+                      : undefined,
+                  ],
+                  ' · ',
+                )
+              : 'nothing recorded',
+        ],
+        '; ',
+      ),
+    quietDigest: (c) => ({
+      title: 'While you were away',
+      body: join(
+        [
+          c.live ? `${c.live} went live` : undefined,
+          c.files ? `${c.files} ${c.files === 1 ? 'file' : 'files'} finished` : undefined,
+          c.problems ? `${c.problems} ${c.problems === 1 ? 'problem' : 'problems'}` : undefined,
+          c.other ? `${c.other} other` : undefined,
+        ],
+        ', ',
+      ),
     }),
     missedSummary: (count) => ({
       title: `${count} missed while the app was not running`,

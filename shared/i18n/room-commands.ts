@@ -12,6 +12,9 @@ export type RoomOutcome =
   | 'autoRecordOn'
   | 'autoRecordOff'
   | 'muted'
+  | 'favourited'
+  | 'quieted'
+  | 'tierNormal'
   | 'roomNotFound'
   | 'roomIdOutOfRange'
   | 'noRecorderUrl'
@@ -32,6 +35,9 @@ const ZH: Texts = {
   autoRecordOn: (room) => `已为${room}打开自动录制。`,
   autoRecordOff: (room) => `已为${room}关闭自动录制。`,
   muted: (room) => `${room}的通知已静音 1 小时。`,
+  favourited: (room) => `已将${room}设为特别关注。`,
+  quieted: (room) => `${room}已设为安静：只记录，不弹出。`,
+  tierNormal: (room) => `${room}已恢复为普通。`,
   roomNotFound: (room) => `录播姬里没有${room}（可能已被移除）。`,
   roomIdOutOfRange: () => '房间号不对：请填写大于 0 的房间号或直播间链接。',
   noRecorderUrl: () => '未设置录播姬地址：请先在设置中填写录播姬的 API 地址。',
@@ -51,6 +57,9 @@ const EN: Texts = {
   autoRecordOn: (room) => `Auto-record is on for ${room}.`,
   autoRecordOff: (room) => `Auto-record is off for ${room}.`,
   muted: (room) => `Notifications of ${room} are muted for an hour.`,
+  favourited: (room) => `${room} is now a favourite.`,
+  quieted: (room) => `${room} is now quiet: kept in the history, no popups.`,
+  tierNormal: (room) => `${room} is back to normal.`,
   roomNotFound: (room) => `The recorder has no ${room} (it may have been removed).`,
   roomIdOutOfRange: () => 'That is not a room number: enter a number above 0 or a live room link.',
   noRecorderUrl: () =>
@@ -109,6 +118,7 @@ export const POPUP_BUTTON_LABELS: Readonly<Record<Language, Record<PopupButton, 
     open: '打开',
     show: '在文件夹中显示',
     openWindow: '打开窗口',
+    favourite: '★ 特别关注',
   },
   en: {
     record: 'Record this stream',
@@ -117,5 +127,6 @@ export const POPUP_BUTTON_LABELS: Readonly<Record<Language, Record<PopupButton, 
     open: 'Open',
     show: 'Show in folder',
     openWindow: 'Open window',
+    favourite: '★ Favourite',
   },
 };

@@ -14,6 +14,7 @@ const ZH: readonly [RegExp, (m: RegExpExecArray) => string][] = [
   [/^expected boolean, received \w+$/, () => '需要是或否'],
   [/^Invalid option: expected one of (.+)$/, (m) => `只能是 ${m[1]} 之一`],
   [/^use letters, digits and - \. _ ~ only$/, () => '只能使用字母、数字和 - . _ ~'],
+  [/^use HH:MM, e\.g\. 23:00$/, () => '请用 时:分 格式，如 23:00'],
 ];
 
 /** A schema message (the part after `path: `) in the given language, as far as it is known. */

@@ -14,6 +14,11 @@ export interface TrayStrings {
   pauseForever: string;
   resume: string;
   pausedNote: string;
+  /** Quiet hours now ("quiet until"): popups held for one digest at the end. */
+  quietHour: string;
+  quietMorning: string;
+  quietOff: string;
+  quietNote: string;
   openRecorderUi: string;
   openRecorderApi: string;
   openLogs: string;
@@ -49,6 +54,10 @@ export const TRAY_STRINGS: Readonly<Record<Language, TrayStrings>> = {
     pauseForever: '暂停到手动恢复',
     resume: '恢复通知',
     pausedNote: '通知已暂停',
+    quietHour: '免打扰一小时（结束时汇总）',
+    quietMorning: '免打扰到明早 8 点',
+    quietOff: '结束免打扰',
+    quietNote: '免打扰中',
     openRecorderUi: '打开录播姬网页界面',
     openRecorderApi: '打开录播姬 API 浏览器',
     openLogs: '打开日志文件夹',
@@ -85,6 +94,10 @@ export const TRAY_STRINGS: Readonly<Record<Language, TrayStrings>> = {
     pauseForever: 'Until I resume',
     resume: 'Resume notifications',
     pausedNote: 'Notifications paused',
+    quietHour: 'Quiet for 1 hour (a digest at the end)',
+    quietMorning: 'Quiet until 8:00',
+    quietOff: 'End quiet time',
+    quietNote: 'Quiet hours',
     openRecorderUi: "Open the recorder's web UI",
     openRecorderApi: "Open the recorder's API browser",
     openLogs: 'Open logs folder',

@@ -1,4 +1,5 @@
-import type { Language, NotifiableEvent } from '../settings';
+import type { NotificationEvent } from '../model';
+import type { Language } from '../settings';
 import { EVENT_NAMES, EVENTS_STRINGS, type EventsStrings } from './window/events';
 import { FILES_STRINGS, type FilesStrings } from './window/files';
 import { HEADER_STRINGS, type HeaderStrings } from './window/header';
@@ -23,7 +24,7 @@ export interface WindowStrings extends ShellStrings {
   files: FilesStrings;
   notifications: NotificationsStrings;
   events: EventsStrings;
-  eventNames: Record<NotifiableEvent, string>;
+  eventNames: Record<NotificationEvent, string>;
   settings: SettingsStrings;
   setup: SetupStrings;
   lists: ListsStrings;

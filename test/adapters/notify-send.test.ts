@@ -24,6 +24,14 @@ afterAll(async () => {
 });
 
 describe('notifySendArgs', () => {
+  test('a silent popup carries the spec\'s suppress-sound hint, before the "--"', () => {
+    const args = notifySendArgs({ title: 't', body: 'b', silent: true });
+    expect(args.indexOf('--hint=boolean:suppress-sound:true')).toBeLessThan(args.indexOf('--'));
+    expect(notifySendArgs({ title: 't', body: 'b' })).not.toContain(
+      '--hint=boolean:suppress-sound:true',
+    );
+  });
+
   test('options, then `--`, then title and body as separate entries', () => {
     expect(notifySendArgs({ title: '-3号直播间 开播了', body: 'a & <b>b</b>' })).toEqual([
       '--app-name=Recorder Tray',

@@ -48,7 +48,7 @@ describe('"record this stream" from the go-live popup (app object, fake recorder
     await vi.waitFor(() => expect(h.shown).toHaveLength(1), { timeout: 10_000 });
     const popup = h.shown[0]!;
     expect(popup).toMatchObject({ event: 'StreamStarted', roomIds: [room.roomId] });
-    expect(popup.buttons).toEqual(['record', 'openRoom', 'mute']);
+    expect(popup.buttons).toEqual(['record', 'openRoom', 'mute', 'favourite']);
 
     // The host's button runner, as notify-send or Electron would call it.
     const runner = new PopupButtonRunner(memoryLogger());
@@ -58,6 +58,7 @@ describe('"record this stream" from the go-live popup (app object, fake recorder
       'Record this stream',
       'Open live room',
       'Mute 1 h',
+      '★ Favourite',
     ]);
     const pressed = performance.now();
     desktop.onAction?.('record');
@@ -76,7 +77,7 @@ describe('"record this stream" from the go-live popup (app object, fake recorder
     const auto = recorder.state.rooms[0]!; // 23058, auto-record on
     await recorder.setLive(auto.roomId, true);
     await vi.waitFor(() => expect(h.shown).toHaveLength(1), { timeout: 10_000 });
-    expect(h.shown[0]?.buttons).toEqual(['openRoom', 'mute']);
+    expect(h.shown[0]?.buttons).toEqual(['openRoom', 'mute', 'favourite']);
 
     const manual = recorder.state.rooms[2]!;
     manual.autoRecord = false;
@@ -89,7 +90,7 @@ describe('"record this stream" from the go-live popup (app object, fake recorder
     });
     await recorder.setLive(manual.roomId, true);
     await vi.waitFor(() => expect(h.shown).toHaveLength(2), { timeout: 10_000 });
-    expect(h.shown[1]?.buttons).toEqual(['openRoom', 'mute']);
+    expect(h.shown[1]?.buttons).toEqual(['openRoom', 'mute', 'favourite']);
     // Acting anyway says what the connection check says.
     expect(
       await h.app.handlers['room:command']({ roomId: manual.roomId, command: 'start' }),

@@ -65,6 +65,19 @@ async function startSink(targets: Partial<PushTargetSetting>[], giveUpAfterMs?: 
 }
 
 describe('the push sink', () => {
+  it('quiet hours: a held notification goes at once to a target that does not follow them, not to one that does', async () => {
+    const url = `ntfy://127.0.0.1:${server.port}`;
+    const { sink, results } = await startSink([
+      { url: `${url}/follows` },
+      { url: `${url}/always`, followQuietHours: false },
+    ]);
+    const held = entry('h');
+    held.decision = { shown: false, reason: 'held' };
+    sink.decided(held);
+    await vi.waitFor(() => expect(results).toHaveLength(1));
+    expect(server.received.map((r) => (r.body as { topic: string }).topic)).toEqual(['always']);
+  });
+
   it('pushes what the policy showed, within the filters, and records it sent', async () => {
     const url = `ntfy://127.0.0.1:${server.port}/alerts`;
     const { sink, results } = await startSink([{ url }, { url: `${url}2`, rooms: [9] }]);

@@ -59,7 +59,7 @@ describe('the policy gives each notification its buttons', () => {
   it('a go-live of a room with auto-record off carries record, openRoom, mute', () => {
     const { p, decided } = policy({});
     p.offer(goLive);
-    expect(decided[0]?.notification.buttons).toEqual(['record', 'openRoom', 'mute']);
+    expect(decided[0]?.notification.buttons).toEqual(['record', 'openRoom', 'mute', 'favourite']);
     // The click still opens the live room: the first button's action is not the click's.
     expect(decided[0]?.notification.action).toEqual({
       kind: 'openUrl',
@@ -70,7 +70,7 @@ describe('the policy gives each notification its buttons', () => {
   it('without a working API the go-live carries no record', () => {
     const { p, decided } = policy({}, false);
     p.offer(goLive);
-    expect(decided[0]?.notification.buttons).toEqual(['openRoom', 'mute']);
+    expect(decided[0]?.notification.buttons).toEqual(['openRoom', 'mute', 'favourite']);
   });
 
   it('"Mute 1 h" silences the room for an hour, then it pops up again', () => {

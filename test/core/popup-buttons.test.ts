@@ -12,17 +12,38 @@ describe('popupButtons', () => {
       'record',
       'openRoom',
       'mute',
+      'favourite',
     ]);
-    expect(popupButtons(live, { room: idle, apiReady: false })).toEqual(['openRoom', 'mute']);
-    expect(popupButtons(live, { apiReady: true })).toEqual(['openRoom', 'mute']); // room unknown
+    expect(popupButtons(live, { room: idle, apiReady: false })).toEqual([
+      'openRoom',
+      'mute',
+      'favourite',
+    ]);
+    expect(popupButtons(live, { apiReady: true })).toEqual(['openRoom', 'mute', 'favourite']); // room unknown
+  });
+
+  it('a favourite already gets no "★" to make it one', () => {
+    const live = { event: 'StreamStarted', roomIds: [23058] };
+    expect(popupButtons(live, { room: idle, apiReady: false, favourite: true })).toEqual([
+      'openRoom',
+      'mute',
+    ]);
   });
 
   it('go-live of a room that records, or records by itself, offers no record', () => {
     const live = { event: 'StreamStarted', roomIds: [23058] };
     const recording = { recording: true, autoRecord: false };
     const auto = { recording: false, autoRecord: true };
-    expect(popupButtons(live, { room: recording, apiReady: true })).toEqual(['openRoom', 'mute']);
-    expect(popupButtons(live, { room: auto, apiReady: true })).toEqual(['openRoom', 'mute']);
+    expect(popupButtons(live, { room: recording, apiReady: true })).toEqual([
+      'openRoom',
+      'mute',
+      'favourite',
+    ]);
+    expect(popupButtons(live, { room: auto, apiReady: true })).toEqual([
+      'openRoom',
+      'mute',
+      'favourite',
+    ]);
   });
 
   it('a finished file offers open and show when it has a checked path, else nothing', () => {

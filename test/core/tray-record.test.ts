@@ -60,6 +60,7 @@ describe('the tray offers "Record" for live rooms that do not record', () => {
     const actions = createTrayActions({
       handlers: {
         'notifications:pause': async () => ({ pausedUntil: null }),
+        'notifications:quietUntil': async () => ({ quietUntil: null }),
         'link:open': async () => ({ ok: true }),
         'room:command': command,
       },

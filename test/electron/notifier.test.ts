@@ -16,6 +16,15 @@ describe('notificationOptions', () => {
     });
   });
 
+  it("follows the tier's sound: silent, or a named sound (macOS), never both", () => {
+    expect(notificationOptions(notification({ silent: true })).silent).toBe(true);
+    const named = notificationOptions(notification({ sound: 'Glass' }));
+    expect(named).toMatchObject({ silent: false, sound: 'Glass' });
+    expect('sound' in notificationOptions(notification({ silent: true, sound: 'Glass' }))).toBe(
+      false,
+    );
+  });
+
   it('uses the tag as group, and no group for a summary of several rooms', () => {
     expect(notificationOptions(notification({ tag: 'live-23058' })).groupId).toBe('live-23058');
     expect('groupId' in notificationOptions(notification({ roomIds: [1, 2] }))).toBe(false);

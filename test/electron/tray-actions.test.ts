@@ -11,6 +11,7 @@ function setup(linkResult: ActionResult = { ok: true }) {
   const log = memoryLogger();
   const paused: CallRequest<'notifications:pause'>[] = [];
   const links: CallRequest<'link:open'>[] = [];
+  const quiet: string[] = [];
   const seen: string[] = [];
   const actions = new ShellActions({
     shell,
@@ -30,6 +31,10 @@ function setup(linkResult: ActionResult = { ok: true }) {
         return linkResult;
       },
       'room:command': async () => ({ ok: true }),
+      'notifications:quietUntil': async (request) => {
+        quiet.push(request.until);
+        return { quietUntil: null };
+      },
     },
     runAction: actions.runAction,
     shell,
@@ -38,16 +43,17 @@ function setup(linkResult: ActionResult = { ok: true }) {
     quit: async () => void seen.push('quit'),
     log,
   });
-  return { shell, log, paused, links, seen, handlers };
+  return { shell, log, paused, links, seen, quiet, handlers };
 }
 
 describe('createTrayActions', () => {
   it('routes every menu action to its door', async () => {
-    const { shell, paused, links, seen, handlers } = setup();
+    const { shell, paused, links, seen, quiet, handlers } = setup();
     handlers.openWindow({ kind: 'openWindow' });
     await handlers.openLiveRoom({ kind: 'openLiveRoom', roomId: 23058 });
     await handlers.pause({ kind: 'pause', until: 'tomorrow' });
     await handlers.resume({ kind: 'resume' });
+    await handlers.quiet({ kind: 'quiet', until: 'morning' });
     await handlers.openRecorderUi({ kind: 'openRecorderUi' });
     await handlers.openRecorderApi({ kind: 'openRecorderApi' });
     await handlers.openLogsFolder({ kind: 'openLogsFolder' });
@@ -55,6 +61,7 @@ describe('createTrayActions', () => {
     expect(shell.external).toEqual(['https://live.bilibili.com/23058']);
     expect(paused).toEqual([{ until: 'tomorrow' }, { until: 'resume' }]);
     expect(links).toEqual([{ kind: 'recorderUi' }, { kind: 'recorderApi' }]);
+    expect(quiet).toEqual(['morning']);
     expect(shell.opened).toEqual(['/home/u/.config/Recorder Tray/logs']);
     expect(seen).toEqual(['window', 'quit']);
   });

@@ -30,6 +30,7 @@ function handlers(): TrayActionHandlers & { seen: TrayAction[] } {
     recordRoom: record,
     pause: record,
     resume: record,
+    quiet: record,
     openRecorderUi: record,
     openRecorderApi: record,
     openLogsFolder: record,

@@ -40,6 +40,8 @@ export function fakeHandlers(): ContractHandlers {
     'room:remove': vi.fn(ok),
     'room:setAutoRecord': vi.fn(ok),
     'notification:act': vi.fn(ok),
+    'room:setTier': vi.fn(ok),
+    'notifications:quietUntil': vi.fn(async () => ({ quietUntil: null })),
     'app:info': vi.fn(async () => ({
       version: '0.1.0',
       platform: 'linux',

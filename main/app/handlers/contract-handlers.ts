@@ -1,4 +1,5 @@
 import type { ContractHandlers } from '../../../shared/ipc-contract';
+import { attentionHandlers } from './attention';
 import { fileHandlers } from './files';
 import type { HandlerDeps } from './handler-deps';
 import { historyHandlers } from './history';
@@ -18,6 +19,7 @@ export function contractHandlers(
     ...fileHandlers(deps),
     ...recorderHandlers(deps),
     ...roomHandlers({ ...deps, client: (recorderId) => deps.links.get(recorderId)?.client() }),
+    ...attentionHandlers(deps),
     ...pushHandlers(push),
   };
 }

@@ -29,6 +29,7 @@ import { liveRoomUrl } from '../../core/links';
 import type { Clock } from '../../core/ports';
 import { POPUP_MUTE_MS, withRoomMuted } from '../../core/room-mute';
 import type { ShellActions } from '../../core/shell-actions';
+import { setRoomTier } from './attention';
 
 /** What the room handlers work on (the app object's HandlerDeps fits). */
 export interface RoomHandlerDeps {
@@ -199,6 +200,10 @@ async function act(
     }
     case 'mute':
       return roomId === undefined ? say(false, 'actionFailed') : mute(deps, say, roomId);
+    case 'favourite':
+      return roomId === undefined
+        ? say(false, 'actionFailed')
+        : setRoomTier(deps, roomId, 'favourite');
     case 'open':
     case 'show': {
       if (path === undefined) return say(false, 'actionFailed');

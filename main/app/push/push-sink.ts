@@ -74,10 +74,10 @@ export class PushSink implements DecisionSink {
     for (const { item, attempts } of pending) this.#track(this.#attempt(item, attempts + 1));
   }
 
-  /** Queues a shown decision for every target that wants it. */
+  /** Queues a decision for every target that wants it (shown, or held and the target does not wait). */
   decided(entry: HistoryNotification): void {
     const context = this.#context;
-    if (!context || this.#stopped || !entry.decision.shown) return;
+    if (!context || this.#stopped) return;
     const language = context.language();
     const key = entry.notification.key;
     for (const target of context.settings().pushTargets) {

@@ -65,10 +65,19 @@ export function fillTemplate(template: string, values: Readonly<Record<string, s
     .join('\n');
 }
 
-/** Whether a target wants this decision: shown by the policy, enabled, and within its filters. */
+/**
+ * Whether a target wants this decision: shown by the policy (or held by quiet hours, for a target
+ * that does not follow them), enabled, and within its filters. The quiet hours digest goes only
+ * to targets that follow them: the others had each notification at once.
+ */
 export function targetWants(target: PushTargetSetting, entry: HistoryNotification): boolean {
-  if (!entry.decision.shown || !target.enabled) return false;
+  if (!target.enabled) return false;
+  const { decision } = entry;
+  const follows = target.followQuietHours !== false;
+  const heldHere = !decision.shown && decision.reason === 'held' && !follows;
+  if (!decision.shown && !heldHere) return false;
   const { event, roomIds } = entry.notification;
+  if (event === 'QuietHoursDigest') return follows;
   if (target.kinds.length > 0 && !target.kinds.includes(event)) return false;
   if (target.rooms.length > 0 && !roomIds.some((id) => target.rooms.includes(id))) return false;
   return true;
@@ -113,7 +122,12 @@ function pushText(
     problem: notification.problem ? notification.body : '',
   };
   const templates = PUSH_TEMPLATES[language];
-  const defaults = notification.problem ? templates.problem : templates[notification.event];
+  const { event } = notification;
+  const defaults = notification.problem
+    ? templates.problem
+    : event === 'QuietHoursDigest'
+      ? undefined
+      : templates[event];
   if (!defaults && !target.titleTemplate && !target.bodyTemplate)
     return { title: notification.title, body: notification.body, ...extra };
   const title = fillTemplate(

@@ -5,6 +5,7 @@ import { NotifiableEvent, type PushTargetSetting } from '../../../shared/setting
 import { useApp } from '../app-context';
 import { CheckField, TextField } from '../components/fields';
 import { StatusLine } from '../components/status-line';
+import { ATTENTION_TEXT } from '../../../shared/i18n/window/attention';
 
 /** A test's answer in plain words: delivered, or why not with what the service said. */
 export function testResultText(result: PushTestResult, s: PushStrings): string {
@@ -96,6 +97,12 @@ export function PushTargetRow(props: {
         label={s.enabled}
         checked={target.enabled}
         onChecked={(enabled) => onChange({ enabled })}
+      />
+      <CheckField
+        id={`${id}-quiet`}
+        label={ATTENTION_TEXT[language].followQuietHours}
+        checked={target.followQuietHours}
+        onChecked={(followQuietHours) => onChange({ followQuietHours })}
       />
       <fieldset class="fieldset">
         <legend class="field-label">{s.kinds}</legend>

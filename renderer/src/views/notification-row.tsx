@@ -4,6 +4,7 @@ import { Avatar } from '../components/avatar';
 import { NotificationButtons } from '../components/notification-buttons';
 import { formatAgo, formatWhen } from '../format-time';
 import { rowActions, summaryNames, type RowAction } from '../notification-actions';
+import { ATTENTION_TEXT } from '../../../shared/i18n/window/attention';
 
 /** Names of a summary: the first two, then "and N more". */
 function collapsedBody(body: string, andMore: (names: string, more: number) => string): string {
@@ -47,6 +48,8 @@ export function NotificationRow({
         return l.filesLink(filesCount);
       case 'mute':
         return muted ? l.notifyAgain : l.dontNotify;
+      case 'span':
+        return ATTENTION_TEXT[language].showHeld;
     }
   };
   const main = actions[0];

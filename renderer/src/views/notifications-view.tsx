@@ -12,6 +12,9 @@ import { useHistoryPage } from '../use-history-page';
 import { useDebounced } from '../use-debounced';
 import { useLiveTick } from '../use-live-tick';
 import { NotificationRow } from './notification-row';
+import { ATTENTION_TEXT } from '../../../shared/i18n/window/attention';
+import { formatWhen } from '../format-time';
+import { useNotificationSpan } from '../notification-span';
 
 /**
  * The notification history, newest first under day headings: each row with its popup's actions
@@ -27,12 +30,18 @@ export function NotificationsView() {
   const [changes, setChanges] = useState(0);
   const [openRuns, setOpenRuns] = useState<ReadonlySet<string>>(new Set());
   const [message, setMessage] = useState<string | null>(null);
+  // A quiet hours digest's span (its row's button): only the notifications of that time.
+  const [span, setSpan] = useNotificationSpan();
   const query = useDebounced(text.trim());
   // A state push also carries read marks made elsewhere (the tray, another window).
   const tick = useLiveTick(api, ['notification:added', 'state:changed'], 300);
   const result = useHistoryPage(
     api.historyNotifications,
-    { ...(unreadOnly ? { unreadOnly: true } : {}), ...(query ? { text: query } : {}) },
+    {
+      ...(unreadOnly ? { unreadOnly: true } : {}),
+      ...(query ? { text: query } : {}),
+      ...(span ? { createdFrom: span.from, createdBefore: span.to } : {}),
+    },
     page,
     tick + changes,
   );
@@ -49,7 +58,12 @@ export function NotificationsView() {
     const roomId = notification.roomIds[0];
     setMessage(null);
     if (!entry.read) markRead(notification.id);
-    if (action === 'files') goTo('files');
+    if (action === 'span') {
+      if (notification.action?.kind === 'openWindow' && notification.action.span) {
+        setSpan(notification.action.span);
+        setPage(0);
+      }
+    } else if (action === 'files') goTo('files');
     else if (action === 'openFile' || action === 'showFile')
       reportAction(actOnFile(api, entry, action === 'openFile' ? 'open' : 'show'), setMessage);
     else if (roomId === undefined) return;
@@ -123,6 +137,17 @@ export function NotificationsView() {
           {s.markAllRead}
         </button>
       </div>
+      {span ? (
+        <p class="toolbar-note span-note" role="status">
+          {ATTENTION_TEXT[language].spanNote(
+            formatWhen(span.from, language),
+            formatWhen(span.to, language),
+          )}{' '}
+          <button type="button" class="button button-small" onClick={() => setSpan(null)}>
+            {ATTENTION_TEXT[language].clearSpan}
+          </button>
+        </p>
+      ) : null}
       <StatusLine text={message ?? result.error} tone="error" />
       <HistoryList
         result={result}

@@ -7,6 +7,9 @@ import { useApp } from '../app-context';
 import { Avatar } from '../components/avatar';
 import { ProblemBadge } from '../components/problem-badge';
 import { RoomControls } from '../components/room-controls';
+import { TierSelect } from '../components/tier-select';
+import { ATTENTION_TEXT } from '../../../shared/i18n/window/attention';
+import type { RoomTier } from '../../../shared/room-tier';
 import { formatWhen } from '../format-time';
 import { roomHealth } from '../room-health';
 
@@ -60,8 +63,13 @@ export function RoomRow({
   onMute,
   onOpenLive,
   expanded = false,
+  tier = 'normal',
+  onTier,
 }: {
   expanded?: boolean;
+  /** The room's tier (shared/room-tier.ts): a favourite is marked ★, a quiet room with a pill. */
+  tier?: RoomTier;
+  onTier?: (room: RoomState, tier: RoomTier) => void;
   room: RoomState;
   muted: boolean;
   attention: readonly Attention[];
@@ -90,6 +98,11 @@ export function RoomRow({
         <span id={`room-${room.roomId}-name`} class="room-name" data-content title={room.name}>
           {room.name}
         </span>
+        {tier === 'favourite' ? (
+          <span class="favourite-mark" title={ATTENTION_TEXT[language].favouriteMark}>
+            ★<span class="sr-only">{ATTENTION_TEXT[language].favouriteMark}</span>
+          </span>
+        ) : null}
         <span id={`room-${room.roomId}-number`} class="room-number">
           {s.roomNumber(room.roomId, room.shortId)}
         </span>
@@ -113,7 +126,13 @@ export function RoomRow({
         ) : null}
         <ProblemBadge roomId={room.roomId} />
         {muted ? <span class="pill pill-quiet">{l.dontNotify}</span> : null}
+        {tier === 'quiet' ? (
+          <span class="pill pill-quiet">{ATTENTION_TEXT[language].quietPill}</span>
+        ) : null}
         <span class="room-actions">
+          {onTier ? (
+            <TierSelect roomId={room.roomId} tier={tier} onTier={(next) => onTier(room, next)} />
+          ) : null}
           {choosing ? (
             MUTE_CHOICES.map((choice) => (
               <button

@@ -16,6 +16,7 @@ import { useStoredChoice } from '../use-stored-choice';
 import { RoomRow, roomLabelIds, roomRowHeight } from './room-row';
 import { isRoomMuted, roomMutePatch, type MuteChoice } from '../../../shared/room-mute-choice';
 import { firstRecorder } from '../../../shared/recorders';
+import { favouritesFirst, roomTier, withRoomTier, type RoomTier } from '../../../shared/room-tier';
 
 const NO_ATTENTION: readonly Attention[] = [];
 const SORTS: readonly RoomSort[] = ['status', 'name', 'number'];
@@ -68,9 +69,11 @@ export function RoomsView() {
     return map;
   }, [state.rooms, state.problems, pollIntervalSeconds, apiOk]);
   const needsAttention = (room: RoomState) => attention.has(room.roomId);
+  const favourites = notifications?.favourites;
+  // Favourites are pinned first, whatever the sort.
   const ordered = useMemo(
-    () => orderRooms(state.rooms, { sort, needsAttention }),
-    [state.rooms, sort, attention],
+    () => favouritesFirst(orderRooms(state.rooms, { sort, needsAttention }), favourites ?? []),
+    [state.rooms, sort, attention, favourites],
   );
   const shown = useMemo(
     () =>
@@ -105,6 +108,14 @@ export function RoomsView() {
   const setMute = (room: RoomState, choice: MuteChoice | null) => {
     if (notifications === undefined) return;
     const patch = roomMutePatch(notifications, room.roomId, choice, Date.now());
+    void saveSettings({ notifications: patch }).then((result) =>
+      setMessage(result.ok ? null : result.errors.join('; ')),
+    );
+  };
+  const setTier = (room: RoomState, tier: RoomTier) => {
+    if (notifications === undefined) return;
+    const lists = withRoomTier(notifications, room.roomId, tier);
+    const patch = { favourites: [...lists.favourites], quietRooms: [...lists.quietRooms] };
     void saveSettings({ notifications: patch }).then((result) =>
       setMessage(result.ok ? null : result.errors.join('; ')),
     );
@@ -161,6 +172,8 @@ export function RoomsView() {
                 onMute={setMute}
                 onOpenLive={openLive}
                 expanded={controls && room.roomId === selected}
+                tier={notifications ? roomTier(notifications, room.roomId) : 'normal'}
+                onTier={setTier}
               />
             );
           }}

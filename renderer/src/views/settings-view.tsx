@@ -4,6 +4,7 @@ import { useApp } from '../app-context';
 import { unclaimedErrors } from '../field-errors';
 import { checkDraft, draftFromSettings, isDraftDirty, type SettingsDraft } from '../settings-draft';
 import { ADVANCED_PATHS, AdvancedSection } from '../settings/advanced-section';
+import { AttentionSection } from '../settings/attention-section';
 import { DiagnosticsSection } from '../settings/diagnostics-section';
 import { GeneralSection } from '../settings/general-section';
 import { ListenerSection } from '../settings/listener-section';
@@ -139,6 +140,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
           <RecordingsSection {...props} />
           <NotificationsSection {...props} />
           <PicturesSection {...props} />
+          <AttentionSection />
           <PushSection />
           <GeneralSection {...props} />
           <AdvancedSection {...props} open={advancedOpen} onOpen={setAdvancedOpen} />

@@ -1,5 +1,6 @@
 import type { EventLogEntry } from '../../model';
-import type { Language, NotifiableEvent } from '../../settings';
+import type { NotificationEvent } from '../../model';
+import type { Language } from '../../settings';
 
 /** The events view: the received events, test events and replay. */
 export interface EventsStrings {
@@ -57,7 +58,7 @@ export const EVENTS_STRINGS: Readonly<Record<Language, EventsStrings>> = {
 };
 
 /** The names of the events a notification can be about, in each language the app speaks. */
-export const EVENT_NAMES: Readonly<Record<Language, Record<NotifiableEvent, string>>> = {
+export const EVENT_NAMES: Readonly<Record<Language, Record<NotificationEvent, string>>> = {
   'zh-CN': {
     StreamStarted: '开播',
     FileClosed: '录制文件完成',
@@ -67,6 +68,8 @@ export const EVENT_NAMES: Readonly<Record<Language, Record<NotifiableEvent, stri
     RecordingProblem: '录制出现问题',
     ProblemResolved: '录制问题已消失',
     SessionReport: '录制场次小结',
+    RoomChanged: '标题或分区变更',
+    QuietHoursDigest: '免打扰汇总',
   },
   en: {
     StreamStarted: 'Goes live',
@@ -77,5 +80,7 @@ export const EVENT_NAMES: Readonly<Record<Language, Record<NotifiableEvent, stri
     RecordingProblem: 'Recording problem',
     ProblemResolved: 'Recording problem over',
     SessionReport: 'Session summary',
+    RoomChanged: 'Title or area changed',
+    QuietHoursDigest: 'Quiet hours digest',
   },
 };

@@ -39,6 +39,8 @@ export const NOTIFICATIONS_STRINGS: Readonly<Record<Language, NotificationsStrin
       flapping: '未弹出：刚下播又开播',
       baseline: '未弹出：启动时已在直播',
       missed: '未弹出：发生在应用未运行时',
+      held: '免打扰时段：已暂存，结束时汇总',
+      quietRoom: '未弹出：此房间设为安静',
     },
   },
   en: {
@@ -61,6 +63,8 @@ export const NOTIFICATIONS_STRINGS: Readonly<Record<Language, NotificationsStrin
       flapping: 'Not shown: live again right after ending',
       baseline: 'Not shown: already live at start-up',
       missed: 'Not shown: happened while the app was not running',
+      held: 'Quiet hours: held for the digest at their end',
+      quietRoom: 'Not shown: a quiet room',
     },
   },
 };

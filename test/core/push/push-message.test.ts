@@ -96,6 +96,20 @@ describe('push messages', () => {
     expect(targetWants(target({ rooms: [9] }), goLive)).toBe(false);
     expect(targetWants(target({ rooms: [123], kinds: ['StreamStarted'] }), goLive)).toBe(true);
   });
+
+  it('quiet hours: a target that follows them waits for the digest; one that does not pushes each held one', () => {
+    const held = { ...goLive, decision: { shown: false as const, reason: 'held' as const } };
+    const digest = {
+      ...goLive,
+      notification: { ...goLive.notification, event: 'QuietHoursDigest' as const, roomIds: [] },
+    };
+    expect(targetWants(target(), held)).toBe(false);
+    expect(targetWants(target(), digest)).toBe(true);
+    expect(targetWants(target({ followQuietHours: false }), held)).toBe(true);
+    expect(targetWants(target({ followQuietHours: false }), digest)).toBe(false);
+    // The target's own filters still hold for what it pushes at once.
+    expect(targetWants(target({ followQuietHours: false, rooms: [9] }), held)).toBe(false);
+  });
 });
 
 describe('the retry schedule', () => {

@@ -53,7 +53,7 @@ describe('room controls in the window (browser preview, fake recorder)', () => {
     const line = await session.headless.waitFor(
       (l) => l.type === 'notification' && l.event === 'StreamStarted',
     );
-    expect(line.buttons).toEqual(['record', 'openRoom', 'mute']);
+    expect(line.buttons).toEqual(['record', 'openRoom', 'mute', 'favourite']);
 
     await showView(page, 'rooms');
     const row = await selectRoom(page, room.roomId);

@@ -1,0 +1,71 @@
+import type { SuppressionReason } from '../../shared/history';
+import { roomTier, type RoomTier } from '../../shared/room-tier';
+import type { NotifiableEvent, QuietHoursSettings, SoundSettings } from '../../shared/settings';
+import { isQuietAt } from './quiet-hours';
+
+/** The settings behind tiers, quiet hours and sounds (absent: none of them, as before). */
+export interface AttentionSettings {
+  favourites?: readonly number[];
+  quietRooms?: readonly number[];
+  favouritesThroughPause?: boolean;
+  quietHours?: QuietHoursSettings;
+  quietUntil?: number | null;
+  sounds?: SoundSettings;
+}
+
+/** A room's tier under these settings. */
+export function tierOf(settings: AttentionSettings, roomId: number): RoomTier {
+  return roomTier(
+    { favourites: settings.favourites ?? [], quietRooms: settings.quietRooms ?? [] },
+    roomId,
+  );
+}
+
+/** Whether quiet hours (the daily window or the tray's "until") hold popups at `now`. */
+export function quietNow(settings: AttentionSettings, now: number): boolean {
+  if (!settings.quietHours && !settings.quietUntil) return false;
+  return isQuietAt(
+    {
+      quietHours: settings.quietHours ?? {
+        enabled: false,
+        from: '00:00',
+        to: '00:00',
+        days: [],
+        letThrough: { problems: true, favourites: false },
+      },
+      quietUntil: settings.quietUntil ?? null,
+    },
+    now,
+  );
+}
+
+/**
+ * Quiet hours' verdict on a popup the other rules would show: held for the digest, or undefined
+ * to show it. Recording problems (when chosen) and favourites (when chosen) come through.
+ */
+export function quietHoursReason(
+  kind: NotifiableEvent,
+  tier: RoomTier,
+  settings: AttentionSettings,
+  now: number,
+): SuppressionReason | undefined {
+  if (!quietNow(settings, now)) return undefined;
+  const through = settings.quietHours?.letThrough;
+  if (kind === 'RecordingProblem' && (through?.problems ?? true)) return undefined;
+  if (tier === 'favourite' && through?.favourites) return undefined;
+  return 'held';
+}
+
+/** The popup's sound fields: silent, the OS's default (none set), or a named sound (macOS). */
+export function popupSound(
+  tier: RoomTier,
+  settings: AttentionSettings,
+): { silent?: boolean; sound?: string } {
+  const sounds = settings.sounds;
+  if (!sounds) return {};
+  if (!sounds.enabled) return { silent: true };
+  const choice = tier === 'favourite' ? sounds.favourite : sounds.normal;
+  if (choice === 'silent') return { silent: true };
+  if (choice === 'default') return {};
+  return { sound: choice };
+}
