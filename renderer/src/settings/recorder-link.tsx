@@ -80,6 +80,7 @@ export function RecorderLink({
         id={`recorder-${index}-webhook-url`}
         label={r.webhookUrl}
         value={view.webhookUrl}
+        buttonLabel={r.copyFor(view.name)}
       />
       <p class="field-hint">{r.webhookUrlHint}</p>
       <p class={`recorder-webhooks webhooks-${webhooks.replace(' ', '-')}`}>

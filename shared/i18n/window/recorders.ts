@@ -13,6 +13,8 @@ export interface RecordersStrings {
   webhookUrlHint: string;
   /** Before a new recorder is saved it has no URL yet. */
   webhookUrlUnsaved: string;
+  /** The Copy button's name on a recorder's card. */
+  copyFor: (name: string) => string;
   webhooksLabel: string;
   webhooks: Record<WebhooksPointHere, string>;
   connect: string;
@@ -42,6 +44,7 @@ const ZH: RecordersStrings = {
   webhookUrl: '它的 Webhook 地址',
   webhookUrlHint: '把这个地址粘贴到这个录播姬的 设置 → Webhook → Webhook V2 中，或点“连接”。',
   webhookUrlUnsaved: '保存后才有 Webhook 地址。',
+  copyFor: (name) => `复制“${name}”的 Webhook 地址`,
   webhooksLabel: 'Webhook：',
   webhooks: { set: '已设置', 'not set': '未设置', unknown: '未知' },
   connect: '连接',
@@ -74,6 +77,7 @@ const EN: RecordersStrings = {
   webhookUrlHint:
     "Paste this URL into this recorder's 设置 (Settings) → Webhook → Webhook V2, or press Connect.",
   webhookUrlUnsaved: 'Save to get its webhook URL.',
+  copyFor: (name) => `Copy the webhook URL of “${name}”`,
   webhooksLabel: 'Webhooks: ',
   webhooks: { set: 'set', 'not set': 'not set', unknown: 'unknown' },
   connect: 'Connect',
