@@ -5,6 +5,9 @@ import { formatAgo } from '../format-time';
 import { useLastWebhook } from '../use-last-webhook';
 import { useLiveTick } from '../use-live-tick';
 import { firstRecorder } from '../../../shared/recorders';
+import type { RecorderStatusKind } from '../../../shared/app-state';
+import type { WindowStrings } from '../../../shared/i18n/window';
+import { showsRecorders } from '../recorder-rooms';
 
 type Tone = 'good' | 'quiet' | 'bad';
 type FilesLight = 'ok' | 'noRoot' | 'none' | 'missing';
@@ -45,15 +48,37 @@ function useFilesLight(): FilesLight {
   return light;
 }
 
+// A recorder API's light: connected, off (webhooks only), not set up, failing with the reason.
+function apiLightProps(
+  status: RecorderStatusKind,
+  url: string,
+  message: string,
+  strings: WindowStrings,
+): { tone: Tone; text: string } {
+  const s = strings.setup;
+  const api = apiLight(status, url);
+  return {
+    tone: api === 'ok' ? 'good' : api === 'failing' ? 'bad' : 'quiet',
+    text:
+      api === 'ok'
+        ? strings.header.recorder.ok
+        : api === 'off'
+          ? s.apiOff
+          : api === 'notSetUp'
+            ? s.apiNotSetUp
+            : s.apiFailing(message),
+  };
+}
+
 /**
  * Three lights: webhooks (when the last one came), the recorder API (connected, not set up,
- * failing) and the files (the newest finished file is found under the recording folder).
+ * failing; one per recorder, named, where there are several) and the files (the newest finished file is found under the recording folder).
  */
 export function ConnectionLights() {
   const { state, settings, language, strings } = useApp();
   const s = strings.setup;
   const last = useLastWebhook();
-  const api = apiLight(state.recorder.status, settings ? firstRecorder(settings).url : '');
+  const url = settings ? firstRecorder(settings).url : '';
   const files = useFilesLight();
   return (
     <ul class="lights" aria-label={s.lightsLabel}>
@@ -62,19 +87,20 @@ export function ConnectionLights() {
         name={s.webhooks}
         text={last === undefined ? s.webhooksNever : s.webhooksAt(formatAgo(last, language, s.ago))}
       />
-      <Light
-        tone={api === 'ok' ? 'good' : api === 'failing' ? 'bad' : 'quiet'}
-        name={s.api}
-        text={
-          api === 'ok'
-            ? strings.header.recorder.ok
-            : api === 'off'
-              ? s.apiOff
-              : api === 'notSetUp'
-                ? s.apiNotSetUp
-                : s.apiFailing(state.recorder.message)
-        }
-      />
+      {showsRecorders(state) ? (
+        state.recorders.map((recorder) => (
+          <Light
+            key={recorder.id}
+            name={`${s.api} · ${recorder.name}`}
+            {...apiLightProps(recorder.status, recorder.url, recorder.message, strings)}
+          />
+        ))
+      ) : (
+        <Light
+          name={s.api}
+          {...apiLightProps(state.recorder.status, url, state.recorder.message, strings)}
+        />
+      )}
       <Light
         tone={files === 'ok' ? 'good' : files === 'missing' ? 'bad' : 'quiet'}
         name={s.files}
