@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { useApp } from '../app-context';
 
 /**
@@ -21,7 +21,7 @@ export function RecorderRemove({
   const [asking, setAsking] = useState(false);
   const cancel = useRef<HTMLButtonElement>(null);
   // The question takes the focus, so that a keyboard user hears it and can answer at once.
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (asking) cancel.current?.focus();
   }, [asking]);
 
