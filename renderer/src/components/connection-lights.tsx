@@ -28,13 +28,16 @@ function useFilesLight(): FilesLight {
   const { api, settings } = useApp();
   const [light, setLight] = useState<FilesLight>('none');
   const tick = useLiveTick(api, ['notification:added'], 2000);
-  const root = settings ? firstRecorder(settings).recordingRoot : '';
+  // Each recorder has its own root: the newest file's recorder's counts (the first's before any file).
+  const roots = settings?.recorders.map((r) => [r.id, r.recordingRoot] as const) ?? [];
+  const key = JSON.stringify(roots);
   useEffect(() => {
     let current = true;
     api.historyFiles({ limit: 1 }).then(
       (page) => {
         if (!current) return;
         const newest = page.items[0];
+        const root = (roots.find(([id]) => id === newest?.recorderId) ?? roots[0])?.[1] ?? '';
         if (root === '') setLight('noRoot');
         else if (newest === undefined) setLight('none');
         else setLight(newest.exists === false ? 'missing' : 'ok');
@@ -44,7 +47,7 @@ function useFilesLight(): FilesLight {
     return () => {
       current = false;
     };
-  }, [api, tick, root]);
+  }, [api, tick, key]);
   return light;
 }
 
