@@ -5,28 +5,11 @@ import { normaliseRecorderUrl } from '../../../shared/settings-rules';
 import { useApp } from '../app-context';
 import { CheckField, FieldNotes, TextField } from '../components/fields';
 import { errorsFor } from '../field-errors';
-import type { RecorderDraft } from '../recorder-draft';
-import { RecorderLink, type RecorderCheck } from './recorder-link';
+import type { RecorderCardProps } from './recorder-card-props';
+import { RecorderLink } from './recorder-link';
 import { RecorderMore } from './recorder-more';
 import { RecorderRemove } from './recorder-remove';
 import { RecordingRootField } from './recording-root-field';
-
-/** What one recorder's card gets from the Recorders section. */
-export interface RecorderCardProps {
-  index: number;
-  recorder: RecorderDraft;
-  /** How many recorders the form holds (the last one cannot be removed). */
-  count: number;
-  /** A launch option fixes the list: no Remove. */
-  listLocked: boolean;
-  errors: readonly string[];
-  locked: (path: string) => boolean;
-  onChange: (changes: Partial<RecorderDraft>) => void;
-  onRemove: () => void;
-  check: RecorderCheck | undefined;
-  onCheck: (check: RecorderCheck) => void;
-  saveFirst: () => Promise<boolean>;
-}
 
 /**
  * One recorder: its name, API address (or webhooks only) with Basic auth, where its recordings

@@ -3,7 +3,7 @@ import { useApp } from '../app-context';
 import { TextField } from '../components/fields';
 import { errorsFor } from '../field-errors';
 import { PathMappingsField } from './path-mappings-field';
-import type { RecorderCardProps } from './recorder-card';
+import type { RecorderCardProps } from './recorder-card-props';
 
 /** The fields behind a recorder's disclosure, by their settings names. */
 export const MORE_FIELDS = [
