@@ -5,8 +5,8 @@ import { errorsFor } from '../field-errors';
 import { PathMappingsField } from './path-mappings-field';
 import type { RecorderCardProps } from './recorder-card-props';
 
-/** The fields behind a recorder's disclosure, by their settings names. */
-export const MORE_FIELDS = [
+// The fields behind a recorder's disclosure, by their settings names.
+const MORE_FIELDS = [
   'pollIntervalSeconds',
   'unreachableNotifyAfterMinutes',
   'rooms',
