@@ -16,7 +16,7 @@ export type TrayIcon = (typeof TRAY_ICONS)[number];
 export type TrayAction =
   | { kind: 'openWindow' }
   | { kind: 'openLiveRoom'; roomId: number }
-  | { kind: 'recordRoom'; roomId: number }
+  | { kind: 'recordRoom'; roomId: number; recorderId?: string }
   | { kind: 'pause'; until: 'hour' | 'tomorrow' | 'forever' }
   | { kind: 'resume' }
   | { kind: 'quiet'; until: QuietChoice }
@@ -60,6 +60,15 @@ export interface TrayState {
   favourites?: readonly number[];
   /** Quiet hours hold popups now ("quiet until" or the daily window). */
   quiet?: boolean;
+  /** Each recorder's name and connection (AppState.recorders); named only where there are several. */
+  recorders?: readonly TrayRecorder[];
+}
+
+/** One recorder as the tray names it. */
+export interface TrayRecorder {
+  id: string;
+  name: string;
+  status: RecorderStatusKind;
 }
 
 /** Windows cuts tray tooltips at 127 characters (NOTIFYICONDATA.szTip holds 128 with the NUL). */
@@ -72,6 +81,30 @@ function isProblem(
   status: RecorderStatusKind,
 ): status is Exclude<RecorderStatusKind, 'ok' | 'off'> {
   return status !== 'ok' && status !== 'off';
+}
+
+// Recorders are named only where there are several: one recorder is "the recorder".
+function several(state: TrayState): readonly TrayRecorder[] {
+  return (state.recorders?.length ?? 0) > 1 ? (state.recorders ?? []) : [];
+}
+
+/** "NAS: unreachable" for each recorder that is down, where there are several. */
+function downRecorders(state: TrayState, strings: TrayStrings): string[] {
+  return several(state).flatMap((recorder) =>
+    isProblem(recorder.status)
+      ? [strings.recorderDown(recorder.name, strings.recorderShort[recorder.status])]
+      : [],
+  );
+}
+
+// A room on two recorders (a hot standby) is one live room: listed once, its recording row first.
+function oncePerRoom(rooms: readonly RoomState[]): RoomState[] {
+  const seen = new Map<number, RoomState>();
+  for (const room of rooms) {
+    const kept = seen.get(room.roomId);
+    if (kept === undefined || (room.recording && !kept.recording)) seen.set(room.roomId, room);
+  }
+  return [...seen.values()];
 }
 
 function byName(a: RoomState, b: RoomState): number {
@@ -118,17 +151,21 @@ function renderSection(section: TooltipSection, strings: TrayStrings): string {
 export function trayTooltip(state: TrayState, maxLength: number = TOOLTIP_MAX_LENGTH): string {
   const strings = TRAY_STRINGS[state.language];
   const head = [state.version ? `${strings.appName} ${state.version}` : strings.appName];
-  if (isProblem(state.recorderStatus)) head.push(strings.recorderProblem[state.recorderStatus]);
+  const down = downRecorders(state, strings);
+  if (down.length > 0) head.push(...down);
+  else if (isProblem(state.recorderStatus))
+    head.push(strings.recorderProblem[state.recorderStatus]);
   const problems = state.problems ?? [];
   const [first] = problems;
   if (first) head.push(cut(strings.problemsLine(problems.length, problemLabel(state, first)), 60));
   if (state.storageTrouble) head.push(strings.storageTrouble);
   if (state.paused) head.push(strings.pausedNote);
-  const recording = state.rooms
+  const rooms = oncePerRoom(state.rooms);
+  const recording = rooms
     .filter((room) => room.recording)
     .sort(byName)
     .map(roomName);
-  const liveOnly = state.rooms
+  const liveOnly = rooms
     .filter((room) => room.streaming && !room.recording)
     .sort(byName)
     .map(roomName);
@@ -152,29 +189,54 @@ export function trayTooltip(state: TrayState, maxLength: number = TOOLTIP_MAX_LE
   return text;
 }
 
-/** "Record: name" for each listed live room that does not record, while the API answers. */
+/**
+ * "Record: name" for each listed live room that does not record, while the API answers; where
+ * there are several recorders, one per recorder that has the room and answers, naming it.
+ */
 function recordItems(
   live: readonly RoomState[],
   state: TrayState,
   strings: TrayStrings,
 ): TrayMenuItem[] {
   if (state.canRecord !== true) return [];
-  const items: TrayMenuItem[] = live
-    .filter((room) => !room.recording)
-    .map((room) => ({
+  const recorders = several(state);
+  const listed = new Set(live.map((room) => room.roomId));
+  const candidates =
+    recorders.length === 0
+      ? live.filter((room) => !room.recording)
+      : state.rooms.filter(
+          (room) =>
+            listed.has(room.roomId) &&
+            room.streaming &&
+            !room.recording &&
+            recorders.some((r) => r.id === room.recorderId && r.status === 'ok'),
+        );
+  const items: TrayMenuItem[] = candidates.map((room) => {
+    const recorder = recorders.find((r) => r.id === room.recorderId);
+    return {
       type: 'item',
-      id: `record-room-${room.roomId}`,
-      label: cut(strings.recordRoom(roomName(room)), MENU_LABEL_MAX),
+      id: recorder ? `record-room-${recorder.id}-${room.roomId}` : `record-room-${room.roomId}`,
+      label: cut(
+        recorder
+          ? strings.recordRoomOn(roomName(room), recorder.name)
+          : strings.recordRoom(roomName(room)),
+        MENU_LABEL_MAX,
+      ),
       enabled: true,
-      action: { kind: 'recordRoom', roomId: room.roomId },
-    }));
+      action: {
+        kind: 'recordRoom',
+        roomId: room.roomId,
+        ...(room.recorderId !== undefined ? { recorderId: room.recorderId } : {}),
+      },
+    };
+  });
   return items.length > 0 ? [{ type: 'separator' }, ...items] : [];
 }
 
 function liveRoomsMenu(state: TrayState, strings: TrayStrings): TrayMenuItem {
   const favourites = new Set(state.favourites ?? []);
   const live = favouritesFirst(
-    state.rooms.filter((room) => room.streaming).sort(byName),
+    oncePerRoom(state.rooms.filter((room) => room.streaming)).sort(byName),
     state.favourites ?? [],
   );
   const name = (room: RoomState) => `${favourites.has(room.roomId) ? '★ ' : ''}${roomName(room)}`;
@@ -322,6 +384,11 @@ export function trayModel(
         action: { kind: 'openWindow' },
       },
       ...updateMenu(state, strings),
+      ...downRecorders(state, strings).map((label, index): TrayMenuItem => ({
+        type: 'label',
+        id: `recorder-down-${index}`,
+        label,
+      })),
       ...problemsMenu(state, strings),
       liveRoomsMenu(state, strings),
       pauseMenu(state, strings),

@@ -40,8 +40,12 @@ export function createTrayActions(deps: TrayActionDeps): TrayActionHandlers {
       if (url === null) log.warn(`tray: no live room URL for room ${roomId}`);
       else await deps.runAction({ kind: 'openUrl', url });
     },
-    recordRoom: async ({ roomId }) => {
-      const result = await handlers['room:command']({ roomId, command: 'start' });
+    recordRoom: async ({ roomId, recorderId }) => {
+      const result = await handlers['room:command']({
+        roomId,
+        command: 'start',
+        ...(recorderId !== undefined ? { recorderId } : {}),
+      });
       if (!result.ok) log.warn(`tray: record room ${roomId}: ${result.message ?? 'refused'}`);
     },
     pause: async ({ until }) => {

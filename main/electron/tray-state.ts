@@ -7,10 +7,17 @@ const MAX_TIMER_MS = 2_147_483_647;
 
 /** The tray model's input from the app's state at `now` (and the running version, for the tooltip). */
 export function trayStateOf(state: AppState, now: number, version?: string): TrayState {
+  const several = state.recorders.length > 1;
   return {
     rooms: state.rooms,
     recorderStatus: state.recorder.status,
-    canRecord: state.recorder.status === 'ok',
+    // Any recorder that answers can record its rooms (the menu names which); one recorder: its light.
+    canRecord: several
+      ? state.recorders.some((r) => r.status === 'ok')
+      : state.recorder.status === 'ok',
+    ...(several
+      ? { recorders: state.recorders.map(({ id, name, status }) => ({ id, name, status })) }
+      : {}),
     paused: isPaused(state.pause.pausedUntil, now),
     language: state.language,
     ...(state.problems ? { problems: state.problems } : {}),

@@ -1,6 +1,7 @@
 import type { AppState } from '../../shared/app-state';
 import type { RoomState } from '../../shared/model';
 import type { AttentionKind } from '../../shared/i18n/window/lists';
+import { roomKey } from './recorder-rooms';
 import { roomHealth } from './room-health';
 
 /** One open problem of the recording guardian. */
@@ -19,8 +20,11 @@ export interface AttentionContext {
   pollIntervalSeconds: number;
   /** Whether the recorder API answers now (its statistics are frozen otherwise). */
   apiOk: boolean;
-  /** The guardian's open problems by room, when the guardian runs (state.problems present). */
-  problems: ReadonlyMap<number, readonly OpenProblem[]> | null;
+  /**
+   * The guardian's open problems by room (`roomKey`: a problem that names its recorder belongs
+   * to that recorder's row only), when the guardian runs (state.problems present).
+   */
+  problems: ReadonlyMap<string, readonly OpenProblem[]> | null;
 }
 
 const BY_CODE: Readonly<Record<string, AttentionKind>> = {
@@ -42,7 +46,7 @@ export function isStale(room: RoomState, context: AttentionContext): boolean {
  */
 export function attentionOf(room: RoomState, context: AttentionContext): Attention[] {
   const found: Attention[] = [];
-  const problems = context.problems?.get(room.roomId) ?? [];
+  const problems = problemsOf(room, context.problems);
   if (problems.length > 0) {
     // The guardian watched this room with its own thresholds: its word counts.
     for (const problem of problems)
@@ -59,17 +63,31 @@ export function attentionOf(room: RoomState, context: AttentionContext): Attenti
   return found;
 }
 
-/** The guardian's open problems grouped by room, or null when it does not report (no field). */
+/**
+ * The guardian's open problems grouped by room, keyed as the rows are (`roomKey`; a problem
+ * without a recorder, as with one recorder, by the room number), or null when it does not report.
+ */
 export function problemsByRoom(
   problems: readonly OpenProblem[] | undefined,
-): Map<number, OpenProblem[]> | null {
+): Map<string, OpenProblem[]> | null {
   if (problems === undefined) return null;
-  const map = new Map<number, OpenProblem[]>();
+  const map = new Map<string, OpenProblem[]>();
   for (const problem of problems) {
     if (problem.roomId === undefined) continue;
-    const list = map.get(problem.roomId) ?? [];
+    const key = roomKey({ roomId: problem.roomId, recorderId: problem.recorderId });
+    const list = map.get(key) ?? [];
     list.push(problem);
-    map.set(problem.roomId, list);
+    map.set(key, list);
   }
   return map;
+}
+
+/** A room row's problems: its recorder's, and those that name no recorder. */
+export function problemsOf(
+  room: Pick<RoomState, 'roomId' | 'recorderId'>,
+  problems: ReadonlyMap<string, readonly OpenProblem[]> | null,
+): readonly OpenProblem[] {
+  if (problems === null) return [];
+  const own = room.recorderId === undefined ? [] : (problems.get(roomKey(room)) ?? []);
+  return [...own, ...(problems.get(String(room.roomId)) ?? [])];
 }

@@ -1,35 +1,45 @@
-import { apiLight } from './api-memory';
 import { useApp } from './app-context';
 import { formatWhen, isPausedForever } from './format-time';
 import { firstRecorder } from '../../shared/recorders';
+import { recorderLight, type RecorderLight } from './recorder-light';
+import { showsRecorders } from './recorder-rooms';
 
-/** The title bar: recorder connection, a listener problem, a pause with its Resume, a lost stream. */
+function Light({ light, name }: { light: RecorderLight; name?: string }) {
+  return (
+    <span class={`chip chip-${light.tone}`} data-tone={light.tone}>
+      <span class="chip-dot" aria-hidden="true" />
+      {name === undefined ? light.text : `${name}: ${light.text}`}
+    </span>
+  );
+}
+
+/**
+ * The title bar: the recorder's connection (a light per recorder, each named, where there are
+ * several), a listener problem, a pause with its Resume, a lost stream.
+ */
 export function Header({ connected }: { connected: boolean }) {
   const { api, state, settings, language, strings } = useApp();
   const h = strings.header;
-  const status = state.recorder.status;
   const url = settings ? firstRecorder(settings).url : '';
-  // An API that never answered is "not set up" (neutral), not an error: see apiLight.
-  const light = apiLight(status, url);
-  const recorderText =
-    light === 'off'
-      ? h.recorder.off
-      : light === 'notSetUp'
-        ? status === 'off'
-          ? h.recorder.connecting
-          : `${strings.setup.api} · ${strings.setup.apiNotSetUp}`
-        : h.recorder[status === 'off' ? 'connecting' : status];
-  const tone = light === 'ok' ? 'good' : light === 'failing' ? 'bad' : 'quiet';
   const pausedUntil = state.pause.pausedUntil;
   const paused = pausedUntil !== null && pausedUntil > Date.now();
   return (
     <header class="header">
       <h1 class="app-name">{strings.appName}</h1>
       <div class="header-status">
-        <span class={`chip chip-${tone}`}>
-          <span class="chip-dot" aria-hidden="true" />
-          {recorderText}
-        </span>
+        {showsRecorders(state) ? (
+          <span class="header-recorders" role="group" aria-label={strings.recorders.section}>
+            {state.recorders.map((recorder) => (
+              <Light
+                key={recorder.id}
+                name={recorder.name}
+                light={recorderLight(recorder.status, recorder.url, strings)}
+              />
+            ))}
+          </span>
+        ) : (
+          <Light light={recorderLight(state.recorder.status, url, strings)} />
+        )}
         {state.listener.running ? null : (
           <span class="chip chip-bad">{h.listenerDown(state.listener.error ?? '')}</span>
         )}

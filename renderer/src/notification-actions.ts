@@ -42,9 +42,18 @@ export async function actOnFile(
     return { ok: false, message: '' };
   const name = lastSegment(action.path);
   const page = await api.historyFiles({ roomId, text: name, limit: 5 });
-  const file = page.items.find((item) => lastSegment(item.relativePath) === name);
+  // The notification's own recorder's file first (a standby recorder may have the same name).
+  const named = page.items.filter((item) => lastSegment(item.relativePath) === name);
+  const ids = notification.recorderIds ?? [];
+  const file =
+    named.find((item) => item.recorderId !== undefined && ids.includes(item.recorderId)) ??
+    named[0];
   if (file === undefined) return { ok: false, message: name };
-  const ref = { roomId: file.roomId, relativePath: file.relativePath };
+  const ref = {
+    roomId: file.roomId,
+    relativePath: file.relativePath,
+    ...(file.recorderId !== undefined ? { recorderId: file.recorderId } : {}),
+  };
   return use === 'open' ? api.fileOpen(ref) : api.fileShowInFolder(ref);
 }
 

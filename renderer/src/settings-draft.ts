@@ -1,30 +1,23 @@
 import {
   NotifiableEvent,
+  RecorderSetting,
   type Language,
-  type PathMapping,
-  type RecorderSetting,
   type Settings,
 } from '../../shared/settings';
-import { firstRecorder } from '../../shared/recorders';
 import type { SettingsPatch } from '../../shared/settings-patch';
-import { checkSettingsUpdate, normaliseRecorderUrl } from '../../shared/settings-rules';
+import { checkSettingsUpdate } from '../../shared/settings-rules';
+import { recorderDraftOf, recorderFromDraft, type RecorderDraft } from './recorder-draft';
 
 /**
  * The settings form as the user edits it: numbers stay text until saved. The language, mute and
  * pause are not here: they apply the moment they are chosen.
  */
 export interface SettingsDraft {
-  recorderUrl: string;
-  recorderUser: string;
-  recorderPass: string;
-  pollInterval: string;
-  pollRooms: string;
-  unreachableMinutes: string;
+  /** Every recorder, in the settings' order (Settings → Recorders adds and removes them). */
+  recorders: RecorderDraft[];
   listenerHost: string;
   listenerPort: string;
   listenerToken: string;
-  recordingRoot: string;
-  pathMappings: PathMapping[];
   events: Record<NotifiableEvent, boolean>;
   openFileOnClick: boolean;
   groupWindowSeconds: string;
@@ -38,19 +31,11 @@ export interface SettingsDraft {
 
 /** The form's starting values from the settings main holds. */
 export function draftFromSettings(settings: Settings): SettingsDraft {
-  const recorder = firstRecorder(settings);
   return {
-    recorderUrl: recorder.url,
-    recorderUser: recorder.username,
-    recorderPass: recorder.password,
-    pollInterval: String(recorder.pollIntervalSeconds),
-    pollRooms: recorder.rooms.join(' '),
-    unreachableMinutes: String(recorder.unreachableNotifyAfterMinutes),
+    recorders: settings.recorders.map(recorderDraftOf),
     listenerHost: settings.listener.host,
     listenerPort: String(settings.listener.port),
     listenerToken: settings.listener.token,
-    recordingRoot: recorder.recordingRoot,
-    pathMappings: recorder.pathMappings.map((m) => ({ ...m })),
     events: { ...settings.notifications.events },
     openFileOnClick: settings.notifications.openFileOnClick,
     groupWindowSeconds: String(settings.notifications.groupWindowSeconds),
@@ -104,33 +89,14 @@ function buildPatch(
   const changed = <K extends keyof SettingsDraft>(key: K) =>
     JSON.stringify(draft[key]) !== JSON.stringify(base[key]);
 
-  // The form edits the first recorder (Settings → Recorders edits the others).
-  const recorder: Partial<RecorderSetting> = {};
-  if (changed('recorderUrl')) recorder.url = normaliseRecorderUrl(draft.recorderUrl);
-  if (changed('recorderUser')) recorder.username = draft.recorderUser;
-  if (changed('recorderPass')) recorder.password = draft.recorderPass;
   const set = <T extends object, K extends keyof T>(target: T, key: K, value: T[K] | undefined) => {
     if (value !== undefined) target[key] = value;
   };
-  if (changed('pollInterval'))
-    set(
-      recorder,
-      'pollIntervalSeconds',
-      number('recorders[0].pollIntervalSeconds', draft.pollInterval),
-    );
-  if (changed('unreachableMinutes')) {
-    set(
-      recorder,
-      'unreachableNotifyAfterMinutes',
-      number('recorders[0].unreachableNotifyAfterMinutes', draft.unreachableMinutes),
-    );
-  }
-  if (changed('pollRooms')) {
-    const words = draft.pollRooms.split(/[\s,，、]+/).filter(Boolean);
-    const bad = words.findIndex((word) => !/^\d+$/.test(word));
-    if (bad >= 0) errors.push(`recorders[0].rooms[${bad}]: ${notANumber}`);
-    else recorder.rooms = words.map(Number);
-  }
+
+  // First, as the form shows them. A patch replaces arrays whole: any change sends the whole list.
+  const recorders = changed('recorders')
+    ? recordersFromDraft(original, draft, notANumber, errors)
+    : undefined;
 
   const listener: NonNullable<SettingsPatch['listener']> = {};
   if (changed('listenerHost')) listener.host = draft.listenerHost.trim();
@@ -155,28 +121,33 @@ function buildPatch(
     set(notifications, 'flapMinutes', number('notifications.flapMinutes', draft.flapMinutes));
 
   const patch: SettingsPatch = {};
-  if (changed('recordingRoot')) recorder.recordingRoot = draft.recordingRoot.trim();
-  if (changed('pathMappings')) {
-    // Blank rows are rows the user added and left; half-filled ones go to main to be named.
-    recorder.pathMappings = draft.pathMappings
-      .map((m) => ({ from: m.from.trim(), to: m.to.trim() }))
-      .filter((m) => m.from !== '' || m.to !== '');
-  }
   if (changed('startAtLogin')) patch.startAtLogin = draft.startAtLogin;
   const updates: NonNullable<SettingsPatch['updates']> = {};
   if (changed('updatesCheck')) updates.check = draft.updatesCheck;
   if (changed('updatesFeedUrl')) updates.feedUrl = draft.updatesFeedUrl.trim();
   if (Object.keys(updates).length > 0) patch.updates = updates;
-  if (Object.keys(recorder).length > 0) {
-    const [first, ...rest] = original.recorders;
-    patch.recorders = [{ ...first!, ...recorder }, ...rest];
-  }
+  if (recorders) patch.recorders = recorders;
   if (Object.keys(listener).length > 0) patch.listener = listener;
   if (Object.keys(notifications).length > 0) patch.notifications = notifications;
   if (changed('picturesEnabled') || changed('liveApiHost'))
     patch.pictures = { enabled: draft.picturesEnabled, liveApiHost: draft.liveApiHost.trim() };
 
   return { patch, errors };
+}
+
+// The recorders of the form over the stored ones, matched by id (a new one starts from the defaults).
+function recordersFromDraft(
+  original: Settings,
+  draft: SettingsDraft,
+  notANumber: string,
+  errors: string[],
+): RecorderSetting[] {
+  return draft.recorders.map((recorder, index) => {
+    const stored =
+      original.recorders.find((r) => r.id === recorder.id) ??
+      RecorderSetting.parse({ id: recorder.id });
+    return recorderFromDraft(stored, recorder, index, notANumber, errors);
+  });
 }
 
 /** Whether the form differs from the settings it started from. */

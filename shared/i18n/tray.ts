@@ -31,6 +31,11 @@ export interface TrayStrings {
   overflow: (count: number) => string;
   listSeparator: string;
   recorderProblem: Record<Exclude<RecorderStatusKind, 'ok' | 'off'>, string>;
+  /** With several recorders: one that is down, named ("NAS: unreachable"). */
+  recorderDown: (name: string, problem: string) => string;
+  recorderShort: Record<Exclude<RecorderStatusKind, 'ok' | 'off'>, string>;
+  /** A live room's "Record" entry naming its recorder, where there are several. */
+  recordRoomOn: (name: string, recorder: string) => string;
   /** The recording guardian's open problems: tooltip line and menu. */
   problemsLine: (count: number, first: string) => string;
   problemsMenu: (count: number) => string;
@@ -81,6 +86,16 @@ export const TRAY_STRINGS: Readonly<Record<Language, TrayStrings>> = {
       'server-error': '录播姬内部出错',
       'bad-data': '录播姬返回了无法识别的数据',
     },
+    recorderDown: (name, problem) => `${name}：${problem}`,
+    recorderShort: {
+      unreachable: '连不上',
+      unauthorized: '用户名或密码不对',
+      'open-access-guard': '拒绝访问（412）',
+      'not-a-recorder': '地址不是录播姬',
+      'server-error': '内部出错',
+      'bad-data': '数据无法识别',
+    },
+    recordRoomOn: (name, recorder) => `录这场：${name}（${recorder}）`,
   },
   en: {
     appName: 'Recorder Tray',
@@ -121,5 +136,15 @@ export const TRAY_STRINGS: Readonly<Record<Language, TrayStrings>> = {
       'server-error': 'Recorder server error',
       'bad-data': 'Recorder sent data the app cannot read',
     },
+    recorderDown: (name, problem) => `${name}: ${problem}`,
+    recorderShort: {
+      unreachable: 'unreachable',
+      unauthorized: 'wrong user name or password',
+      'open-access-guard': 'refused access (412)',
+      'not-a-recorder': 'not a recorder address',
+      'server-error': 'server error',
+      'bad-data': 'unreadable data',
+    },
+    recordRoomOn: (name, recorder) => `Record: ${name} (${recorder})`,
   },
 };

@@ -6,6 +6,7 @@ import { HEADER_STRINGS, type HeaderStrings } from './window/header';
 import { LISTS_STRINGS, type ListsStrings } from './window/lists';
 import { NOTIFICATIONS_STRINGS, type NotificationsStrings } from './window/notifications';
 import { PAGER_STRINGS, type PagerStrings } from './window/pager';
+import { RECORDERS_STRINGS, type RecordersStrings } from './window/recorders';
 import { ROOMS_STRINGS, type RoomsStrings } from './window/rooms';
 import { SETTINGS_STRINGS, type SettingsStrings } from './window/settings';
 import { SETUP_STRINGS, type SetupStrings } from './window/setup';
@@ -26,6 +27,7 @@ export interface WindowStrings extends ShellStrings {
   events: EventsStrings;
   eventNames: Record<NotificationEvent, string>;
   settings: SettingsStrings;
+  recorders: RecordersStrings;
   setup: SetupStrings;
   lists: ListsStrings;
 }
@@ -42,6 +44,7 @@ function windowStrings(language: Language): WindowStrings {
     events: EVENTS_STRINGS[language],
     eventNames: EVENT_NAMES[language],
     settings: SETTINGS_STRINGS[language],
+    recorders: RECORDERS_STRINGS[language],
     setup: SETUP_STRINGS[language],
     lists: LISTS_STRINGS[language],
   };

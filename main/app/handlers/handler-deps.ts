@@ -14,7 +14,7 @@ export interface HandlerDeps {
   clock: Clock;
   settings: () => Settings;
   language: () => Language;
-  store: Pick<SettingsStore, 'update'>;
+  store: Pick<SettingsStore, 'update' | 'get'>;
   history: HistoryStore;
   listener: Pick<Listener, 'replay' | 'sendTestEvent' | 'webhookUrl'>;
   /** Each recorder's link: its API client, its connection. */

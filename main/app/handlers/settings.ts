@@ -1,6 +1,7 @@
 import type { ContractHandlers } from '../../../shared/ipc-contract';
 import { checkSettingsUpdate, normaliseSettingsPatch } from '../../../shared/settings-rules';
 import { firstRecorder } from '../../../shared/recorders';
+import { keepLockedRecorderFields } from '../../core/locked-recorder-fields';
 import { pausedUntilFor } from '../../core/pause';
 import type { HandlerDeps } from './handler-deps';
 
@@ -24,7 +25,13 @@ export function settingsHandlers(
       // are checked with the schema before anything is saved: all errors in one answer.
       const checked = checkSettingsUpdate(deps.settings(), patch, deps.language());
       if (!checked.ok) return checked;
-      const result = await deps.store.update(normaliseSettingsPatch(patch));
+      // Fields a launch option fixes keep their stored values (the window sends them in force).
+      const kept = keepLockedRecorderFields(
+        patch,
+        deps.store.get(),
+        deps.info.lockedSettings ?? [],
+      );
+      const result = await deps.store.update(normaliseSettingsPatch(kept));
       return result.ok ? { ok: true, settings: deps.settings() } : result;
     },
     'notifications:pause': async ({ until }) => {

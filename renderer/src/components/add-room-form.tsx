@@ -6,7 +6,8 @@ import { roomControlsShown } from './room-controls';
 
 /**
  * Adds a room to the recorder by its number or its live URL (`https://live.bilibili.com/<digits>`),
- * with auto-record on or off. Shown only while the recorder's API answers.
+ * with auto-record on or off. Shown only while a recorder's API answers; where several do, the
+ * user picks the recorder to add it to.
  */
 export function AddRoomForm() {
   const { api, state, strings } = useApp();
@@ -15,7 +16,11 @@ export function AddRoomForm() {
   const [autoRecord, setAutoRecord] = useState(true);
   const [result, setResult] = useState<ActionResult | null>(null);
   const [busy, setBusy] = useState(false);
-  if (!roomControlsShown(state.recorder.status)) return null;
+  const answering = state.recorders.filter((r) => roomControlsShown(r.status));
+  const [chosen, setChosen] = useState<string | null>(null);
+  if (answering.length === 0) return null;
+  // The chosen recorder while it still answers, else the first that does.
+  const recorderId = answering.find((r) => r.id === chosen)?.id ?? answering[0]!.id;
 
   const submit = (event: Event) => {
     event.preventDefault();
@@ -26,7 +31,7 @@ export function AddRoomForm() {
     }
     setBusy(true);
     void api
-      .roomAdd({ roomId: parsed.roomId, autoRecord })
+      .roomAdd({ roomId: parsed.roomId, autoRecord, recorderId })
       .then(
         (answer) => {
           setResult(answer);
@@ -50,6 +55,23 @@ export function AddRoomForm() {
           onInput={(event) => setText(event.currentTarget.value)}
         />
       </label>
+      {answering.length > 1 ? (
+        <label class="add-room-field">
+          <span>{strings.rooms.addTo}</span>
+          <select
+            id="add-room-recorder"
+            class="input"
+            value={recorderId}
+            onChange={(event) => setChosen(event.currentTarget.value)}
+          >
+            {answering.map((r) => (
+              <option key={r.id} value={r.id}>
+                {r.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
       <label class="room-switch">
         <input
           type="checkbox"

@@ -5,6 +5,9 @@ import { formatAgo } from '../format-time';
 import { useLastWebhook } from '../use-last-webhook';
 import { useLiveTick } from '../use-live-tick';
 import { firstRecorder } from '../../../shared/recorders';
+import type { RecorderStatusKind } from '../../../shared/app-state';
+import type { WindowStrings } from '../../../shared/i18n/window';
+import { showsRecorders } from '../recorder-rooms';
 
 type Tone = 'good' | 'quiet' | 'bad';
 type FilesLight = 'ok' | 'noRoot' | 'none' | 'missing';
@@ -25,13 +28,16 @@ function useFilesLight(): FilesLight {
   const { api, settings } = useApp();
   const [light, setLight] = useState<FilesLight>('none');
   const tick = useLiveTick(api, ['notification:added'], 2000);
-  const root = settings ? firstRecorder(settings).recordingRoot : '';
+  // Each recorder has its own root: the newest file's recorder's counts (the first's before any file).
+  const roots = settings?.recorders.map((r) => [r.id, r.recordingRoot] as const) ?? [];
+  const key = JSON.stringify(roots);
   useEffect(() => {
     let current = true;
     api.historyFiles({ limit: 1 }).then(
       (page) => {
         if (!current) return;
         const newest = page.items[0];
+        const root = (roots.find(([id]) => id === newest?.recorderId) ?? roots[0])?.[1] ?? '';
         if (root === '') setLight('noRoot');
         else if (newest === undefined) setLight('none');
         else setLight(newest.exists === false ? 'missing' : 'ok');
@@ -41,19 +47,41 @@ function useFilesLight(): FilesLight {
     return () => {
       current = false;
     };
-  }, [api, tick, root]);
+  }, [api, tick, key]);
   return light;
+}
+
+// A recorder API's light: connected, off (webhooks only), not set up, failing with the reason.
+function apiLightProps(
+  status: RecorderStatusKind,
+  url: string,
+  message: string,
+  strings: WindowStrings,
+): { tone: Tone; text: string } {
+  const s = strings.setup;
+  const api = apiLight(status, url);
+  return {
+    tone: api === 'ok' ? 'good' : api === 'failing' ? 'bad' : 'quiet',
+    text:
+      api === 'ok'
+        ? strings.header.recorder.ok
+        : api === 'off'
+          ? s.apiOff
+          : api === 'notSetUp'
+            ? s.apiNotSetUp
+            : s.apiFailing(message),
+  };
 }
 
 /**
  * Three lights: webhooks (when the last one came), the recorder API (connected, not set up,
- * failing) and the files (the newest finished file is found under the recording folder).
+ * failing; one per recorder, named, where there are several) and the files (the newest finished file is found under the recording folder).
  */
 export function ConnectionLights() {
   const { state, settings, language, strings } = useApp();
   const s = strings.setup;
   const last = useLastWebhook();
-  const api = apiLight(state.recorder.status, settings ? firstRecorder(settings).url : '');
+  const url = settings ? firstRecorder(settings).url : '';
   const files = useFilesLight();
   return (
     <ul class="lights" aria-label={s.lightsLabel}>
@@ -62,19 +90,20 @@ export function ConnectionLights() {
         name={s.webhooks}
         text={last === undefined ? s.webhooksNever : s.webhooksAt(formatAgo(last, language, s.ago))}
       />
-      <Light
-        tone={api === 'ok' ? 'good' : api === 'failing' ? 'bad' : 'quiet'}
-        name={s.api}
-        text={
-          api === 'ok'
-            ? strings.header.recorder.ok
-            : api === 'off'
-              ? s.apiOff
-              : api === 'notSetUp'
-                ? s.apiNotSetUp
-                : s.apiFailing(state.recorder.message)
-        }
-      />
+      {showsRecorders(state) ? (
+        state.recorders.map((recorder) => (
+          <Light
+            key={recorder.id}
+            name={`${s.api} · ${recorder.name}`}
+            {...apiLightProps(recorder.status, recorder.url, recorder.message, strings)}
+          />
+        ))
+      ) : (
+        <Light
+          name={s.api}
+          {...apiLightProps(state.recorder.status, url, state.recorder.message, strings)}
+        />
+      )}
       <Light
         tone={files === 'ok' ? 'good' : files === 'missing' ? 'bad' : 'quiet'}
         name={s.files}

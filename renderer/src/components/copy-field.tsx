@@ -2,7 +2,18 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { useApp } from '../app-context';
 
 /** A read-only text (the webhook URL) with a Copy button; without clipboard access, selects it. */
-export function CopyField({ id, label, value }: { id: string; label: string; value: string }) {
+export function CopyField({
+  id,
+  label,
+  value,
+  buttonLabel,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  /** The Copy button's accessible name where several Copy buttons share a page. */
+  buttonLabel?: string;
+}) {
   const { strings } = useApp();
   const s = strings.settings;
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
@@ -32,7 +43,12 @@ export function CopyField({ id, label, value }: { id: string; label: string; val
           value={value}
           onFocus={(event) => event.currentTarget.select()}
         />
-        <button type="button" class="button button-primary" onClick={() => void copy()}>
+        <button
+          type="button"
+          class="button button-primary"
+          aria-label={buttonLabel}
+          onClick={() => void copy()}
+        >
           {s.copy}
         </button>
       </div>

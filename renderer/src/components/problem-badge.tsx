@@ -1,14 +1,17 @@
 import { PROBLEM_TEXT, problemDetail, problemWords } from '../../../shared/i18n/problem-text';
+import type { RoomState } from '../../../shared/model';
 import { useApp } from '../app-context';
+import { problemsByRoom, problemsOf } from '../attention';
 
 /**
  * The recording guardian's badge on a room: one pill per open problem, named in plain words, its
  * advice (what it means, what to check) on hover and for screen readers. A pill keeps the row's
  * height, which the room list's virtual scrolling relies on.
  */
-export function ProblemBadge({ roomId }: { roomId: number }) {
+export function ProblemBadge({ room }: { room: Pick<RoomState, 'roomId' | 'recorderId'> }) {
   const { state, language } = useApp();
-  const problems = (state.problems ?? []).filter((p) => p.roomId === roomId);
+  // A problem that names its recorder shows on that recorder's row only.
+  const problems = problemsOf(room, problemsByRoom(state.problems));
   if (problems.length === 0) return null;
   const text = PROBLEM_TEXT[language];
   return (

@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import type { ActionResult } from '../../../shared/ipc-contract';
 import type { RoomState } from '../../../shared/model';
 import { useApp } from '../app-context';
+import { recorderOfRoom } from '../recorder-rooms';
 import '../styles/room-controls.css';
 
 type Confirming = 'stop' | 'remove' | null;
@@ -14,7 +15,8 @@ export function roomControlsShown(status: string): boolean {
 /**
  * The recorder's commands on one room: start while live and not recording, stop and
  * split while recording, refresh, the auto-record switch and remove. Stop and remove ask first.
- * Shown only while the recorder's API answers; what each did is said in the row.
+ * Shown only while the API of the recorder that has the room answers; every command names that
+ * recorder (a room on two recorders is two rows, each with its own). What each did is said in the row.
  */
 export function RoomControls({ room }: { room: RoomState }) {
   const { api, state, strings } = useApp();
@@ -22,9 +24,9 @@ export function RoomControls({ room }: { room: RoomState }) {
   const [confirming, setConfirming] = useState<Confirming>(null);
   const [result, setResult] = useState<ActionResult | null>(null);
   const [busy, setBusy] = useState(false);
-  if (!roomControlsShown(state.recorder.status)) return null;
+  if (!roomControlsShown(recorderOfRoom(state, room)?.status ?? state.recorder.status)) return null;
   const name = room.name || String(room.roomId);
-  const roomId = room.roomId;
+  const { roomId, recorderId } = room;
 
   const run = (call: () => Promise<ActionResult>) => {
     setBusy(true);
@@ -34,7 +36,7 @@ export function RoomControls({ room }: { room: RoomState }) {
       .finally(() => setBusy(false));
   };
   const command = (cmd: 'start' | 'stop' | 'split' | 'refresh') =>
-    run(() => api.roomCommand({ roomId, command: cmd }));
+    run(() => api.roomCommand({ roomId, recorderId, command: cmd }));
 
   if (confirming !== null) {
     const stop = confirming === 'stop';
@@ -48,7 +50,9 @@ export function RoomControls({ room }: { room: RoomState }) {
           class="button button-small button-danger"
           onClick={() =>
             run(() =>
-              stop ? api.roomCommand({ roomId, command: 'stop' }) : api.roomRemove({ roomId }),
+              stop
+                ? api.roomCommand({ roomId, recorderId, command: 'stop' })
+                : api.roomRemove({ roomId, recorderId }),
             )
           }
         >
@@ -107,7 +111,13 @@ export function RoomControls({ room }: { room: RoomState }) {
           checked={room.autoRecord === true}
           disabled={busy}
           onChange={(event) =>
-            run(() => api.roomSetAutoRecord({ roomId, autoRecord: event.currentTarget.checked }))
+            run(() =>
+              api.roomSetAutoRecord({
+                roomId,
+                recorderId,
+                autoRecord: event.currentTarget.checked,
+              }),
+            )
           }
         />
         {c.autoRecord}

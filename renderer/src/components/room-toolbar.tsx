@@ -1,10 +1,14 @@
+import type { ComponentChildren } from 'preact';
 import type { RoomFilter, RoomSort } from '../../../shared/i18n/window/lists';
 import { useApp } from '../app-context';
 import { SearchField } from './search-field';
 
 const FILTERS: readonly RoomFilter[] = ['all', 'live', 'recording', 'attention', 'muted'];
 
-/** The rooms' toolbar: text filter, remembered sort, state chips with counts, "showing n / N". */
+/**
+ * The rooms' toolbar: text filter, remembered sort, the recorder chips where there are several,
+ * state chips with counts, "showing n / N".
+ */
 export function RoomToolbar({
   text,
   onText,
@@ -14,6 +18,7 @@ export function RoomToolbar({
   onSort,
   counts,
   shown,
+  children,
 }: {
   text: string;
   onText: (text: string) => void;
@@ -23,6 +28,8 @@ export function RoomToolbar({
   onSort: (sort: RoomSort) => void;
   counts: { live: number; recording: number; attention: number; muted: number; total: number };
   shown: number;
+  /** The recorder chips, where there are several recorders. */
+  children?: ComponentChildren;
 }) {
   const { strings } = useApp();
   const s = strings.rooms;
@@ -60,6 +67,7 @@ export function RoomToolbar({
           ))}
         </select>
       </div>
+      {children ? <div class="chip-row">{children}</div> : null}
       <div class="chip-row">
         <div class="filter-chips" role="group" aria-label={l.filtersLabel}>
           {FILTERS.map((option) => (

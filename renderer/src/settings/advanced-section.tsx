@@ -2,23 +2,15 @@ import { generateToken } from '../../../shared/settings-rules';
 import { useApp } from '../app-context';
 import { TextField } from '../components/fields';
 import { errorsFor } from '../field-errors';
-import { PathMappingsField } from './path-mappings-field';
 import type { SectionProps } from './section-props';
 
 /** Paths whose errors open the Advanced section (its fields are hidden while it is closed). */
-export const ADVANCED_PATHS = [
-  'listener.host',
-  'listener.port',
-  'listener.token',
-  'recorders[0].pollIntervalSeconds',
-  'recorders[0].unreachableNotifyAfterMinutes',
-  'recorders[0].rooms',
-  'recorders[0].pathMappings',
-];
+export const ADVANCED_PATHS = ['listener.host', 'listener.port', 'listener.token'];
 
 /**
- * Listener address, port and token (with Generate), polling and path mappings: what most users
- * never change, behind a disclosure with plain hints. Opens by itself when one of them is wrong.
+ * Listener address, port and token (with Generate): what most users never change, behind a
+ * disclosure with plain hints. Opens by itself when one of them is wrong. (Each recorder's
+ * polling and path mappings are on its card in Settings → Recorders.)
  */
 export function AdvancedSection(
   props: SectionProps & { open: boolean; onOpen: (open: boolean) => void },
@@ -75,37 +67,6 @@ export function AdvancedSection(
           </button>
         )}
       </TextField>
-      <div class="field-pair">
-        <TextField
-          id="recorder-poll"
-          label={s.pollInterval}
-          inputMode="decimal"
-          value={draft.pollInterval}
-          onValue={(pollInterval) => update({ pollInterval })}
-          errors={errorsFor(errors, 'recorders[0].pollIntervalSeconds')}
-          locked={locked('recorders[0].pollIntervalSeconds')}
-        />
-        <TextField
-          id="recorder-unreachable"
-          label={s.unreachableMinutes}
-          inputMode="decimal"
-          value={draft.unreachableMinutes}
-          onValue={(unreachableMinutes) => update({ unreachableMinutes })}
-          errors={errorsFor(errors, 'recorders[0].unreachableNotifyAfterMinutes')}
-          locked={locked('recorders[0].unreachableNotifyAfterMinutes')}
-        />
-      </div>
-      <TextField
-        id="recorder-rooms"
-        label={s.pollRooms}
-        hint={s.pollRoomsHint}
-        inputMode="numeric"
-        value={draft.pollRooms}
-        onValue={(pollRooms) => update({ pollRooms })}
-        errors={errorsFor(errors, 'recorders[0].rooms')}
-        locked={locked('recorders[0].rooms')}
-      />
-      <PathMappingsField {...props} />
     </details>
   );
 }

@@ -1,61 +1,75 @@
+import type { PathMapping } from '../../../shared/settings';
 import { FieldNotes, TextField } from '../components/fields';
 import { useApp } from '../app-context';
 import { errorsFor } from '../field-errors';
-import type { SectionProps } from './section-props';
 
-/** Path mappings from the recorder's view of its files to this computer's, one row each. */
-export function PathMappingsField({ draft, update, errors }: SectionProps) {
+/**
+ * One recorder's path mappings from its view of its files to this computer's, one row each.
+ * `id` prefixes the fields' ids; `path` is the settings path (`recorders[1].pathMappings`).
+ */
+export function PathMappingsField({
+  id,
+  path,
+  mappings,
+  onMappings,
+  errors,
+}: {
+  id: string;
+  path: string;
+  mappings: PathMapping[];
+  onMappings: (mappings: PathMapping[]) => void;
+  errors: readonly string[];
+}) {
   const { strings } = useApp();
   const s = strings.settings;
-  const mappings = draft.pathMappings;
   const setMapping = (index: number, side: 'from' | 'to', value: string) =>
-    update({ pathMappings: mappings.map((m, i) => (i === index ? { ...m, [side]: value } : m)) });
+    onMappings(mappings.map((m, i) => (i === index ? { ...m, [side]: value } : m)));
   return (
-    <fieldset class="fieldset" aria-describedby="path-mappings-hint">
+    <fieldset class="fieldset" aria-describedby={`${id}-hint`}>
       <legend class="field-label">{s.pathMappings}</legend>
-      <p id="path-mappings-hint" class="field-hint">
+      <p id={`${id}-hint`} class="field-hint">
         {s.pathMappingsHint}
       </p>
       {mappings.map((mapping, index) => (
         <div class="mapping-row" key={index}>
           <TextField
-            id={`mapping-from-${index}`}
+            id={`${id}-from-${index}`}
             label={s.mappingFrom}
             placeholder="/rec"
             value={mapping.from}
             onValue={(value) => setMapping(index, 'from', value)}
-            errors={errorsFor(errors, `pathMappings[${index}].from`)}
+            errors={errorsFor(errors, `${path}[${index}].from`)}
           />
           <TextField
-            id={`mapping-to-${index}`}
+            id={`${id}-to-${index}`}
             label={s.mappingTo}
             placeholder={'D:\\录播'}
             value={mapping.to}
             onValue={(value) => setMapping(index, 'to', value)}
-            errors={errorsFor(errors, `pathMappings[${index}].to`)}
+            errors={errorsFor(errors, `${path}[${index}].to`)}
           />
           <button
             type="button"
             class="button button-small mapping-remove"
             aria-label={`${s.removeMapping} ${index + 1}`}
             title={s.removeMapping}
-            onClick={() => update({ pathMappings: mappings.filter((_, i) => i !== index) })}
+            onClick={() => onMappings(mappings.filter((_, i) => i !== index))}
           >
             ×
           </button>
         </div>
       ))}
       <FieldNotes
-        id="path-mappings"
+        id={id}
         errors={errorsFor(
-          errors.filter((error) => !error.startsWith('pathMappings[')),
-          'recorders[0].pathMappings',
+          errors.filter((error) => !error.startsWith(`${path}[`)),
+          path,
         )}
       />
       <button
         type="button"
         class="button"
-        onClick={() => update({ pathMappings: [...mappings, { from: '', to: '' }] })}
+        onClick={() => onMappings([...mappings, { from: '', to: '' }])}
       >
         {s.addMapping}
       </button>

@@ -11,7 +11,6 @@ import { useDebounced } from '../use-debounced';
 import { useLiveTick } from '../use-live-tick';
 import { FileRow } from './file-row';
 import { reportAction } from '../report-action';
-import { firstRecorder } from '../../../shared/recorders';
 
 const collator = new Intl.Collator(['zh-CN', 'en'], { numeric: true });
 
@@ -78,8 +77,18 @@ export function FilesView() {
     PAGE_SIZE,
   );
   const filtered = roomId !== undefined || query !== '';
-  const root = settings ? firstRecorder(settings).recordingRoot : '';
-  const someMissing = shownResult.items.some((file) => file.exists === false);
+  const missing = shownResult.items.find((file) => file.exists === false);
+  // The recorder whose recording root the notices speak of: a missing file's, else the first
+  // listed file's (each recorder has its own root).
+  const about = missing ?? shownResult.items[0];
+  const rootIndex = settings
+    ? Math.max(
+        0,
+        settings.recorders.findIndex((r) => r.id === about?.recorderId),
+      )
+    : 0;
+  const root = settings?.recorders[rootIndex]?.recordingRoot ?? '';
+  const someMissing = missing !== undefined;
 
   const act = (file: HistoryFileItem, action: 'open' | 'show') => {
     const ref = {
@@ -154,7 +163,7 @@ export function FilesView() {
           <button
             type="button"
             class="button button-small"
-            onClick={() => goTo('settings', 'recording-root')}
+            onClick={() => goTo('settings', `recorder-${rootIndex}-root`)}
           >
             {l.checkRoot}
           </button>

@@ -12,6 +12,7 @@ import { ATTENTION_TEXT } from '../../../shared/i18n/window/attention';
 import type { RoomTier } from '../../../shared/room-tier';
 import { formatWhen } from '../format-time';
 import { roomHealth } from '../room-health';
+import { roomKey } from '../recorder-rooms';
 
 const LINE = 22;
 const MUTE_CHOICES: readonly MuteChoice[] = ['hour', 'today', 'always'];
@@ -42,10 +43,13 @@ function stateClass(room: RoomState): string {
   return 'is-offline';
 }
 
-/** Ids of the parts of a room's row that name it: name, number, state, title, attention. */
-export function roomLabelIds(roomId: number): string {
-  return ['name', 'number', 'state', 'title', 'attention']
-    .map((part) => `room-${roomId}-${part}`)
+/**
+ * Ids of the parts of a room's row that name it: name, number, its recorder, state, title,
+ * attention (by `roomKey`: a room on two recorders has two rows).
+ */
+export function roomLabelIds(room: Pick<RoomState, 'roomId' | 'recorderId'>): string {
+  return ['name', 'number', 'recorder', 'state', 'title', 'attention']
+    .map((part) => `room-${roomKey(room)}-${part}`)
     .join(' ');
 }
 
@@ -65,11 +69,14 @@ export function RoomRow({
   expanded = false,
   tier = 'normal',
   onTier,
+  recorderName,
 }: {
   expanded?: boolean;
   /** The room's tier (shared/room-tier.ts): a favourite is marked ★, a quiet room with a pill. */
   tier?: RoomTier;
   onTier?: (room: RoomState, tier: RoomTier) => void;
+  /** The name of the recorder that has the room, where there are several recorders. */
+  recorderName?: string | undefined;
   room: RoomState;
   muted: boolean;
   attention: readonly Attention[];
@@ -88,14 +95,16 @@ export function RoomRow({
   const stale = attention.some((a) => a.kind === 'stale');
   const area = [room.areaNameParent, room.areaNameChild].filter(Boolean).join(' · ');
   const needs = attention.some((a) => a.kind !== 'stale');
+  const key = roomKey(room);
   return (
     <article
       class={`room ${stateClass(room)} ${needs ? 'needs-attention' : ''} ${stale ? 'is-stale' : ''} ${expanded ? 'is-selected' : ''}`}
       data-room-id={room.roomId}
+      data-recorder-id={room.recorderId}
     >
       <div class="room-line room-head">
         <Avatar pictures={room.pictures} />
-        <span id={`room-${room.roomId}-name`} class="room-name" data-content title={room.name}>
+        <span id={`room-${key}-name`} class="room-name" data-content title={room.name}>
           {room.name}
         </span>
         {tier === 'favourite' ? (
@@ -103,28 +112,34 @@ export function RoomRow({
             ★<span class="sr-only">{ATTENTION_TEXT[language].favouriteMark}</span>
           </span>
         ) : null}
-        <span id={`room-${room.roomId}-number`} class="room-number">
+        <span id={`room-${key}-number`} class="room-number">
           {s.roomNumber(room.roomId, room.shortId)}
         </span>
+        {recorderName === undefined ? null : (
+          <span id={`room-${key}-recorder`} class="pill pill-recorder" data-content>
+            <span class="sr-only">{s.onRecorder}</span>
+            {recorderName}
+          </span>
+        )}
         {room.recording ? (
-          <span id={`room-${room.roomId}-state`} class="pill pill-recording">
+          <span id={`room-${key}-state`} class="pill pill-recording">
             <span aria-hidden="true">● </span>
             {s.recording}
           </span>
         ) : room.streaming ? (
-          <span id={`room-${room.roomId}-state`} class="pill pill-live">
+          <span id={`room-${key}-state`} class="pill pill-live">
             <span aria-hidden="true">▶ </span>
             {s.live}
           </span>
         ) : (
-          <span id={`room-${room.roomId}-state`} class="sr-only">
+          <span id={`room-${key}-state`} class="sr-only">
             {s.offline}
           </span>
         )}
         {room.recording && !room.danmakuConnected ? (
           <span class="pill pill-warn">{l.chatDown}</span>
         ) : null}
-        <ProblemBadge roomId={room.roomId} />
+        <ProblemBadge room={room} />
         {muted ? <span class="pill pill-quiet">{l.dontNotify}</span> : null}
         {tier === 'quiet' ? (
           <span class="pill pill-quiet">{ATTENTION_TEXT[language].quietPill}</span>
@@ -170,7 +185,7 @@ export function RoomRow({
         </span>
       </div>
       {room.streaming || room.recording ? (
-        <div id={`room-${room.roomId}-title`} class="room-line room-title">
+        <div id={`room-${key}-title`} class="room-line room-title">
           <span data-content>{room.title}</span>
           {area ? (
             <span class="room-area" data-content>
@@ -201,7 +216,7 @@ export function RoomRow({
       ) : null}
       {expanded ? <RoomControls room={room} /> : null}
       {attentionText.length > 0 ? (
-        <div id={`room-${room.roomId}-attention`} class="room-line room-attention">
+        <div id={`room-${key}-attention`} class="room-line room-attention">
           <span aria-hidden="true">⚠ </span>
           {attentionText.join(' · ')}
         </div>

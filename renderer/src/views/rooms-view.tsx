@@ -15,8 +15,16 @@ import { reportAction } from '../report-action';
 import { useStoredChoice } from '../use-stored-choice';
 import { RoomRow, roomLabelIds, roomRowHeight } from './room-row';
 import { isRoomMuted, roomMutePatch, type MuteChoice } from '../../../shared/room-mute-choice';
-import { firstRecorder } from '../../../shared/recorders';
 import { favouritesFirst, roomTier, withRoomTier, type RoomTier } from '../../../shared/room-tier';
+import { RecorderChips } from '../components/recorder-chips';
+import {
+  passesRecorder,
+  recorderChips,
+  recorderOfRoom,
+  roomKey,
+  showsRecorders,
+  type RecorderFilter,
+} from '../recorder-rooms';
 
 const NO_ATTENTION: readonly Attention[] = [];
 const SORTS: readonly RoomSort[] = ['status', 'name', 'number'];
@@ -33,10 +41,27 @@ export function RoomsView() {
   const [text, setText] = useState('');
   const [filter, setFilter] = useState<RoomFilter>('all');
   const [sort, setSort] = useStoredChoice<RoomSort>('recorderTray.roomSort', 'status', SORTS);
+  const [byRecorder, setByRecorder] = useState<RecorderFilter>('all');
   const [message, setMessage] = useState<string | null>(null);
-  // The selected room (the list's active row) shows the recorder's controls when its API answers.
-  const [selected, setSelected] = useState<number | null>(null);
-  const controls = roomControlsShown(state.recorder.status);
+  // The selected row (the list's active row, by roomKey) shows its recorder's controls when that
+  // recorder's API answers.
+  const [selected, setSelected] = useState<string | null>(null);
+  const several = showsRecorders(state);
+  const controlsFor = (room: RoomState) =>
+    roomControlsShown(recorderOfRoom(state, room)?.status ?? state.recorder.status);
+  const anyControls = state.recorders.some((r) => roomControlsShown(r.status));
+  // Each recorder's poll interval and whether its API answers (stale statistics are per recorder).
+  const apiOf = useMemo(() => {
+    const map = new Map<string, { pollIntervalSeconds: number; apiOk: boolean }>();
+    for (const view of state.recorders) {
+      const recorder = settings?.recorders.find((r) => r.id === view.id);
+      map.set(view.id, {
+        pollIntervalSeconds: recorder?.pollIntervalSeconds ?? 10,
+        apiOk: apiLight(view.status, recorder?.url ?? view.url) === 'ok',
+      });
+    }
+    return map;
+  }, [state.recorders, settings]);
   const notifications = settings?.notifications;
   // Rooms not notified now: always, or for an hour or today (the state's pushes re-read the clock).
   const muted = useMemo(
@@ -50,44 +75,43 @@ export function RoomsView() {
       ),
     [notifications, state.rooms],
   );
-  const pollIntervalSeconds = settings ? firstRecorder(settings).pollIntervalSeconds : 10;
-  const apiOk =
-    apiLight(state.recorder.status, settings ? firstRecorder(settings).url : '') === 'ok';
-
   const attention = useMemo(() => {
-    const context = {
-      now: Date.now(),
-      pollIntervalSeconds,
-      apiOk,
-      problems: problemsByRoom(state.problems),
-    };
-    const map = new Map<number, Attention[]>();
+    const now = Date.now();
+    const problems = problemsByRoom(state.problems);
+    const first = state.recorders[0]?.id ?? '';
+    const map = new Map<string, Attention[]>();
     for (const room of state.rooms) {
-      const found = attentionOf(room, context);
-      if (found.length > 0) map.set(room.roomId, found);
+      const api = apiOf.get(room.recorderId ?? first) ?? { pollIntervalSeconds: 10, apiOk: false };
+      const found = attentionOf(room, { now, problems, ...api });
+      if (found.length > 0) map.set(roomKey(room), found);
     }
     return map;
-  }, [state.rooms, state.problems, pollIntervalSeconds, apiOk]);
-  const needsAttention = (room: RoomState) => attention.has(room.roomId);
+  }, [state.rooms, state.problems, apiOf]);
+  const needsAttention = (room: RoomState) => attention.has(roomKey(room));
   const favourites = notifications?.favourites;
+  // The recorder filter first: the state chips and their counts are of that recorder's rooms.
+  const ofRecorder = useMemo(
+    () => state.rooms.filter((room) => passesRecorder(room, several ? byRecorder : 'all')),
+    [state.rooms, byRecorder, several],
+  );
   // Favourites are pinned first, whatever the sort.
   const ordered = useMemo(
-    () => favouritesFirst(orderRooms(state.rooms, { sort, needsAttention }), favourites ?? []),
-    [state.rooms, sort, attention, favourites],
+    () => favouritesFirst(orderRooms(ofRecorder, { sort, needsAttention }), favourites ?? []),
+    [ofRecorder, sort, attention, favourites],
   );
   const shown = useMemo(
     () =>
       filterRooms(ordered, text).filter((room) =>
         passesFilter(room, filter, {
-          attention: attention.has(room.roomId),
+          attention: attention.has(roomKey(room)),
           muted: muted.has(room.roomId),
         }),
       ),
     [ordered, text, filter, attention, muted],
   );
   const counts = useMemo(
-    () => roomCounts(state.rooms, { attention: needsAttention, muted }),
-    [state.rooms, attention, muted],
+    () => roomCounts(ofRecorder, { attention: needsAttention, muted }),
+    [ofRecorder, attention, muted],
   );
   // The guardian's problems are named by the problem badge in the row's head; the line below
   // words what the flags say.
@@ -99,10 +123,10 @@ export function RoomsView() {
     () => (room: RoomState) =>
       roomRowHeight(
         room,
-        attention.get(room.roomId) ?? NO_ATTENTION,
-        controls && room.roomId === selected,
+        attention.get(roomKey(room)) ?? NO_ATTENTION,
+        controlsFor(room) && roomKey(room) === selected,
       ),
-    [attention, controls, selected],
+    [attention, state.recorders, selected],
   );
 
   const setMute = (room: RoomState, choice: MuteChoice | null) => {
@@ -127,7 +151,7 @@ export function RoomsView() {
   return (
     <div class="view view-rooms">
       <SetupCard />
-      {controls ? (
+      {anyControls ? (
         // The add-room form, folded: at 420 px the rooms themselves come first.
         <details class="add-room-details">
           <summary>{s.controls.addTitle}</summary>
@@ -143,7 +167,16 @@ export function RoomsView() {
         onSort={setSort}
         counts={counts}
         shown={shown.length}
-      />
+      >
+        {several ? (
+          <RecorderChips
+            chips={recorderChips(state.rooms, state.recorders)}
+            total={state.rooms.length}
+            filter={byRecorder}
+            onFilter={setByRecorder}
+          />
+        ) : null}
+      </RoomToolbar>
       <StatusLine text={message} tone="error" />
       {shown.length === 0 ? (
         <p class="empty">{state.rooms.length === 0 ? s.empty : s.noMatch}</p>
@@ -151,18 +184,18 @@ export function RoomsView() {
         <VirtualList
           items={shown}
           rowHeight={rowHeight}
-          rowKey={(room) => room.roomId}
-          rowLabelledBy={(room) => roomLabelIds(room.roomId)}
+          rowKey={roomKey}
+          rowLabelledBy={roomLabelIds}
           label={`${s.listLabel} (${l.rowHint})`}
           minColumnWidth={340}
           onActivate={openLive}
-          onActiveChange={(room) => setSelected(room.roomId)}
+          onActiveChange={(room) => setSelected(roomKey(room))}
           onRowKey={(room, event) => {
             if (event.key === 'm' || event.key === 'M')
               setMute(room, muted.has(room.roomId) ? null : 'always');
           }}
           renderRow={(room) => {
-            const found = attention.get(room.roomId) ?? NO_ATTENTION;
+            const found = attention.get(roomKey(room)) ?? NO_ATTENTION;
             return (
               <RoomRow
                 room={room}
@@ -171,9 +204,10 @@ export function RoomsView() {
                 attentionText={attentionText(found)}
                 onMute={setMute}
                 onOpenLive={openLive}
-                expanded={controls && room.roomId === selected}
+                expanded={controlsFor(room) && roomKey(room) === selected}
                 tier={notifications ? roomTier(notifications, room.roomId) : 'normal'}
                 onTier={setTier}
+                recorderName={several ? recorderOfRoom(state, room)?.name : undefined}
               />
             );
           }}

@@ -11,16 +11,24 @@ import { ListenerSection } from '../settings/listener-section';
 import { NotificationsSection } from '../settings/notifications-section';
 import { PicturesSection } from '../settings/pictures-section';
 import { PushSection } from '../settings/push-section';
-import { RecorderSection } from '../settings/recorder-section';
-import { RecordingsSection } from '../settings/recordings-section';
+import { RecordersSection } from '../settings/recorders-section';
 import { SaveBar, type SaveStatus } from '../settings/save-bar';
+
+// A recorder's fields that its card shows errors for.
+const RECORDER_FIELDS = [
+  'name',
+  'url',
+  'username',
+  'password',
+  'recordingRoot',
+  'pollIntervalSeconds',
+  'unreachableNotifyAfterMinutes',
+  'rooms',
+  'pathMappings',
+];
 
 // Paths the sections show errors for; anything else is listed in the save bar.
 const FIELD_PATHS = [
-  'recorders[0].url',
-  'recorders[0].username',
-  'recorders[0].password',
-  'recorders[0].recordingRoot',
   'notifications.events',
   'notifications.openFileOnClick',
   'notifications.groupWindowSeconds',
@@ -87,9 +95,11 @@ function SettingsForm({ settings }: { settings: Settings }) {
     focusFirst.current = true;
     return false;
   };
-  const save = async (): Promise<boolean> => {
+  // Saves `current` (the form, or the form with a recorder added or removed, shown at once).
+  const saveDraft = async (current: SettingsDraft): Promise<boolean> => {
+    if (current !== draft) update(current);
     // Every error at once: numbers, the schema and the rules main applies again at save.
-    const built = checkDraft(base, draft, strings.settings.notANumber, language);
+    const built = checkDraft(base, current, strings.settings.notANumber, language);
     if (!built.ok) return refuse(built.errors);
     if (built.empty) {
       setErrors([]);
@@ -105,6 +115,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
     setStatus('saved');
     return true;
   };
+  const save = () => saveDraft(draft);
   const discard = () => {
     setDraft(draftFromSettings(base));
     setErrors([]);
@@ -112,7 +123,10 @@ function SettingsForm({ settings }: { settings: Settings }) {
   };
 
   const lockedPaths = info?.lockedSettings ?? [];
-  const props = { draft, update, errors, locked: (path: string) => lockedPaths.includes(path) };
+  // A launch option may fix a whole list (`recorders` from --config): its fields are locked too.
+  const locked = (path: string) =>
+    lockedPaths.some((p) => path === p || path.startsWith(`${p}.`) || path.startsWith(`${p}[`));
+  const props = { draft, update, errors, locked };
   return (
     <div class="view view-settings">
       <div class="view-scroll">
@@ -136,8 +150,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
           }}
         >
           <ListenerSection />
-          <RecorderSection {...props} saveFirst={save} />
-          <RecordingsSection {...props} />
+          <RecordersSection {...props} saveFirst={save} saveDraft={saveDraft} />
           <NotificationsSection {...props} />
           <PicturesSection {...props} />
           <AttentionSection />
@@ -149,7 +162,12 @@ function SettingsForm({ settings }: { settings: Settings }) {
       </div>
       <SaveBar
         status={status === 'invalid' || status === 'saving' || !dirty ? status : 'dirty'}
-        otherErrors={unclaimedErrors(errors, FIELD_PATHS)}
+        otherErrors={unclaimedErrors(errors, [
+          ...FIELD_PATHS,
+          ...draft.recorders.flatMap((_, index) =>
+            RECORDER_FIELDS.map((field) => `recorders[${index}].${field}`),
+          ),
+        ])}
         onSave={() => void save()}
         onDiscard={discard}
       />

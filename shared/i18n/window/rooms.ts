@@ -9,6 +9,11 @@ export interface RoomsStrings {
   noMatch: string;
   listLabel: string;
   roomNumber: (roomId: number, shortId: number) => string;
+  /** Read before the recorder's name on a room's row (screen readers only). */
+  onRecorder: string;
+  recordersLabel: string;
+  allRecorders: string;
+  addTo: string;
   live: string;
   offline: string;
   recording: string;
@@ -63,6 +68,10 @@ export const ROOMS_STRINGS: Readonly<Record<Language, RoomsStrings>> = {
     listLabel: '房间列表',
     roomNumber: (roomId, shortId) =>
       shortId > 0 ? `房间 ${roomId}（短号 ${shortId}）` : `房间 ${roomId}`,
+    onRecorder: '录播姬：',
+    recordersLabel: '按录播姬筛选',
+    allRecorders: '全部录播姬',
+    addTo: '添加到录播姬',
     live: '直播中',
     offline: '未开播',
     recording: '录制中',
@@ -114,6 +123,10 @@ export const ROOMS_STRINGS: Readonly<Record<Language, RoomsStrings>> = {
     listLabel: 'Rooms',
     roomNumber: (roomId, shortId) =>
       shortId > 0 ? `Room ${roomId} (short ${shortId})` : `Room ${roomId}`,
+    onRecorder: 'on recorder ',
+    recordersLabel: 'Filter by recorder',
+    allRecorders: 'All recorders',
+    addTo: 'Add to recorder',
     live: 'Live',
     offline: 'Offline',
     recording: 'Recording',

@@ -89,7 +89,7 @@ export const SETUP_STRINGS: Readonly<Record<Language, SetupStrings>> = {
     webhooksOnly: '只用 Webhook（不连接录播姬 API）',
     webhooksOnlyHint: '录播姬桌面版没有 API，选这一项。',
     advanced: '高级',
-    advancedHint: '监听地址、轮询、令牌和路径映射；一般不用改。',
+    advancedHint: '监听地址、端口和令牌；一般不用改。（每个录播姬的轮询和路径映射在“录播姬”里。）',
     connectionSection: '连接',
     diagnostics: '诊断',
     webhookLog: 'Webhook 记录',
@@ -139,7 +139,8 @@ export const SETUP_STRINGS: Readonly<Record<Language, SetupStrings>> = {
     webhooksOnly: 'Webhooks only (no recorder API)',
     webhooksOnlyHint: 'The desktop edition of the recorder has no API: choose this.',
     advanced: 'Advanced',
-    advancedHint: 'Listener address, polling, token and path mappings; rarely needed.',
+    advancedHint:
+      "Listener address, port and token; rarely needed. (Each recorder's polling and path mappings are under Recorders.)",
     connectionSection: 'Connection',
     diagnostics: 'Diagnostics',
     webhookLog: 'Webhook log',

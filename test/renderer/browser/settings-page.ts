@@ -7,3 +7,11 @@ export async function openAdvanced(page: Page): Promise<void> {
     await page.locator('.advanced > summary').click();
   await page.locator('details.advanced[open]').waitFor();
 }
+
+/** Opens the disclosure of the recorder at `index` in Settings → Recorders (polling, mappings). */
+export async function openRecorderMore(page: Page, index: number): Promise<void> {
+  const details = page.locator('details.recorder-more').nth(index);
+  if (!(await details.evaluate((element) => (element as HTMLDetailsElement).open)))
+    await details.locator('summary').click();
+  await page.locator(`#recorder-${index}-poll`).waitFor();
+}

@@ -10,7 +10,7 @@ import { PROJECT_ROOT } from '../../helpers/headless-process';
 import { postWebhook } from '../../helpers/http';
 import { startPreviewSession, type PreviewSession } from '../../helpers/preview-session';
 import { relativePathFor, ts, v2 } from '../../helpers/recorder-events';
-import { openAdvanced } from './settings-page';
+import { openAdvanced, openRecorderMore } from './settings-page';
 import { callContract, openWindow, showView } from '../../helpers/window-page';
 import { contrastFailures } from './contrast';
 
@@ -133,25 +133,26 @@ describe('settings that cannot break the app', () => {
 
   it('saves a recorder address typed without a scheme with http://', async () => {
     const { page } = await openWindow(browser, session.uiUrl);
+    const current = await callContract(page, 'settings:get', {});
     const answer = await callContract(page, 'settings:update', {
-      recorder: { url: '127.0.0.1:2356' },
+      recorders: [{ ...current.recorders[0]!, url: '127.0.0.1:2356' }],
     });
     expect(answer.ok).toBe(true);
     const stored = JSON.parse(await readFile(join(session.dataDir, 'settings.json'), 'utf8'));
-    expect(stored.recorder.url).toBe('http://127.0.0.1:2356');
+    expect(stored.recorders[0].url).toBe('http://127.0.0.1:2356');
     await page.close();
   });
 
   it('keeps unsaved edits across a tab switch', async () => {
     const { page } = await openWindow(browser, session.uiUrl);
     await showView(page, 'settings');
-    await openAdvanced(page);
-    await page.fill('#recorder-unreachable', '42');
+    await openRecorderMore(page, 0);
+    await page.fill('#recorder-0-unreachable', '42');
     await page.locator('.save-bar', { hasText: zh.settings.unsaved }).waitFor();
     await showView(page, 'files');
     await showView(page, 'settings');
     await page.locator('.save-bar', { hasText: zh.settings.unsaved }).waitFor();
-    expect(await page.inputValue('#recorder-unreachable')).toBe('42');
+    expect(await page.inputValue('#recorder-0-unreachable')).toBe('42');
     await page.close();
   });
 });
@@ -248,7 +249,10 @@ describe('accessible', () => {
       for (const view of WINDOW_VIEWS) {
         await showView(page, view);
         await page.waitForSelector('.vlist, .items, .empty, .settings-form');
-        if (view === 'settings') await openAdvanced(page);
+        if (view === 'settings') {
+          await openAdvanced(page);
+          await openRecorderMore(page, 0);
+        }
         const failures = await contrastFailures(page);
         if (failures.length > 0) found[`${view}-${scheme}`] = failures;
       }

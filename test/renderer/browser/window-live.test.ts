@@ -78,6 +78,12 @@ describe('the window in the browser preview, live', () => {
     expect(await presentRow.textContent()).not.toContain(zh.files.missing);
     expect(await goneRow.textContent()).toContain(zh.files.missing);
     expect(await goneRow.getByRole('button', { name: zh.files.open }).isDisabled()).toBe(true);
+    // "Check the recording root" leads to the field of the file's recorder, focused.
+    await page.getByRole('button', { name: zh.lists.checkRoot }).click();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.id))
+      .toBe('recorder-0-root');
+    await showView(page, 'files');
 
     await showView(page, 'rooms');
     const row = page.locator('[data-room-id="55501"]');

@@ -7,7 +7,7 @@ import { launchChromium } from '../../helpers/chromium';
 import { postWebhook } from '../../helpers/http';
 import { startPreviewSession, type PreviewSession } from '../../helpers/preview-session';
 import { liveSession } from '../../helpers/recorder-events';
-import { openAdvanced } from './settings-page';
+import { openAdvanced, openRecorderMore } from './settings-page';
 import { openWindow, showView, uiText, type WindowPage } from '../../helpers/window-page';
 
 // The headless child runs with LANG=zh_CN: "follow the system" means Chinese.
@@ -67,6 +67,7 @@ async function textsOfEveryView(page: Page): Promise<Record<WindowView, string>>
     if (view === 'settings') {
       // The webhook log and the advanced fields are part of Settings now: show their strings too.
       await openAdvanced(page);
+      await openRecorderMore(page, 0);
       await page.locator('.event summary').first().click();
     }
     texts[view] = await uiText(page);
@@ -136,18 +137,18 @@ describe('the window in both languages', () => {
   it('shows every invalid value next to its field in one pass, focuses the first, saves nothing', async () => {
     const { page } = window;
     await showView(page, 'settings');
-    await openAdvanced(page);
-    await page.fill('#recorder-poll', 'abc');
+    await openRecorderMore(page, 0);
+    await page.fill('#recorder-0-poll', 'abc');
     await page.fill('#group-window', '99');
     await page.getByRole('button', { name: zh.settings.addMapping }).click();
-    await page.fill('#mapping-from-0', '/rec');
+    await page.fill('#recorder-0-mapping-from-0', '/rec');
     await page.getByRole('button', { name: zh.settings.save, exact: true }).click();
     // Not a number, out of range and half a mapping: all marked at once.
     await page.locator('#group-window-errors').waitFor();
-    expect(await page.textContent('#recorder-poll-errors')).toBe(zh.settings.notANumber);
-    expect(await page.getAttribute('#recorder-poll', 'aria-invalid')).toBe('true');
+    expect(await page.textContent('#recorder-0-poll-errors')).toBe(zh.settings.notANumber);
+    expect(await page.getAttribute('#recorder-0-poll', 'aria-invalid')).toBe('true');
     expect(await page.textContent('#group-window-errors')).toMatch(/30/);
-    expect(await page.locator('#mapping-to-0-errors').count()).toBe(1);
+    expect(await page.locator('#recorder-0-mapping-to-0-errors').count()).toBe(1);
     expect(await page.locator('.save-bar').textContent()).toContain(zh.settings.invalid);
     const focused = await page.evaluate(() => document.activeElement?.id);
     const firstInvalid = await page.evaluate(
@@ -160,9 +161,13 @@ describe('the window in both languages', () => {
     expect(await page.inputValue('#listener-port')).toBe('0');
     expect(await page.getAttribute('#listener-port', 'readonly')).not.toBeNull();
     expect(await page.textContent('#listener-port-hint')).toContain(zh.setup.lockedHint);
-    expect(await page.locator('#mapping-from-0').count()).toBe(0);
-    const stored = JSON.parse(await readFile(join(first.dataDir, 'settings.json'), 'utf8'));
-    expect(stored.pathMappings ?? []).toEqual([]);
+    expect(await page.locator('#recorder-0-mapping-from-0').count()).toBe(0);
+    // The --recorder-url flag fixes the first recorder's address: locked too.
+    expect(await page.getAttribute('#recorder-0-url', 'readonly')).not.toBeNull();
+    const stored = JSON.parse(
+      await readFile(join(first.dataDir, 'settings.json'), 'utf8').catch(() => '{}'),
+    );
+    expect(stored.recorders?.[0]?.pathMappings ?? []).toEqual([]);
   });
 });
 
@@ -197,15 +202,16 @@ describe('settings through the window', () => {
     const window = await openWindow(browser, first.uiUrl, { width: 800, height: 700 });
     const { page } = window;
     await showView(page, 'settings');
-    await openAdvanced(page);
-    await page.fill('#recorder-poll', '7');
-    await page.fill('#recorder-rooms', '23058, 3');
+    await openRecorderMore(page, 0);
+    await page.fill('#recorder-0-poll', '7');
+    await page.fill('#recorder-0-rooms', '23058, 3');
     await page.getByRole('button', { name: zh.settings.addMapping }).click();
-    await page.fill('#mapping-from-0', '/rec');
-    await page.fill('#mapping-to-0', '/mnt/录播');
+    await page.fill('#recorder-0-mapping-from-0', '/rec');
+    await page.fill('#recorder-0-mapping-to-0', '/mnt/录播');
     await page.uncheck('#notify-StreamStarted');
     await page.check('#notify-SessionStarted');
     await page.fill('#group-window', '3');
+    await openAdvanced(page);
     await page.fill('#listener-token', 'tok123');
     await page.check('#start-at-login');
     await page.getByRole('button', { name: zh.settings.save, exact: true }).click();
@@ -215,9 +221,15 @@ describe('settings through the window', () => {
 
     const stored = JSON.parse(await readFile(join(first.dataDir, 'settings.json'), 'utf8'));
     expect(stored).toMatchObject({
-      recorder: { pollIntervalSeconds: 7, rooms: [23058, 3] },
+      recorders: [
+        {
+          id: 'default',
+          pollIntervalSeconds: 7,
+          rooms: [23058, 3],
+          pathMappings: [{ from: '/rec', to: '/mnt/录播' }],
+        },
+      ],
       listener: { token: 'tok123' },
-      pathMappings: [{ from: '/rec', to: '/mnt/录播' }],
       notifications: {
         events: { StreamStarted: false, SessionStarted: true },
         groupWindowSeconds: 3,
@@ -226,7 +238,7 @@ describe('settings through the window', () => {
     });
     // Only what changed was written: the --port 0 and --recorder-url flags stay flags.
     expect(stored.listener.port).not.toBe(0);
-    expect(stored.recorder.url).not.toBe(first.recorder.url);
+    expect(stored.recorders[0].url).not.toBe(first.recorder.url);
     await page.close();
 
     await first.stopHeadless();
@@ -234,10 +246,10 @@ describe('settings through the window', () => {
     const again = await openWindow(browser, restarted.uiUrl, { width: 800, height: 700 });
     await showView(again.page, 'settings');
     const p = again.page;
-    expect(await p.inputValue('#recorder-poll')).toBe('7');
-    expect(await p.inputValue('#recorder-rooms')).toBe('23058 3');
-    expect(await p.inputValue('#mapping-from-0')).toBe('/rec');
-    expect(await p.inputValue('#mapping-to-0')).toBe('/mnt/录播');
+    expect(await p.inputValue('#recorder-0-poll')).toBe('7');
+    expect(await p.inputValue('#recorder-0-rooms')).toBe('23058 3');
+    expect(await p.inputValue('#recorder-0-mapping-from-0')).toBe('/rec');
+    expect(await p.inputValue('#recorder-0-mapping-to-0')).toBe('/mnt/录播');
     expect(await p.isChecked('#notify-StreamStarted')).toBe(false);
     expect(await p.isChecked('#notify-SessionStarted')).toBe(true);
     expect(await p.inputValue('#group-window')).toBe('3');

@@ -68,3 +68,21 @@ describe('attentionOf', () => {
     ]);
   });
 });
+
+describe('problems with several recorders', () => {
+  it('puts a problem that names its recorder on that recorder’s row only', () => {
+    const problems = problemsByRoom([
+      { code: 'not-recording', roomId: 7, recorderId: 'nas', since: 0 },
+      { code: 'stalled', roomId: 7, since: 0 },
+    ]);
+    const codes = (recorderId: string) =>
+      attentionOf(room({ roomId: 7, recorderId, streaming: true }), {
+        now: 0,
+        pollIntervalSeconds: 10,
+        apiOk: true,
+        problems,
+      }).map((a) => a.code);
+    expect(codes('nas')).toEqual(['not-recording', 'stalled']);
+    expect(codes('default')).toEqual(['stalled']);
+  });
+});

@@ -29,6 +29,17 @@ class FakeEventSource {
 const STATE = {
   rooms: [],
   recorder: { status: 'ok', message: 'ok' },
+  recorders: [
+    {
+      id: 'default',
+      name: 'default',
+      url: 'http://127.0.0.1:2356',
+      status: 'ok',
+      message: 'ok',
+      webhookUrl: 'http://127.0.0.1:1/webhook',
+      webhooks: 'unknown',
+    },
+  ],
   listener: { webhookUrl: 'http://127.0.0.1:1/webhook', host: '127.0.0.1', port: 1, running: true },
   pause: { pausedUntil: null },
   unreadCount: 2,

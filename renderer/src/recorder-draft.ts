@@ -1,0 +1,85 @@
+import { RecorderSetting, type PathMapping } from '../../shared/settings';
+import { normaliseRecorderUrl } from '../../shared/settings-rules';
+
+/** One recorder as the settings form edits it: numbers and the rooms stay text until saved. */
+export interface RecorderDraft {
+  id: string;
+  name: string;
+  url: string;
+  username: string;
+  password: string;
+  pollInterval: string;
+  rooms: string;
+  unreachableMinutes: string;
+  recordingRoot: string;
+  pathMappings: PathMapping[];
+}
+
+/** A recorder's form values from its settings. */
+export function recorderDraftOf(recorder: RecorderSetting): RecorderDraft {
+  return {
+    id: recorder.id,
+    name: recorder.name,
+    url: recorder.url,
+    username: recorder.username,
+    password: recorder.password,
+    pollInterval: String(recorder.pollIntervalSeconds),
+    rooms: recorder.rooms.join(' '),
+    unreachableMinutes: String(recorder.unreachableNotifyAfterMinutes),
+    recordingRoot: recorder.recordingRoot,
+    pathMappings: recorder.pathMappings.map((m) => ({ ...m })),
+  };
+}
+
+/** A new recorder's form values: the schema's defaults with the name and address given. */
+export function newRecorderDraft(id: string, name: string, url: string): RecorderDraft {
+  return { ...recorderDraftOf(RecorderSetting.parse({ id })), name: name.trim(), url };
+}
+
+/**
+ * The recorder's settings from its form values, over what it had (`base`: its stored settings,
+ * or the defaults for a new one). Text that is not a number is named in `errors` by its path
+ * (`recorders[N].field`) and leaves the stored value.
+ */
+export function recorderFromDraft(
+  base: RecorderSetting,
+  draft: RecorderDraft,
+  index: number,
+  notANumber: string,
+  errors: string[],
+): RecorderSetting {
+  const at = `recorders[${index}]`;
+  const number = (field: string, text: string, fallback: number): number => {
+    const value = Number(text.trim());
+    if (text.trim() !== '' && Number.isFinite(value)) return value;
+    errors.push(`${at}.${field}: ${notANumber}`);
+    return fallback;
+  };
+  const words = draft.rooms.split(/[\s,，、]+/).filter(Boolean);
+  const bad = words.findIndex((word) => !/^\d+$/.test(word));
+  if (bad >= 0) errors.push(`${at}.rooms[${bad}]: ${notANumber}`);
+  return {
+    ...base,
+    name: draft.name.trim(),
+    // Unchanged text keeps the stored value exactly (a URL the user never touched stays as main has it).
+    url: draft.url === base.url ? base.url : normaliseRecorderUrl(draft.url),
+    username: draft.username,
+    password: draft.password,
+    pollIntervalSeconds: number(
+      'pollIntervalSeconds',
+      draft.pollInterval,
+      base.pollIntervalSeconds,
+    ),
+    rooms: bad >= 0 ? base.rooms : words.map(Number),
+    unreachableNotifyAfterMinutes: number(
+      'unreachableNotifyAfterMinutes',
+      draft.unreachableMinutes,
+      base.unreachableNotifyAfterMinutes,
+    ),
+    recordingRoot: draft.recordingRoot.trim(),
+    // Blank rows are rows the user added and left; half-filled ones go to main to be named.
+    pathMappings: draft.pathMappings
+      .map((m) => ({ from: m.from.trim(), to: m.to.trim() }))
+      .filter((m) => m.from !== '' || m.to !== ''),
+  };
+}

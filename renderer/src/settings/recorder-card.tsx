@@ -1,0 +1,121 @@
+import { useState } from 'preact/hooks';
+import { DEFAULT_RECORDER_URL } from '../../../shared/settings';
+import { recorderLabel } from '../../../shared/recorders';
+import { normaliseRecorderUrl } from '../../../shared/settings-rules';
+import { useApp } from '../app-context';
+import { CheckField, FieldNotes, TextField } from '../components/fields';
+import { errorsFor } from '../field-errors';
+import type { RecorderCardProps } from './recorder-card-props';
+import { RecorderLink } from './recorder-link';
+import { RecorderMore } from './recorder-more';
+import { RecorderRemove } from './recorder-remove';
+import { RecordingRootField } from './recording-root-field';
+
+/**
+ * One recorder: its name, API address (or webhooks only) with Basic auth, where its recordings
+ * are, its link with this app (webhook URL, Check, Connect), the rarely changed fields behind a
+ * disclosure, and Remove. Field ids and error paths carry its index (`recorders[1].url`).
+ */
+export function RecorderCard(props: RecorderCardProps) {
+  const { index, recorder, errors, locked, onChange } = props;
+  const { strings } = useApp();
+  const s = strings.settings;
+  const r = strings.recorders;
+  const at = `recorders[${index}]`;
+  const id = `recorder-${index}`;
+  // The address to bring back when "webhooks only" is switched off again.
+  const [lastUrl, setLastUrl] = useState(recorder.url || DEFAULT_RECORDER_URL);
+  const webhooksOnly = recorder.url.trim() === '';
+  const urlLocked = locked(`${at}.url`);
+  const name = recorderLabel(recorder);
+
+  return (
+    <section class="recorder-card" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`} class="recorder-title">
+        {name}
+      </h3>
+      <TextField
+        id={`${id}-name`}
+        label={r.name}
+        hint={r.nameHint}
+        value={recorder.name}
+        onValue={(value) => onChange({ name: value })}
+        errors={errorsFor(errors, `${at}.name`)}
+        locked={locked(`${at}.name`)}
+      />
+      <CheckField
+        id={`${id}-webhooks-only`}
+        label={strings.setup.webhooksOnly}
+        hint={strings.setup.webhooksOnlyHint}
+        checked={webhooksOnly}
+        disabled={urlLocked}
+        onChecked={(on) => {
+          if (on) setLastUrl(recorder.url || lastUrl);
+          onChange({ url: on ? '' : lastUrl });
+        }}
+      />
+      {webhooksOnly ? (
+        <FieldNotes id={`${id}-url-off`} errors={errorsFor(errors, `${at}.url`)} />
+      ) : (
+        <>
+          <TextField
+            id={`${id}-url`}
+            label={s.recorderUrl}
+            hint={s.recorderUrlHint}
+            type="url"
+            inputMode="url"
+            placeholder="http://127.0.0.1:2356"
+            value={recorder.url}
+            onValue={(url) => onChange({ url })}
+            onBlur={() => {
+              // A URL typed without a scheme is read as one by the recorder client: add it here.
+              const normalised = normaliseRecorderUrl(recorder.url);
+              if (normalised !== recorder.url) onChange({ url: normalised });
+            }}
+            errors={errorsFor(errors, `${at}.url`)}
+            locked={urlLocked}
+          />
+          <div class="field-pair">
+            <TextField
+              id={`${id}-user`}
+              label={s.username}
+              value={recorder.username}
+              onValue={(username) => onChange({ username })}
+              errors={errorsFor(errors, `${at}.username`)}
+              locked={locked(`${at}.username`)}
+            />
+            <TextField
+              id={`${id}-pass`}
+              label={s.password}
+              type="password"
+              autoComplete="new-password"
+              value={recorder.password}
+              onValue={(password) => onChange({ password })}
+              errors={errorsFor(errors, `${at}.password`)}
+              locked={locked(`${at}.password`)}
+            />
+          </div>
+        </>
+      )}
+      <RecordingRootField
+        id={`${id}-root`}
+        value={recorder.recordingRoot}
+        onValue={(recordingRoot) => onChange({ recordingRoot })}
+        errors={errorsFor(errors, `${at}.recordingRoot`)}
+        locked={locked(`${at}.recordingRoot`)}
+      />
+      <RecorderLink
+        index={index}
+        recorderId={recorder.id}
+        url={recorder.url}
+        check={props.check}
+        onCheck={props.onCheck}
+        saveFirst={props.saveFirst}
+      />
+      <RecorderMore {...props} />
+      {props.listLocked ? null : (
+        <RecorderRemove index={index} name={name} count={props.count} onRemove={props.onRemove} />
+      )}
+    </section>
+  );
+}
