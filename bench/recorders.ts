@@ -34,7 +34,9 @@ const median = (samples: readonly number[]): number => {
 };
 
 /** One app's pipeline and a poller per recorder, as the app's recorder links hold them. */
-function appWith(urls: readonly string[]): { pollAll(): Promise<void>; stop(): Promise<void> } {
+async function appWith(
+  urls: readonly string[],
+): Promise<{ pollAll(): Promise<void>; stop(): Promise<void> }> {
   const settings = defaultSettings();
   settings.notifications.groupWindowSeconds = 0;
   const pipeline = new EventPipeline(
@@ -67,6 +69,8 @@ function appWith(urls: readonly string[]): { pollAll(): Promise<void>; stop(): P
       log: { info: () => {}, warn: () => {}, error: () => {} },
     });
   });
+  // Each poller's client and baseline (its own timer polls once an hour: the bench polls).
+  for (const polling of pollings) await polling.reconfigure();
   const signal = new AbortController().signal;
   return {
     // One cycle: every recorder polled once, one after another.
@@ -88,8 +92,8 @@ async function main(): Promise<void> {
       children.push(child);
       urls.push(url);
     }
-    const one = appWith(urls.slice(0, 1));
-    const all = appWith(urls);
+    const one = await appWith(urls.slice(0, 1));
+    const all = await appWith(urls);
     for (let i = 0; i < WARMUP; i += 1) {
       await one.pollAll();
       await all.pollAll();
