@@ -107,8 +107,8 @@ export default tseslint.config(
   {
     files: ['main/adapters/**'],
     rules: layer(
-      ['electron', 'electron/*', '**/electron/**', '**/headless/**'],
-      'adapters do I/O without Electron APIs.',
+      ['electron', 'electron/*', '**/electron/**', '**/headless/**', '**/app/**'],
+      "adapters do I/O without Electron APIs, behind the core's ports (main/core/plug-ins.ts), never the app object.",
     ),
   },
   {

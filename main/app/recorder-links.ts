@@ -75,10 +75,7 @@ export class RecorderLink {
 
   /** A client of its API for one command (the settings may have changed since the last). */
   client(): RecorderClient | undefined {
-    const recorder = this.settings();
-    if (!recorder || !hasRecorderApi(recorder)) return undefined;
-    const { url, username, password } = recorder;
-    return new RecorderClient({ baseUrl: url.trim(), username, password });
+    return recorderClient(this.settings());
   }
 
   /** Notes a real webhook that came in on this recorder's URL (not test events). */
@@ -176,6 +173,13 @@ export class RecorderLink {
     if (all.length < 2 || !recorder) return notice;
     return { ...notice, title: `${recorderLabel(recorder)}: ${notice.title}` };
   }
+}
+
+/** A fresh client of a recorder's API; undefined for one without an API (or none). */
+export function recorderClient(recorder: RecorderSetting | undefined): RecorderClient | undefined {
+  if (!recorder || !hasRecorderApi(recorder)) return undefined;
+  const { url, username, password } = recorder;
+  return new RecorderClient({ baseUrl: url.trim(), username, password });
 }
 
 /** Every recorder's link, kept in step with the settings (built, reconfigured, torn down). */

@@ -22,6 +22,7 @@ describe('lint enforces the layers', () => {
     ['shared/x.ts', "import express from 'express';"],
     ['shared/x.ts', "import type { BrowserWindow } from 'electron';"],
     ['main/adapters/x.ts', "import { shell } from 'electron';"],
+    ['main/adapters/guardian/x.ts', "import type { SourceContext } from '../../app/sources';"],
     ['main/headless/x.ts', "import { Notification } from 'electron';"],
     ['renderer/src/x.ts', "import { createApp } from '../../main/app/create-app';"],
     ['main/app/x.ts', "import { app } from 'electron';"],
@@ -37,6 +38,7 @@ describe('lint enforces the layers', () => {
   it.each([
     ['main/core/x.ts', "import { z } from 'zod';"],
     ['main/adapters/x.ts', "import { readFile } from 'node:fs/promises';"],
+    ['main/adapters/x.ts', "import type { SourceContext } from '../core/plug-ins';"],
     ['main/electron/x.ts', "import { app } from 'electron';"],
     ['main/app/x.ts', "import { JournalFile } from '../adapters/journal-file';"],
     ['renderer/src/x.ts', "import type { AppState } from '../../shared/app-state';"],

@@ -1,4 +1,6 @@
 import type { ContractHandlers } from '../../../shared/ipc-contract';
+import { recorderById } from '../../../shared/recorders';
+import { recorderClient } from '../recorder-links';
 import { attentionHandlers } from './attention';
 import { fileHandlers } from './files';
 import type { HandlerDeps } from './handler-deps';
@@ -18,7 +20,11 @@ export function contractHandlers(
     ...historyHandlers(deps),
     ...fileHandlers(deps),
     ...recorderHandlers(deps),
-    ...roomHandlers({ ...deps, client: (recorderId) => deps.links.get(recorderId)?.client() }),
+    // A client from the settings in force: a recorder added a moment ago answers before its link is built.
+    ...roomHandlers({
+      ...deps,
+      client: (recorderId) => recorderClient(recorderById(deps.settings(), recorderId)),
+    }),
     ...attentionHandlers(deps),
     ...pushHandlers(push),
   };
