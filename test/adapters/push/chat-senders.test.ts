@@ -1,8 +1,7 @@
 import { createHmac } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createPushSend } from '../../../main/adapters/push/senders';
 import type { PushMessage } from '../../../main/core/push/push-message';
-import { parsePushUrl } from '../../../main/core/push/push-url';
 import {
   dingTalkService,
   discordService,
@@ -11,10 +10,8 @@ import {
   pushDeerService,
   wxPusherService,
 } from '../../fakes/push-services/chat-services';
-import {
-  startFakePushServer,
-  type FakePushServer,
-} from '../../fakes/push-services/fake-push-server';
+import {} from '../../fakes/push-services/fake-push-server';
+import { fakePushServers, pushTarget } from '../../fakes/push-services/push-test-kit';
 
 const NOW = 1_764_000_000_000; // a fixed clock: signatures are dated by it
 const pictures = {
@@ -29,23 +26,9 @@ const message: PushMessage = {
   pictures,
 };
 const bare: PushMessage = { title: 'Recorder Tray test push', body: 'It works.', language: 'en' };
-const fakes: FakePushServer[] = [];
+const fake = fakePushServers();
 
-async function fake(handle: Parameters<typeof startFakePushServer>[0]): Promise<FakePushServer> {
-  const server = await startFakePushServer(handle);
-  fakes.push(server);
-  return server;
-}
-
-function target(url: string) {
-  const parsed = parsePushUrl(url);
-  if (!parsed.ok) throw new Error(parsed.error);
-  return parsed.value;
-}
-
-afterEach(async () => {
-  await Promise.all(fakes.splice(0).map((f) => f.close()));
-});
+const target = pushTarget;
 
 describe('DingTalk group bot', () => {
   it('signs with HmacSHA256(secret, timestamp\\nsecret) and sends the markdown byte for byte', async () => {

@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createPushSend } from '../../../main/adapters/push/senders';
 import type { PushMessage } from '../../../main/core/push/push-message';
-import { parsePushUrl } from '../../../main/core/push/push-url';
 import {
   startFakeSmtpServer,
   type FakeSmtpServer,
 } from '../../fakes/push-services/fake-smtp-server';
+import { pushTarget } from '../../fakes/push-services/push-test-kit';
 
 // A 1×1 PNG: a real image for the inline picture.
 const PNG = Buffer.from(
@@ -34,11 +34,7 @@ async function smtp(options: Parameters<typeof startFakeSmtpServer>[0]) {
   return server;
 }
 
-function target(url: string) {
-  const parsed = parsePushUrl(url);
-  if (!parsed.ok) throw new Error(parsed.error);
-  return parsed.value;
-}
+const target = pushTarget;
 
 function fileClosed(language: 'zh-CN' | 'en', coverPath?: string): PushMessage {
   return {

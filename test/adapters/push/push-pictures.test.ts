@@ -1,12 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createPushSend } from '../../../main/adapters/push/senders';
 import { pushMessage } from '../../../main/core/push/push-message';
-import { parsePushUrl } from '../../../main/core/push/push-url';
 import type { HistoryNotification } from '../../../shared/history';
-import {
-  startFakePushServer,
-  type FakePushServer,
-} from '../../fakes/push-services/fake-push-server';
+import {} from '../../fakes/push-services/fake-push-server';
 import {
   barkService,
   jsonService,
@@ -16,6 +12,7 @@ import {
   telegramService,
   weComService,
 } from '../../fakes/push-services/services';
+import { fakePushServers, pushTarget } from '../../fakes/push-services/push-test-kit';
 
 const FACE = 'https://i0.hdslb.com/bfs/face/f.jpg';
 const COVER = 'https://i0.hdslb.com/bfs/live/new_room_cover/c.jpg';
@@ -26,22 +23,9 @@ const message = {
   icon: FACE,
   image: COVER,
 };
-const fakes: FakePushServer[] = [];
-afterEach(async () => {
-  await Promise.all(fakes.splice(0).map((f) => f.close()));
-});
+const fake = fakePushServers();
 
-async function fake(handle: Parameters<typeof startFakePushServer>[0]): Promise<FakePushServer> {
-  const server = await startFakePushServer(handle);
-  fakes.push(server);
-  return server;
-}
-
-function target(url: string) {
-  const parsed = parsePushUrl(url);
-  if (!parsed.ok) throw new Error(parsed.error);
-  return parsed.value;
-}
+const target = pushTarget;
 
 describe('pictures in pushes', () => {
   it('the message carries https pictures only, never a local file or a LAN mirror', () => {

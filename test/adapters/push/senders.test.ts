@@ -1,10 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createPushSend } from '../../../main/adapters/push/senders';
-import { parsePushUrl } from '../../../main/core/push/push-url';
-import {
-  startFakePushServer,
-  type FakePushServer,
-} from '../../fakes/push-services/fake-push-server';
+import {} from '../../fakes/push-services/fake-push-server';
 import {
   barkService,
   gotifyService,
@@ -15,29 +11,16 @@ import {
   telegramService,
   weComService,
 } from '../../fakes/push-services/services';
+import { fakePushServers, pushTarget } from '../../fakes/push-services/push-test-kit';
 
 const message = {
   title: '主播 开播了',
   body: '标题\n分区',
   click: 'https://live.bilibili.com/123',
 };
-const fakes: FakePushServer[] = [];
+const fake = fakePushServers();
 
-async function fake(handle: Parameters<typeof startFakePushServer>[0]): Promise<FakePushServer> {
-  const server = await startFakePushServer(handle);
-  fakes.push(server);
-  return server;
-}
-
-function target(url: string) {
-  const parsed = parsePushUrl(url);
-  if (!parsed.ok) throw new Error(parsed.error);
-  return parsed.value;
-}
-
-afterEach(async () => {
-  await Promise.all(fakes.splice(0).map((f) => f.close()));
-});
+const target = pushTarget;
 
 describe('push senders against fakes of each documented API', () => {
   it('ntfy: publishes JSON to the root with topic, title, message and click; a bad token is said', async () => {
