@@ -35,3 +35,22 @@ export function visibleRangeByOffsets(options: {
   const last = lineAt(bottom);
   return { start: Math.max(0, first - overscan), end: Math.min(count, last + 1 + overscan) };
 }
+
+/**
+ * The top of each line of a list laid out in `columns` (a line is as tall as its tallest item)
+ * and, last, the total height: the prefix sums `visibleRangeByOffsets` takes.
+ */
+export function lineOffsets<T>(
+  items: readonly T[],
+  columns: number,
+  rowHeight: (item: T) => number,
+): number[] {
+  const tops = [0];
+  for (let start = 0; start < items.length; start += columns) {
+    let height = 0;
+    for (let i = start; i < Math.min(items.length, start + columns); i++)
+      height = Math.max(height, rowHeight(items[i] as T));
+    tops.push((tops[tops.length - 1] ?? 0) + height);
+  }
+  return tops;
+}

@@ -12,6 +12,35 @@ export function roomControlsShown(status: string): boolean {
   return status === 'ok';
 }
 
+/** The question before stop or remove: what it will do to the room, yes or cancel. */
+function RoomConfirm({
+  name,
+  stop,
+  onYes,
+  onCancel,
+}: {
+  name: string;
+  /** Stop the recording (else remove the room). */
+  stop: boolean;
+  onYes: () => void;
+  onCancel: () => void;
+}) {
+  const c = useApp().strings.rooms.controls;
+  return (
+    <div class="room-line room-controls is-confirming" role="group" aria-label={c.label(name)}>
+      <span class="room-confirm-text" role="alert">
+        {stop ? c.confirmStop(name) : c.confirmRemove(name)}
+      </span>
+      <button type="button" class="button button-small button-danger" onClick={onYes}>
+        {stop ? c.yesStop : c.yesRemove}
+      </button>
+      <button type="button" class="button button-small" onClick={onCancel}>
+        {c.cancel}
+      </button>
+    </div>
+  );
+}
+
 /**
  * The recorder's commands on one room: start while live and not recording, stop and
  * split while recording, refresh, the auto-record switch and remove. Stop and remove ask first.
@@ -41,27 +70,18 @@ export function RoomControls({ room }: { room: RoomState }) {
   if (confirming !== null) {
     const stop = confirming === 'stop';
     return (
-      <div class="room-line room-controls is-confirming" role="group" aria-label={c.label(name)}>
-        <span class="room-confirm-text" role="alert">
-          {stop ? c.confirmStop(name) : c.confirmRemove(name)}
-        </span>
-        <button
-          type="button"
-          class="button button-small button-danger"
-          onClick={() =>
-            run(() =>
-              stop
-                ? api.roomCommand({ roomId, recorderId, command: 'stop' })
-                : api.roomRemove({ roomId, recorderId }),
-            )
-          }
-        >
-          {stop ? c.yesStop : c.yesRemove}
-        </button>
-        <button type="button" class="button button-small" onClick={() => setConfirming(null)}>
-          {c.cancel}
-        </button>
-      </div>
+      <RoomConfirm
+        name={name}
+        stop={stop}
+        onYes={() =>
+          run(() =>
+            stop
+              ? api.roomCommand({ roomId, recorderId, command: 'stop' })
+              : api.roomRemove({ roomId, recorderId }),
+          )
+        }
+        onCancel={() => setConfirming(null)}
+      />
     );
   }
   return (

@@ -1,6 +1,6 @@
-import type { ComponentChildren } from 'preact';
+import type { ComponentChildren, RefObject } from 'preact';
 import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { visibleRangeByOffsets } from '../visible-range';
+import { lineOffsets, visibleRangeByOffsets } from '../visible-range';
 import { gridColumns, listKeyTarget } from '../list-keys';
 
 /** What a row is told when it renders. */
@@ -35,6 +35,80 @@ export interface VirtualListProps<T> {
 const GAP = 8;
 
 /**
+ * The list's size, kept up to date: the width its columns share (the spacer's, which the list may
+ * cap) and the height its rows fill.
+ */
+function useListSize(
+  list: RefObject<HTMLDivElement>,
+  spacer: RefObject<HTMLDivElement>,
+): { width: number; height: number } {
+  const [size, setSize] = useState({ width: 0, height: 0 });
+  useLayoutEffect(() => {
+    const element = list.current;
+    if (element === null) return undefined;
+    const measure = () =>
+      setSize({
+        width: spacer.current?.clientWidth ?? element.clientWidth,
+        height: element.clientHeight,
+      });
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    if (spacer.current !== null) observer.observe(spacer.current);
+    return () => observer.disconnect();
+  }, []);
+  return size;
+}
+
+/** One rendered row: a list item placed absolutely at its line (and column, in a grid). */
+function VirtualRow({
+  index,
+  count,
+  labelledBy,
+  active,
+  top,
+  height,
+  column,
+  onFocus,
+  children,
+}: {
+  index: number;
+  /** How many items the list has. */
+  count: number;
+  labelledBy: string;
+  active: boolean;
+  top: number;
+  height: number;
+  /** Where a grid's column starts and how wide it is; null in one column. */
+  column: { left: number; width: number } | null;
+  /** The row itself (not one of its buttons) took the focus. */
+  onFocus: () => void;
+  children: ComponentChildren;
+}) {
+  return (
+    <div
+      role="listitem"
+      aria-setsize={count}
+      aria-posinset={index + 1}
+      aria-labelledby={labelledBy}
+      data-index={index}
+      tabIndex={active ? 0 : -1}
+      class="vlist-row"
+      style={{
+        top: `${top}px`,
+        height: `${height}px`,
+        ...(column ? { left: `${column.left}px`, width: `${column.width}px` } : {}),
+      }}
+      onFocus={(event) => {
+        if (event.target === event.currentTarget) onFocus();
+      }}
+    >
+      {children}
+    </div>
+  );
+}
+
+/**
  * A scrolling list (a grid from 750 px) that renders only the lines in view, plus a few: 500
  * rooms cost what 15 do. One tab stop: the active row; arrows, Home / End and Page keys move it.
  * Rows are positioned with CSSOM styles, which the window's CSP allows (no style attributes).
@@ -48,35 +122,14 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
   const scrollTop = useRef(0);
   const shown = useRef({ start: 0, end: 0 });
   const [, rerender] = useState(0);
-  const [size, setSize] = useState({ width: 0, height: 0 });
+  const size = useListSize(ref, spacer);
   const [active, setActive] = useState(0);
   const focusNext = useRef(false);
-  useLayoutEffect(() => {
-    const element = ref.current;
-    if (element === null) return undefined;
-    // Columns share the spacer's width (the list may cap it), rows fill the list's height.
-    const measure = () =>
-      setSize({
-        width: spacer.current?.clientWidth ?? element.clientWidth,
-        height: element.clientHeight,
-      });
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    if (spacer.current !== null) observer.observe(spacer.current);
-    return () => observer.disconnect();
-  }, []);
   const columns = gridColumns(size.width, props.minColumnWidth);
-  const offsets = useMemo(() => {
-    const tops = [0];
-    for (let start = 0; start < items.length; start += columns) {
-      let height = 0;
-      for (let i = start; i < Math.min(items.length, start + columns); i++)
-        height = Math.max(height, rowHeight(items[i] as T));
-      tops.push((tops[tops.length - 1] ?? 0) + height);
-    }
-    return tops;
-  }, [items, columns, rowHeight]);
+  const offsets = useMemo(
+    () => lineOffsets(items, columns, rowHeight),
+    [items, columns, rowHeight],
+  );
   const activeIndex = Math.min(active, Math.max(0, items.length - 1));
   // Before the first measurement, assume the list fills the window rather than render nothing
   // (no list is taller than the window: more rows would only slow the first render).
@@ -123,28 +176,22 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
       const item = items[index] as T;
       const column = index % columns;
       cells.push(
-        <div
+        <VirtualRow
           key={rowKey(item)}
-          role="listitem"
-          aria-setsize={items.length}
-          aria-posinset={index + 1}
-          aria-labelledby={rowLabelledBy(item)}
-          data-index={index}
-          tabIndex={index === activeIndex ? 0 : -1}
-          class="vlist-row"
-          style={{
-            top: `${offsets[line] ?? 0}px`,
-            height: `${rowHeight(item)}px`,
-            ...(columns > 1 ? { left: `${column * (width + GAP)}px`, width: `${width}px` } : {}),
-          }}
-          onFocus={(event) => {
-            if (event.target !== event.currentTarget) return;
+          index={index}
+          count={items.length}
+          labelledBy={rowLabelledBy(item)}
+          active={index === activeIndex}
+          top={offsets[line] ?? 0}
+          height={rowHeight(item)}
+          column={columns > 1 ? { left: column * (width + GAP), width } : null}
+          onFocus={() => {
             if (index !== activeIndex) setActive(index);
             props.onActiveChange?.(item);
           }}
         >
           {renderRow(item, { active: index === activeIndex })}
-        </div>,
+        </VirtualRow>,
       );
     }
   }

@@ -31,6 +31,60 @@ function parseRooms(text: string): number[] | null {
   return parts.map(Number);
 }
 
+/** The test button's state: a test of the URL as typed under way, and the service's answer. */
+function usePushTest(url: string, s: PushStrings) {
+  const { api } = useApp();
+  const [result, setResult] = useState<{ text: string; ok: boolean } | null>(null);
+  const [testing, setTesting] = useState(false);
+  const test = async () => {
+    setTesting(true);
+    setResult(null);
+    try {
+      const answer = await api.pushTest({ url });
+      setResult({ text: testResultText(answer, s), ok: answer.ok });
+    } catch (error) {
+      setResult({ text: String(error), ok: false });
+    } finally {
+      setTesting(false);
+    }
+  };
+  return { result, testing, test };
+}
+
+/** The events a push target takes: a box for each, in the schema's order. */
+function PushKindsField({
+  id,
+  kinds,
+  strings: s,
+  onKinds,
+}: {
+  id: string;
+  kinds: readonly NotifiableEvent[];
+  strings: PushStrings;
+  onKinds: (kinds: NotifiableEvent[]) => void;
+}) {
+  const { strings } = useApp();
+  const toggleKind = (kind: NotifiableEvent, on: boolean) => {
+    const next = on ? [...kinds, kind] : kinds.filter((k) => k !== kind);
+    onKinds(NotifiableEvent.options.filter((k) => next.includes(k)));
+  };
+  return (
+    <fieldset class="fieldset">
+      <legend class="field-label">{s.kinds}</legend>
+      {NotifiableEvent.options.map((kind) => (
+        <CheckField
+          key={kind}
+          id={`${id}-kind-${kind}`}
+          label={strings.eventNames[kind]}
+          checked={kinds.includes(kind)}
+          onChecked={(on) => toggleKind(kind, on)}
+        />
+      ))}
+      <p class="field-hint">{s.kindsHint}</p>
+    </fieldset>
+  );
+}
+
 /**
  * One push target: its URL masked until shown (it carries a token), on/off, the events and rooms
  * it takes, its templates, a test button with the service's answer, and remove.
@@ -45,7 +99,7 @@ export function PushTargetRow(props: {
   onRemove: () => void;
 }) {
   const { index, target, last, strings: s, onChange, onRemove } = props;
-  const { api, strings, language } = useApp();
+  const { language } = useApp();
   const id = `push-${index}`;
   const [shown, setShown] = useState(false);
   const [url, setUrl] = useState(target.url);
@@ -53,29 +107,12 @@ export function PushTargetRow(props: {
   const [roomsError, setRoomsError] = useState<string[]>([]);
   const [title, setTitle] = useState(target.titleTemplate);
   const [body, setBody] = useState(target.bodyTemplate);
-  const [result, setResult] = useState<{ text: string; ok: boolean } | null>(null);
-  const [testing, setTesting] = useState(false);
+  const { result, testing, test } = usePushTest(url, s);
 
-  const test = async () => {
-    setTesting(true);
-    setResult(null);
-    try {
-      const answer = await api.pushTest({ url });
-      setResult({ text: testResultText(answer, s), ok: answer.ok });
-    } catch (error) {
-      setResult({ text: String(error), ok: false });
-    } finally {
-      setTesting(false);
-    }
-  };
   const commitRooms = () => {
     const parsed = parseRooms(rooms);
     setRoomsError(parsed ? [] : [s.badRooms]);
     if (parsed && parsed.join(',') !== target.rooms.join(',')) onChange({ rooms: parsed });
-  };
-  const toggleKind = (kind: NotifiableEvent, on: boolean) => {
-    const kinds = on ? [...target.kinds, kind] : target.kinds.filter((k) => k !== kind);
-    onChange({ kinds: NotifiableEvent.options.filter((k) => kinds.includes(k)) });
   };
 
   return (
@@ -104,19 +141,12 @@ export function PushTargetRow(props: {
         checked={target.followQuietHours}
         onChecked={(followQuietHours) => onChange({ followQuietHours })}
       />
-      <fieldset class="fieldset">
-        <legend class="field-label">{s.kinds}</legend>
-        {NotifiableEvent.options.map((kind) => (
-          <CheckField
-            key={kind}
-            id={`${id}-kind-${kind}`}
-            label={strings.eventNames[kind]}
-            checked={target.kinds.includes(kind)}
-            onChecked={(on) => toggleKind(kind, on)}
-          />
-        ))}
-        <p class="field-hint">{s.kindsHint}</p>
-      </fieldset>
+      <PushKindsField
+        id={id}
+        kinds={target.kinds}
+        strings={s}
+        onKinds={(kinds) => onChange({ kinds })}
+      />
       <TextField
         id={`${id}-rooms`}
         label={s.rooms}

@@ -3,13 +3,13 @@ import { useMemo, useState } from 'preact/hooks';
 import type { HistoryFileItem } from '../../../shared/ipc-contract';
 import { useApp } from '../app-context';
 import { HistoryList } from '../components/history-list';
-import { SearchField } from '../components/search-field';
 import { StatusLine } from '../components/status-line';
 import { rangeBounds, type FileRange } from '../file-range';
 import { PAGE_SIZE, useHistoryPage } from '../use-history-page';
 import { useDebounced } from '../use-debounced';
 import { useLiveTick } from '../use-live-tick';
 import { FileRow } from './file-row';
+import { FileRangeChips, FilesToolbar } from './files-toolbar';
 import { reportAction } from '../report-action';
 
 const collator = new Intl.Collator(['zh-CN', 'en'], { numeric: true });
@@ -38,11 +38,62 @@ function withSessionHeads(
 }
 
 /**
+ * What the files' recording root has to do with them: none set, or files missing from it (with
+ * where the app looked and the way to the setting).
+ */
+function RecordingRootNotices({
+  files,
+  total,
+}: {
+  /** The page's files. */
+  files: readonly HistoryFileItem[];
+  /** How many files match in all. */
+  total: number;
+}) {
+  const { settings, strings, goTo } = useApp();
+  const l = strings.lists;
+  const missing = files.find((file) => file.exists === false);
+  // The recorder whose recording root the notices speak of: a missing file's, else the first
+  // listed file's (each recorder has its own root).
+  const about = missing ?? files[0];
+  const rootIndex = settings
+    ? Math.max(
+        0,
+        settings.recorders.findIndex((r) => r.id === about?.recorderId),
+      )
+    : 0;
+  const root = settings?.recorders[rootIndex]?.recordingRoot ?? '';
+  const someMissing = missing !== undefined;
+  return (
+    <>
+      {settings !== null && root === '' && total > 0 ? (
+        <p class="notice">{strings.files.noRoot}</p>
+      ) : null}
+      {root !== '' && someMissing ? (
+        <div class="notice notice-missing">
+          <span>
+            {l.missingFiles} {l.lookedIn('')}
+            <code data-content>{root}</code>
+          </span>
+          <button
+            type="button"
+            class="button button-small"
+            onClick={() => goTo('settings', `recorder-${rootIndex}-root`)}
+          >
+            {l.checkRoot}
+          </button>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+/**
  * Recent finished recordings, newest first, by streamer and text, in pages; parts of one session
  * together; missing files marked, with where the app looked and the way to the setting.
  */
 export function FilesView() {
-  const { api, state, settings, strings, goTo } = useApp();
+  const { api, state, strings } = useApp();
   const s = strings.files;
   const l = strings.lists;
   const [roomText, setRoomText] = useState('');
@@ -77,18 +128,6 @@ export function FilesView() {
     PAGE_SIZE,
   );
   const filtered = roomId !== undefined || query !== '';
-  const missing = shownResult.items.find((file) => file.exists === false);
-  // The recorder whose recording root the notices speak of: a missing file's, else the first
-  // listed file's (each recorder has its own root).
-  const about = missing ?? shownResult.items[0];
-  const rootIndex = settings
-    ? Math.max(
-        0,
-        settings.recorders.findIndex((r) => r.id === about?.recorderId),
-      )
-    : 0;
-  const root = settings?.recorders[rootIndex]?.recordingRoot ?? '';
-  const someMissing = missing !== undefined;
 
   const act = (file: HistoryFileItem, action: 'open' | 'show') => {
     const ref = {
@@ -101,74 +140,28 @@ export function FilesView() {
 
   return (
     <div class="view view-scroll">
-      <div class="toolbar">
-        <label for="files-room" class="sr-only">
-          {l.roomSearch}
-        </label>
-        <input
-          id="files-room"
-          class="input toolbar-select"
-          type="search"
-          list="files-room-names"
-          placeholder={l.roomSearch}
-          value={roomText}
-          autoComplete="off"
-          onInput={(event) => {
-            setRoomText(event.currentTarget.value);
-            setPage(0);
-          }}
-        />
-        <datalist id="files-room-names">
-          {roomOptions.map((room) => (
-            <option key={room.roomId} value={room.name} data-content />
-          ))}
-        </datalist>
-        <SearchField
-          id="files-search"
-          label={s.searchLabel}
-          placeholder={s.searchPlaceholder}
-          value={text}
-          onValue={(value) => {
-            setText(value);
-            setPage(0);
-          }}
-        />
-        <span class="toolbar-note">{s.total(shownResult.total)}</span>
-      </div>
-      <div class="filter-chips file-ranges" role="group" aria-label={l.rangeLabel}>
-        {(['all', 'today', 'yesterday', 'week'] as const).map((option) => (
-          <button
-            key={option}
-            type="button"
-            class="filter-chip"
-            aria-pressed={range === option}
-            onClick={() => {
-              setRange(option);
-              setPage(0);
-            }}
-          >
-            {option === 'all' ? l.filters.all : l[option]}
-          </button>
-        ))}
-      </div>
-      {settings !== null && root === '' && shownResult.total > 0 ? (
-        <p class="notice">{s.noRoot}</p>
-      ) : null}
-      {root !== '' && someMissing ? (
-        <div class="notice notice-missing">
-          <span>
-            {l.missingFiles} {l.lookedIn('')}
-            <code data-content>{root}</code>
-          </span>
-          <button
-            type="button"
-            class="button button-small"
-            onClick={() => goTo('settings', `recorder-${rootIndex}-root`)}
-          >
-            {l.checkRoot}
-          </button>
-        </div>
-      ) : null}
+      <FilesToolbar
+        roomText={roomText}
+        onRoomText={(value) => {
+          setRoomText(value);
+          setPage(0);
+        }}
+        rooms={roomOptions}
+        text={text}
+        onText={(value) => {
+          setText(value);
+          setPage(0);
+        }}
+        total={shownResult.total}
+      />
+      <FileRangeChips
+        range={range}
+        onRange={(option) => {
+          setRange(option);
+          setPage(0);
+        }}
+      />
+      <RecordingRootNotices files={shownResult.items} total={shownResult.total} />
       <StatusLine text={message ?? shownResult.error} tone="error" />
       <HistoryList
         result={shownResult}

@@ -3,7 +3,6 @@ import type { PauseChoice } from '../../../shared/app-state';
 import type { HistoryNotification } from '../../../shared/history';
 import { useApp } from '../app-context';
 import { HistoryList } from '../components/history-list';
-import { SearchField } from '../components/search-field';
 import { StatusLine } from '../components/status-line';
 import { actOnFile, type RowAction } from '../notification-actions';
 import { notificationRuns } from '../notification-runs';
@@ -12,9 +11,51 @@ import { useHistoryPage } from '../use-history-page';
 import { useDebounced } from '../use-debounced';
 import { useLiveTick } from '../use-live-tick';
 import { NotificationRow } from './notification-row';
+import { NotificationsToolbar } from './notifications-toolbar';
 import { ATTENTION_TEXT } from '../../../shared/i18n/window/attention';
 import { formatWhen } from '../format-time';
-import { useNotificationSpan } from '../notification-span';
+import { useNotificationSpan, type NotificationSpan } from '../notification-span';
+
+/** Only the notifications of a quiet hours digest's span are shown: when, and show all again. */
+function SpanNote({ span, onClear }: { span: NotificationSpan; onClear: () => void }) {
+  const { language } = useApp();
+  return (
+    <p class="toolbar-note span-note" role="status">
+      {ATTENTION_TEXT[language].spanNote(
+        formatWhen(span.from, language),
+        formatWhen(span.to, language),
+      )}{' '}
+      <button type="button" class="button button-small" onClick={onClear}>
+        {ATTENTION_TEXT[language].clearSpan}
+      </button>
+    </p>
+  );
+}
+
+/** The heading of one day's notifications: today, yesterday, or the date. */
+function DayHead({ day }: { day: string }) {
+  const l = useApp().strings.lists;
+  return (
+    <li class="day-head">{day === 'today' ? l.today : day === 'yesterday' ? l.yesterday : day}</li>
+  );
+}
+
+/** A run of notifications not shown, folded: how many, and a button that unfolds them. */
+function FoldedRun({ count, onOpen }: { count: number; onOpen: () => void }) {
+  const l = useApp().strings.lists;
+  return (
+    <li class="folded">
+      <button
+        type="button"
+        class="button button-small button-quiet"
+        aria-expanded={false}
+        onClick={onOpen}
+      >
+        {l.moreNotShown(count)}
+      </button>
+    </li>
+  );
+}
 
 /**
  * The notification history, newest first under day headings: each row with its popup's actions
@@ -22,7 +63,7 @@ import { useNotificationSpan } from '../notification-span';
  * of entries not shown folded; search, unread only, mark all read and pause in the toolbar.
  */
 export function NotificationsView() {
-  const { api, state, settings, saveSettings, strings, language, goTo } = useApp();
+  const { api, settings, saveSettings, strings, language, goTo } = useApp();
   const s = strings.notifications;
   const [unreadOnly, setUnreadOnly] = useState(false);
   const [text, setText] = useState('');
@@ -82,72 +123,21 @@ export function NotificationsView() {
 
   return (
     <div class="view view-scroll">
-      <div class="toolbar">
-        <SearchField
-          id="notes-search"
-          label={s.searchLabel}
-          placeholder={s.searchPlaceholder}
-          value={text}
-          onValue={(value) => {
-            setText(value);
-            setPage(0);
-          }}
-        />
-        <span class="toolbar-check">
-          <input
-            id="notes-unread"
-            type="checkbox"
-            class="checkbox"
-            checked={unreadOnly}
-            onChange={(event) => {
-              setUnreadOnly(event.currentTarget.checked);
-              setPage(0);
-            }}
-          />
-          <label for="notes-unread">{s.unreadOnly}</label>
-        </span>
-        <label for="notes-pause" class="sr-only">
-          {strings.lists.pauseLabel}
-        </label>
-        <select
-          id="notes-pause"
-          class="input toolbar-select"
-          value=""
-          onChange={(event) => {
-            const choice = event.currentTarget.value;
-            event.currentTarget.value = '';
-            if (choice !== '') pause(choice as PauseChoice);
-          }}
-        >
-          <option value="">{strings.lists.pauseLabel}</option>
-          <option value="hour">{strings.settings.pauseHour}</option>
-          <option value="tomorrow">{strings.settings.pauseTomorrow}</option>
-          <option value="forever">{strings.settings.pauseForever}</option>
-          {state.pause.pausedUntil !== null ? (
-            <option value="resume">{strings.settings.resume}</option>
-          ) : null}
-        </select>
-        <span class="toolbar-note">{s.unread(state.unreadCount)}</span>
-        <button
-          type="button"
-          class="button button-small"
-          disabled={state.unreadCount === 0}
-          onClick={() => markRead()}
-        >
-          {s.markAllRead}
-        </button>
-      </div>
-      {span ? (
-        <p class="toolbar-note span-note" role="status">
-          {ATTENTION_TEXT[language].spanNote(
-            formatWhen(span.from, language),
-            formatWhen(span.to, language),
-          )}{' '}
-          <button type="button" class="button button-small" onClick={() => setSpan(null)}>
-            {ATTENTION_TEXT[language].clearSpan}
-          </button>
-        </p>
-      ) : null}
+      <NotificationsToolbar
+        text={text}
+        onText={(value) => {
+          setText(value);
+          setPage(0);
+        }}
+        unreadOnly={unreadOnly}
+        onUnreadOnly={(checked) => {
+          setUnreadOnly(checked);
+          setPage(0);
+        }}
+        onPause={pause}
+        onMarkAllRead={() => markRead()}
+      />
+      {span ? <SpanNote span={span} onClear={() => setSpan(null)} /> : null}
       <StatusLine text={message ?? result.error} tone="error" />
       <HistoryList
         result={result}
@@ -157,16 +147,7 @@ export function NotificationsView() {
         onPage={setPage}
         rows={(items) =>
           notificationRuns(items, language, Date.now()).map((run) => {
-            if (run.kind === 'day')
-              return (
-                <li key={run.key} class="day-head">
-                  {run.day === 'today'
-                    ? strings.lists.today
-                    : run.day === 'yesterday'
-                      ? strings.lists.yesterday
-                      : run.day}
-                </li>
-              );
+            if (run.kind === 'day') return <DayHead key={run.key} day={run.day} />;
             const row = (entry: HistoryNotification) => (
               <NotificationRow
                 key={entry.notification.id}
@@ -179,16 +160,11 @@ export function NotificationsView() {
             if (run.kind === 'row') return row(run.entry);
             if (openRuns.has(run.key)) return run.entries.map(row);
             return (
-              <li key={run.key} class="folded">
-                <button
-                  type="button"
-                  class="button button-small button-quiet"
-                  aria-expanded={false}
-                  onClick={() => setOpenRuns(new Set([...openRuns, run.key]))}
-                >
-                  {strings.lists.moreNotShown(run.entries.length)}
-                </button>
-              </li>
+              <FoldedRun
+                key={run.key}
+                count={run.entries.length}
+                onOpen={() => setOpenRuns(new Set([...openRuns, run.key]))}
+              />
             );
           })
         }

@@ -1,4 +1,3 @@
-import { useState } from 'preact/hooks';
 import { formatBytes, formatDuration } from '../../../shared/format';
 import type { MuteChoice } from '../../../shared/room-mute-choice';
 import type { RoomState } from '../../../shared/model';
@@ -7,15 +6,14 @@ import { useApp } from '../app-context';
 import { Avatar } from '../components/avatar';
 import { ProblemBadge } from '../components/problem-badge';
 import { RoomControls } from '../components/room-controls';
-import { TierSelect } from '../components/tier-select';
 import { ATTENTION_TEXT } from '../../../shared/i18n/window/attention';
 import type { RoomTier } from '../../../shared/room-tier';
 import { formatWhen } from '../format-time';
 import { roomHealth } from '../room-health';
 import { roomKey } from '../recorder-rooms';
+import { RoomActions } from './room-actions';
 
 const LINE = 22;
-const MUTE_CHOICES: readonly MuteChoice[] = ['hour', 'today', 'always'];
 const PADDING = 16;
 /** The controls line: 24 px of buttons and its gap. */
 const CONTROLS_LINE = 28;
@@ -53,6 +51,85 @@ export function roomLabelIds(room: Pick<RoomState, 'roomId' | 'recorderId'>): st
     .join(' ');
 }
 
+/** The room's state: a pill while recording or live, words for screen readers when offline. */
+function RoomStatePill({ room }: { room: RoomState }) {
+  const s = useApp().strings.rooms;
+  const id = `room-${roomKey(room)}-state`;
+  if (room.recording)
+    return (
+      <span id={id} class="pill pill-recording">
+        <span aria-hidden="true">● </span>
+        {s.recording}
+      </span>
+    );
+  if (room.streaming)
+    return (
+      <span id={id} class="pill pill-live">
+        <span aria-hidden="true">▶ </span>
+        {s.live}
+      </span>
+    );
+  return (
+    <span id={id} class="sr-only">
+      {s.offline}
+    </span>
+  );
+}
+
+/** The live room's title line, with its area. */
+function RoomTitleLine({ room }: { room: RoomState }) {
+  const area = [room.areaNameParent, room.areaNameChild].filter(Boolean).join(' · ');
+  return (
+    <div id={`room-${roomKey(room)}-title`} class="room-line room-title">
+      <span data-content>{room.title}</span>
+      {area ? (
+        <span class="room-area" data-content>
+          {' · '}
+          {area}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The recording's statistics line: session time, file size, speed (with the duration ratio when
+ * it is off), and when they were read if they are stale.
+ */
+function RoomStatsLine({
+  room,
+  stats,
+  stale,
+}: {
+  room: RoomState;
+  stats: NonNullable<RoomState['stats']>;
+  stale: boolean;
+}) {
+  const { strings, language } = useApp();
+  const s = strings.rooms;
+  const l = strings.lists;
+  const health = roomHealth(stats.durationRatio);
+  return (
+    <div class="room-line room-stats">
+      <span>
+        {s.session} {formatDuration(stats.sessionDurationMs / 1000)}
+      </span>
+      <span>
+        {s.fileSize} {formatBytes(stats.currentFileSize)}
+      </span>
+      <span class={`speed-chip speed-${health?.kind ?? 'none'}`}>
+        {s.mbps(stats.networkMbps.toFixed(1))}
+        {health && health.kind !== 'good' ? ` · ×${health.ratio.toFixed(2)}` : ''}
+      </span>
+      {stale ? (
+        <span class="room-updated">
+          {l.updatedAt(formatWhen(room.updatedAt, language), l.sourceApi)}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
 /**
  * One room, compact: the name first (the room number gives way when space is short), state
  * pills with icons, the title while live, statistics while recording (greyed with their time
@@ -86,14 +163,10 @@ export function RoomRow({
   onOpenLive: (room: RoomState) => void;
 }) {
   const { strings, language } = useApp();
-  // "Don't notify" asks how long first (an hour, today, always); on a muted room it undoes.
-  const [choosing, setChoosing] = useState(false);
   const s = strings.rooms;
   const l = strings.lists;
   const stats = room.recording ? room.stats : undefined;
-  const health = roomHealth(stats?.durationRatio);
   const stale = attention.some((a) => a.kind === 'stale');
-  const area = [room.areaNameParent, room.areaNameChild].filter(Boolean).join(' · ');
   const needs = attention.some((a) => a.kind !== 'stale');
   const key = roomKey(room);
   return (
@@ -121,21 +194,7 @@ export function RoomRow({
             {recorderName}
           </span>
         )}
-        {room.recording ? (
-          <span id={`room-${key}-state`} class="pill pill-recording">
-            <span aria-hidden="true">● </span>
-            {s.recording}
-          </span>
-        ) : room.streaming ? (
-          <span id={`room-${key}-state`} class="pill pill-live">
-            <span aria-hidden="true">▶ </span>
-            {s.live}
-          </span>
-        ) : (
-          <span id={`room-${key}-state`} class="sr-only">
-            {s.offline}
-          </span>
-        )}
+        <RoomStatePill room={room} />
         {room.recording && !room.danmakuConnected ? (
           <span class="pill pill-warn">{l.chatDown}</span>
         ) : null}
@@ -144,76 +203,17 @@ export function RoomRow({
         {tier === 'quiet' ? (
           <span class="pill pill-quiet">{ATTENTION_TEXT[language].quietPill}</span>
         ) : null}
-        <span class="room-actions">
-          {onTier ? (
-            <TierSelect roomId={room.roomId} tier={tier} onTier={(next) => onTier(room, next)} />
-          ) : null}
-          {choosing ? (
-            MUTE_CHOICES.map((choice) => (
-              <button
-                key={choice}
-                type="button"
-                tabIndex={-1}
-                class="button button-small"
-                onClick={() => {
-                  setChoosing(false);
-                  onMute(room, choice);
-                }}
-              >
-                {l.muteFor[choice]}
-              </button>
-            ))
-          ) : (
-            <button
-              type="button"
-              tabIndex={-1}
-              class={`button button-small ${muted ? 'is-pressed' : ''}`}
-              aria-pressed={muted}
-              onClick={() => (muted ? onMute(room, null) : setChoosing(true))}
-            >
-              {l.dontNotify}
-            </button>
-          )}
-          <button
-            type="button"
-            tabIndex={-1}
-            class="button button-small"
-            onClick={() => onOpenLive(room)}
-          >
-            {s.openLive}
-          </button>
-        </span>
+        <RoomActions
+          room={room}
+          muted={muted}
+          tier={tier}
+          onTier={onTier}
+          onMute={onMute}
+          onOpenLive={onOpenLive}
+        />
       </div>
-      {room.streaming || room.recording ? (
-        <div id={`room-${key}-title`} class="room-line room-title">
-          <span data-content>{room.title}</span>
-          {area ? (
-            <span class="room-area" data-content>
-              {' · '}
-              {area}
-            </span>
-          ) : null}
-        </div>
-      ) : null}
-      {stats ? (
-        <div class="room-line room-stats">
-          <span>
-            {s.session} {formatDuration(stats.sessionDurationMs / 1000)}
-          </span>
-          <span>
-            {s.fileSize} {formatBytes(stats.currentFileSize)}
-          </span>
-          <span class={`speed-chip speed-${health?.kind ?? 'none'}`}>
-            {s.mbps(stats.networkMbps.toFixed(1))}
-            {health && health.kind !== 'good' ? ` · ×${health.ratio.toFixed(2)}` : ''}
-          </span>
-          {stale ? (
-            <span class="room-updated">
-              {l.updatedAt(formatWhen(room.updatedAt, language), l.sourceApi)}
-            </span>
-          ) : null}
-        </div>
-      ) : null}
+      {room.streaming || room.recording ? <RoomTitleLine room={room} /> : null}
+      {stats ? <RoomStatsLine room={room} stats={stats} stale={stale} /> : null}
       {expanded ? <RoomControls room={room} /> : null}
       {attentionText.length > 0 ? (
         <div id={`room-${key}-attention`} class="room-line room-attention">

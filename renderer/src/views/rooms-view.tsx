@@ -1,9 +1,8 @@
 import { useMemo, useState } from 'preact/hooks';
 import type { RoomFilter, RoomSort } from '../../../shared/i18n/window/lists';
 import type { RoomState } from '../../../shared/model';
-import { apiLight } from '../api-memory';
 import { useApp } from '../app-context';
-import { attentionOf, problemsByRoom, type Attention } from '../attention';
+import type { Attention } from '../attention';
 import { AddRoomForm } from '../components/add-room-form';
 import { roomControlsShown } from '../components/room-controls';
 import { RoomToolbar } from '../components/room-toolbar';
@@ -13,6 +12,7 @@ import { VirtualList } from '../components/virtual-list';
 import { filterRooms, orderRooms, passesFilter, roomCounts } from '../room-list';
 import { reportAction } from '../report-action';
 import { useStoredChoice } from '../use-stored-choice';
+import { useRoomAttention } from '../use-room-attention';
 import { RoomRow, roomLabelIds, roomRowHeight } from './room-row';
 import { isRoomMuted, roomMutePatch, type MuteChoice } from '../../../shared/room-mute-choice';
 import { favouritesFirst, roomTier, withRoomTier, type RoomTier } from '../../../shared/room-tier';
@@ -29,13 +29,63 @@ import {
 const NO_ATTENTION: readonly Attention[] = [];
 const SORTS: readonly RoomSort[] = ['status', 'name', 'number'];
 
+/** The add-room form, folded: at 420 px the rooms themselves come first. */
+function AddRoomDetails() {
+  const { strings } = useApp();
+  return (
+    <details class="add-room-details">
+      <summary>{strings.rooms.controls.addTitle}</summary>
+      <AddRoomForm />
+    </details>
+  );
+}
+
+/** Rooms not notified now: always, or for an hour or today (the state's pushes re-read the clock). */
+function useMutedRooms(): ReadonlySet<number> {
+  const { state, settings } = useApp();
+  const notifications = settings?.notifications;
+  return useMemo(
+    () =>
+      new Set(
+        notifications === undefined
+          ? []
+          : state.rooms
+              .filter((room) => isRoomMuted(notifications, room.roomId, Date.now()))
+              .map((room) => room.roomId),
+      ),
+    [notifications, state.rooms],
+  );
+}
+
+/** A room's mute and tier choices, saved to the settings; a refusal is said in `setMessage`. */
+function useRoomChoices(setMessage: (message: string | null) => void) {
+  const { settings, saveSettings } = useApp();
+  const notifications = settings?.notifications;
+  const setMute = (room: RoomState, choice: MuteChoice | null) => {
+    if (notifications === undefined) return;
+    const patch = roomMutePatch(notifications, room.roomId, choice, Date.now());
+    void saveSettings({ notifications: patch }).then((result) =>
+      setMessage(result.ok ? null : result.errors.join('; ')),
+    );
+  };
+  const setTier = (room: RoomState, tier: RoomTier) => {
+    if (notifications === undefined) return;
+    const lists = withRoomTier(notifications, room.roomId, tier);
+    const patch = { favourites: [...lists.favourites], quietRooms: [...lists.quietRooms] };
+    void saveSettings({ notifications: patch }).then((result) =>
+      setMessage(result.ok ? null : result.errors.join('; ')),
+    );
+  };
+  return { setMute, setTier };
+}
+
 /**
  * Every room the app knows, those that need attention first, by state chips and text, compact
  * rows (a grid from 750 px), only the visible rows rendered. The set-up card comes first until
  * the recorder's first webhook has arrived.
  */
 export function RoomsView() {
-  const { api, state, settings, saveSettings, strings } = useApp();
+  const { api, state, settings, strings } = useApp();
   const s = strings.rooms;
   const l = strings.lists;
   const [text, setText] = useState('');
@@ -50,43 +100,9 @@ export function RoomsView() {
   const controlsFor = (room: RoomState) =>
     roomControlsShown(recorderOfRoom(state, room)?.status ?? state.recorder.status);
   const anyControls = state.recorders.some((r) => roomControlsShown(r.status));
-  // Each recorder's poll interval and whether its API answers (stale statistics are per recorder).
-  const apiOf = useMemo(() => {
-    const map = new Map<string, { pollIntervalSeconds: number; apiOk: boolean }>();
-    for (const view of state.recorders) {
-      const recorder = settings?.recorders.find((r) => r.id === view.id);
-      map.set(view.id, {
-        pollIntervalSeconds: recorder?.pollIntervalSeconds ?? 10,
-        apiOk: apiLight(view.status, recorder?.url ?? view.url) === 'ok',
-      });
-    }
-    return map;
-  }, [state.recorders, settings]);
   const notifications = settings?.notifications;
-  // Rooms not notified now: always, or for an hour or today (the state's pushes re-read the clock).
-  const muted = useMemo(
-    () =>
-      new Set(
-        notifications === undefined
-          ? []
-          : state.rooms
-              .filter((room) => isRoomMuted(notifications, room.roomId, Date.now()))
-              .map((room) => room.roomId),
-      ),
-    [notifications, state.rooms],
-  );
-  const attention = useMemo(() => {
-    const now = Date.now();
-    const problems = problemsByRoom(state.problems);
-    const first = state.recorders[0]?.id ?? '';
-    const map = new Map<string, Attention[]>();
-    for (const room of state.rooms) {
-      const api = apiOf.get(room.recorderId ?? first) ?? { pollIntervalSeconds: 10, apiOk: false };
-      const found = attentionOf(room, { now, problems, ...api });
-      if (found.length > 0) map.set(roomKey(room), found);
-    }
-    return map;
-  }, [state.rooms, state.problems, apiOf]);
+  const muted = useMutedRooms();
+  const attention = useRoomAttention();
   const needsAttention = (room: RoomState) => attention.has(roomKey(room));
   const favourites = notifications?.favourites;
   // The recorder filter first: the state chips and their counts are of that recorder's rooms.
@@ -129,21 +145,7 @@ export function RoomsView() {
     [attention, state.recorders, selected],
   );
 
-  const setMute = (room: RoomState, choice: MuteChoice | null) => {
-    if (notifications === undefined) return;
-    const patch = roomMutePatch(notifications, room.roomId, choice, Date.now());
-    void saveSettings({ notifications: patch }).then((result) =>
-      setMessage(result.ok ? null : result.errors.join('; ')),
-    );
-  };
-  const setTier = (room: RoomState, tier: RoomTier) => {
-    if (notifications === undefined) return;
-    const lists = withRoomTier(notifications, room.roomId, tier);
-    const patch = { favourites: [...lists.favourites], quietRooms: [...lists.quietRooms] };
-    void saveSettings({ notifications: patch }).then((result) =>
-      setMessage(result.ok ? null : result.errors.join('; ')),
-    );
-  };
+  const { setMute, setTier } = useRoomChoices(setMessage);
   const openLive = (room: RoomState) => {
     reportAction(api.linkOpen({ kind: 'liveRoom', roomId: room.roomId }), setMessage);
   };
@@ -151,13 +153,7 @@ export function RoomsView() {
   return (
     <div class="view view-rooms">
       <SetupCard />
-      {anyControls ? (
-        // The add-room form, folded: at 420 px the rooms themselves come first.
-        <details class="add-room-details">
-          <summary>{s.controls.addTitle}</summary>
-          <AddRoomForm />
-        </details>
-      ) : null}
+      {anyControls ? <AddRoomDetails /> : null}
       <RoomToolbar
         text={text}
         onText={setText}

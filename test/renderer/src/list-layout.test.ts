@@ -4,7 +4,7 @@ import { rangeBounds, type FileRange } from '../../../renderer/src/file-range';
 import { fileTimes } from '../../../shared/file-times';
 import { gridColumns, listKeyTarget } from '../../../renderer/src/list-keys';
 import { notificationRuns } from '../../../renderer/src/notification-runs';
-import { visibleRangeByOffsets } from '../../../renderer/src/visible-range';
+import { lineOffsets, visibleRangeByOffsets } from '../../../renderer/src/visible-range';
 import { formatRecorderTimestamp } from '../../../shared/recorder/timestamp';
 
 describe('the room grid and its keys', () => {
@@ -36,6 +36,13 @@ describe('the room grid and its keys', () => {
       start: 0,
       end: 0,
     });
+  });
+
+  it('lays lines as tall as their tallest item, in columns', () => {
+    const heights = [50, 80, 30, 60, 40];
+    expect(lineOffsets(heights, 1, (h) => h)).toEqual([0, 50, 130, 160, 220, 260]);
+    expect(lineOffsets(heights, 2, (h) => h)).toEqual([0, 80, 140, 180]);
+    expect(lineOffsets([], 3, (h: number) => h)).toEqual([0]);
   });
 });
 
