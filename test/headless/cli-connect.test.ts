@@ -1,12 +1,11 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { BRIDGE_TOKEN_HEADER } from '../../main/adapters/ui-bridge-server';
-import { FAKE_COOKIE, startFakeRecorder, type FakeRecorder } from '../fakes/fake-recorder/index';
+import { startFakeRecorder, type FakeRecorder } from '../fakes/fake-recorder/index';
 import { killAll, startHeadless, type HeadlessProcess } from '../helpers/headless-process';
-import { rawRequest } from '../helpers/http';
+import { bridgeCaller, cookieParts, filesUnder } from '../helpers/preview-bridge';
 import { ensureRendererBuilt, RENDERER_INDEX } from '../helpers/renderer-build';
 
 const running: HeadlessProcess[] = [];
@@ -25,16 +24,6 @@ beforeAll(() => {
 const OTHER = 'http://127.0.0.1:9/other-tool';
 const USER = 'admin';
 const PASS = 'pass-7Hq';
-
-/** The pieces of the fake cookie (names and values) found in a text. */
-const cookieParts = (text: string): string[] =>
-  FAKE_COOKIE.split(/[;= ]+/).filter((part) => text.includes(part));
-
-async function filesUnder(dir: string): Promise<{ path: string; text: string }[]> {
-  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  const files = entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
-  return Promise.all(files.map(async (path) => ({ path, text: await readFile(path, 'utf8') })));
-}
 
 describe('headless: connecting the recorder in one click', () => {
   it('adds the webhook URL once, events then arrive, and the cookie is in no output, log or file', async () => {
@@ -57,19 +46,7 @@ describe('headless: connecting the recorder in one click', () => {
     const ready = await p.waitFor((l) => l.type === 'ready' || l.type === 'error', 25_000);
     expect(ready).toMatchObject({ type: 'ready', uiUrl: expect.any(String) });
     await p.waitFor((l) => l.type === 'recorder' && l.status === 'ok');
-    const ui = new URL(ready.uiUrl);
-    const call = async (channel: string, body?: unknown) => {
-      const answer = await rawRequest(`${ui.origin}/api/call/${channel}`, {
-        method: 'POST',
-        headers: {
-          [BRIDGE_TOKEN_HEADER]: ui.searchParams.get('token') ?? '',
-          'Content-Type': 'application/json',
-        },
-        body: JSON.stringify(body ?? {}),
-      });
-      expect(answer.status, answer.text).toBe(200);
-      return answer.json() as Record<string, unknown>;
-    };
+    const call = bridgeCaller(ready.uiUrl);
 
     expect(await call('recorder:check')).toMatchObject({ status: 'ok', webhooks: 'not set' });
     expect(await call('recorder:connect', { recorderId: 'default' })).toMatchObject({

@@ -3,10 +3,9 @@ import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { BRIDGE_TOKEN_HEADER } from '../../main/adapters/ui-bridge-server';
-import { FAKE_COOKIE, startFakeRecorder, type FakeRecorder } from '../fakes/fake-recorder/index';
+import { startFakeRecorder, type FakeRecorder } from '../fakes/fake-recorder/index';
 import { killAll, startHeadless, type HeadlessProcess } from '../helpers/headless-process';
-import { rawRequest } from '../helpers/http';
+import { bridgeCaller, cookieParts, filesUnder } from '../helpers/preview-bridge';
 import { ensureRendererBuilt, RENDERER_INDEX } from '../helpers/renderer-build';
 
 // Two recorders in one app: a PC with two rooms and a NAS with three, the first two on both (a hot
@@ -25,16 +24,6 @@ beforeAll(() => {
 }, 180_000);
 
 type Line = Record<string, any>;
-
-/** The pieces of the fake cookie (names and values) found in a text. */
-const cookieParts = (text: string): string[] =>
-  FAKE_COOKIE.split(/[;= ]+/).filter((part) => text.includes(part));
-
-async function filesUnder(dir: string): Promise<{ path: string; text: string }[]> {
-  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  const files = entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
-  return Promise.all(files.map(async (path) => ({ path, text: await readFile(path, 'utf8') })));
-}
 
 async function fake(rooms: number): Promise<FakeRecorder> {
   const recorder = await startFakeRecorder({ rooms, retryDelaysMs: [10, 10] });
@@ -64,19 +53,7 @@ async function launch(pc: FakeRecorder, nas: FakeRecorder) {
   running.push(p);
   const ready = await p.waitFor((l) => l.type === 'ready' || l.type === 'error', 25_000);
   expect(ready).toMatchObject({ type: 'ready', uiUrl: expect.any(String) });
-  const ui = new URL(ready.uiUrl);
-  const call = async (channel: string, body?: unknown): Promise<Line> => {
-    const answer = await rawRequest(`${ui.origin}/api/call/${channel}`, {
-      method: 'POST',
-      headers: {
-        [BRIDGE_TOKEN_HEADER]: ui.searchParams.get('token') ?? '',
-        'Content-Type': 'application/json',
-      },
-      body: JSON.stringify(body ?? {}),
-    });
-    expect(answer.status, answer.text).toBe(200);
-    return answer.json() as Line;
-  };
+  const call = bridgeCaller(ready.uiUrl);
   return { p, ready, call, dataDir };
 }
 
