@@ -8,6 +8,7 @@ import {
 import { hasRecorderApi, recorderById, recorderLabel } from '../../shared/recorders';
 import type { Language, RecorderSetting } from '../../shared/settings';
 import { RecorderClient } from '../adapters/recorder-client';
+import { webhooksPointHere } from '../adapters/recorder-global-config';
 import { RecorderPolling } from '../adapters/recorder-polling';
 import type { EventPipeline } from '../core/event-pipeline';
 import type { SetupNotice } from '../core/recorder-sync';
@@ -40,6 +41,9 @@ export class RecorderLink {
   #statusContext: RecorderStatusContext = {};
   #lastWebhookAt: number | undefined;
   #webhooks: RecorderView['webhooks'] = 'unknown';
+  /** The API address and user polled, to tell when the link points at another recorder. */
+  #address = '';
+  #reading = false;
 
   constructor(id: string, wiring: LinkWiring) {
     this.id = id;
@@ -81,6 +85,8 @@ export class RecorderLink {
   /** Notes a real webhook that came in on this recorder's URL (not test events). */
   webhookSeen(roomId: number | undefined, at: number): void {
     this.#lastWebhookAt = at;
+    // Its webhooks arrive although its settings did not name this URL when read: read them again.
+    if (this.#webhooks === 'not set') this.#rereadWebhooks();
     if (roomId !== undefined) this.polling.sync.webhookSeen(roomId);
     if (this.#notices.delete('webhooksMissing')) this.#wiring.context.statePush.request();
   }
@@ -98,7 +104,10 @@ export class RecorderLink {
   /** Starts, restarts or stops polling to match its settings. */
   async reconfigure(): Promise<void> {
     const recorder = this.settings();
-    if (!recorder || !hasRecorderApi(recorder)) this.#reset();
+    const address = recorder ? `${recorder.url.trim()}\n${recorder.username}` : '';
+    // Another recorder behind the link (or none): what was known of the old one goes.
+    if (!recorder || !hasRecorderApi(recorder) || address !== this.#address) this.#reset();
+    this.#address = address;
     await this.polling.reconfigure();
   }
 
@@ -138,11 +147,14 @@ export class RecorderLink {
   #reset(): void {
     this.#status = 'off';
     this.#statusContext = {};
+    this.#webhooks = 'unknown';
     this.#notices.delete('recorderUnreachable');
   }
 
   #statusChanged(status: RecorderStatus, failure: RecorderStatusContext): void {
     const { context } = this.#wiring;
+    // Answering (again): whether its webhooks point here is read once from its global settings.
+    if (status === 'ok' && this.#status !== 'ok') this.#rereadWebhooks();
     this.#status = status;
     this.#statusContext = { url: this.settings()?.url ?? '', ...failure };
     if (status === 'ok') this.#notices.delete('recorderUnreachable');
@@ -164,6 +176,26 @@ export class RecorderLink {
       this.#wiring.sinks.notice({ ...named, recorderId: this.id }, context.clock());
     }
     context.statePush.request();
+  }
+
+  #rereadWebhooks(): void {
+    if (this.#reading) return;
+    this.#reading = true;
+    void this.#readWebhooks()
+      .catch(this.#wiring.context.reportFailure(`webhooks of ${this.id}`))
+      .finally(() => (this.#reading = false));
+  }
+
+  async #readWebhooks(): Promise<void> {
+    const recorder = this.settings();
+    if (!recorder || !hasRecorderApi(recorder)) return;
+    const { url, username, password } = recorder;
+    const login = { baseUrl: url.trim(), username, password };
+    const webhooks = await webhooksPointHere(login, this.#wiring.webhookUrl(this.id));
+    // Unknown (no answer): what an earlier read or a check said stands.
+    if (webhooks === 'unknown' || webhooks === this.#webhooks) return;
+    this.#webhooks = webhooks;
+    this.#wiring.context.statePush.request();
   }
 
   /** With several recorders, a notice says which one it is about. */

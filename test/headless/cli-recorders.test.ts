@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startFakeRecorder, type FakeRecorder } from '../fakes/fake-recorder/index';
 import { killAll, startHeadless, type HeadlessProcess } from '../helpers/headless-process';
 import { bridgeCaller, cookieParts, filesUnder } from '../helpers/preview-bridge';
@@ -71,8 +71,13 @@ describe('headless: several recorders', () => {
       nas: `${ready.webhookUrl}/nas`,
     });
     expect(ready.webhookUrl).toMatch(/\/webhook$/);
-    pc.addWebhook(ready.webhookUrls.pc);
     await Promise.all([status(p, 'pc', 'ok'), status(p, 'nas', 'ok')]);
+    // Once a recorder answers, whether its webhooks point here is read from its settings.
+    await vi.waitFor(async () => {
+      const webhooks = (await call('state:get')).recorders.map((r: Line) => r.webhooks);
+      expect(webhooks).toEqual(['not set', 'not set']);
+    });
+    pc.addWebhook(ready.webhookUrls.pc); // the PC by hand, as a user pastes the URL
 
     // Connect the NAS in one click: its URL goes into its own webhook list, once.
     expect(await call('recorder:connect', { recorderId: 'nas' })).toMatchObject({
@@ -82,9 +87,10 @@ describe('headless: several recorders', () => {
     expect(await call('recorder:connect', { recorderId: 'nas' })).toMatchObject({ ok: true });
     expect(nas.state.globalConfig.webhookUrlsV2()).toEqual([ready.webhookUrls.nas]);
     expect(pc.state.globalConfig.webhookUrlsV2()).toEqual([ready.webhookUrls.pc]);
+    expect(await call('recorder:check', { recorderId: 'pc' })).toMatchObject({ webhooks: 'set' });
     const state = await call('state:get');
     expect(state.recorders.map((r: Line) => [r.id, r.name, r.status, r.webhooks])).toEqual([
-      ['pc', 'PC', 'ok', 'unknown'],
+      ['pc', 'PC', 'ok', 'set'],
       ['nas', 'NAS', 'ok', 'set'],
     ]);
 
