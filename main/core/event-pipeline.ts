@@ -42,6 +42,8 @@ export class EventPipeline {
   readonly policy: NotificationPolicy;
   readonly #listeners: PipelineListeners;
   readonly #checkFile: ((file: FileRecord) => Promise<FileCheck>) | undefined;
+  /** How long a go-live counts as the stream another recorder saw end (the policy's flap time). */
+  readonly #sameStreamMs: () => number;
   readonly #tally = new StreamTally();
   #queue: Promise<void> = Promise.resolve();
   /** Happenings queued behind a file check and not yet offered. */
@@ -55,6 +57,7 @@ export class EventPipeline {
   ) {
     this.#listeners = listeners;
     this.#checkFile = checkFile;
+    this.#sameStreamMs = () => policyPorts.settings().flapMinutes * 60_000;
     this.policy = new NotificationPolicy({
       ...policyPorts,
       decided: (record) => this.#decided(record),
@@ -108,6 +111,22 @@ export class EventPipeline {
   }
 
   /**
+   * Applies a webhook to its recorder's state and returns what happened, each go-live or end of
+   * a hot standby marked the moment it is derived (recovery derives a whole batch before it offers
+   * any: what another recorder tells later in the batch must not silence what came first).
+   */
+  derive(
+    webhook: RecorderWebhook,
+    source: ObservationSource,
+    receivedAt: number | undefined,
+    recorderId?: string,
+  ): Happening[] {
+    const happenings = this.stateOf(recorderId).applyWebhook(webhook, source, receivedAt);
+    this.#noteSameStream(happenings);
+    return happenings;
+  }
+
+  /**
    * Applies one accepted webhook to the room state and offers what happened to the policy;
    * `journalSeq` (its journal entry) keys each happening it reveals, so that start-up recovery can
    * tell which ones reached the history.
@@ -125,7 +144,7 @@ export class EventPipeline {
       this.#offerAll(happenings, false);
       return happenings;
     }
-    const happenings = this.stateOf(recorderId).applyWebhook(webhook, source, receivedAt);
+    const happenings = this.derive(webhook, source, receivedAt, recorderId);
     if (journalSeq !== undefined)
       for (const happening of happenings) happening.key = happeningKey(journalSeq, happening.kind);
     this.#offerAll(happenings, webhook.type !== 'unknown');
@@ -151,6 +170,7 @@ export class EventPipeline {
   ): Happening[] {
     const state = this.stateOf(recorderId);
     const happenings = rooms.flatMap((room) => state.applyPolledRoom(room, at, baseline));
+    this.#noteSameStream(happenings);
     this.#offerAll(happenings, rooms.length > 0);
     return happenings;
   }
@@ -162,15 +182,32 @@ export class EventPipeline {
 
   /**
    * A hot standby: a room on two recorders goes live once and ends once. A go-live or an end that
-   * one recorder reports while another still has the room live is the same stream, not news.
+   * one recorder reports while another still has the room live is the same stream, not news; so
+   * is a go-live within the flap time of another recorder's last sight of the room live (their
+   * reports cross, or the app restarted between them: the registry is rebuilt from the journal,
+   * the policy's memory of flaps is not).
    */
-  #liveElsewhere(happening: Happening): boolean {
-    if (happening.kind !== 'StreamStarted' && happening.kind !== 'StreamEnded') return false;
-    if (this.#states.size < 2 || happening.recorderId === undefined) return false;
-    for (const [id, state] of this.#states) {
-      if (id !== happening.recorderId && state.rooms.get(happening.roomId)?.streaming) return true;
+  #noteSameStream(happenings: readonly Happening[]): void {
+    if (this.#states.size < 2) return;
+    for (const happening of happenings) {
+      const other = this.#liveElsewhere(happening);
+      if (other !== undefined) happening.sameStreamAs = other;
     }
-    return false;
+  }
+
+  /** The other recorder that already has this go-live's or end's stream, if any. */
+  #liveElsewhere(happening: Happening): string | undefined {
+    if (happening.kind !== 'StreamStarted' && happening.kind !== 'StreamEnded') return undefined;
+    if (happening.recorderId === undefined) return undefined;
+    const { roomId } = happening;
+    for (const [id, state] of this.#states) {
+      if (id === happening.recorderId) continue;
+      if (state.rooms.get(roomId)?.streaming) return id;
+      if (happening.kind !== 'StreamStarted') continue;
+      const seen = state.rooms.liveSeenAt(roomId);
+      if (seen !== undefined && Math.abs(happening.at - seen) <= this.#sameStreamMs()) return id;
+    }
+    return undefined;
   }
 
   #decided(record: Parameters<PipelineListeners['decided']>[0]): void {
@@ -219,7 +256,7 @@ export class EventPipeline {
     try {
       if (happening.source !== 'test' && happening.source !== 'replay') this.#tally.note(happening);
       this.#listeners.happened?.(happening);
-      if (this.#liveElsewhere(happening)) return;
+      if (happening.sameStreamAs !== undefined) return;
       this.policy.offer(happening);
     } catch (error) {
       this.#listeners.failed?.(error);

@@ -28,6 +28,11 @@ export type Happening = {
   baseline?: boolean;
   /** Its journal seq and kind (core/recovery.ts), when a journaled webhook revealed it. */
   key?: string;
+  /**
+   * A go-live or end that another recorder (this id) had already told of: the same stream on a
+   * hot standby, noted as it was derived (not news: the policy is not offered it).
+   */
+  sameStreamAs?: string;
   /** Recovered at start-up, too old to pop up: it happened while the app was not running. */
   missed?: boolean;
   /** RecordingProblem / ProblemResolved: the guardian's problem (roomId 0: not about a room). */

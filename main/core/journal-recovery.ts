@@ -55,8 +55,7 @@ export async function recoverJournal(
   for (const { webhook, receivedAt, seq, recorderId } of journaled) {
     throughSeq = Math.max(throughSeq, seq);
     if (seq <= options.processedThrough) continue;
-    const state = pipeline.stateOf(recorderId);
-    for (const happening of state.applyWebhook(webhook, 'webhook', receivedAt))
+    for (const happening of pipeline.derive(webhook, 'webhook', receivedAt, recorderId))
       found.push({ happening, journalSeq: seq, receivedAt });
   }
   const plan = planRecovery(found, options);

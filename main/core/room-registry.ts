@@ -28,6 +28,8 @@ interface RoomEntry {
   fieldTicks: Map<string, bigint>;
   live: Episode;
   recording: Episode;
+  /** The newest moment the room was seen live (an "on" observation, or the end of an "on" episode), ticks. */
+  liveSeen: bigint;
 }
 
 /**
@@ -67,6 +69,7 @@ export class RoomRegistry {
       const from = entry.live.state;
       const result = observeEpisode(entry.live, observation.live, ticks);
       entry.live = result.episode;
+      if ((observation.live || from === 'on') && ticks > entry.liveSeen) entry.liveSeen = ticks;
       if (result.changed) transitions.live = { from, to: observation.live ? 'on' : 'off' };
     }
     if (observation.recording !== undefined) {
@@ -95,6 +98,12 @@ export class RoomRegistry {
   /** Goes up whenever a room is added or a name, title, area or flag changes (not statistics). */
   get version(): number {
     return this.#version;
+  }
+
+  /** Epoch ms when the room was last seen live (by an observation, or as its live episode ended). */
+  liveSeenAt(roomId: number): number | undefined {
+    const ticks = this.#rooms.get(roomId)?.liveSeen;
+    return ticks === undefined || ticks < 0n ? undefined : Number(ticks / 10_000n);
   }
 
   /** One room, if known. */
@@ -131,6 +140,7 @@ export class RoomRegistry {
         fieldTicks: new Map(),
         live: unknownEpisode(),
         recording: unknownEpisode(),
+        liveSeen: -1n,
       };
       this.#rooms.set(roomId, entry);
     }

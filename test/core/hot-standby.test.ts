@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { EventPipeline } from '../../main/core/event-pipeline';
+import type { DecidedNotification } from '../../main/core/notification-policy';
+import { defaultSettings } from '../../shared/settings';
+import { FakeClock } from '../fakes/core-harness';
+import { parsedWebhook } from '../fakes/parsed-webhook';
+import { v2 } from '../helpers/recorder-events';
+
+// A room on two recorders (a hot standby) goes live once and ends once, whatever order their
+// reports come in, across a restart (the state rebuilt from the journal), and in a recovery batch
+// derived whole before any of it is offered.
+
+const ROOM = { roomId: 23058, name: '3号直播间' };
+const OFFLINE = { streaming: false, recording: false };
+// When the journal's deliveries were received: after their own times (which stand, unclamped).
+const LATER = Date.UTC(2030, 0, 1);
+
+function pipeline() {
+  const clock = new FakeClock();
+  const settings = defaultSettings();
+  settings.notifications.events.StreamEnded = true;
+  settings.notifications.groupWindowSeconds = 0;
+  const decided: DecidedNotification[] = [];
+  const core = new EventPipeline(
+    {
+      clock: clock.read,
+      setTimer: clock.setTimer,
+      settings: () => ({ ...settings.notifications, language: 'en' }),
+      actionFor: () => undefined,
+    },
+    { decided: (d) => decided.push(d) },
+  );
+  const shown = () =>
+    decided
+      .filter((d) => d.decision.shown)
+      .map((d) => [d.notification.event, d.notification.recorderIds]);
+  return { core, shown, clock };
+}
+
+const started = (at: number) => parsedWebhook(v2('StreamStarted', ROOM, at));
+const ended = (at: number) => parsedWebhook(v2('StreamEnded', ROOM, at, {}, OFFLINE));
+
+describe('a hot standby', () => {
+  it('goes live once and ends once, whichever recorder tells first', () => {
+    const { core, shown } = pipeline();
+    core.applyWebhook(started(0), 'webhook', undefined, undefined, 'nas');
+    core.applyWebhook(started(1), 'webhook', undefined, undefined, 'pc');
+    core.applyWebhook(ended(60), 'webhook', undefined, undefined, 'nas');
+    core.applyWebhook(ended(61), 'webhook', undefined, undefined, 'pc');
+    expect(shown()).toEqual([
+      ['StreamStarted', ['nas']],
+      ['StreamEnded', ['pc']],
+    ]);
+  });
+
+  it("a go-live crossing the other recorder's end, or coming after a restart, is the same stream", () => {
+    const { core, shown, clock } = pipeline();
+    // Before the restart: the PC's stream, start to end (rebuilt silently from the journal).
+    core.rebuild([
+      { webhook: started(0), receivedAt: LATER, recorderId: 'pc' },
+      { webhook: ended(60), receivedAt: LATER, recorderId: 'pc' },
+    ]);
+    // The NAS's report of that stream's start arrives late: not news.
+    core.applyWebhook(started(1), 'webhook', undefined, undefined, 'nas');
+    expect(shown()).toEqual([]);
+    // (Its end is told: the last recorder's end of a stream is, whatever came before a restart.)
+    core.applyWebhook(ended(62), 'webhook', undefined, undefined, 'nas');
+    // Hours later the room goes live on the NAS alone: that is news.
+    clock.advance(4 * 3_600_000);
+    core.applyWebhook(started(4 * 3600), 'webhook', undefined, undefined, 'nas');
+    const goLives = shown().filter(([event]) => event === 'StreamStarted');
+    expect(goLives).toEqual([['StreamStarted', ['nas']]]);
+  });
+
+  it('in a batch derived before it is offered (recovery), the first report pops up, not none', () => {
+    const { core, shown } = pipeline();
+    const first = core.derive(started(0), 'webhook', undefined, 'pc');
+    const second = core.derive(started(1), 'webhook', undefined, 'nas');
+    expect(first[0]?.sameStreamAs).toBeUndefined();
+    expect(second[0]?.sameStreamAs).toBe('pc');
+    for (const happening of [...first, ...second]) core.offer(happening);
+    expect(shown()).toEqual([['StreamStarted', ['pc']]]);
+  });
+});
