@@ -272,11 +272,6 @@ export class RecorderLinks {
     return { ...connection, message: `${recorderLabel(recorder)}: ${connection.message}` };
   }
 
-  /** Whether any recorder's API answered its last poll. */
-  get anyAnswering(): boolean {
-    return this.list().some((link) => link.answering);
-  }
-
   // Makes the map match the settings; returns the links of recorders no longer there.
   #sync(): RecorderLink[] {
     const ids = new Set(this.#wiring.context.settings().recorders.map((r) => r.id));
