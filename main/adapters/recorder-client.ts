@@ -11,32 +11,15 @@ import {
   RestVersion,
   type RestRoomList,
 } from '../../shared/recorder/rest';
+import { readCappedBody } from './capped-body';
 
 /** Largest REST answer read: 1,000 rooms are about 1 MB; a wrong URL may serve a whole file. */
 const MAX_BODY_BYTES = 32 * 2 ** 20;
 
 /** Reads a response body as text, or undefined (and the rest unread) when it passes `limit` bytes. */
 async function readCapped(response: Response, limit: number): Promise<string | undefined> {
-  const declared = Number(response.headers.get('content-length'));
-  if (declared > limit) {
-    await response.body?.cancel();
-    return undefined;
-  }
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks, size).toString('utf8');
+  const bytes = await readCappedBody(response, limit);
+  return bytes === undefined ? undefined : Buffer.from(bytes).toString('utf8');
 }
 
 /** Default time-out of one REST call. */

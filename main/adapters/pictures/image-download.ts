@@ -1,4 +1,5 @@
 import { sniffImageType, type ImageType } from '../../core/pictures/image-type';
+import { readCappedBody } from '../capped-body';
 
 /** The largest picture downloaded or read: avatars and covers are far smaller. */
 export const MAX_PICTURE_BYTES = 2 * 1024 * 1024;
@@ -42,12 +43,11 @@ export async function downloadImage(
       return { ok: false, reason: `HTTP ${response.status}` };
     }
     const declared = Number(response.headers.get('content-length') ?? '0');
-    if (declared > maxBytes) {
-      await response.body?.cancel();
-      return { ok: false, reason: `too big (${declared} bytes)` };
+    const bytes = await readCappedBody(response, maxBytes);
+    if (bytes === undefined) {
+      const size = declared > maxBytes ? `${declared} bytes` : `over ${maxBytes} bytes`;
+      return { ok: false, reason: `too big (${size})` };
     }
-    const bytes = await readAtMost(response, maxBytes);
-    if (bytes === undefined) return { ok: false, reason: `too big (over ${maxBytes} bytes)` };
     return checkedImage(bytes);
   } catch (error) {
     return { ok: false, reason: controller.signal.aborted ? 'timed out' : String(error) };
@@ -62,29 +62,4 @@ export function checkedImage(bytes: Uint8Array): ImageResult {
   return type
     ? { ok: true, bytes, type }
     : { ok: false, reason: 'not a PNG, JPEG, GIF or WebP image' };
-}
-
-/** The body, or undefined as soon as it grows past `maxBytes` (the rest is not read). */
-async function readAtMost(response: Response, maxBytes: number): Promise<Uint8Array | undefined> {
-  if (!response.body) return new Uint8Array();
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return out;
 }
