@@ -15,17 +15,20 @@ function perMinute(limit: number, now: () => number) {
   };
 }
 
-/**
- * DingTalk custom bot (POST /robot/send?access_token=…, `{errcode, errmsg}`): 300001 for an
- * unknown token, 310000 for a failed security check, 130101 over 20 messages a minute.
- */
-export function dingTalkService(options: {
+/** A group bot as a test sets it up: its token, signing secret, keyword and rate. */
+export interface GroupBotOptions {
   token: string;
   secret?: string;
   keyword?: string;
   now?: () => number;
   limitPerMinute?: number;
-}) {
+}
+
+/**
+ * DingTalk custom bot (POST /robot/send?access_token=…, `{errcode, errmsg}`): 300001 for an
+ * unknown token, 310000 for a failed security check, 130101 over 20 messages a minute.
+ */
+export function dingTalkService(options: GroupBotOptions) {
   const now = options.now ?? Date.now;
   const over = perMinute(options.limitPerMinute ?? 20, now);
   return (r: ReceivedPush): FakeAnswer => {
@@ -58,13 +61,7 @@ export function dingTalkService(options: {
  * unknown token, 19021 for a bad signature or a timestamp over an hour off, 19024 a missing
  * keyword, 11232 over the bot's rate (100 a minute).
  */
-export function feishuService(options: {
-  token: string;
-  secret?: string;
-  keyword?: string;
-  now?: () => number;
-  limitPerMinute?: number;
-}) {
+export function feishuService(options: GroupBotOptions) {
   const now = options.now ?? Date.now;
   const over = perMinute(options.limitPerMinute ?? 100, now);
   return (r: ReceivedPush): FakeAnswer => {
