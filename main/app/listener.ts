@@ -54,7 +54,7 @@ export function buildListener(wiring: ListenerWiring): Listener {
   const server = new WebhookServer({
     intake: storage.intake,
     testSecret,
-    recorderIds: () => settings().recorders.map((recorder) => recorder.id),
+    recorderIds: recorderIdsOf(settings),
     onDuplicate: ({ webhook, receivedAt, journalSeq }, body, userAgent, bodyJson) =>
       storage.logUnjournaled(
         webhook,
@@ -167,4 +167,21 @@ export class ListenerBinding {
       return { ok: false, message: this.#error, unsafe };
     }
   }
+}
+
+/**
+ * The recorders' ids of the settings in force, worked out once per settings object: the listener
+ * asks on every request (its hot path), the settings change rarely.
+ */
+function recorderIdsOf(settings: () => Settings): () => readonly string[] {
+  let seen: Settings | undefined;
+  let ids: readonly string[] = [];
+  return () => {
+    const current = settings();
+    if (current !== seen) {
+      seen = current;
+      ids = current.recorders.map((recorder) => recorder.id);
+    }
+    return ids;
+  };
 }
