@@ -1,8 +1,9 @@
 import type http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { basicAuthHeader, RecorderClient } from '../../main/adapters/recorder-client';
-import { startFakeRecorder, type FakeRecorder } from '../fakes/fake-recorder/index';
+import {} from '../fakes/fake-recorder/index';
 import { serveOnLoopback } from '../helpers/http';
+import { fakeRecorders } from '../fakes/fake-recorder/test-kit';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -13,11 +14,7 @@ afterEach(async () => {
 const serve = (handler: http.RequestListener): Promise<string> =>
   serveOnLoopback(handler, cleanups);
 
-async function fake(options: Parameters<typeof startFakeRecorder>[0] = {}): Promise<FakeRecorder> {
-  const recorder = await startFakeRecorder(options);
-  cleanups.push(() => recorder.close());
-  return recorder;
-}
+const fake = fakeRecorders();
 
 const reply =
   (status: number, contentType: string | undefined, body: string): http.RequestListener =>

@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { RecorderClient } from '../../main/adapters/recorder-client';
 import { RecorderCommands } from '../../main/adapters/recorder-commands';
-import { startFakeRecorder, type FakeRecorder } from '../fakes/fake-recorder/index';
+import {} from '../fakes/fake-recorder/index';
 import { fixtureText } from '../helpers/fixtures';
 import { serveOnLoopback } from '../helpers/http';
+import { fakeRecorders } from '../fakes/fake-recorder/test-kit';
 
 const USER = '录播';
 const PASS = 'pässwörd密码🔑';
@@ -13,11 +14,7 @@ afterEach(async () => {
   while (cleanups.length > 0) await cleanups.pop()?.();
 });
 
-async function fake(options: Parameters<typeof startFakeRecorder>[0] = {}): Promise<FakeRecorder> {
-  const recorder = await startFakeRecorder({ user: USER, pass: PASS, ...options });
-  cleanups.push(() => recorder.close());
-  return recorder;
-}
+const fake = fakeRecorders({ user: USER, pass: PASS });
 
 const commandsFor = (url: string, username = USER, password = PASS) =>
   new RecorderCommands(new RecorderClient({ baseUrl: url, username, password }));

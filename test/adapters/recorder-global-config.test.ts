@@ -1,20 +1,17 @@
 import type { RequestListener } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectRecorder, webhooksPointHere } from '../../main/adapters/recorder-global-config';
-import { FAKE_COOKIE, startFakeRecorder, type FakeRecorder } from '../fakes/fake-recorder/index';
+import { FAKE_COOKIE } from '../fakes/fake-recorder/index';
 import { fixtureText } from '../helpers/fixtures';
 import { serveOnLoopback } from '../helpers/http';
+import { fakeRecorders } from '../fakes/fake-recorder/test-kit';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   while (cleanups.length > 0) await cleanups.pop()?.();
 });
 
-async function fake(options: Parameters<typeof startFakeRecorder>[0] = {}): Promise<FakeRecorder> {
-  const recorder = await startFakeRecorder(options);
-  cleanups.push(() => recorder.close());
-  return recorder;
-}
+const fake = fakeRecorders();
 
 /** The pieces of the fake cookie (names and values) found in a text. */
 const cookieParts = (text: string): string[] =>

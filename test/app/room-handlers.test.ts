@@ -1,25 +1,16 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { roomHandlers, type RoomHandlerDeps } from '../../main/app/handlers/rooms';
 import { RecorderClient } from '../../main/adapters/recorder-client';
 import type { HistoryNotification } from '../../shared/history';
 import type { AppNotification } from '../../shared/model';
 import { defaultSettings, type Language, type Settings } from '../../shared/settings';
-import { startFakeRecorder, type FakeRecorder } from '../fakes/fake-recorder/index';
 import { oneRecorder } from '../fakes/recorder-settings';
+import { fakeRecorders } from '../fakes/fake-recorder/test-kit';
 
 const USER = '录播';
 const PASS = 'pässwörd密码🔑';
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  while (cleanups.length > 0) await cleanups.pop()?.();
-});
-
-async function fake(options: Parameters<typeof startFakeRecorder>[0] = {}): Promise<FakeRecorder> {
-  const recorder = await startFakeRecorder({ user: USER, pass: PASS, rooms: 3, ...options });
-  cleanups.push(() => recorder.close());
-  return recorder;
-}
+const fake = fakeRecorders({ user: USER, pass: PASS, rooms: 3 });
 
 /** The handlers over an in-memory settings store, history and shell, with a real poll of the recorder. */
 function setUp(url: string, options: { language?: Language; password?: string } = {}) {

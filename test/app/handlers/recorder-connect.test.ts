@@ -2,21 +2,14 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseCallRequest } from '../../../shared/ipc-contract';
-import { FAKE_COOKIE, startFakeRecorder, type FakeRecorder } from '../../fakes/fake-recorder/index';
+import { FAKE_COOKIE, type FakeRecorder } from '../../fakes/fake-recorder/index';
 import { startApp, stopApps, type AppHarness } from '../../fakes/app-harness';
 import { oneRecorder } from '../../fakes/recorder-settings';
+import { fakeRecorders } from '../../fakes/fake-recorder/test-kit';
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  await stopApps();
-  while (cleanups.length > 0) await cleanups.pop()?.();
-});
+afterEach(stopApps);
 
-async function fake(options: Parameters<typeof startFakeRecorder>[0] = {}): Promise<FakeRecorder> {
-  const recorder = await startFakeRecorder(options);
-  cleanups.push(() => recorder.close());
-  return recorder;
-}
+const fake = fakeRecorders();
 
 const OTHER = 'http://127.0.0.1:9/other-tool';
 const USER = 'admin';

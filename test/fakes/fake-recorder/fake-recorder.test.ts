@@ -13,18 +13,14 @@ import {
   RestVersion,
 } from '../../../shared/recorder/rest';
 import { parseWebhook } from '../../../shared/recorder/webhook';
-import { startFakeRecorder, type FakeRecorder } from './index';
+import { fakeRecorders } from './test-kit';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   while (cleanups.length > 0) await cleanups.pop()?.();
 });
 
-async function fake(options: Parameters<typeof startFakeRecorder>[0] = {}): Promise<FakeRecorder> {
-  const recorder = await startFakeRecorder(options);
-  cleanups.push(() => recorder.close());
-  return recorder;
-}
+const fake = fakeRecorders();
 
 interface Received {
   headers: http.IncomingHttpHeaders;

@@ -2,18 +2,15 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fixtureJson } from '../../helpers/fixtures';
-import { FAKE_COOKIE, startFakeRecorder, type FakeRecorder } from './index';
+import { FAKE_COOKIE } from './index';
+import { fakeRecorders } from './test-kit';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   while (cleanups.length > 0) await cleanups.pop()?.();
 });
 
-async function fake(options: Parameters<typeof startFakeRecorder>[0] = {}): Promise<FakeRecorder> {
-  const recorder = await startFakeRecorder(options);
-  cleanups.push(() => recorder.close());
-  return recorder;
-}
+const fake = fakeRecorders();
 
 /** A webhook receiver on 127.0.0.1 that counts the events it got. */
 async function receiver(): Promise<{ url: string; events: string[] }> {
