@@ -145,9 +145,11 @@ export async function startNotificationSession(
       async notifyStrings() {
         const call = await waitFor('the Notify call in dbus-monitor', () => {
           const at = monitorOutput.indexOf('member=Notify');
-          return at >= 0 && monitorOutput.indexOf('int32', at) > 0
-            ? monitorOutput.slice(at)
-            : undefined;
+          if (at < 0) return undefined;
+          const call = monitorOutput.slice(at);
+          // The call is whole once its last argument, expire_timeout, is printed at the top indent
+          // ("   int32 10000"); "uint32 0" (replaces_id) comes early and must not count.
+          return /^ {3}int32 -?\d+$/m.test(call) ? call : undefined;
         });
         // Notify(app_name, replaces_id, app_icon, summary, body, actions, hints, expire_timeout)
         return [...call.matchAll(/^\s+string "(.*)"$/gm)].map((match) => match[1]!);
