@@ -96,7 +96,30 @@ export class Guardian {
     const now = this.#ports.clock();
     this.#sessions.webhook(webhook, now);
     if (webhook.type === 'FileClosed') this.#rate.fileClosed(webhook.data.FileSize, now);
-    this.tick();
+    // StreamEnded names no session and may end several: a whole tick. Otherwise only the session
+    // this webhook touched can have become reportable now; the 1 s tick does the rest, so a
+    // webhook does not sweep every tracked session (issue 21: that sweep was the largest
+    // allocation per webhook under load).
+    if (webhook.type === 'StreamEnded') return this.tick();
+    if (
+      webhook.type !== 'SessionStarted' &&
+      webhook.type !== 'FileOpening' &&
+      webhook.type !== 'FileClosed' &&
+      webhook.type !== 'SessionEnded'
+    )
+      return;
+    const data = webhook.data;
+    const s = this.#ports.settings().guardian;
+    const noFileKey = episodeKey(data.RoomId, 'no-file');
+    // A file opening ends the room's no-file problem at once, unless another of its sessions
+    // still has none (a sweep only while such a problem is open: rare).
+    if (
+      this.#book.isOpen(noFileKey) &&
+      !this.#sessions.noFileRooms(now, s.noFileSeconds * 1000).has(data.RoomId)
+    )
+      this.#emit(this.#book.end(noFileKey, now));
+    const finished = this.#sessions.finishedNow(data.SessionId, now, s.reportWaitSeconds * 1000);
+    if (finished) this.#report(finished, now);
   }
 
   /** New entries of the recorder's log (raw JSON objects), read by cursor. */

@@ -100,20 +100,44 @@ export class SessionTracker {
         else if (s.files.size === 0 && now - s.startedLocal >= noFileMs) noFile.add(s.roomId);
         continue;
       }
-      const allClosed = [...s.files.values()].every((f) => f.closedAt !== undefined);
-      if (!allClosed && now - s.endedLocal < reportWaitMs) continue;
-      this.#sessions.delete(id);
-      // Only its end was seen (the app started mid-session): nothing to measure.
-      if (s.startedAt === undefined && s.files.size === 0) continue;
-      finished.push({
-        roomId: s.roomId,
-        sessionId: id,
-        ...(s.startedAt !== undefined ? { startedAt: s.startedAt } : {}),
-        endedAt: s.endedAt ?? timestampMsOr(s),
-        files: [...s.files.values()],
-      });
+      if (!allFilesClosed(s) && now - s.endedLocal < reportWaitMs) continue;
+      const done = this.#finish(id, s);
+      if (done) finished.push(done);
     }
     return { noFile, finished };
+  }
+
+  /** Rooms with a session started at least `noFileMs` ago that opened no file (as `due` says). */
+  noFileRooms(now: number, noFileMs: number): Set<number> {
+    const rooms = new Set<number>();
+    for (const s of this.#sessions.values())
+      if (s.endedLocal === undefined && s.files.size === 0 && now - s.startedLocal >= noFileMs)
+        rooms.add(s.roomId);
+    return rooms;
+  }
+
+  /**
+   * The session `id` if it is finished now (ended, and every file closed or the wait over):
+   * handed out once and forgotten, as `due` does; the check a webhook needs, without a sweep.
+   */
+  finishedNow(id: string, now: number, reportWaitMs: number): FinishedSession | undefined {
+    const s = this.#sessions.get(id);
+    if (!s || s.endedLocal === undefined) return undefined;
+    if (!allFilesClosed(s) && now - s.endedLocal < reportWaitMs) return undefined;
+    return this.#finish(id, s);
+  }
+
+  #finish(id: string, s: TrackedSession): FinishedSession | undefined {
+    this.#sessions.delete(id);
+    // Only its end was seen (the app started mid-session): nothing to measure.
+    if (s.startedAt === undefined && s.files.size === 0) return undefined;
+    return {
+      roomId: s.roomId,
+      sessionId: id,
+      ...(s.startedAt !== undefined ? { startedAt: s.startedAt } : {}),
+      endedAt: s.endedAt ?? timestampMsOr(s),
+      files: [...s.files.values()],
+    };
   }
 
   #session(id: string, roomId: number, now: number): TrackedSession {
@@ -125,6 +149,11 @@ export class SessionTracker {
     }
     return session;
   }
+}
+
+function allFilesClosed(s: TrackedSession): boolean {
+  for (const f of s.files.values()) if (f.closedAt === undefined) return false;
+  return true;
 }
 
 function timestampMsOr(s: TrackedSession): number {
