@@ -56,8 +56,12 @@ export interface AppPorts {
 export interface HostEvents {
   /** A recorder's connection state changed, with a message in the user's language. */
   'recorder:status': { recorderId: string; status: RecorderStatus; message: string };
-  /** The room list or a room's flags changed (not sent for statistics alone). */
-  'rooms:flagsChanged': { rooms: RoomState[] };
+  /**
+   * The room list or a room's flags changed (not sent for statistics alone). `rooms` works the
+   * list out when called: under a burst this fires with about every second webhook, and its one
+   * reader (headless `rooms` lines) prints at most a line a second (issue 21).
+   */
+  'rooms:flagsChanged': { rooms: () => RoomState[] };
   /** A one-off message about a recorder's set-up (long outage, webhooks not arriving). */
   'setup:notice': SetupNotice & { recorderId: string };
   /** One attempt to push a notification to a push target (its URL's secrets masked). */

@@ -78,7 +78,7 @@ export function buildPipeline(wiring: PipelineWiring): EventPipeline {
         const version = pipeline.roomsVersion;
         if (version === roomsVersion) return;
         roomsVersion = version;
-        events.emit('rooms:flagsChanged', { rooms: pipeline.rooms() });
+        events.emit('rooms:flagsChanged', { rooms: () => pipeline.rooms() });
       },
     },
     async (file) => {

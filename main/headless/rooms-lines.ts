@@ -6,8 +6,11 @@ export const ROOMS_LINE_GAP_MS = 1000;
 
 /** The `rooms` lines of headless mode, coalesced. */
 export interface RoomsLines {
-  /** The rooms changed: printed now, or with whatever came next once a second has passed. */
-  offer(rooms: RoomState[]): void;
+  /**
+   * The rooms changed: printed now, or with whatever came next once a second has passed; `rooms`
+   * is called only when a line is printed.
+   */
+  offer(rooms: () => RoomState[]): void;
   /** Prints what is held at once (at stop, so the last state is not lost). */
   flush(): void;
 }
@@ -22,15 +25,16 @@ export function createRoomsLines(
   emit: (line: OutputLine) => void,
   clock: { now: () => number; later: (run: () => void, ms: number) => () => void } = realClock,
 ): RoomsLines {
-  let held: RoomState[] | undefined;
+  let held: (() => RoomState[]) | undefined;
   let lastText = '';
   let lastAt = -Infinity;
   let cancel: (() => void) | undefined;
   const print = () => {
     cancel = undefined;
-    const rooms = held;
+    const listRooms = held;
     held = undefined;
-    if (!rooms) return;
+    if (!listRooms) return;
+    const rooms = listRooms();
     const text = JSON.stringify(rooms);
     if (text === lastText) return; // back where it was: nothing to say
     lastText = text;

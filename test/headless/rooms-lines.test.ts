@@ -34,11 +34,11 @@ describe('rooms lines', () => {
     const clock = manualClock();
     const lines: OutputLine[] = [];
     const rooms = createRoomsLines((l) => lines.push(l), clock);
-    rooms.offer([room(1, true)]);
+    rooms.offer(() => [room(1, true)]);
     expect(lines).toEqual([{ type: 'rooms', rooms: [room(1, true)] }]);
     for (let i = 0; i < 100; i++) {
       clock.advance(5);
-      rooms.offer([room(1, i % 2 === 0), room(2, true)]);
+      rooms.offer(() => [room(1, i % 2 === 0), room(2, true)]);
     }
     expect(lines).toHaveLength(1); // 500 ms in: held
     clock.advance(ROOMS_LINE_GAP_MS - 500);
@@ -51,14 +51,14 @@ describe('rooms lines', () => {
     const clock = manualClock();
     const lines: OutputLine[] = [];
     const rooms = createRoomsLines((l) => lines.push(l), clock);
-    rooms.offer([room(1, true)]);
+    rooms.offer(() => [room(1, true)]);
     clock.advance(2000);
-    rooms.offer([room(1, true)]);
-    rooms.offer([room(1, false)]); // a change over a second after the last line: at once
+    rooms.offer(() => [room(1, true)]);
+    rooms.offer(() => [room(1, false)]); // a change over a second after the last line: at once
     expect(lines.map((l) => (l.rooms as RoomState[])[0]!.streaming)).toEqual([true, false]);
     // A change and its undoing within one second: nothing new to say.
-    rooms.offer([room(1, true)]);
-    rooms.offer([room(1, false)]);
+    rooms.offer(() => [room(1, true)]);
+    rooms.offer(() => [room(1, false)]);
     clock.advance(ROOMS_LINE_GAP_MS);
     expect(lines).toHaveLength(2);
   });
@@ -67,8 +67,8 @@ describe('rooms lines', () => {
     const clock = manualClock();
     const lines: OutputLine[] = [];
     const rooms = createRoomsLines((l) => lines.push(l), clock);
-    rooms.offer([room(1, true)]);
-    rooms.offer([room(1, false)]);
+    rooms.offer(() => [room(1, true)]);
+    rooms.offer(() => [room(1, false)]);
     expect(lines).toHaveLength(1);
     rooms.flush();
     expect(lines).toHaveLength(2);
