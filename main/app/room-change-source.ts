@@ -67,7 +67,7 @@ function offerChange(
   const { events, roomChangeRooms } = context.settings().notifications;
   if (!events.RoomChanged) return;
   if (roomChangeRooms.length > 0 && !roomChangeRooms.includes(roomId)) return;
-  const room = context.rooms().find((r) => r.roomId === roomId);
+  const [room] = context.roomEverywhere(roomId);
   if (!room) return;
   context.offer({ kind: 'RoomChanged', roomId, at: context.clock(), room, source, change });
 }

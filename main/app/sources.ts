@@ -52,6 +52,7 @@ export function attachSources(
       offer: (happening) => parts.pipeline.offer(happening),
       observe: (observer) => parts.observers.observe(observer),
       rooms: () => parts.pipeline.rooms(),
+      roomEverywhere: (roomId) => parts.pipeline.roomEverywhere(roomId),
       recorders: () => context.settings().recorders,
     },
     problems: () => guardian.problems(),

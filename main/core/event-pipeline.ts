@@ -74,6 +74,19 @@ export class EventPipeline {
     return state;
   }
 
+  /**
+   * One room as each recorder that has it knows it (usually one, two for a hot standby): a look-up,
+   * where `rooms()` builds and sorts the whole list.
+   */
+  roomEverywhere(roomId: number): RoomState[] {
+    const found: RoomState[] = [];
+    for (const state of this.#states.values()) {
+      const room = state.rooms.get(roomId);
+      if (room) found.push(room);
+    }
+    return found;
+  }
+
   /** Every room of every recorder, by room number (a room on two recorders is listed twice). */
   rooms(): RoomState[] {
     const states = [...this.#states.values()];

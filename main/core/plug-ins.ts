@@ -38,6 +38,8 @@ export interface SourceContext extends PlugInContext {
   observe(observer: Observer): () => void;
   /** Every room of every recorder as the app knows it now (each with its `recorderId`). */
   rooms(): readonly RoomState[];
+  /** One room as each recorder that has it knows it: a look-up, cheap on every webhook. */
+  roomEverywhere(roomId: number): readonly RoomState[];
   /** The recorders in the settings in force, with their API clients' settings. */
   recorders(): readonly RecorderSetting[];
 }

@@ -41,6 +41,8 @@ function started(switchOn = true, rooms: number[] = []) {
     offer: (h) => offered.push(h),
     observe: (o) => ((observer = o), () => {}),
     rooms: () => [{ ...polled(1, 'now'), updatedAt: clock.now }],
+    roomEverywhere: (roomId: number) =>
+      roomId === 1 ? [{ ...polled(1, 'now'), updatedAt: clock.now }] : [],
     recorders: () => settings.recorders,
   };
   const source = roomChangeSource(clock.setTimer);

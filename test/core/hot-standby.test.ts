@@ -53,6 +53,26 @@ describe('a hot standby', () => {
     ]);
   });
 
+  it('is one room on each recorder: a look-up finds both, and only that room', () => {
+    const { core } = pipeline();
+    core.applyWebhook(started(0), 'webhook', undefined, undefined, 'nas');
+    core.applyWebhook(started(1), 'webhook', undefined, undefined, 'pc');
+    const other = { roomId: 1, name: 'other' };
+    core.applyWebhook(
+      parsedWebhook(v2('StreamStarted', other, 2)),
+      'webhook',
+      undefined,
+      undefined,
+      'pc',
+    );
+    const found = core.roomEverywhere(ROOM.roomId);
+    expect(found.map((room) => [room.recorderId, room.roomId, room.streaming])).toEqual([
+      ['nas', ROOM.roomId, true],
+      ['pc', ROOM.roomId, true],
+    ]);
+    expect(core.roomEverywhere(404)).toEqual([]);
+  });
+
   it("a go-live crossing the other recorder's end, or coming after a restart, is the same stream", () => {
     const { core, shown, clock } = pipeline();
     // Before the restart: the PC's stream, start to end (rebuilt silently from the journal).

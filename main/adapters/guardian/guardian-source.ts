@@ -98,9 +98,7 @@ export class GuardianSource implements HappeningSource {
       settings: context.settings,
       recorder,
       recordedElsewhere: (roomId) =>
-        context
-          .rooms()
-          .some((r) => r.roomId === roomId && r.recorderId !== recorderId && r.recording),
+        context.roomEverywhere(roomId).some((r) => r.recorderId !== recorderId && r.recording),
       changed: (change) => this.#changed(change, recorderId),
       reported: (report) => {
         const room = this.#room(report.roomId, recorderId);
@@ -128,8 +126,8 @@ export class GuardianSource implements HappeningSource {
   #room(roomId: number | undefined, recorderId: string) {
     if (roomId === undefined) return undefined;
     return this.#context
-      ?.rooms()
-      .find((r) => r.roomId === roomId && (r.recorderId ?? recorderId) === recorderId);
+      ?.roomEverywhere(roomId)
+      .find((r) => (r.recorderId ?? recorderId) === recorderId);
   }
 
   #changed(change: ProblemChange, recorderId: string): void {

@@ -46,6 +46,7 @@ function context(settings: Settings, offered: Happening[]): SourceContext {
     offer: (h) => offered.push(h),
     observe: () => () => {},
     rooms: () => [],
+    roomEverywhere: () => [],
     recorders: () => settings.recorders,
   };
 }

@@ -63,6 +63,7 @@ async function startSource(dataDir?: string) {
       return () => observers.splice(observers.indexOf(observer), 1);
     },
     rooms: () => rooms,
+    roomEverywhere: (roomId) => rooms.filter((room) => room.roomId === roomId),
   };
   source.start(context);
   return source;
