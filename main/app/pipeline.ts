@@ -41,7 +41,7 @@ export function buildPipeline(wiring: PipelineWiring): EventPipeline {
         const timer = setTimeout(fn, ms);
         return () => clearTimeout(timer);
       },
-      settings: () => ({ ...settings().notifications, language: context.language() }),
+      settings: policySettings(() => settings().notifications, context.language),
       actionFor: clickAction,
       recorderName: (id) => {
         const recorder = recorderById(settings(), id);
@@ -104,6 +104,24 @@ export function historyFileOf(happening: Happening, finishedAt: number): History
   if (resolvedPath) entry.resolvedPath = resolvedPath;
   if (happening.key) entry.key = happening.key;
   return entry;
+}
+
+/**
+ * The policy's settings: the notification settings with the language, made anew only when either
+ * changed (the policy asks several times per webhook; a copy each time was measurable under load).
+ */
+export function policySettings<N extends object, L>(
+  notifications: () => N,
+  language: () => L,
+): () => N & { language: L } {
+  let made: { from: N; language: L; value: N & { language: L } } | undefined;
+  return () => {
+    const from = notifications();
+    const lang = language();
+    if (made?.from !== from || made.language !== lang)
+      made = { from, language: lang, value: { ...from, language: lang } };
+    return made.value;
+  };
 }
 
 /** What a click on a happening's popup does: the live room, or the checked file. */
