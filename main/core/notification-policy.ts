@@ -11,6 +11,7 @@ import type { Clock } from './ports';
 import type { PopupButton } from '../../shared/popup-button';
 import { isRoomMutedAt, type RoomMute } from './room-mute';
 import { popupSound, quietHoursReason, tierOf, type AttentionSettings } from './room-attention';
+import { ROOMS_KEPT, trimOldest } from './trim-oldest';
 
 /** A notification with its decision, as the history records it. */
 export interface DecidedNotification {
@@ -100,7 +101,10 @@ export class NotificationPolicy {
     if (buttons && buttons.length > 0) notification.buttons = [...buttons];
     Object.assign(notification, popupSound(tierOf(settings, happening.roomId), settings));
     const reason = this.#suppression(happening, settings, now);
-    if (happening.kind === 'StreamEnded') this.#lastOffline.set(happening.roomId, now);
+    if (happening.kind === 'StreamEnded') {
+      this.#lastOffline.set(happening.roomId, now);
+      trimOldest(this.#lastOffline, ROOMS_KEPT);
+    }
     if (reason) {
       this.#ports.decided({ notification, decision: { shown: false, reason } });
       return;

@@ -1,4 +1,5 @@
 import type { RoomChange } from './happening';
+import { ROOMS_KEPT, trimOldest } from './trim-oldest';
 
 /** How long a burst of title and area changes is gathered: one alert per room per minute. */
 export const ROOM_CHANGE_WINDOW_MS = 60_000;
@@ -37,6 +38,11 @@ export class RoomChanges {
     this.#ports = ports;
   }
 
+  /** How many rooms' last looks are held (bounded: ROOMS_KEPT). */
+  get size(): number {
+    return this.#known.size;
+  }
+
   /** Takes one observation of a room. */
   look(look: RoomLook): void {
     const known = this.#known.get(look.roomId);
@@ -44,6 +50,7 @@ export class RoomChanges {
     if (look.title !== undefined) next.title = look.title;
     if (look.area !== undefined) next.area = look.area;
     this.#known.set(look.roomId, next);
+    if (!known) trimOldest(this.#known, ROOMS_KEPT);
     if (!known || !differs(known, next) || this.#bursts.has(look.roomId)) return;
     const cancel = this.#ports.setTimer(() => this.#settle(look.roomId), ROOM_CHANGE_WINDOW_MS);
     this.#bursts.set(look.roomId, { before: known, cancel });

@@ -1,5 +1,6 @@
 import type { RoomState } from '../../shared/model';
 import { observeEpisode, unknownEpisode, type Episode } from './live-episode';
+import { ROOMS_KEPT, slackFor } from './trim-oldest';
 
 /** Room fields an observation may carry; absent fields are left as they are. */
 export type RoomFields = Partial<Omit<RoomState, 'roomId' | 'updatedAt'>>;
@@ -143,8 +144,24 @@ export class RoomRegistry {
         liveSeen: -1n,
       };
       this.#rooms.set(roomId, entry);
+      this.#trim();
     }
     return entry;
+  }
+
+  // Past ROOMS_KEPT (plus slack), the rooms first seen longest ago go, live or recording ones
+  // kept: their end must still be derived. A room the recorder still lists comes back with the
+  // next poll.
+  #trim(): void {
+    if (this.#rooms.size <= ROOMS_KEPT + slackFor(ROOMS_KEPT)) return;
+    let excess = this.#rooms.size - ROOMS_KEPT;
+    for (const [roomId, entry] of this.#rooms) {
+      if (excess <= 0) break;
+      if (entry.state.streaming || entry.state.recording) continue;
+      this.#rooms.delete(roomId);
+      excess -= 1;
+    }
+    this.#version += 1;
   }
 }
 

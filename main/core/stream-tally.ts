@@ -1,4 +1,5 @@
 import type { Happening, StreamEndFacts } from './happening';
+import { ROOMS_KEPT, trimOldest } from './trim-oldest';
 
 interface Episode {
   startedAt: number;
@@ -28,6 +29,7 @@ export class StreamTally {
           bytes: 0,
           mediaSeconds: 0,
         });
+        trimOldest(this.#episodes, ROOMS_KEPT);
         return;
       case 'FileClosed': {
         const episode = this.#episodes.get(roomId);

@@ -17,6 +17,13 @@ export function trimOldest(
   }
 }
 
+/**
+ * The most rooms per recorder whose per-room memory (registry entries, flap and rate-limit times,
+ * last looks) is held. A recorder lists a few hundred rooms at most; webhooks naming ever new
+ * rooms (a flood, a misbehaving sender) would otherwise grow it without end (issue 21).
+ */
+export const ROOMS_KEPT = 5_000;
+
 /** How many entries past `keep` a collection may hold before a trim: an eighth. */
 export function slackFor(keep: number): number {
   return keep >> 3;
