@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HistoryNotification } from '../../shared/history';
 import type { PushRecord } from '../../shared/push';
 import { Settings, type PushTargetSetting } from '../../shared/settings';
-import { PushSink, type PushAttempt } from '../../main/app/push/push-sink';
+import { PushSink, type PushAttempt, type PushSinkOptions } from '../../main/app/push/push-sink';
 import { OUTBOX_FILE } from '../../main/adapters/push/outbox-file';
 import { startFakePushServer, type FakePushServer } from '../fakes/push-services/fake-push-server';
 import { ntfyService } from '../fakes/push-services/services';
@@ -42,7 +42,11 @@ function entry(id: string, shown = true, roomId = 123): HistoryNotification {
   };
 }
 
-async function startSink(targets: Partial<PushTargetSetting>[], giveUpAfterMs?: number) {
+async function startSink(
+  targets: Partial<PushTargetSetting>[],
+  giveUpAfterMs?: number,
+  options: PushSinkOptions = {},
+) {
   const attempts: PushAttempt[] = [];
   const results: { id: string; record: PushRecord }[] = [];
   const log = memoryLogger();
@@ -52,6 +56,7 @@ async function startSink(targets: Partial<PushTargetSetting>[], giveUpAfterMs?: 
     ...(giveUpAfterMs ? { giveUpAfterMs } : {}),
     onAttempt: (a) => attempts.push(a),
     onResult: (id, record) => results.push({ id, record }),
+    ...options,
   });
   sinks.push(sink);
   await sink.start({
@@ -102,6 +107,30 @@ describe('the push sink', () => {
       },
     });
     expect((await stat(join(dataDir, OUTBOX_FILE))).mode & 0o777).toBe(0o600);
+  });
+
+  it('holds at most maxWaiting pushes for a retry: the oldest waiting gives way, settled as expired', async () => {
+    server.down = true;
+    const { sink, results } = await startSink([{ url: `ntfy://127.0.0.1:${server.port}/t1` }], 0, {
+      retryDelaysMs: [600_000],
+      maxWaiting: 2,
+    });
+    for (const [i, id] of ['a', 'b', 'c', 'd'].entries()) {
+      sink.decided(entry(id));
+      await vi.waitFor(() => expect(server.refused).toBe(i + 1)); // now waiting for its retry
+    }
+    await vi.waitFor(() => expect(results).toHaveLength(2));
+    expect(results.map((r) => [r.id, r.record.status, r.record.reason])).toEqual([
+      ['a', 'failed', 'expired'],
+      ['b', 'failed', 'expired'],
+    ]);
+    expect(results[0]!.record.detail).toContain('more than 2 pushes were waiting');
+    // What stays in the outbox for the next start: the two newest.
+    await sink.stop();
+    const lines = (await readFile(join(dataDir, OUTBOX_FILE), 'utf8')).trim().split('\n');
+    const settled = lines.filter((line) => line.includes('"op":"done"')).length;
+    const added = lines.filter((line) => line.includes('"op":"add"')).length;
+    expect(added - settled).toBe(2);
   });
 
   it('retries a target that answers 503 and delivers once it recovers, exactly once', async () => {

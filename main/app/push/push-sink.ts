@@ -39,7 +39,16 @@ export interface PushSinkOptions extends SendOptions {
   onResult?: (notificationId: string, record: PushRecord) => void;
   retryDelaysMs?: readonly number[];
   giveUpAfterMs?: number;
+  /** Pushes waiting for a retry at most (MAX_WAITING_PUSHES unless a test says otherwise). */
+  maxWaiting?: number;
 }
+
+/**
+ * Pushes waiting for a retry, at most, over all targets: a target down for its hour of retries
+ * while notifications keep coming would otherwise hold every one of them (issue 21). Past it the
+ * oldest waiting push is settled as expired, said in the log and the push line.
+ */
+export const MAX_WAITING_PUSHES = 500;
 
 /**
  * The push targets as a decision sink: every decision the policy showed goes, as the desktop popup
@@ -138,6 +147,7 @@ export class PushSink implements DecisionSink {
 
   // The push is on disk before it is sent: a crash from here on leaves it to the next start.
   async #queue(item: OutboxItem): Promise<void> {
+    this.#makeRoom(); // before the add, and without a wait: add notes the key at once (see has)
     await this.#persist(this.#outbox!.add(item));
     await this.#attempt(item, 1);
   }
@@ -197,6 +207,21 @@ export class PushSink implements DecisionSink {
       Math.max(0, retryAt - now),
     );
     this.#timers.set(item.id, timer);
+  }
+
+  // Settles the oldest push waiting for a retry when MAX_WAITING_PUSHES are waiting. Only a push
+  // with a retry timer: one being sent now settles by itself.
+  #makeRoom(): void {
+    const max = this.#options.maxWaiting ?? MAX_WAITING_PUSHES;
+    if (this.#timers.size < max) return;
+    const oldest = this.#outbox!.pending().find((pending) => this.#timers.has(pending.item.id));
+    if (!oldest) return;
+    clearTimeout(this.#timers.get(oldest.item.id));
+    this.#timers.delete(oldest.item.id);
+    const detail = `more than ${max} pushes were waiting to be retried: the oldest gave way`;
+    this.#track(
+      this.#settle(oldest.item, oldest.attempts, redactPushUrl(oldest.item.url), 'expired', detail),
+    );
   }
 
   async #settle(
