@@ -11,6 +11,7 @@ import {
   RestVersion,
   type RestRoomList,
 } from '../../shared/recorder/rest';
+import { BodyBuffer } from './body-buffer';
 import { readCappedBody } from './capped-body';
 
 /** Largest REST answer read: 1,000 rooms are about 1 MB; a wrong URL may serve a whole file. */
@@ -101,6 +102,8 @@ export type Answer = { kind: 'failure'; failure: RecorderFailure } | HttpAnswer;
 
 /** An answer whose body is still bytes: the room list is read from its bytes (room-list-cache.ts). */
 type ByteAnswer = Omit<HttpAnswer, 'text'> & { bytes: Uint8Array };
+/** What one call gave, its body not decoded yet. */
+type RawAnswer = { kind: 'failure'; failure: RecorderFailure } | ByteAnswer;
 
 /** An answer with its body decoded as UTF-8 (without copying the bytes first). */
 function decoded(answer: ByteAnswer): HttpAnswer {
@@ -117,6 +120,8 @@ export class RecorderClient {
   readonly #base: string;
   /** The rooms of the last `listRooms`, to skip checking what did not change. */
   readonly #rooms: RoomListCache;
+  /** Where the room list is read into, poll after poll; taken by the call that reads into it. */
+  #listBuffer: BodyBuffer | undefined = new BodyBuffer();
   readonly #headers: Record<string, string>;
   readonly #timeoutMs: number;
   readonly #fetch: typeof fetch;
@@ -140,7 +145,19 @@ export class RecorderClient {
 
   /** `GET /api/room`: every room of the recorder. */
   async listRooms(options: CallOptions = {}): Promise<RecorderResult<RestRoomList>> {
-    const answer = await this.#request('GET', '/api/room', options);
+    // Calls at once (a poll and a check, say) must not read into the same bytes: the second reads
+    // into bytes of its own.
+    const into = this.#listBuffer;
+    this.#listBuffer = undefined;
+    try {
+      return this.#listRooms(await this.#request('GET', '/api/room', options, undefined, into));
+    } finally {
+      if (into) this.#listBuffer = into;
+    }
+  }
+
+  // Synchronous: the answer's bytes are the list buffer's until the next call takes it.
+  #listRooms(answer: RawAnswer): RecorderResult<RestRoomList> {
     if (answer.kind === 'failure') return answer.failure;
     // The usual answer, a JSON array of rooms: rooms whose bytes did not change since the last poll
     // are not decoded, parsed or checked again (room-list-cache.ts). Bytes that read as an array
@@ -247,7 +264,8 @@ export class RecorderClient {
     path: string,
     options: CallOptions,
     body?: unknown,
-  ): Promise<{ kind: 'failure'; failure: RecorderFailure } | ByteAnswer> {
+    into?: BodyBuffer,
+  ): Promise<RawAnswer> {
     let url: URL;
     try {
       url = new URL(this.#base + path);
@@ -282,7 +300,7 @@ export class RecorderClient {
         redirect: 'follow',
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
-      const bytes = await readCappedBody(response, MAX_BODY_BYTES);
+      const bytes = await readCappedBody(response, MAX_BODY_BYTES, into);
       if (bytes === undefined) {
         return {
           kind: 'failure',

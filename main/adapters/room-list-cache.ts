@@ -1,4 +1,5 @@
 import { jsonArrayItems } from '../../shared/json-array-items';
+import { BodyBuffer } from './body-buffer';
 import { RestRoom, toPolledRoom, type PolledRoom } from '../../shared/recorder/rest';
 
 // The app's form of each checked room, kept with it: an unchanged room keeps the same object.
@@ -43,13 +44,14 @@ interface CachedRoom {
  * it and looking each text up cost more than a bare JSON.parse of it (issue 21).
  */
 export class RoomListCache {
-  /** The bytes of the last list read whole (kept to compare the next one with: never changed). */
+  /** A copy of the last list read whole, to compare the next one with (its buffer reused). */
+  readonly #kept = new BodyBuffer();
   #body: Buffer = Buffer.alloc(0);
   /** Its rooms, in its order: all that is kept, so rooms gone from the list are forgotten. */
   #rooms: CachedRoom[] = [];
 
   /**
-   * Reads the body of `GET /api/room` (which must not change afterwards: it is kept); undefined
+   * Reads the body of `GET /api/room` (a copy is kept: the caller may reuse its bytes); undefined
    * when it is not a plain JSON array of JSON items (the caller parses it whole and says what is
    * wrong). After a failure the last good list stays the one compared with.
    */
@@ -95,7 +97,9 @@ export class RoomListCache {
       cached.push(entry);
       rooms.push(entry.room);
     }
-    this.#body = bytes;
+    this.#kept.reset(bytes.length);
+    this.#kept.append(bytes);
+    this.#body = this.#kept.view();
     this.#rooms = cached;
     return { ok: true, rooms };
   }
