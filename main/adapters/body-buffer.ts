@@ -5,8 +5,9 @@ const KEEP_BYTES = 64 * 1024;
 
 /**
  * Bytes reused from one body to the next: a 1,000-room list is about 1 MB, and a fresh megabyte
- * per poll (with the collections it starts) cost about a third of a poll cycle (issue 21). It
- * gives its memory back once bodies are much smaller than it, so a one-off huge answer is not kept.
+ * per poll starts old-space collections that made a cycle's CPU larger and less steady (issue 21).
+ * It gives its memory back once bodies are much smaller than it, so a one-off huge answer is not
+ * kept.
  */
 export class BodyBuffer {
   #bytes: Buffer = EMPTY;
