@@ -2,12 +2,10 @@
 // (fetch, parse, merge and diff through the core) with and without the guardian's rules, in the
 // same run, in alternating rounds so that the shared machine's drift falls on both alike.
 import { parseArgs } from 'node:util';
-import { RecorderClient } from '../main/adapters/recorder-client';
 import { EventPipeline } from '../main/core/event-pipeline';
 import { Guardian } from '../main/core/guardian/guardian';
-import type { PolledRoom } from '../shared/recorder/rest';
 import { defaultSettings } from '../shared/settings';
-import { measurePollCycles, startFakeRecorderProcess } from './poll';
+import { measurePollCycles, pollingOf, startFakeRecorderProcess } from './poll';
 
 const cpuMs = (since: NodeJS.CpuUsage) => {
   const used = process.cpuUsage(since);
@@ -27,7 +25,6 @@ async function main(): Promise<void> {
     ...['--rooms', values.rooms, '--live', values.live],
   ]);
   try {
-    const client = new RecorderClient({ baseUrl: url });
     const settings = defaultSettings();
     // A clock 10 s ahead per cycle, as polls at the default interval: the rules' thresholds pass.
     let now = Date.now();
@@ -51,32 +48,41 @@ async function main(): Promise<void> {
       changed: () => (problems += 1),
       reported: () => {},
     });
-    let first = true;
     let guardianCpu = 0;
-    const cycle = (withGuardian: boolean) => (rooms: PolledRoom[]) => {
+    let withGuardian = false;
+    // The guardian sees each good poll as the app's observers do (RecorderSync's `polled`).
+    const { polling, cycle } = await pollingOf({
+      url,
+      pipeline,
+      clock: () => now,
+      polled: (rooms) => {
+        if (!withGuardian) return;
+        const start = process.cpuUsage();
+        guardian.polled(rooms);
+        guardianCpu += cpuMs(start);
+      },
+    });
+    const cycleWith = (guarded: boolean) => () => {
+      withGuardian = guarded;
       now += 10_000;
-      pipeline.applyPoll(rooms, now, first);
-      first = false;
-      if (!withGuardian) return;
-      const start = process.cpuUsage();
-      guardian.polled(rooms);
-      guardianCpu += cpuMs(start);
+      return cycle();
     };
     const rounds = Number(values.rounds);
     const cycles = Number(values.cycles);
     const without: number[] = [];
     const withIt: number[] = [];
     for (let round = 0; round < rounds; round++) {
-      for (const withGuardian of round % 2 === 0 ? [false, true] : [true, false]) {
+      for (const guarded of round % 2 === 0 ? [false, true] : [true, false]) {
         const figures = await measurePollCycles({
-          client,
+          baseUrl: url,
           cycles,
           warmup: round === 0 ? 20 : 2,
-          afterCycle: cycle(withGuardian),
+          cycle: cycleWith(guarded),
         });
-        (withGuardian ? withIt : without).push(figures.cycleCpuMs.mean);
+        (guarded ? withIt : without).push(figures.cycleCpuMs.mean);
       }
     }
+    await polling.stop();
     const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
     const base = mean(without);
     const guarded = mean(withIt);

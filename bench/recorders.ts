@@ -5,10 +5,9 @@
 // policy). It must stay linear: the cost per recorder of five at most 1.2× one alone.
 import type { ChildProcess } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import { RecorderPolling } from '../main/adapters/recorder-polling';
 import { EventPipeline } from '../main/core/event-pipeline';
-import { RecorderSetting, defaultSettings } from '../shared/settings';
-import { startFakeRecorderProcess } from './poll';
+import { defaultSettings } from '../shared/settings';
+import { pollingOf, startFakeRecorderProcess, type BenchPolling } from './poll';
 
 const { values } = parseArgs({
   options: {
@@ -51,34 +50,18 @@ async function appWith(
     },
     { decided: () => {} },
   );
-  const pollings = urls.map((url, index) => {
-    const recorder = RecorderSetting.parse({ id: `r${index}`, url, pollIntervalSeconds: 3600 });
-    return new RecorderPolling({
-      pipeline,
-      recorderId: recorder.id,
-      clock: Date.now,
-      recorder: () => recorder,
-      settings: () => ({
-        rooms: [],
-        unreachableNotifyAfterMinutes: 5,
-        language: 'zh-CN',
-        webhookUrl: '',
-      }),
-      statusChanged: () => {},
-      notice: () => {},
-      log: { info: () => {}, warn: () => {}, error: () => {} },
-    });
-  });
-  // Each poller's client and baseline (its own timer polls once an hour: the bench polls).
-  for (const polling of pollings) await polling.reconfigure();
-  const signal = new AbortController().signal;
+  // Each recorder's polling, as its recorder link builds it (its own timer polls once an hour:
+  // the bench polls).
+  const pollings: BenchPolling[] = [];
+  for (const [index, url] of urls.entries())
+    pollings.push(await pollingOf({ url, pipeline, recorderId: `r${index}` }));
   return {
     // One cycle: every recorder polled once, one after another.
     async pollAll() {
-      for (const polling of pollings) await polling.sync.pollOnce(signal);
+      for (const { cycle } of pollings) await cycle();
     },
     async stop() {
-      for (const polling of pollings) await polling.stop();
+      for (const { polling } of pollings) await polling.stop();
     },
   };
 }

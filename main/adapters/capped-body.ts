@@ -1,17 +1,22 @@
+import type { BodyBuffer } from './body-buffer';
+
 /**
  * A response body's bytes, or undefined (the rest unread, the stream cancelled) as soon as it is
- * declared or grows past `limit` bytes: a wrong URL may serve a whole file.
+ * declared or grows past `limit` bytes: a wrong URL may serve a whole file. Read `into` a
+ * BodyBuffer, the bytes are a view of it (valid until its next body); else a buffer of their own.
  */
 export async function readCappedBody(
   response: Response,
   limit: number,
+  into?: BodyBuffer,
 ): Promise<Uint8Array | undefined> {
   const declared = Number(response.headers.get('content-length'));
   if (declared > limit) {
     await response.body?.cancel().catch(() => undefined);
     return undefined;
   }
-  if (!response.body) return new Uint8Array();
+  into?.reset(declared > 0 ? declared : 0);
+  if (!response.body) return into ? into.view() : new Uint8Array();
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -23,7 +28,8 @@ export async function readCappedBody(
       await reader.cancel().catch(() => undefined);
       return undefined;
     }
-    chunks.push(value);
+    if (into) into.append(value);
+    else chunks.push(value);
   }
-  return Buffer.concat(chunks, size);
+  return into ? into.view() : Buffer.concat(chunks, size);
 }

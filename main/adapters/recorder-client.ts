@@ -11,16 +11,11 @@ import {
   RestVersion,
   type RestRoomList,
 } from '../../shared/recorder/rest';
+import { BodyBuffer } from './body-buffer';
 import { readCappedBody } from './capped-body';
 
 /** Largest REST answer read: 1,000 rooms are about 1 MB; a wrong URL may serve a whole file. */
 const MAX_BODY_BYTES = 32 * 2 ** 20;
-
-/** Reads a response body as text, or undefined (and the rest unread) when it passes `limit` bytes. */
-async function readCapped(response: Response, limit: number): Promise<string | undefined> {
-  const bytes = await readCappedBody(response, limit);
-  return bytes === undefined ? undefined : Buffer.from(bytes).toString('utf8');
-}
 
 /** Default time-out of one REST call. */
 export const DEFAULT_RECORDER_TIMEOUT_MS = 10_000;
@@ -105,6 +100,18 @@ export type HttpAnswer = {
 /** What one call gave: an answer to judge, or a failure before any answer. */
 export type Answer = { kind: 'failure'; failure: RecorderFailure } | HttpAnswer;
 
+/** An answer whose body is still bytes: the room list is read from its bytes (room-list-cache.ts). */
+type ByteAnswer = Omit<HttpAnswer, 'text'> & { bytes: Uint8Array };
+/** What one call gave, its body not decoded yet. */
+type RawAnswer = { kind: 'failure'; failure: RecorderFailure } | ByteAnswer;
+
+/** An answer with its body decoded as UTF-8 (without copying the bytes first). */
+function decoded(answer: ByteAnswer): HttpAnswer {
+  const { bytes, ...rest } = answer;
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+  return { ...rest, text };
+}
+
 /** The methods the recorder's room commands use (docs/recorder.md, "Room commands"). */
 export type RecorderMethod = 'GET' | 'POST' | 'DELETE';
 
@@ -113,6 +120,8 @@ export class RecorderClient {
   readonly #base: string;
   /** The rooms of the last `listRooms`, to skip checking what did not change. */
   readonly #rooms: RoomListCache;
+  /** Where the room list is read into, poll after poll; taken by the call that reads into it. */
+  #listBuffer: BodyBuffer | undefined = new BodyBuffer();
   readonly #headers: Record<string, string>;
   readonly #timeoutMs: number;
   readonly #fetch: typeof fetch;
@@ -136,16 +145,29 @@ export class RecorderClient {
 
   /** `GET /api/room`: every room of the recorder. */
   async listRooms(options: CallOptions = {}): Promise<RecorderResult<RestRoomList>> {
-    const answer = await this.#get('/api/room', options);
+    // Calls at once (a poll and a check, say) must not read into the same bytes: the second reads
+    // into bytes of its own.
+    const into = this.#listBuffer;
+    this.#listBuffer = undefined;
+    try {
+      return this.#listRooms(await this.#request('GET', '/api/room', options, undefined, into));
+    } finally {
+      if (into) this.#listBuffer = into;
+    }
+  }
+
+  // Synchronous: the answer's bytes are the list buffer's until the next call takes it.
+  #listRooms(answer: RawAnswer): RecorderResult<RestRoomList> {
     if (answer.kind === 'failure') return answer.failure;
-    // The usual answer, a JSON array of rooms: rooms whose text did not change since the last poll
-    // are not parsed or checked again (room-list-cache.ts).
+    // The usual answer, a JSON array of rooms: rooms whose bytes did not change since the last poll
+    // are not decoded, parsed or checked again (room-list-cache.ts). Bytes that read as an array
+    // start with `[`, so they cannot look like an HTML page either.
     const usual =
       classifyStatus(answer.status, answer.path) === undefined &&
-      !looksLikeHtml(answer.contentType, answer.text)
-        ? this.#rooms.readText(answer.text)
+      !answer.contentType.includes('html')
+        ? this.#rooms.read(answer.bytes)
         : undefined;
-    const read = usual ?? parsedRoomList(answer);
+    const read = usual ?? parsedRoomList(decoded(answer));
     if (!read.ok)
       return 'status' in read ? read : badData(read.issues, read.raw, `[${read.index}]`);
     return { ok: true, value: read.rooms };
@@ -233,6 +255,17 @@ export class RecorderClient {
     options: CallOptions,
     body?: unknown,
   ): Promise<Answer> {
+    const answer = await this.#request(method, path, options, body);
+    return answer.kind === 'failure' ? answer : decoded(answer);
+  }
+
+  async #request(
+    method: RecorderMethod,
+    path: string,
+    options: CallOptions,
+    body?: unknown,
+    into?: BodyBuffer,
+  ): Promise<RawAnswer> {
     let url: URL;
     try {
       url = new URL(this.#base + path);
@@ -267,8 +300,8 @@ export class RecorderClient {
         redirect: 'follow',
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
-      const text = await readCapped(response, MAX_BODY_BYTES);
-      if (text === undefined) {
+      const bytes = await readCappedBody(response, MAX_BODY_BYTES, into);
+      if (bytes === undefined) {
         return {
           kind: 'failure',
           failure: {
@@ -279,7 +312,7 @@ export class RecorderClient {
         };
       }
       const contentType = (response.headers.get('content-type') ?? '').toLowerCase();
-      return { kind: 'response', path, status: response.status, contentType, text };
+      return { kind: 'response', path, status: response.status, contentType, bytes };
     } catch (error) {
       // A time-out of the combined signal surfaces as the time-out's own reason.
       const reason = timeout.aborted ? timeout.reason : error;

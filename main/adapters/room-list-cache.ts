@@ -1,4 +1,5 @@
 import { jsonArrayItems } from '../../shared/json-array-items';
+import { BodyBuffer } from './body-buffer';
 import { RestRoom, toPolledRoom, type PolledRoom } from '../../shared/recorder/rest';
 
 // The app's form of each checked room, kept with it: an unchanged room keeps the same object.
@@ -25,48 +26,105 @@ type RestRoomIssues = NonNullable<ReturnType<typeof RestRoom.safeParse>['error']
 /** What reading a list found: its rooms, or the first room the schema refuses. */
 export type RoomListRead = { ok: true; rooms: RestRoom[] } | ({ ok: false } & RoomListFailure);
 
+/** A checked room of the last list: where its text lies in that list's bytes, and their hash. */
+interface CachedRoom {
+  start: number;
+  end: number;
+  hash: number;
+  room: RestRoom;
+}
+
 /**
- * The rooms of the last poll, by their JSON text: a room whose text did not change since (most of
- * them: only recording rooms' statistics move between polls) is neither parsed, validated nor
- * converted again, and keeps the very same objects. Parsing, checking and converting every room
- * made a 1,000-room cycle cost 5.5× a bare JSON.parse of the list (issue 21); splitting the list
- * into its rooms' texts (jsonArrayItems) and looking each up costs a fraction of parsing it.
+ * The rooms of the last poll, by the bytes of their JSON: a room whose bytes did not change since
+ * (most of them: only recording rooms' statistics move between polls) is neither decoded, parsed,
+ * validated nor converted again, and keeps the very same objects. Each room is compared with the
+ * room at the same place in the last list, byte for byte, before anything is scanned; only the
+ * rooms that differ are scanned, then looked up by hash (a room that moved, as when another was
+ * added or removed before it), and parsed when new. Decoding the whole list to a string, splitting
+ * it and looking each text up cost more than a bare JSON.parse of it (issue 21).
  */
 export class RoomListCache {
-  #byText = new Map<string, RestRoom>();
+  /** A copy of the last list read whole, to compare the next one with (its buffer reused). */
+  readonly #kept = new BodyBuffer();
+  #body: Buffer = Buffer.alloc(0);
+  /** Its rooms, in its order: all that is kept, so rooms gone from the list are forgotten. */
+  #rooms: CachedRoom[] = [];
 
   /**
-   * Reads the body of `GET /api/room`; undefined when it is not a plain JSON array of objects
-   * (the caller parses it whole and says what is wrong).
+   * Reads the body of `GET /api/room` (a copy is kept: the caller may reuse its bytes); undefined
+   * when it is not a plain JSON array of JSON items (the caller parses it whole and says what is
+   * wrong). After a failure the last good list stays the one compared with.
    */
-  readText(text: string): RoomListRead | undefined {
-    const items = jsonArrayItems(text);
-    if (!items) return undefined;
-    const next = new Map<string, RestRoom>();
+  read(body: Uint8Array): RoomListRead | undefined {
+    const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+    const last = this.#body;
+    const previous = this.#rooms;
+    const unchanged: (CachedRoom | undefined)[] = [];
+    const spans = jsonArrayItems(bytes, (at, index) => {
+      const same = previous[index];
+      if (same === undefined || !sameBytes(bytes, at, last, same)) return -1;
+      unchanged[index] = same;
+      return same.end - same.start;
+    });
+    if (!spans) return undefined;
+    let byHash: Map<number, CachedRoom> | undefined;
     const rooms: RestRoom[] = [];
-    for (let index = 0; index < items.length; index += 1) {
-      const item = items[index]!;
-      let room = this.#byText.get(item) ?? next.get(item);
-      if (room === undefined) {
-        let raw: unknown;
-        try {
-          raw = JSON.parse(item);
-        } catch {
-          return undefined;
+    const cached: CachedRoom[] = [];
+    for (let index = 0; index * 2 < spans.length; index += 1) {
+      const start = spans[index * 2]!;
+      const end = spans[index * 2 + 1]!;
+      const same = unchanged[index];
+      let entry: CachedRoom;
+      if (same !== undefined) entry = { start, end, hash: same.hash, room: same.room };
+      else {
+        const hash = hashBytes(bytes, start, end);
+        byHash ??= roomsByHash(previous);
+        const moved = byHash.get(hash);
+        if (moved !== undefined && sameBytes(bytes, start, last, moved))
+          entry = { start, end, hash, room: moved.room };
+        else {
+          let raw: unknown;
+          try {
+            raw = JSON.parse(bytes.toString('utf8', start, end));
+          } catch {
+            return undefined;
+          }
+          const parsed = RestRoom.safeParse(raw);
+          if (!parsed.success) return { ok: false, index, raw, issues: parsed.error.issues };
+          entry = { start, end, hash, room: parsed.data };
         }
-        const parsed = RestRoom.safeParse(raw);
-        if (!parsed.success) return { ok: false, index, raw, issues: parsed.error.issues };
-        room = parsed.data;
       }
-      next.set(item, room);
-      rooms.push(room);
+      cached.push(entry);
+      rooms.push(entry.room);
     }
-    this.#byText = next; // rooms gone from the list (or changed) are forgotten
+    this.#kept.reset(bytes.length);
+    this.#kept.append(bytes);
+    this.#body = this.#kept.view();
+    this.#rooms = cached;
     return { ok: true, rooms };
   }
 }
 
-/** Checks a parsed list room by room, without the cache (a body readText could not split). */
+/** Whether `bytes` hold, from `at`, the very bytes of `room` in `last` (native memcmp). */
+function sameBytes(bytes: Buffer, at: number, last: Buffer, room: CachedRoom): boolean {
+  const end = at + room.end - room.start;
+  return end <= bytes.length && bytes.compare(last, room.start, room.end, at, end) === 0;
+}
+
+/** FNV-1a of a room's bytes: run only over rooms whose bytes differ from their place's last time. */
+function hashBytes(bytes: Uint8Array, start: number, end: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = start; i < end; i += 1) hash = Math.imul(hash ^ bytes[i]!, 0x01000193);
+  return hash;
+}
+
+function roomsByHash(rooms: readonly CachedRoom[]): Map<number, CachedRoom> {
+  const byHash = new Map<number, CachedRoom>();
+  for (const room of rooms) if (!byHash.has(room.hash)) byHash.set(room.hash, room);
+  return byHash;
+}
+
+/** Checks a parsed list room by room, without the cache (a body `read` could not split). */
 export function readRoomList(list: readonly unknown[]): RoomListRead {
   const rooms: RestRoom[] = [];
   for (let index = 0; index < list.length; index += 1) {

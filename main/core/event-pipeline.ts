@@ -182,7 +182,7 @@ export class EventPipeline {
     recorderId?: string,
   ): Happening[] {
     const state = this.stateOf(recorderId);
-    const happenings = rooms.flatMap((room) => state.applyPolledRoom(room, at, baseline));
+    const happenings = state.applyPoll(rooms, at, baseline);
     this.#noteSameStream(happenings);
     this.#offerAll(happenings, rooms.length > 0);
     return happenings;

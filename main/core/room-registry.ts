@@ -11,7 +11,8 @@ export interface RoomObservation {
   ticks: bigint; // 100 ns ticks since the epoch
   /** The same instant in epoch ms (what `updatedAt` shows), given to spare a BigInt division. */
   at: number;
-  fields: RoomFields;
+  /** The fields seen; a `roomId` among them is not a field (a poll hands its room over whole). */
+  fields: RoomFields & { roomId?: number };
   /** Live flag as an authoritative on/off signal (StreamStarted/Ended, polls, or a false flag). */
   live?: boolean;
   /** Recording flag as an authoritative on/off signal (Session*, polls, or a false flag). */
@@ -56,7 +57,7 @@ export class RoomRegistry {
     // A plain loop over the fields, no entries array: this runs for every webhook.
     for (const key in fields) {
       const value = fields[key as keyof RoomFields];
-      if (value === undefined) continue;
+      if (value === undefined || key === 'roomId') continue;
       const previous = entry.fieldTicks.get(key) ?? -1n;
       if (ticks < previous) continue;
       entry.fieldTicks.set(key, ticks);

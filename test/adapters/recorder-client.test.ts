@@ -306,6 +306,60 @@ describe('RecorderClient requests', () => {
   });
 });
 
+describe('RecorderClient: the room list read poll after poll', () => {
+  /** `count` rooms of the fake recorder's form, numbered from `first`. */
+  const roomsOf = async (count: number, first: number): Promise<Record<string, unknown>[]> => {
+    const recorder = await fake({ rooms: 1 });
+    const [room] = (await (await fetch(`${recorder.url}/api/room`)).json()) as Record<
+      string,
+      unknown
+    >[];
+    return Array.from({ length: count }, (_, i) => ({ ...room, roomId: first + i, shortId: 0 }));
+  };
+  const ids = (result: Awaited<ReturnType<RecorderClient['listRooms']>>) =>
+    result.ok ? result.value.map((room) => room.roomId) : result;
+
+  it('reads each list whole when it grows and shrinks between polls (the bytes are reused)', async () => {
+    const lists = [
+      await roomsOf(300, 1),
+      await roomsOf(2, 1),
+      await roomsOf(600, 5000),
+      await roomsOf(0, 1),
+    ];
+    let next = 0;
+    const url = await serve((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify(lists[next++ % lists.length]));
+    });
+    const client = new RecorderClient({ baseUrl: url });
+    for (let round = 0; round < 2; round++)
+      for (const list of lists)
+        expect(ids(await client.listRooms())).toEqual(list.map((r) => r.roomId));
+  });
+
+  it('two lists read at once each get their own bytes', async () => {
+    const lists = [await roomsOf(500, 1), await roomsOf(500, 100_000)];
+    // Both answers go out together, once both requests are in, so their bodies arrive interleaved.
+    const waiting: http.ServerResponse[] = [];
+    const answer = (res: http.ServerResponse, list: unknown) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify(list));
+    };
+    const url = await serve((_req, res) => {
+      if (waiting.length === 2) return answer(res, lists[0]);
+      waiting.push(res);
+      if (waiting.length === 2) waiting.forEach((held, i) => answer(held, lists[i]));
+    });
+    const client = new RecorderClient({ baseUrl: url });
+    const [first, second] = await Promise.all([client.listRooms(), client.listRooms()]);
+    expect([ids(first), ids(second)].sort()).toEqual(
+      lists.map((list) => list.map((r) => r.roomId)).sort(),
+    );
+    // The buffer taken by one of them is back for the next poll.
+    expect(ids(await client.listRooms())).toEqual(lists[0]!.map((r) => r.roomId));
+  });
+});
+
 describe('RecorderClient: answers too large to be the recorder', () => {
   it('a huge declared body is not read and counts as not-a-recorder', async () => {
     const url = await serve((_req, res) => {

@@ -160,6 +160,45 @@ describe('RecorderState: each happening exactly once, whatever the delivery orde
     ]);
   });
 
+  it("a poll's rooms go in together, each room's happenings in the list's order", () => {
+    const state = new RecorderState();
+    const room = (roomId: number, streaming: boolean, recording: boolean) => ({
+      roomId,
+      shortId: 0,
+      name: `房间 ${roomId}`,
+      title: '',
+      areaNameParent: '',
+      areaNameChild: '',
+      streaming,
+      recording,
+      danmakuConnected: true,
+    });
+    state.applyPoll(
+      [room(1, false, false), room(2, false, false), room(3, true, true)],
+      1_000,
+      true,
+    );
+    const happenings = state.applyPoll(
+      [room(1, true, true), room(2, false, false), room(3, false, false)],
+      2_000,
+      false,
+    );
+    expect(happenings.map((h) => [h.roomId, h.kind])).toEqual([
+      [1, 'StreamStarted'],
+      [1, 'SessionStarted'],
+      [3, 'StreamEnded'],
+      [3, 'SessionEnded'],
+    ]);
+    expect(happenings.every((h) => h.source === 'poll' && h.at === 2_000 && !h.baseline)).toBe(
+      true,
+    );
+    expect(state.rooms.list().map((r) => [r.roomId, r.streaming, r.updatedAt])).toEqual([
+      [1, true, 2_000],
+      [2, false, 2_000],
+      [3, false, 2_000],
+    ]);
+  });
+
   it('an unknown event type reveals nothing and adds no room', () => {
     const state = new RecorderState();
     const body = fixtureJson<Record<string, unknown>>('synthesized/webhook-v2-StreamStarted.json');
