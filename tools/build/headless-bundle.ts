@@ -3,7 +3,7 @@
 // dependency is bundled in (nothing resolved from node_modules at run time); only Node's builtins
 // stay outside (platform 'node' does that by itself; no plugin, so that tests can build it
 // synchronously: esbuild's synchronous API takes no plugins).
-import { mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildSync, type BuildOptions } from 'esbuild';
 import { newestMtime } from '../start/build-freshness';
@@ -68,7 +68,7 @@ export function headlessBuildOptions(
   };
 }
 
-/** Whether the bundle at `outfile` is missing or older than one of its sources. */
+/** Whether the bundle at `outfile` is missing, lacks a chunk or is older than a source of it. */
 export function headlessBundleIsStale(root: string, outfile: string, entry?: string): boolean {
   let built: number;
   try {
@@ -77,7 +77,9 @@ export function headlessBundleIsStale(root: string, outfile: string, entry?: str
     return true;
   }
   const inputs = entry ? [...HEADLESS_INPUTS, entry] : HEADLESS_INPUTS;
-  return inputs.some((input) => newestMtime(path.join(root, input)) > built);
+  if (inputs.some((input) => newestMtime(path.join(root, input)) > built)) return true;
+  // A chunk is loaded only when used: one gone would fail that feature later, not the start.
+  return [...chunksOf(outfile)].some((chunk) => !existsSync(chunk));
 }
 
 /**

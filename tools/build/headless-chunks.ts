@@ -16,7 +16,7 @@ export function chunkPrefix(entryFile: string): string {
 
 /**
  * The chunks the built entry at `entryFile` loads, statically or dynamically, directly or through
- * another chunk (absolute paths); none when it does not exist.
+ * another chunk (absolute paths, present or not); none when it does not exist.
  */
 export function chunksOf(entryFile: string): Set<string> {
   const folder = path.dirname(entryFile);

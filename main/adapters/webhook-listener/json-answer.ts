@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 
-/** Answers with `body` as JSON (UTF-8, its length given); nothing when an answer already went out. */
+/** Answers with `body` as JSON (UTF-8, its length given); nothing if an answer went out already. */
 export function sendJson(res: ServerResponse, status: number, body: object): void {
   if (res.headersSent) return;
   const text = JSON.stringify(body);

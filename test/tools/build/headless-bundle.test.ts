@@ -98,6 +98,17 @@ describe('the headless bundle', () => {
     for (const chunk of chunksOf(outfile)) expect(existsSync(chunk), chunk).toBe(true);
   }, 60_000);
 
+  it('is stale when a chunk it loads is gone, and the rebuild brings it back', () => {
+    const outfile = join(dir, 'chunk-gone', 'cli.mjs');
+    expect(buildHeadlessIfStale(PROJECT_ROOT, outfile)).toBe(true);
+    const [chunk] = [...chunksOf(outfile)];
+    expect(headlessBundleIsStale(PROJECT_ROOT, outfile)).toBe(false);
+    rmSync(chunk!);
+    expect(headlessBundleIsStale(PROJECT_ROOT, outfile)).toBe(true);
+    expect(buildHeadlessIfStale(PROJECT_ROOT, outfile)).toBe(true);
+    expect(existsSync(chunk!)).toBe(true);
+  }, 60_000);
+
   it('a missing output folder is made', () => {
     const outfile = join(dir, 'a', 'b', 'cli.mjs');
     expect(buildHeadlessIfStale(PROJECT_ROOT, outfile)).toBe(true);
