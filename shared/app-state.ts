@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { RoomState } from './model';
 import { OpenProblem } from './problem';
 import { RecorderStatus } from './recorder/connection-status';

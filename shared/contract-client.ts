@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { CALL_CHANNELS, isEventChannel, type CallChannel, type EventChannel } from './ipc-channels';
 import type { CALLS, CallResponse, EventPayload } from './ipc-contract';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { AppNotification, FileRecord } from './model';
 import { PushRecord } from './push';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { AppInfo, AppState, LinkTarget, PauseChoice, RecorderStatusKind } from './app-state';
 import type { CallChannel, EventChannel } from './ipc-channels';
 import { HistoryFile, HistoryNotification, HistoryQuery, historyPage } from './history';

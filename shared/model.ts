@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { PolledRoom, PolledRoomStats } from './recorder/rest';
 import { PopupButton } from './popup-button';
 import { ProblemCode, ProblemFacts, SessionReport } from './problem';

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 
 /** A schema failure whose message lists every problem as `path: message`. */
 export class SchemaParseError extends Error {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The buttons a notification can carry, by id (the README lists them): `record` starts recording

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** What the recording guardian watches for, plus the recorder going silent. */
 export const ProblemCode = z.enum([

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * How much a room matters to the user: `favourite` (pinned first, its own sound, optionally

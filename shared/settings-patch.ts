@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { describeIssues, isPlainObject } from './parse';
 import { Settings } from './settings';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Where the window should go when a click opens it: the Notifications view over a span (epoch ms, `to` excluded). */
 export const WindowTarget = z.object({

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -13,10 +14,7 @@ export async function writeFileAtomic(
   contents: string | Uint8Array,
   mode = 0o600,
 ): Promise<void> {
-  const temp = path.join(
-    path.dirname(filePath),
-    `.${path.basename(filePath)}.${randomBytes(6).toString('hex')}.tmp`,
-  );
+  const temp = tempPathFor(filePath);
   const handle = await open(temp, 'wx', mode);
   try {
     await handle.writeFile(contents, 'utf8');
@@ -48,4 +46,47 @@ async function renameWithRetry(from: string, to: string): Promise<void> {
       await delay(50 * (attempt + 1));
     }
   }
+}
+
+/**
+ * writeFileAtomic for a caller that must not wait (the settings file's backend: electron-store's
+ * interface is synchronous); the same steps, the rename's retries waited out in place.
+ */
+export function writeFileAtomicSync(
+  filePath: string,
+  contents: string | Uint8Array,
+  mode = 0o600,
+): void {
+  const temp = tempPathFor(filePath);
+  const fd = openSync(temp, 'wx', mode);
+  try {
+    writeFileSync(fd, contents, 'utf8');
+    fsyncSync(fd);
+  } catch (error) {
+    closeSync(fd);
+    rmSync(temp, { force: true });
+    throw error;
+  }
+  closeSync(fd);
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      renameSync(temp, filePath);
+      return;
+    } catch (error) {
+      const code = errorCode(error);
+      if (attempt >= 4 || (code !== 'EPERM' && code !== 'EBUSY' && code !== 'EACCES')) {
+        rmSync(temp, { force: true });
+        throw error;
+      }
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50 * (attempt + 1));
+    }
+  }
+}
+
+/** A temp file beside `filePath`, hidden, with a random part: never one another writer uses. */
+function tempPathFor(filePath: string): string {
+  return path.join(
+    path.dirname(filePath),
+    `.${path.basename(filePath)}.${randomBytes(6).toString('hex')}.tmp`,
+  );
 }

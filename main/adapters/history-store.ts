@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { HISTORY_LIMITS, HistoryFile, HistoryNotification } from '../../shared/history';
 import { EventLogEntry } from '../../shared/model';
 import { PushRecord } from '../../shared/push';

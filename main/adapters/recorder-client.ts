@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { errorMessage } from '../core/log-text';
 import { describeIssues, parseJsonText, safeParseUnknown } from '../../shared/parse';
 import type { RecorderStatus } from '../../shared/recorder/connection-status';

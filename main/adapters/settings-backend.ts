@@ -1,4 +1,3 @@
-import Conf from 'conf';
 import { isPlainObject, parseJsonText } from '../../shared/parse';
 
 /** The key under which the backend hands over a file that is not a JSON object (never written). */
@@ -28,14 +27,16 @@ export interface SettingsBackendOptions {
   deserialize: (text: string) => Record<string, unknown>;
 }
 
-/** Makes the backend: conf in headless mode and tests, electron-store in the desktop app. */
+/**
+ * Makes the backend: electron-store in the desktop app, settingsFileBackend (settings-file.ts) in
+ * headless mode and tests.
+ */
 export type SettingsBackendFactory = (options: SettingsBackendOptions) => SettingsBackend;
 
-/** conf itself: the settings file without Electron. */
-export const confBackend: SettingsBackendFactory = (options) =>
-  new Conf<Record<string, unknown>>(options);
-
-/** The conf options for `<dir>/<fileName>`: pretty JSON, a BOM tolerated, never throws on read. */
+/**
+ * The backend's options (conf's, as electron-store takes them) for `<dir>/<fileName>`: pretty
+ * JSON, a BOM tolerated, never throws on read.
+ */
 export function settingsBackendOptions(dir: string, fileName: string): SettingsBackendOptions {
   return {
     cwd: dir,
@@ -50,9 +51,9 @@ export function settingsBackendOptions(dir: string, fileName: string): SettingsB
 }
 
 /**
- * Parses the file's text for conf. conf would throw on bad JSON in its constructor (or empty the
- * file with clearInvalidConfig); instead the text comes back under UNREADABLE_KEY, so the store
- * can keep the file aside first and say why.
+ * Parses the file's text for the backend. electron-store (conf) would throw on bad JSON in its
+ * constructor (or empty the file with clearInvalidConfig); instead the text comes back under
+ * UNREADABLE_KEY, so the store can keep the file aside first and say why.
  */
 function readSettingsText(text: string): Record<string, unknown> {
   const json = parseJsonText(text.replace(/^\uFEFF/, '')); // Notepad adds a BOM

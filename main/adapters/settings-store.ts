@@ -16,12 +16,12 @@ import {
 import { errorCode } from '../core/log-text';
 import type { Logger } from '../core/ports';
 import {
-  confBackend,
   settingsBackendOptions,
   UNREADABLE_KEY,
   type SettingsBackend,
   type SettingsBackendFactory,
 } from './settings-backend';
+import { settingsFileBackend } from './settings-file';
 
 /** Where and how the store keeps settings. */
 export interface SettingsStoreOptions {
@@ -29,7 +29,7 @@ export interface SettingsStoreOptions {
   dir: string;
   fileName?: string;
   log: Logger;
-  /** The file library: conf (default), or electron-store in the desktop app (same file). */
+  /** The file library: settingsFileBackend (default), or electron-store in the desktop app (same file). */
   backend?: SettingsBackendFactory;
   /** For testing: other migration steps and target version. */
   migrations?: readonly SettingsMigration[];
@@ -61,9 +61,10 @@ export interface SettingsLoadReport {
 export type SettingsListener = (next: Settings, previous: Settings) => void;
 
 /**
- * The settings file, kept by conf (electron-store in the desktop app): validated with the Settings
- * schema on read (corrupt or invalid → defaults, a warning, the bad file kept aside), migrated by
- * named steps (the old file kept aside), written atomically with mode 0600 by conf.
+ * The settings file, kept by settings-file.ts (electron-store in the desktop app): validated with
+ * the Settings schema on read (corrupt or invalid → defaults, a warning, the bad file kept aside),
+ * migrated by named steps (the old file kept aside), written atomically with mode 0600 by the
+ * backend.
  */
 export class SettingsStore {
   /** Absolute path of the settings file. */
@@ -100,12 +101,12 @@ export class SettingsStore {
     let fileRead = false;
     const backendOptions = settingsBackendOptions(options.dir, options.fileName ?? 'settings.json');
     const deserialize = backendOptions.deserialize;
-    // conf reports a missing file as an empty store; a file it read went through here.
+    // The backend reports a missing file as an empty store; a file it read went through here.
     backendOptions.deserialize = (text) => {
       fileRead = true;
       return deserialize(text);
     };
-    const backend = (options.backend ?? confBackend)(backendOptions);
+    const backend = (options.backend ?? settingsFileBackend)(backendOptions);
     const stored = backend.store;
     const { settings, report, rewrite } = fileRead
       ? await readStored(stored, backend.path, options)
@@ -149,7 +150,7 @@ export class SettingsStore {
     return () => this.#listeners.delete(listener);
   }
 
-  // conf writes synchronously, so updates land on the file one at a time, in call order.
+  // The backend writes synchronously, so updates land on the file one at a time, in call order.
   #commit(next: Settings): void {
     const previous = this.#settings;
     this.#settings = next;

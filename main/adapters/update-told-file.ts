@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { parseJsonText } from '../../shared/parse';
 import { errorCode, errorMessage } from '../core/log-text';
 import { writeFileAtomic } from './atomic-write';

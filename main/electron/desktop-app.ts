@@ -97,7 +97,8 @@ async function startDesktopParts<I, M>(
   const userData = electronApp.getPath('userData');
   const logsDir = electronApp.getPath('logs');
   const log = electron.createLogger(logsDir);
-  // electron-store keeps settings.json (headless mode and tests open the same file with conf).
+  // electron-store keeps settings.json (headless mode and tests open the same file with
+  // settings-file.ts).
   const store = await SettingsStore.open({ dir: userData, log, backend: electron.settingsBackend });
   const isDevelopment = !electronApp.isPackaged;
   const appIcon = path.join(distDir, 'icons', 'app.png');

@@ -64,7 +64,7 @@ export interface DesktopElectron<I, M> {
   notifications: NotificationFactory;
   /** Electron's folder dialog (dialog.showOpenDialog with openDirectory); null when cancelled. */
   pickFolder: (defaultPath: string) => Promise<string | null>;
-  /** The settings file's library: electron-store (conf in tests). */
+  /** The settings file's library: electron-store (conf, which it is built on, in tests). */
   settingsBackend: SettingsBackendFactory;
   /** The app's logger, writing into the logs folder. */
   createLogger: (logsDir: string) => Logger;

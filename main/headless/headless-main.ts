@@ -97,16 +97,19 @@ export async function runHeadless(
     picturesDir: join(dataDir, PICTURES_DIR),
     log: logger,
   });
+  // Listened for before the ready line: whoever reads it may stop the app at once, and a signal
+  // with no listener yet would kill it without saving.
+  const stopAsked = new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
   const { webhookUrl } = started;
   const uiUrl = preview ? { uiUrl: preview.url } : {};
   emit({ type: 'ready', webhookUrl, webhookUrls: app.webhookUrls(), ...uiUrl, dataDir, version });
   log.info(`listening; set the recorder's "Webhook V2" URL to ${webhookUrl}`);
   const updates = updateLines(app, version, emit, logger);
 
-  await new Promise<void>((resolve) => {
-    process.once('SIGINT', resolve);
-    process.once('SIGTERM', resolve);
-  });
+  await stopAsked;
   log.info('stopping');
   updates.stop();
   await preview?.close();

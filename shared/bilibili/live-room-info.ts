@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 // bilibili's numbers are numbers, but tolerate "123" as well: a mirror may differ.
 const Id = z.coerce.number().int().nonnegative();

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { assertNever } from '../parse';
 import type { Language } from '../settings';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 // `Optional<string?>` as the recorder writes it: `{"hasValue": bool, "value": string|null}`;
 // `hasValue: false` means the recorder's default (an empty list) is in force.

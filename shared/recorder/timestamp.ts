@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 // The recorder writes .NET "o"-style times with 0–7 fractional digits, trailing zeros trimmed, and
 // an offset (never `Z`, but we accept it from hand-written test payloads).

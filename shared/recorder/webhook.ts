@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { isPlainObject, safeParseUnknown, type ParseResult } from '../parse';
 import { RecorderTimestamp } from './timestamp';
 

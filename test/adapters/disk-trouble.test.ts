@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { HistoryStore } from '../../main/adapters/history-store';
 import { JournalFile } from '../../main/adapters/journal-file';
-import { confBackend, type SettingsBackendFactory } from '../../main/adapters/settings-backend';
+import type { SettingsBackendFactory } from '../../main/adapters/settings-backend';
+import { settingsFileBackend } from '../../main/adapters/settings-file';
 import { SettingsStore } from '../../main/adapters/settings-store';
 import { WebhookServer } from '../../main/adapters/webhook-listener/webhook-server';
 import { WebhookIntake } from '../../main/core/webhook-intake';
@@ -205,9 +206,9 @@ describe('a full disk', () => {
     await mkdir(dir, { recursive: true });
     const log = memoryLogger();
     const troubles: (string | undefined)[] = [];
-    // The port's way: conf's atomic write is refused while a fault is injected.
+    // The port's way: the backend's atomic write is refused while a fault is injected.
     const backend: SettingsBackendFactory = (options) => {
-      const real = confBackend(options);
+      const real = settingsFileBackend(options);
       return {
         get path() {
           return real.path;

@@ -1,6 +1,6 @@
 // A whole fake Electron for runDesktopApp: an `app` that keeps Electron's quit and
 // window-all-closed semantics, and the factories the entry point would pass, all recording.
-import { confBackend } from '../../main/adapters/settings-backend';
+import { confBackend } from './conf-backend';
 import type {
   BrowserWindowConstructorOptions,
   LoginItemSettings,

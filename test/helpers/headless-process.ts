@@ -12,7 +12,7 @@ export const PROJECT_ROOT = join(import.meta.dirname, '..', '..');
 /**
  * The tests' headless bundle, as `npm run headless` runs it (dist/headless/cli.mjs), but apart
  * from dist/ so that a test run never replaces what a developer runs. Rebuilt when the sources
- * are newer (each test file's process checks; the file is replaced atomically).
+ * are newer (each test file's process checks; the files are replaced atomically, the entry last).
  */
 export const TEST_HEADLESS_BUNDLE = 'test-output/headless/cli.mjs';
 

@@ -36,7 +36,7 @@ describe('lint enforces the layers', () => {
   });
 
   it.each([
-    ['main/core/x.ts', "import { z } from 'zod';"],
+    ['main/core/x.ts', "import * as z from 'zod';"],
     ['main/adapters/x.ts', "import { readFile } from 'node:fs/promises';"],
     ['main/adapters/x.ts', "import type { SourceContext } from '../core/plug-ins';"],
     ['main/electron/x.ts', "import { app } from 'electron';"],

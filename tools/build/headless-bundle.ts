@@ -1,12 +1,13 @@
-// Headless mode as one bundled file, as the desktop main process already is: started through tsx
-// it took 88 MB of RSS and 0.75 s to `ready`, bundled 63 MB and about 0.3 s (issue 21). Every
+// Headless mode as a bundle, as the desktop main process already is: started through tsx it took
+// 88 MB of RSS and 0.75 s to `ready`, bundled 63 MB and about 0.3 s (issue 21). Every
 // dependency is bundled in (nothing resolved from node_modules at run time); only Node's builtins
 // stay outside (platform 'node' does that by itself; no plugin, so that tests can build it
 // synchronously: esbuild's synchronous API takes no plugins).
-import { mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildSync, type BuildOptions } from 'esbuild';
 import { newestMtime } from '../start/build-freshness';
+import { chunksOf, removeChunksBut } from './headless-chunks';
 import { REQUIRE_BANNER } from './main-bundle';
 
 /** Node 20.19 is the oldest the project runs on (package.json's engines). */
@@ -24,6 +25,7 @@ export const HEADLESS_INPUTS = [
   'main',
   'shared',
   'tools/build/headless-bundle.ts',
+  'tools/build/headless-chunks.ts',
   'tools/build/main-bundle.ts',
   'package.json',
   'package-lock.json',
@@ -31,21 +33,34 @@ export const HEADLESS_INPUTS = [
 ] as const;
 
 /**
- * esbuild options for the headless bundle at `outfile` (absolute); `entry` (relative to the
- * repository) is headless mode's own unless a test builds its test-only entry.
+ * esbuild options for the headless bundle at `outfile` (absolute, `.mjs`); `entry` (relative to
+ * the repository) is headless mode's own unless a test builds its test-only entry. What is loaded
+ * only when used (a dynamic `import()`: express, nodemailer) goes to chunks beside it
+ * (headless-chunks.ts): V8 parses the whole of a file it loads, and every megabyte of code parsed
+ * at start cost headless mode several megabytes of RSS for as long as it runs (issue 21). Beside
+ * it, not in a folder below: a chunk holding code that reads `import.meta.url` finds the same
+ * files the entry does.
  */
 export function headlessBuildOptions(
   root: string,
   outfile: string,
   entry = 'main/headless/cli.ts',
 ): BuildOptions {
+  if (!outfile.endsWith('.mjs'))
+    throw new Error(`the headless bundle must be a .mjs file: ${outfile}`);
+  const name = path.basename(outfile, '.mjs');
   return {
     entryPoints: [path.join(root, entry)],
-    outfile,
+    outdir: path.dirname(outfile),
+    entryNames: name,
+    chunkNames: `${name}.[name]-[hash]`,
+    outExtension: { '.js': '.mjs' },
+    splitting: true,
     bundle: true,
     platform: 'node',
     format: 'esm',
     target: HEADLESS_NODE_TARGET,
+    // Each chunk gets it too: every file is a module of its own.
     banner: { js: REQUIRE_BANNER },
     // Stack traces in the log name the sources: worth the file beside it on a NAS.
     sourcemap: 'linked',
@@ -53,7 +68,7 @@ export function headlessBuildOptions(
   };
 }
 
-/** Whether the bundle at `outfile` is missing or older than one of its sources. */
+/** Whether the bundle at `outfile` is missing, lacks a chunk or is older than a source of it. */
 export function headlessBundleIsStale(root: string, outfile: string, entry?: string): boolean {
   let built: number;
   try {
@@ -62,13 +77,16 @@ export function headlessBundleIsStale(root: string, outfile: string, entry?: str
     return true;
   }
   const inputs = entry ? [...HEADLESS_INPUTS, entry] : HEADLESS_INPUTS;
-  return inputs.some((input) => newestMtime(path.join(root, input)) > built);
+  if (inputs.some((input) => newestMtime(path.join(root, input)) > built)) return true;
+  // A chunk is loaded only when used: one gone would fail that feature later, not the start.
+  return [...chunksOf(outfile)].some((chunk) => !existsSync(chunk));
 }
 
 /**
  * Builds the bundle when it is stale. Each file is written aside and renamed into place (the
- * bundle last), so that a start or a test running at the same moment never loads half a file;
- * true when it was built now.
+ * chunks first, the entry last), so that a start or a test running at the same moment never loads
+ * half a file, nor an entry whose chunks are not there yet; then the chunks of older builds go
+ * but those of the build replaced (headless-chunks.ts). True when it was built now.
  */
 export function buildHeadlessIfStale(
   root: string,
@@ -78,20 +96,26 @@ export function buildHeadlessIfStale(
   if (!headlessBundleIsStale(root, outfile, entry)) return false;
   mkdirSync(path.dirname(outfile), { recursive: true });
   const result = buildSync({ ...headlessBuildOptions(root, outfile, entry), write: false });
-  const files = [...result.outputFiles].sort((a) => (a.path === outfile ? 1 : -1));
+  const replaced = chunksOf(outfile);
+  const isEntry = (file: { path: string }) => file.path === outfile;
+  const files = [
+    ...result.outputFiles.filter((file) => !isEntry(file)),
+    ...result.outputFiles.filter(isEntry),
+  ];
   for (const file of files) {
     const temp = `${file.path}.${process.pid}.tmp`;
-    writeFileSync(temp, file.path === outfile ? asciiOnly(file.text) : file.contents);
+    writeFileSync(temp, file.path.endsWith('.mjs') ? asciiOnly(file.text) : file.contents);
     renameSync(temp, file.path);
   }
+  removeChunksBut(outfile, new Set([...replaced, ...files.map((file) => file.path)]));
   return true;
 }
 
 /**
  * The bundle with every non-ASCII character escaped. esbuild escapes them in strings but leaves
  * them in regular expressions and some comments (ours: `[。（，]`; a dependency's `[0-9¹²³]`), and
- * a single one makes V8 hold the whole 3 MB source as two bytes a character: 3 MB more RSS for
- * as long as the app runs (issue 21). A `\uXXXX` escape means the same in a regular expression
+ * a single one makes V8 hold the whole file's source as two bytes a character: as much RSS again
+ * for as long as the app runs (issue 21; the bundle was one 3 MB file then). A `\uXXXX` escape means the same in a regular expression
  * (with or without the u flag, surrogate pairs included) and nothing in a comment. The source
  * map's columns on those few lines shift; its lines do not.
  */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { RoomPictures } from '../../../shared/model';
 import { isPictureKey } from '../../../shared/picture-key';
 import { errorDetail } from '../../core/log-text';

@@ -1,5 +1,5 @@
 import { open, readFile, type FileHandle } from 'node:fs/promises';
-import { z } from 'zod';
+import * as z from 'zod';
 import { RoomPictures } from '../../../shared/model';
 import { PushFailure, PushRecord } from '../../../shared/push';
 import { Language } from '../../../shared/settings';

@@ -5,6 +5,7 @@ import { parseWebhook } from '../../../shared/recorder/webhook';
 import { errorDetail } from '../../core/log-text';
 import type { IntakeResult } from '../../core/webhook-intake';
 import { checkJsonContentType, isSafeHostHeader, secretsEqual } from '../request-guards';
+import { sendJson } from './json-answer';
 import {
   MAX_BODY_BYTES,
   TEST_EVENT_HEADER,
@@ -189,16 +190,6 @@ export function pathOf(url: string | undefined): string {
   const target = url ?? '/';
   const query = target.indexOf('?');
   return query < 0 ? target : target.slice(0, query);
-}
-
-function sendJson(res: ServerResponse, status: number, body: object): void {
-  if (res.headersSent) return;
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': Buffer.byteLength(text),
-  });
-  res.end(text);
 }
 
 /** Reads a request body up to `limit` bytes, then calls `done` once (no promise: hot path). */

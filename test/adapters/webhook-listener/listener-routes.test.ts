@@ -40,6 +40,34 @@ describe('listener routes', () => {
     );
   });
 
+  it('/health answers GET and HEAD, with a trailing slash or in capitals; other methods → 404', async () => {
+    const t = await startListener();
+    for (const path of ['/health/', '/HEALTH']) {
+      const res = await rawRequest(`${t.base}${path}`);
+      expect(res.status, path).toBe(200);
+      expect(res.json(), path).toMatchObject({ status: 'ok', version: '9.9.9' });
+    }
+    const head = await rawRequest(`${t.base}/health`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.text).toBe('');
+    const post = await rawRequest(`${t.base}/health`, { method: 'POST' });
+    expect(post.status).toBe(404);
+    expect(post.json()).toEqual({ error: 'not found' });
+  });
+
+  it('an error while answering → 500 in JSON, and the log says what failed', async () => {
+    const t = await startListener();
+    Object.defineProperty(t.intake, 'counters', {
+      get: () => {
+        throw new Error('counters unreadable');
+      },
+    });
+    const res = await rawRequest(`${t.base}/health`);
+    expect(res.status).toBe(500);
+    expect(res.json()).toEqual({ error: 'internal error' });
+    expect(t.log.lines).toContain('error webhook listener: Error: counters unreadable');
+  });
+
   it('any other path → 404 in JSON; only /webhook and below reach the webhook handler', async () => {
     const t = await startListener();
     for (const path of ['/', '/webhooks', '/health/x', '/api/webhook']) {

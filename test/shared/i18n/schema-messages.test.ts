@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { localizeSchemaMessage } from '../../../shared/i18n/schema-messages';
 import { describeIssues } from '../../../shared/parse';
 import { Settings } from '../../../shared/settings';

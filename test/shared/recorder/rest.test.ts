@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { safeParseUnknown } from '../../../shared/parse';
 import { GlobalWebhookLists } from '../../../shared/recorder/global-config';
 import {

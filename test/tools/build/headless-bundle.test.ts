@@ -1,14 +1,23 @@
 import { spawnSync } from 'node:child_process';
 import { builtinModules } from 'node:module';
-import { mkdtempSync, readFileSync, rmSync, utimesSync } from 'node:fs';
+import {
+  appendFileSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   asciiOnly,
   buildHeadlessIfStale,
   headlessBundleIsStale,
 } from '../../../tools/build/headless-bundle';
+import { chunksOf } from '../../../tools/build/headless-chunks';
 import { PROJECT_ROOT } from '../../helpers/headless-process';
 
 const dir = mkdtempSync(join(tmpdir(), 'headless-bundle-'));
@@ -27,12 +36,17 @@ describe('the headless bundle', () => {
     expect(headlessBundleIsStale(PROJECT_ROOT, outfile)).toBe(true);
     expect(buildHeadlessIfStale(PROJECT_ROOT, outfile)).toBe(true);
 
-    // One file: it imports nothing but Node's builtins, and runs with plain node.
-    const code = readFileSync(outfile, 'utf8');
-    expect(code).not.toMatch(/[\u0080-\uffff]/); // one byte a character in V8 (see asciiOnly)
-    const imported = [...code.matchAll(/^import .* from ["']([^"']+)["'];?$/gm)].map((m) => m[1]!);
+    // It imports nothing but Node's builtins and its own chunks, and runs with plain node.
+    const files = [outfile, ...chunksOf(outfile)];
     const builtins = new Set(builtinModules);
-    expect(imported.filter((name) => !builtins.has(name.replace(/^node:/, '')))).toEqual([]);
+    for (const file of files) {
+      const code = readFileSync(file, 'utf8');
+      expect(code, file).not.toMatch(/[\u0080-\uffff]/); // one byte a character in V8 (see asciiOnly)
+      const outside = staticImports(code).filter(
+        (name) => !builtins.has(name.replace(/^node:/, '')) && !name.startsWith('./cli.'),
+      );
+      expect(outside, file).toEqual([]);
+    }
     const help = spawnSync(process.execPath, [outfile, '--help'], { encoding: 'utf8' });
     expect(help.status).toBe(0);
     expect(help.stderr).toContain('--data-dir');
@@ -55,9 +69,67 @@ describe('the headless bundle', () => {
     expect(asciiOnly('/* ¥ */ const a = "x";')).toBe('/* \\u00a5 */ const a = "x";');
   });
 
+  it('leaves express and nodemailer out of what loads at start: they are in chunks loaded when used', () => {
+    const outfile = join(PROJECT_ROOT, 'test-output', 'bundle-test', 'cli.mjs');
+    buildHeadlessIfStale(PROJECT_ROOT, outfile);
+    const atStart = staticallyLoaded(outfile);
+    const later = [...chunksOf(outfile)].filter((file) => !atStart.includes(file));
+    const holding = (files: string[], name: string) =>
+      files.filter((file) => readFileSync(file, 'utf8').includes(`node_modules/${name}/`));
+    for (const name of ['express', 'nodemailer']) {
+      expect(holding(atStart, name), name).toEqual([]);
+      expect(holding(later, name), name).toHaveLength(1);
+    }
+  }, 60_000);
+
+  it("a rebuild removes older builds' chunks but keeps those of the build it replaces", () => {
+    const outfile = join(dir, 'rebuilt', 'cli.mjs');
+    expect(buildHeadlessIfStale(PROJECT_ROOT, outfile)).toBe(true);
+    // As if the build it replaces had loaded a chunk that this build names otherwise.
+    const replaced = join(dir, 'rebuilt', 'cli.replaced-AAAAAAAA.mjs');
+    const older = join(dir, 'rebuilt', 'cli.older-BBBBBBBB.mjs');
+    writeFileSync(replaced, 'export {};\n');
+    writeFileSync(older, 'export {};\n');
+    appendFileSync(outfile, 'const later = () => import("./cli.replaced-AAAAAAAA.mjs");\n');
+    utimesSync(outfile, new Date(0), new Date(0));
+    expect(buildHeadlessIfStale(PROJECT_ROOT, outfile)).toBe(true);
+    expect(existsSync(replaced)).toBe(true);
+    expect(existsSync(older)).toBe(false);
+    for (const chunk of chunksOf(outfile)) expect(existsSync(chunk), chunk).toBe(true);
+  }, 60_000);
+
+  it('is stale when a chunk it loads is gone, and the rebuild brings it back', () => {
+    const outfile = join(dir, 'chunk-gone', 'cli.mjs');
+    expect(buildHeadlessIfStale(PROJECT_ROOT, outfile)).toBe(true);
+    const [chunk] = [...chunksOf(outfile)];
+    expect(headlessBundleIsStale(PROJECT_ROOT, outfile)).toBe(false);
+    rmSync(chunk!);
+    expect(headlessBundleIsStale(PROJECT_ROOT, outfile)).toBe(true);
+    expect(buildHeadlessIfStale(PROJECT_ROOT, outfile)).toBe(true);
+    expect(existsSync(chunk!)).toBe(true);
+  }, 60_000);
+
   it('a missing output folder is made', () => {
     const outfile = join(dir, 'a', 'b', 'cli.mjs');
     expect(buildHeadlessIfStale(PROJECT_ROOT, outfile)).toBe(true);
     expect(readFileSync(outfile, 'utf8').length).toBeGreaterThan(1000);
   }, 60_000);
 });
+
+/** The entry and the chunks it imports statically (what loads at start), as paths. */
+function staticallyLoaded(entry: string): string[] {
+  const found = [entry];
+  for (const file of found) {
+    for (const name of staticImports(readFileSync(file, 'utf8'))) {
+      const chunk = join(dirname(file), name);
+      if (name.startsWith('./') && !found.includes(chunk)) found.push(chunk);
+    }
+  }
+  return found;
+}
+
+/** What a built file imports or re-exports from at the top (esbuild spreads long ones over lines). */
+function staticImports(code: string): string[] {
+  const statement = /^(?:import|export)\s(?:[^;]*?\sfrom\s*)?["']([^"']+)["'];?$/gm;
+  return [...code.matchAll(statement)].map((m) => m[1]!);
+}
