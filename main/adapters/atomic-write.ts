@@ -34,18 +34,28 @@ export async function writeFileAtomic(
   }
 }
 
-/** Windows refuses a rename while a scanner or indexer holds the target open; it lets go quickly. */
 async function renameWithRetry(from: string, to: string): Promise<void> {
   for (let attempt = 0; ; attempt += 1) {
     try {
       await rename(from, to);
       return;
     } catch (error) {
-      const code = errorCode(error);
-      if (attempt >= 4 || (code !== 'EPERM' && code !== 'EBUSY' && code !== 'EACCES')) throw error;
-      await delay(50 * (attempt + 1));
+      const wait = renameRetryWaitMs(error, attempt);
+      if (wait === undefined) throw error;
+      await delay(wait);
     }
   }
+}
+
+/**
+ * How long to wait before renaming again after `error` on attempt `attempt` (from 0); undefined:
+ * give up. Windows refuses a rename while a scanner or indexer holds the target open; it lets go
+ * quickly.
+ */
+function renameRetryWaitMs(error: unknown, attempt: number): number | undefined {
+  const code = errorCode(error);
+  if (attempt >= 4 || (code !== 'EPERM' && code !== 'EBUSY' && code !== 'EACCES')) return undefined;
+  return 50 * (attempt + 1);
 }
 
 /**
@@ -73,12 +83,12 @@ export function writeFileAtomicSync(
       renameSync(temp, filePath);
       return;
     } catch (error) {
-      const code = errorCode(error);
-      if (attempt >= 4 || (code !== 'EPERM' && code !== 'EBUSY' && code !== 'EACCES')) {
+      const wait = renameRetryWaitMs(error, attempt);
+      if (wait === undefined) {
         rmSync(temp, { force: true });
         throw error;
       }
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50 * (attempt + 1));
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, wait);
     }
   }
 }
