@@ -97,7 +97,7 @@ export class SessionTracker {
     for (const [id, s] of this.#sessions) {
       if (s.endedLocal === undefined) {
         if (now - s.startedLocal > MAX_SESSION_MS) this.#sessions.delete(id);
-        else if (s.files.size === 0 && now - s.startedLocal >= noFileMs) noFile.add(s.roomId);
+        else if (hasNoFileYet(s, now, noFileMs)) noFile.add(s.roomId);
         continue;
       }
       if (!allFilesClosed(s) && now - s.endedLocal < reportWaitMs) continue;
@@ -111,8 +111,7 @@ export class SessionTracker {
   noFileRooms(now: number, noFileMs: number): Set<number> {
     const rooms = new Set<number>();
     for (const s of this.#sessions.values())
-      if (s.endedLocal === undefined && s.files.size === 0 && now - s.startedLocal >= noFileMs)
-        rooms.add(s.roomId);
+      if (s.endedLocal === undefined && hasNoFileYet(s, now, noFileMs)) rooms.add(s.roomId);
     return rooms;
   }
 
@@ -149,6 +148,11 @@ export class SessionTracker {
     }
     return session;
   }
+}
+
+// Started at least `noFileMs` ago (app time) and opened no file: the no-file rule, in one place.
+function hasNoFileYet(s: TrackedSession, now: number, noFileMs: number): boolean {
+  return s.files.size === 0 && now - s.startedLocal >= noFileMs;
 }
 
 function allFilesClosed(s: TrackedSession): boolean {
