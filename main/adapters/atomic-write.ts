@@ -1,9 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { open, rename, rm } from 'node:fs/promises';
+import { open, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { errorCode } from '../core/log-text';
+
+/** How writeFileAtomic writes: the file's mode, and what must happen in the step of the rename. */
+export interface AtomicWriteOptions {
+  /** The new file's permissions (default 0o600: the data folder is private). */
+  mode?: number;
+  /**
+   * Called right after the rename, in the same synchronous step (the rename is a synchronous
+   * call for this): what it does and the new contents survive a kill of the app together.
+   */
+  renamed?: () => void;
+}
 
 /**
  * Writes a file so that readers see the old or the new contents, never half of each: a temp file
@@ -12,7 +23,7 @@ import { errorCode } from '../core/log-text';
 export async function writeFileAtomic(
   filePath: string,
   contents: string | Uint8Array,
-  mode = 0o600,
+  { mode = 0o600, renamed }: AtomicWriteOptions = {},
 ): Promise<void> {
   const temp = tempPathFor(filePath);
   const handle = await open(temp, 'wx', mode);
@@ -32,12 +43,15 @@ export async function writeFileAtomic(
     await rm(temp, { force: true });
     throw error;
   }
+  renamed?.();
 }
 
+// The rename itself is synchronous (a metadata step of microseconds), so that `renamed` follows
+// it with nothing in between; only the waits before a retry are asynchronous.
 async function renameWithRetry(from: string, to: string): Promise<void> {
   for (let attempt = 0; ; attempt += 1) {
     try {
-      await rename(from, to);
+      renameSync(from, to);
       return;
     } catch (error) {
       const wait = renameRetryWaitMs(error, attempt);

@@ -218,6 +218,15 @@ export class HistoryStore {
     return count;
   }
 
+  /**
+   * Runs `run` in the same step as the write that puts every notification recorded so far into
+   * notifications.jsonl (at once while the disk fails): a shown decision and its popup survive a
+   * kill of the app together, so start-up recovery neither loses nor repeats it.
+   */
+  afterNotificationsWritten(run: () => void): void {
+    this.#notifications.writeThen(run);
+  }
+
   /** Resolves when everything recorded so far is written. */
   async flush(): Promise<void> {
     await Promise.all([this.#files.flush(), this.#notifications.flush(), this.#events.flush()]);

@@ -1,4 +1,5 @@
 import { errorCode, errorMessage } from '../core/log-text';
+import { writeSync } from 'node:fs';
 import { open, readdir, readFile, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { writeFileAtomic } from './atomic-write';
 import path from 'node:path';
@@ -45,6 +46,8 @@ export class JsonLinesFile {
   readonly #options: JsonLinesFileOptions;
   #queue: Promise<void> = Promise.resolve();
   #pending: string[] = [];
+  /** Callbacks waiting for the lines appended before them to be written (writeThen), in order. */
+  #runs: (() => void)[] = [];
   #batch = 0;
   #delay: ReturnType<typeof setTimeout> | undefined;
   // Kept open between appends (a burst would otherwise open and close the file per batch).
@@ -125,20 +128,55 @@ export class JsonLinesFile {
     this.#delay ??= setTimeout(() => this.#queuePending(), APPEND_DELAY_MS);
   }
 
+  /**
+   * Runs `run` right after every line appended so far is in the file, in the same step as the
+   * write that puts the last of them there (a synchronous write, or a rewrite's rename): a kill of
+   * the app cannot fall between the two, so what `run` does (a popup) and the line that says it
+   * was done survive or vanish together. While writes fail, `run` runs at once (nothing waits for
+   * the disk). Runs keep their order.
+   */
+  writeThen(run: () => void): void {
+    if (this.#failing) {
+      this.#release(this.#runs.splice(0));
+      run();
+      return;
+    }
+    this.#runs.push(run);
+    this.#queuePending();
+  }
+
   /** Queues the write of the lines appended so far, now. */
   #queuePending(): void {
     clearTimeout(this.#delay);
     this.#delay = undefined;
-    if (this.#pending.length === 0) return;
+    if (this.#pending.length === 0 && this.#runs.length === 0) return;
     const batch = this.#batch;
-    // The lines are taken at the first attempt and kept for the retries; a rewrite queued since
-    // holds them already (it bumps the batch), so they are dropped then.
-    let text: string | undefined;
+    // The lines (and the runs waiting for them) are taken at the first attempt and kept for the
+    // retries; a rewrite queued since holds them already (it bumps the batch), so they are
+    // dropped then.
+    let taken: { text: string; runs: (() => void)[] } | undefined;
     this.#enqueue(async () => {
       if (batch !== this.#batch) return;
-      text ??= this.#takePending();
-      if (text !== '') await this.#appendText(text);
+      taken ??= { text: this.#takePending(), runs: this.#runs.splice(0) };
+      const { text, runs } = taken;
+      try {
+        if (text !== '') await this.#appendText(text, () => this.#release(runs));
+      } finally {
+        // Written: released in the write's step above. Failed: the disk must not hold them.
+        this.#release(runs);
+      }
     });
+  }
+
+  /** Calls the runs taken for a write (once: the list is emptied), each whatever the others do. */
+  #release(runs: (() => void)[]): void {
+    for (const run of runs.splice(0)) {
+      try {
+        run();
+      } catch (error) {
+        this.#warn(`after a write: ${errorMessage(error)}`);
+      }
+    }
   }
 
   /** True while writes fail and are being retried. */
@@ -158,10 +196,17 @@ export class JsonLinesFile {
     clearTimeout(this.#delay);
     this.#delay = undefined;
     this.#pending = [];
+    const runs = this.#runs.splice(0); // their lines are among these: released at the rename
     this.#batch += 1;
     const content = lines.length > 0 ? `${lines.join('\n')}\n` : '';
     this.#lines = lines.length;
-    this.#enqueue(() => this.#writeAtomically(content));
+    this.#enqueue(async () => {
+      try {
+        await this.#writeAtomically(content, () => this.#release(runs));
+      } finally {
+        this.#release(runs);
+      }
+    });
   }
 
   /**
@@ -187,8 +232,12 @@ export class JsonLinesFile {
     return text;
   }
 
-  /** Appends whole lines; a write that fails part-way is cut back, so a retry starts clean. */
-  async #appendText(text: string): Promise<void> {
+  /**
+   * Appends whole lines, written synchronously (a few kilobytes into the OS's cache: cheaper than
+   * a round trip through libuv's thread pool, and `written` runs in the same step); a write that
+   * fails part-way is cut back, so a retry starts clean.
+   */
+  async #appendText(text: string, written: () => void = () => {}): Promise<void> {
     if (!this.#handle) {
       // Private like the rest of the data directory: titles and paths say what the user watches.
       const handle = await open(this.#file, 'a', 0o600);
@@ -197,16 +246,16 @@ export class JsonLinesFile {
     }
     const handle = this.#handle;
     const data = Buffer.from(text);
-    let written = 0;
+    let done = 0;
     try {
-      while (written < data.length)
-        written += (await handle.write(data, written, data.length - written)).bytesWritten;
+      while (done < data.length) done += writeSync(handle.fd, data, done, data.length - done);
       this.#size += data.length;
     } catch (error) {
       // ENOSPC may land after part of the batch: half a line would glue onto the retry's first.
-      if (written > 0) await handle.truncate(this.#size).catch(() => this.#closeHandle());
+      if (done > 0) await handle.truncate(this.#size).catch(() => this.#closeHandle());
       throw error;
     }
+    written();
   }
 
   /**
@@ -288,6 +337,7 @@ export class JsonLinesFile {
     this.#warn(message);
     this.#options.onTrouble?.(`${this.#options.label}: ${message}`);
     for (const release of this.#troubleWaiters.splice(0)) release();
+    this.#release(this.#runs); // appended while the failing write waits: nothing waits for the disk
   }
 
   #recovered(): void {
@@ -297,10 +347,10 @@ export class JsonLinesFile {
     this.#options.onTrouble?.(undefined);
   }
 
-  async #writeAtomically(content: string | Buffer): Promise<void> {
+  async #writeAtomically(content: string | Buffer, renamed?: () => void): Promise<void> {
     // The rename replaces the file: a handle to the old one would append into the void.
     await this.#closeHandle();
-    await writeFileAtomic(this.#file, content);
+    await writeFileAtomic(this.#file, content, { renamed });
     await syncDirectory(path.dirname(this.#file));
   }
 

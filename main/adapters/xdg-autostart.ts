@@ -89,7 +89,7 @@ export class XdgAutostart {
       return;
     }
     await mkdir(path.dirname(this.path), { recursive: true });
-    await writeFileAtomic(this.path, autostartDesktopEntry(this.#entry), 0o644);
+    await writeFileAtomic(this.path, autostartDesktopEntry(this.#entry), { mode: 0o644 });
   }
 
   /**

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { HistoryStore } from '../../main/adapters/history-store';
 import { JournalFile } from '../../main/adapters/journal-file';
+import { JsonLinesFile } from '../../main/adapters/json-lines-file';
 import type { SettingsBackendFactory } from '../../main/adapters/settings-backend';
 import { settingsFileBackend } from '../../main/adapters/settings-file';
 import { SettingsStore } from '../../main/adapters/settings-store';
@@ -182,6 +183,31 @@ describe('a full disk', () => {
         .split('\n')
         .map((line) => (JSON.parse(line) as HistoryFile).finishedAt),
     ).toEqual(Array.from({ length: 51 }, (_, i) => i));
+  });
+
+  test('a popup waiting on the history line goes at once while the disk is full; the line follows', async () => {
+    const dir = join(dataDir, 'popups');
+    await mkdir(dir, { recursive: true });
+    const path = join(dir, 'notifications.jsonl');
+    const list = new JsonLinesFile(path, {
+      label: 'notifications',
+      onWarning: () => {},
+      retryMs: 20,
+    });
+    await fill();
+    const shown: number[] = [];
+    list.appendLine(JSON.stringify({ n: 1, pad: 'x'.repeat(8 * 1024) }));
+    list.writeThen(() => shown.push(1)); // released by the failing write: nothing waits for the disk
+    await vi.waitFor(() => expect(list.troubled, MODE()).toBe(true));
+    expect(shown).toEqual([1]);
+    list.appendLine(JSON.stringify({ n: 2 }));
+    list.writeThen(() => shown.push(2));
+    expect(shown).toEqual([1, 2]); // while it fails: at once, in order
+    await free();
+    await vi.waitFor(() => expect(list.troubled).toBe(false));
+    await list.close();
+    const written = (await readFile(path, 'utf8')).trim().split('\n');
+    expect(written.map((line) => (JSON.parse(line) as { n: number }).n)).toEqual([1, 2]);
   });
 
   test('a history close while the disk is full gives up with a warning instead of hanging', async () => {

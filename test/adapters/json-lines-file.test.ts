@@ -1,7 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { JsonLinesFile, startOfLastLines } from '../../main/adapters/json-lines-file';
 
 let dir: string;
@@ -83,5 +84,57 @@ describe('JsonLinesFile', () => {
     list.appendLine(JSON.stringify({ c: 3 }));
     await list.close();
     expect(await read()).toEqual(['{"a":1}', '{"b":2}', '{"c":3}']);
+  });
+});
+
+// What a popup waits on (durablePopups): whatever the run does, the line is already in the file at
+// that moment, read synchronously from inside the run, with no turn of the event loop between.
+describe('JsonLinesFile.writeThen', () => {
+  const onDisk = () =>
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((line) => line !== '');
+
+  test('runs right after the append that holds every line before it, in order', async () => {
+    const list = lines();
+    const seen: string[][] = [];
+    list.appendLine('{"n":1}');
+    list.writeThen(() => seen.push(onDisk()));
+    list.appendLine('{"n":2}');
+    list.writeThen(() => seen.push(onDisk()));
+    list.writeThen(() => seen.push(onDisk())); // nothing new: after the write before it
+    await vi.waitFor(() => expect(seen).toHaveLength(3));
+    // The first write took what was appended by the time it ran: at least its own line.
+    expect(seen[0]).toContain('{"n":1}');
+    expect(seen[1]).toEqual(['{"n":1}', '{"n":2}']);
+    expect(seen[2]).toEqual(['{"n":1}', '{"n":2}']);
+    await list.close();
+  });
+
+  test('runs right after the rename of a rewrite that took its line', async () => {
+    const list = lines();
+    list.appendLine('{"old":1}');
+    await list.flush();
+    const seen: string[][] = [];
+    list.appendLine('{"new":1}');
+    list.writeThen(() => seen.push(onDisk()));
+    // The rewrite takes the waiting line (its values hold it): the run waits for the rename.
+    list.rewrite([{ new: 1 }]);
+    await vi.waitFor(() => expect(seen).toHaveLength(1));
+    expect(seen[0]).toEqual(['{"new":1}']);
+    await list.close();
+  });
+
+  test('one run that throws is logged and costs the others nothing', async () => {
+    const list = lines();
+    const ran: number[] = [];
+    list.appendLine('{"n":1}');
+    list.writeThen(() => {
+      throw new Error('popup failed');
+    });
+    list.writeThen(() => ran.push(2));
+    await vi.waitFor(() => expect(ran).toEqual([2]));
+    expect(warnings).toEqual([expect.stringContaining('popup failed')]);
+    await list.close();
   });
 });

@@ -106,7 +106,7 @@ export class PictureCache {
     const hash = createHash('sha1').update(source).digest('hex');
     const key = `${hash}.${IMAGE_EXTENSION[image.type]}`;
     await mkdir(this.dir, { recursive: true });
-    await writeFileAtomic(path.join(this.dir, key), image.bytes, 0o644);
+    await writeFileAtomic(path.join(this.dir, key), image.bytes, { mode: 0o644 });
     this.#index.files[key] = { size: image.bytes.byteLength, usedAt: this.#clock() };
     await this.#evict(key);
     this.#save();
