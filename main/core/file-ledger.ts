@@ -1,6 +1,5 @@
 import type { FileRecord } from '../../shared/model';
-import { DEDUPE_WINDOW } from './event-id-window';
-import { trimOldest } from './trim-oldest';
+import { ROOMS_KEPT, trimOldest } from './trim-oldest';
 
 /** Fields a FileOpening, FileClosed or V1 body tells about one file. */
 export type FileFacts = Partial<Omit<FileRecord, 'roomId' | 'relativePath' | 'finished'>> & {
@@ -69,6 +68,7 @@ export class FileLedger {
   startSession(sessionId: string): boolean {
     if (this.#startedSessions.has(sessionId)) return false;
     this.#startedSessions.add(sessionId);
+    trimOldest(this.#startedSessions, MAX_KEPT);
     return true;
   }
 
@@ -76,6 +76,7 @@ export class FileLedger {
   endSession(sessionId: string): boolean {
     if (this.#endedSessions.has(sessionId)) return false;
     this.#endedSessions.add(sessionId);
+    trimOldest(this.#endedSessions, MAX_KEPT);
     return true;
   }
 
@@ -94,11 +95,12 @@ export class FileLedger {
     return [...this.#files.values()].map((f) => ({ ...f }));
   }
 
-  // Bounded like the journal's dedupe window: old files stop mattering for dedupe.
+  // Bounded by what it is for: the reports of one file (FileOpening, FileClosed, V1) and of one
+  // session come while it runs and within the recorder's retries, so a room needs its newest
+  // file and session only. (Sessions are trimmed as they are noted: a run of sessions without
+  // files must not grow them either.)
   #trim(): void {
     trimOldest(this.#files, MAX_KEPT);
-    trimOldest(this.#startedSessions, MAX_KEPT);
-    trimOldest(this.#endedSessions, MAX_KEPT);
   }
 }
 
@@ -111,5 +113,11 @@ function merge<T>(known: T | undefined, reported: T | undefined, finished: boole
   return reported === undefined || (finished && known !== undefined) ? known : reported;
 }
 
-// As many as the dedupe window keeps ids at least: older files cannot be re-reported.
-const MAX_KEPT = DEDUPE_WINDOW.minCount;
+/**
+ * Files and sessions kept: the most rooms whose state is held (a file and a session each at
+ * least), touched last. It was the dedupe window's 10,000, which made the ledger the biggest
+ * thing in memory after a long run (about 6 MB of paths, names and titles: bench/memory.ts) for
+ * no gain: an id the window still holds never reaches the ledger a second time.
+ */
+export const FILES_KEPT = ROOMS_KEPT;
+const MAX_KEPT = FILES_KEPT;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { FileLedger } from '../../main/core/file-ledger';
+import { FILES_KEPT, FileLedger } from '../../main/core/file-ledger';
 
 const facts = (i: number, finished: boolean) => ({
   roomId: 1000 + (i % 7),
@@ -16,20 +16,34 @@ describe('FileLedger', () => {
     expect(ledger.record(facts(1, false)).file.finished).toBe(true);
   });
 
-  test('holds the 10,000 files touched last (up to an eighth more), forgetting the oldest in batches', () => {
+  test('holds the files touched last (up to an eighth more), forgetting the oldest in batches', () => {
     const ledger = new FileLedger();
     const sizes: number[] = [];
-    for (let i = 0; i < 25_000; i++) {
+    const total = FILES_KEPT * 2.5;
+    for (let i = 0; i < total; i++) {
       ledger.record(facts(i, false));
       ledger.record(facts(i, true));
       sizes.push(ledger.size);
-      if (i >= 10_000 && i % 5000 === 4999) {
-        // The newest 10,000 are all still known: a late report of them is not a new finish.
-        expect(ledger.record(facts(i - 9_999, true)).justFinished).toBe(false);
+      if (i >= FILES_KEPT && i % (FILES_KEPT / 2) === FILES_KEPT / 2 - 1) {
+        // The newest are all still known: a late report of them is not a new finish.
+        expect(ledger.record(facts(i - FILES_KEPT + 1, true)).justFinished).toBe(false);
       }
     }
-    expect(Math.max(...sizes)).toBeLessThanOrEqual(11_250);
-    expect(Math.min(...sizes.slice(11_250))).toBeGreaterThanOrEqual(10_000);
-    expect(ledger.list().at(-1)).toMatchObject({ relativePath: 'room/file-15000.flv' });
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(FILES_KEPT * 1.125);
+    expect(Math.min(...sizes.slice(FILES_KEPT * 1.125))).toBeGreaterThanOrEqual(FILES_KEPT);
+    expect(ledger.list().at(-1)).toMatchObject({
+      relativePath: `room/file-${total - FILES_KEPT}.flv`,
+    });
+  });
+
+  test('forgets sessions like files: an old session may start again, a recent one may not', () => {
+    const ledger = new FileLedger();
+    for (let i = 0; i < FILES_KEPT * 2; i++) {
+      expect(ledger.startSession(`s-${i}`)).toBe(true);
+      expect(ledger.endSession(`s-${i}`)).toBe(true);
+    }
+    expect(ledger.startSession(`s-${FILES_KEPT * 2 - 1}`)).toBe(false);
+    expect(ledger.isSessionEnded(`s-${FILES_KEPT * 2 - 1}`)).toBe(true);
+    expect(ledger.isSessionEnded('s-0')).toBe(false);
   });
 });

@@ -40,6 +40,14 @@ export function createWebhookHandler(
 
   const afterAnswers = new AfterAnswers(deps);
 
+  // The recorder sends one user agent: one string for it, not a copy per event the event log
+  // holds (5,000 of them).
+  let knownUserAgent: string | undefined;
+  const sameUserAgent = (given: string | undefined): string | undefined => {
+    if (given !== knownUserAgent) knownUserAgent = given;
+    return knownUserAgent;
+  };
+
   const handle = (req: IncomingMessage, res: ServerResponse, path: string): void => {
     const refused = refusal(req, deps.token !== '');
     if (refused) return sendJson(res, 403, { error: refused });
@@ -81,7 +89,7 @@ export function createWebhookHandler(
         reasons: parsed.reasons,
       });
     }
-    const userAgent = req.headers['user-agent'];
+    const userAgent = sameUserAgent(req.headers['user-agent']);
     const isTest = isTestDelivery(req, deps.testSecret);
     let result: IntakeResult;
     try {
