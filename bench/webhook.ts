@@ -1,7 +1,10 @@
 /**
  * `npm run bench:webhook`: throughput, latency and heap growth of the webhook listener (the real
  * app object (createApp), journal fdatasync'ed on a real temp dir) against a bare node:http ceiling, in
- * one run, over loopback keep-alive connections, the two taking turns in short slices. Targets:
+ * one run, over loopback keep-alive connections, the two taking turns in short slices. A third
+ * listener takes its turn in the CPU rounds: the app's door alone (the same WebhookServer,
+ * intake and journal, nothing after the answer), to show how the CPU per event divides between
+ * answering and the work after the 2xx. Targets:
  * throughput ratio ≥ 0.5, CPU per event ≤ 1.3× the bare server's (this process's CPU from a
  * slice's start until its queued after-2xx work drained), p99 < 10 ms at 500 events/s, heap
  * growth < 30 MB after 100,000 events.
@@ -11,7 +14,7 @@
  */
 import { fork } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -19,7 +22,9 @@ import { fileURLToPath } from 'node:url';
 import { SettingsStore } from '../main/adapters/settings-store';
 import { createApp } from '../main/app/create-app';
 import { popupSink } from '../main/app/sinks';
-import { JOURNAL_FILE } from '../main/adapters/journal-file';
+import { JOURNAL_FILE, JournalFile } from '../main/adapters/journal-file';
+import { WebhookServer } from '../main/adapters/webhook-listener/webhook-server';
+import { WebhookIntake } from '../main/core/webhook-intake';
 import { startBareServer } from './support/bare-server';
 import { probeFdatasync } from './support/fsync-probe';
 import { startClient } from './support/load-client-process';
@@ -96,6 +101,8 @@ async function bench(dataDir: string, gc: Gc, t0: number): Promise<void> {
   const ours = { name: 'ours' as const, port: started.port, path: '/webhook' };
   const bareServer = await startBareServer();
   const bare = { name: 'bare' as const, port: bareServer.port, path: '/webhook' };
+  const doorListener = await startDoor(join(dataDir, 'door'), quietLog);
+  const door = { name: 'door' as const, port: doorListener.port, path: '/webhook' };
   const client = await startClient();
   let phaseId = 0;
   const run = (
@@ -108,8 +115,13 @@ async function bench(dataDir: string, gc: Gc, t0: number): Promise<void> {
     const warm = [
       await run(bare, { mode: 'closed', senders: SENDERS, durationMs: WARMUP_MS, count: 40_000 }),
       await run(ours, { mode: 'closed', senders: SENDERS, durationMs: WARMUP_MS, count: 20_000 }),
+      await run(door, { mode: 'closed', senders: SENDERS, durationMs: WARMUP_MS, count: 40_000 }),
     ];
-    const expected = { bare: warm[0]!.eventsPerSecond, ours: warm[1]!.eventsPerSecond };
+    const expected = {
+      bare: warm[0]!.eventsPerSecond,
+      ours: warm[1]!.eventsPerSecond,
+      door: warm[2]!.eventsPerSecond,
+    };
     // The listener answers before its after-2xx work (pipeline, history files) is done, so a
     // burst leaves work queued behind it; every phase starts once that has drained.
     await quiesce();
@@ -127,12 +139,20 @@ async function bench(dataDir: string, gc: Gc, t0: number): Promise<void> {
     const paced = { bare: await run(bare, pacedSpec), ours: await run(ours, pacedSpec) };
     oursSent += paced.ours.sent;
 
-    const saturation: Record<'bare' | 'ours', LoadResult[]> = { bare: [], ours: [] };
-    // CPU of this process (both listeners live here; the load client is a child) from a slice's
+    const saturation: Record<'bare' | 'ours' | 'door', LoadResult[]> = {
+      bare: [],
+      ours: [],
+      door: [],
+    };
+    // CPU of this process (the listeners live here; the load client is a child) from a slice's
     // start until its after-2xx work drained, over the events it answered.
-    const cpu = { bare: { micros: 0, events: 0 }, ours: { micros: 0, events: 0 } };
+    const cpu = {
+      bare: { micros: 0, events: 0 },
+      ours: { micros: 0, events: 0 },
+      door: { micros: 0, events: 0 },
+    };
     for (let round = 1; round <= ROUNDS; round++) {
-      for (const target of [bare, ours]) {
+      for (const target of [bare, door, ours]) {
         await quiesce();
         const cpuBefore = process.cpuUsage();
         log(
@@ -176,6 +196,7 @@ async function bench(dataDir: string, gc: Gc, t0: number): Promise<void> {
       paced.ours,
       ...saturation.bare,
       ...saturation.ours,
+      ...saturation.door,
       ...(topUp ? [topUp] : []),
     ];
     const failures: Record<string, number> = {};
@@ -212,6 +233,8 @@ async function bench(dataDir: string, gc: Gc, t0: number): Promise<void> {
         bareMicros: round2(cpu.bare.micros / cpu.bare.events),
         oursMicros: round2(cpu.ours.micros / cpu.ours.events),
         ratio: round2(cpu.ours.micros / cpu.ours.events / (cpu.bare.micros / cpu.bare.events)),
+        doorMicros: round2(cpu.door.micros / cpu.door.events),
+        doorRatio: round2(cpu.door.micros / cpu.door.events / (cpu.bare.micros / cpu.bare.events)),
       },
       paced: {
         rate: PACED_RATE,
@@ -259,11 +282,41 @@ async function bench(dataDir: string, gc: Gc, t0: number): Promise<void> {
   } finally {
     client.exit();
     await app.stop();
+    await doorListener.stop();
     await new Promise<void>((resolve) => {
       bareServer.server.close(() => resolve());
       bareServer.server.closeIdleConnections();
     });
   }
+}
+
+/**
+ * The app's door alone: the listener, the intake (dedupe window) and a journal fdatasync'ed in
+ * `dir`, as createApp builds them, with nothing after the answer.
+ */
+async function startDoor(
+  dir: string,
+  log: { info: (m: string) => void; warn: (m: string) => void; error: (m: string) => void },
+): Promise<{ port: number; stop: () => Promise<void> }> {
+  await mkdir(dir, { recursive: true });
+  const { journal } = await JournalFile.open(dir);
+  const server = new WebhookServer({
+    intake: new WebhookIntake(journal, Date.now),
+    onAccepted: () => {},
+    recorderIds: () => ['default'],
+    version: 'bench',
+    startedAt: Date.now(),
+    clock: Date.now,
+    log,
+  });
+  const { port } = await server.start({ host: '127.0.0.1', port: 0, token: '' });
+  return {
+    port,
+    stop: async () => {
+      await server.stop();
+      await journal.close();
+    },
+  };
 }
 
 /** Forces full collections until the heap stops shrinking, after pending work (timers, setImmediate) ran. */
@@ -316,7 +369,13 @@ async function rerunWithGc(): Promise<void> {
 
 function printTable(f: {
   saturation: { bare: Row; ours: Row; ratio: number };
-  cpuPerEvent: { bareMicros: number; oursMicros: number; ratio: number };
+  cpuPerEvent: {
+    bareMicros: number;
+    oursMicros: number;
+    ratio: number;
+    doorMicros: number;
+    doorRatio: number;
+  };
   paced: {
     rate: number;
     bare: Row;
@@ -374,6 +433,9 @@ function printTable(f: {
       f.cpuPerEvent.ratio.toFixed(2),
       `≤ ${TARGETS.cpuRatio}  ${verdict(f.pass.cpuRatio)}`,
     ),
+    `  (of which the door alone, listener + dedupe + journal, nothing after the 2xx: ` +
+      `${f.cpuPerEvent.doorMicros.toFixed(1)} µs = ${f.cpuPerEvent.doorRatio.toFixed(2)}× bare; ` +
+      `the work after the 2xx: ${(f.cpuPerEvent.oursMicros - f.cpuPerEvent.doorMicros).toFixed(1)} µs)`,
     cols(
       `paced ${f.paced.rate}/s p50 / p99 ms`,
       lat(f.paced.bare),
