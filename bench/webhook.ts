@@ -24,6 +24,7 @@ import { createApp } from '../main/app/create-app';
 import { popupSink } from '../main/app/sinks';
 import { JOURNAL_FILE, JournalFile } from '../main/adapters/journal-file';
 import { WebhookServer } from '../main/adapters/webhook-listener/webhook-server';
+import type { Logger } from '../main/core/ports';
 import { WebhookIntake } from '../main/core/webhook-intake';
 import { startBareServer } from './support/bare-server';
 import { probeFdatasync } from './support/fsync-probe';
@@ -296,7 +297,7 @@ async function bench(dataDir: string, gc: Gc, t0: number): Promise<void> {
  */
 async function startDoor(
   dir: string,
-  log: { info: (m: string) => void; warn: (m: string) => void; error: (m: string) => void },
+  log: Logger,
 ): Promise<{ port: number; stop: () => Promise<void> }> {
   await mkdir(dir, { recursive: true });
   const { journal } = await JournalFile.open(dir);

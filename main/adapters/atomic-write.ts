@@ -50,14 +50,24 @@ export async function writeFileAtomic(
 // it with nothing in between; only the waits before a retry are asynchronous.
 async function renameWithRetry(from: string, to: string): Promise<void> {
   for (let attempt = 0; ; attempt += 1) {
-    try {
-      renameSync(from, to);
-      return;
-    } catch (error) {
-      const wait = renameRetryWaitMs(error, attempt);
-      if (wait === undefined) throw error;
-      await delay(wait);
-    }
+    const wait = renameOnce(from, to, attempt);
+    if (wait === 0) return;
+    await delay(wait);
+  }
+}
+
+/**
+ * One synchronous rename: 0 when it is done, else how long to wait before the next attempt
+ * (renameRetryWaitMs); throws when there is no point in trying again.
+ */
+function renameOnce(from: string, to: string, attempt: number): number {
+  try {
+    renameSync(from, to);
+    return 0;
+  } catch (error) {
+    const wait = renameRetryWaitMs(error, attempt);
+    if (wait === undefined) throw error;
+    return wait;
   }
 }
 
@@ -92,18 +102,15 @@ export function writeFileAtomicSync(
     throw error;
   }
   closeSync(fd);
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      renameSync(temp, filePath);
-      return;
-    } catch (error) {
-      const wait = renameRetryWaitMs(error, attempt);
-      if (wait === undefined) {
-        rmSync(temp, { force: true });
-        throw error;
-      }
+  try {
+    for (let attempt = 0; ; attempt += 1) {
+      const wait = renameOnce(temp, filePath, attempt);
+      if (wait === 0) return;
       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, wait);
     }
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw error;
   }
 }
 

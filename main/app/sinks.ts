@@ -124,8 +124,8 @@ export function popupSink(
  * write that puts it into the history's file, so a kill of the app leaves both or neither, and
  * start-up recovery (which skips what the history decided) neither repeats nor loses a popup.
  * Waiting for the write's promise instead left a gap of however long the event loop was busy
- * (milliseconds under load), and a kill in it lost the popup (the chaos test, rarely, under load). While
- * the disk fails, popups go at once. Order is kept.
+ * (milliseconds under load), and a kill in it lost the popup (the chaos test, rarely, under
+ * load). While the disk fails, popups go at once. Order is kept.
  */
 export function durablePopups(
   popups: DecisionSink,

@@ -68,7 +68,7 @@ export class FileLedger {
   startSession(sessionId: string): boolean {
     if (this.#startedSessions.has(sessionId)) return false;
     this.#startedSessions.add(sessionId);
-    trimOldest(this.#startedSessions, MAX_KEPT);
+    trimOldest(this.#startedSessions, FILES_KEPT);
     return true;
   }
 
@@ -76,7 +76,7 @@ export class FileLedger {
   endSession(sessionId: string): boolean {
     if (this.#endedSessions.has(sessionId)) return false;
     this.#endedSessions.add(sessionId);
-    trimOldest(this.#endedSessions, MAX_KEPT);
+    trimOldest(this.#endedSessions, FILES_KEPT);
     return true;
   }
 
@@ -100,7 +100,7 @@ export class FileLedger {
   // file and session only. (Sessions are trimmed as they are noted: a run of sessions without
   // files must not grow them either.)
   #trim(): void {
-    trimOldest(this.#files, MAX_KEPT);
+    trimOldest(this.#files, FILES_KEPT);
   }
 }
 
@@ -120,4 +120,3 @@ function merge<T>(known: T | undefined, reported: T | undefined, finished: boole
  * no gain: an id the window still holds never reaches the ledger a second time.
  */
 export const FILES_KEPT = ROOMS_KEPT;
-const MAX_KEPT = FILES_KEPT;
