@@ -9,14 +9,14 @@ export async function readCappedBody(
   response: Response,
   limit: number,
   into?: BodyBuffer,
-): Promise<Uint8Array | undefined> {
+): Promise<Buffer | undefined> {
   const declared = Number(response.headers.get('content-length'));
   if (declared > limit) {
     await response.body?.cancel().catch(() => undefined);
     return undefined;
   }
   into?.reset(declared > 0 ? declared : 0);
-  if (!response.body) return into ? into.view() : new Uint8Array();
+  if (!response.body) return into ? into.view() : Buffer.alloc(0);
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;

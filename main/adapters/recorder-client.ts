@@ -101,15 +101,14 @@ export type HttpAnswer = {
 export type Answer = { kind: 'failure'; failure: RecorderFailure } | HttpAnswer;
 
 /** An answer whose body is still bytes: the room list is read from its bytes (room-list-cache.ts). */
-type ByteAnswer = Omit<HttpAnswer, 'text'> & { bytes: Uint8Array };
+type ByteAnswer = Omit<HttpAnswer, 'text'> & { bytes: Buffer };
 /** What one call gave, its body not decoded yet. */
 type RawAnswer = { kind: 'failure'; failure: RecorderFailure } | ByteAnswer;
 
 /** An answer with its body decoded as UTF-8 (without copying the bytes first). */
 function decoded(answer: ByteAnswer): HttpAnswer {
   const { bytes, ...rest } = answer;
-  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
-  return { ...rest, text };
+  return { ...rest, text: bytes.toString('utf8') };
 }
 
 /** The methods the recorder's room commands use (docs/recorder.md, "Room commands"). */

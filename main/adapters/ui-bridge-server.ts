@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { UiBridgeOptions } from './ui-bridge-options';
+import { sendJson } from './json-answer';
 
 export { BRIDGE_COOKIE, BRIDGE_TOKEN_HEADER, type UiBridgeOptions } from './ui-bridge-options';
 
@@ -66,8 +67,7 @@ export class UiBridgeServer {
         // Not kept: the next request tries again (a bundle's chunk removed under a running app).
         this.#app = undefined;
         this.#options.log.error(`browser preview: cannot load its routes: ${String(error)}`);
-        res.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' });
-        res.end(JSON.stringify({ error: 'internal error' }));
+        sendJson(res, 500, { error: 'internal error' });
       },
     );
   };

@@ -34,6 +34,7 @@ export function buildPipeline(wiring: PipelineWiring): EventPipeline {
   const { context, history, sinks, observers } = wiring;
   const { clock, settings, statePush, events } = context;
   let roomsVersion = 0;
+  const roomsNow = () => pipeline.rooms();
   const pipeline: EventPipeline = new EventPipeline(
     {
       clock,
@@ -78,7 +79,7 @@ export function buildPipeline(wiring: PipelineWiring): EventPipeline {
         const version = pipeline.roomsVersion;
         if (version === roomsVersion) return;
         roomsVersion = version;
-        events.emit('rooms:flagsChanged', { rooms: () => pipeline.rooms() });
+        events.emit('rooms:flagsChanged', { rooms: roomsNow });
       },
     },
     async (file) => {

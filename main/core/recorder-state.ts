@@ -151,15 +151,6 @@ export class RecorderState {
     );
   }
 
-  /** Applies a poll's view of one room at local time `at`; `baseline` marks a first look. */
-  applyPolledRoom(
-    fields: Omit<RoomState, 'updatedAt'>,
-    at: number,
-    baseline: boolean,
-  ): Happening[] {
-    return this.applyPoll([fields], at, baseline);
-  }
-
   /** Applies a poll's view of its rooms at local time `at`; `baseline` marks a first look. */
   applyPoll(
     rooms: readonly Omit<RoomState, 'updatedAt'>[],

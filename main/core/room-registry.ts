@@ -1,6 +1,6 @@
 import type { RoomState } from '../../shared/model';
 import { observeEpisode, unknownEpisode, type Episode } from './live-episode';
-import { ROOMS_KEPT, slackFor } from './trim-oldest';
+import { ROOMS_KEPT, slackFor, trimOldest } from './trim-oldest';
 
 /** Room fields an observation may carry; absent fields are left as they are. */
 export type RoomFields = Partial<Omit<RoomState, 'roomId' | 'updatedAt'>>;
@@ -154,15 +154,13 @@ export class RoomRegistry {
   // kept: their end must still be derived. A room the recorder still lists comes back with the
   // next poll.
   #trim(): void {
-    if (this.#rooms.size <= ROOMS_KEPT + slackFor(ROOMS_KEPT)) return;
-    let excess = this.#rooms.size - ROOMS_KEPT;
-    for (const [roomId, entry] of this.#rooms) {
-      if (excess <= 0) break;
-      if (entry.state.streaming || entry.state.recording) continue;
-      this.#rooms.delete(roomId);
-      excess -= 1;
-    }
-    this.#version += 1;
+    const dropped = trimOldest(
+      this.#rooms,
+      ROOMS_KEPT,
+      slackFor(ROOMS_KEPT),
+      (entry) => entry.state.streaming || entry.state.recording,
+    );
+    if (dropped > 0) this.#version += 1;
   }
 }
 

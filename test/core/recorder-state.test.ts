@@ -152,10 +152,10 @@ describe('RecorderState: each happening exactly once, whatever the delivery orde
       recording: false,
       danmakuConnected: true,
     };
-    expect(state.applyPolledRoom(room, 1_000, true)).toEqual([
+    expect(state.applyPoll([room], 1_000, true)).toEqual([
       expect.objectContaining({ kind: 'StreamStarted', baseline: true, source: 'poll' }),
     ]);
-    expect(state.applyPolledRoom({ ...room, streaming: false }, 2_000, false)).toEqual([
+    expect(state.applyPoll([{ ...room, streaming: false }], 2_000, false)).toEqual([
       expect.objectContaining({ kind: 'StreamEnded', source: 'poll' }),
     ]);
   });

@@ -115,9 +115,9 @@ export function buildHeadlessIfStale(
  * The bundle with every non-ASCII character escaped. esbuild escapes them in strings but leaves
  * them in regular expressions and some comments (ours: `[。（，]`; a dependency's `[0-9¹²³]`), and
  * a single one makes V8 hold the whole file's source as two bytes a character: as much RSS again
- * for as long as the app runs (issue 21; the bundle was one 3 MB file then). A `\uXXXX` escape means the same in a regular expression
- * (with or without the u flag, surrogate pairs included) and nothing in a comment. The source
- * map's columns on those few lines shift; its lines do not.
+ * for as long as the app runs (issue 21; the bundle was one 3 MB file then). A `\uXXXX` escape
+ * means the same in a regular expression (with or without the u flag, surrogate pairs included)
+ * and nothing in a comment. The source map's columns on those few lines shift; its lines do not.
  */
 export function asciiOnly(code: string): string {
   return code.replace(

@@ -10,7 +10,7 @@ import path from 'node:path';
 const CHUNK_END = /-[A-Z0-9]{8}\.mjs(\.map)?$/;
 
 /** The prefix of the chunks of the entry `entryFile` (`cli.mjs` → `cli.`). */
-export function chunkPrefix(entryFile: string): string {
+function chunkPrefix(entryFile: string): string {
   return `${path.basename(entryFile, '.mjs')}.`;
 }
 

@@ -4,7 +4,7 @@ import type { PictureSettings } from '../../../shared/settings';
 import type { HappeningSource, PlugInContext, SourceContext } from '../../core/plug-ins';
 import type { Happening } from '../../core/happening';
 import { errorDetail } from '../../core/log-text';
-import { dueRooms, isDue, isDueOnGoLive } from '../../core/pictures/fetch-schedule';
+import { dueRooms, isDueOnGoLive, isRoomDue } from '../../core/pictures/fetch-schedule';
 import { PictureCache } from './picture-cache';
 import { PictureFetcher } from './picture-fetcher';
 import { readRecorderCover } from './recorder-cover';
@@ -138,7 +138,7 @@ export class PictureSource implements HappeningSource {
     }
     // A room first heard of through a webhook. One room's mark, not a sweep: this runs for every
     // happening, and a sweep's set and arrays were measurable under load (issue 21).
-    if (roomId > 0 && Number.isInteger(roomId) && isDue(this.cache.mark(roomId), this.#clock()))
+    if (isRoomDue(roomId, this.cache.mark(roomId), this.#clock()))
       this.#track(this.fetcher.request([roomId]));
     const recording = happening.fileCheck?.resolvedPath;
     if (happening.kind === 'FileClosed' && recording)

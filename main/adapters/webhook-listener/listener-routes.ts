@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { recorderVersionFromUserAgent } from '../../../shared/recorder/webhook';
 import { isLoopbackHost } from '../request-guards';
-import { sendJson } from './json-answer';
+import { sendJson } from '../json-answer';
 import { WEBHOOK_PATH, type WebhookListenerDeps } from './listener-types';
 import { createWebhookHandler, pathOf, refusal } from './webhook-handler';
 

@@ -5,7 +5,7 @@ import { parseWebhook } from '../../../shared/recorder/webhook';
 import { errorDetail } from '../../core/log-text';
 import type { IntakeResult } from '../../core/webhook-intake';
 import { checkJsonContentType, isSafeHostHeader, secretsEqual } from '../request-guards';
-import { sendJson } from './json-answer';
+import { sendJson } from '../json-answer';
 import {
   MAX_BODY_BYTES,
   TEST_EVENT_HEADER,
@@ -41,7 +41,7 @@ export function createWebhookHandler(
   const afterAnswers = new AfterAnswers(deps);
 
   // The recorder sends one user agent: one string for it, not a copy per event the event log
-  // holds (5,000 of them).
+  // holds (5,000 of them). An equal header gives back the string already held, not its own.
   let knownUserAgent: string | undefined;
   const sameUserAgent = (given: string | undefined): string | undefined => {
     if (given !== knownUserAgent) knownUserAgent = given;

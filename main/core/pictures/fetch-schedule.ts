@@ -20,14 +20,18 @@ export function isDueOnGoLive(mark: FetchMark | undefined, now: number): boolean
   return mark === undefined || now - mark.fetchedAt >= GO_LIVE_REFRESH_MS || now < mark.fetchedAt;
 }
 
-/** The rooms due at `now`, among those the app knows (room 0 is no room), each once. */
+/** Whether one room is due at `now`: a real room (room 0 is no room) whose mark is old enough. */
+export function isRoomDue(roomId: number, mark: FetchMark | undefined, now: number): boolean {
+  return Number.isInteger(roomId) && roomId > 0 && isDue(mark, now);
+}
+
+/** The rooms due at `now`, among those the app knows, each once. */
 export function dueRooms(
   roomIds: readonly number[],
   marks: (roomId: number) => FetchMark | undefined,
   now: number,
 ): number[] {
-  const unique = [...new Set(roomIds)].filter((id) => Number.isInteger(id) && id > 0);
-  return unique.filter((id) => isDue(marks(id), now));
+  return [...new Set(roomIds)].filter((id) => isRoomDue(id, marks(id), now));
 }
 
 /** Splits room numbers into requests of at most `size`. */
