@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { errorCode } from '../core/log-text';
+import { readCappedBody } from './capped-body';
 import { feedFolder, feedVersion, originUrlOf } from '../core/update/update-feed';
 import { isVersion } from '../core/update/versions';
 
@@ -23,10 +24,10 @@ export async function fetchFeedVersion(
     signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
   });
   if (!response.ok) throw new Error(`${url.href} answered ${response.status}`);
-  const length = Number(response.headers.get('content-length') ?? 0);
-  if (length > MAX_FEED_BYTES) throw new Error(`${url.href} is not a release feed (too large)`);
-  const text = await response.text();
-  const version = feedVersion(text.slice(0, MAX_FEED_BYTES));
+  // Read with a cap, declared length or not: a wrong URL may serve a whole installer.
+  const bytes = await readCappedBody(response, MAX_FEED_BYTES);
+  if (!bytes) throw new Error(`${url.href} is not a release feed (too large)`);
+  const version = feedVersion(bytes.toString('utf8'));
   if (version === undefined || !isVersion(version)) throw new Error(`${url.href} names no version`);
   return version;
 }

@@ -77,4 +77,28 @@ describe('fetchFeedVersion', () => {
     );
     await expect(fetchFeedVersion(`${base}/none/`, 'latest.yml')).rejects.toThrow(/answered 404/);
   });
+
+  it('stops reading a body past 1 MB even when its length is not declared (a wrong URL)', async () => {
+    let written = 0;
+    let closed = false;
+    const base = await serveOnLoopback((req, res) => {
+      if (req.url === '/declared/latest.yml')
+        return void res.writeHead(200, { 'content-length': String(5 * 1024 * 1024) }).end();
+      // Chunked, endless: it ends only when the reader hangs up.
+      res.writeHead(200);
+      const chunk = Buffer.alloc(64 * 1024, 'a');
+      res.on('close', () => (closed = true));
+      const more = () => {
+        while (!closed && written < 64 * 1024 * 1024) {
+          written += chunk.length;
+          if (!res.write(chunk)) return void res.once('drain', more);
+        }
+      };
+      more();
+    }, cleanups);
+    await expect(fetchFeedVersion(`${base}/declared/`, 'latest.yml')).rejects.toThrow(/too large/);
+    await expect(fetchFeedVersion(`${base}/endless/`, 'latest.yml')).rejects.toThrow(/too large/);
+    await expect.poll(() => closed).toBe(true);
+    expect(written).toBeLessThan(16 * 1024 * 1024);
+  });
 });
