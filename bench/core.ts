@@ -1,6 +1,7 @@
 // `npm run bench:core`: the core's heap after 100,000 events — intake (dedupe window), recorder
 // state, notification policy and the bounded history, all in memory, no I/O — next to the heap
-// of the same bodies merely parsed (the baseline), in the same run.
+// of the same bodies merely parsed (the baseline), in the same run; and the core's CPU per event
+// beside the CPU of making and parsing the same bodies alone.
 import { EventPipeline } from '../main/core/event-pipeline';
 import { History, initialReadState } from '../main/core/history';
 import type { JournalPort } from '../main/core/ports';
@@ -56,6 +57,7 @@ const baselineEnd = collect();
 
 const before = collect();
 const started = performance.now();
+const coreCpuStart = process.cpuUsage();
 for (let i = 0; i < EVENTS; i++) {
   now += 50;
   const body: unknown = JSON.parse(stream.nextBody().toString('utf8'));
@@ -76,6 +78,18 @@ for (let i = 0; i < EVENTS; i++) {
 }
 await new Promise((resolve) => setTimeout(resolve, 10));
 const seconds = (performance.now() - started) / 1000;
+const coreCpu = process.cpuUsage(coreCpuStart);
+const coreMicros = (coreCpu.user + coreCpu.system) / EVENTS;
+
+// The CPU baseline: the same bodies made and merely parsed (what any listener does at the least),
+// so that the core's own CPU per event shows: what the listener's CPU target must leave room for.
+// Measured after the core's run, when the bodies' making is as warmed up as it was there.
+const PARSE_EVENTS = 20_000;
+const parseCpuStart = process.cpuUsage();
+for (let i = 0; i < PARSE_EVENTS; i++)
+  parsedOnly += (JSON.parse(stream.nextBody().toString('utf8')) as object) ? 1 : 0;
+const parseCpu = process.cpuUsage(parseCpuStart);
+const parseMicros = (parseCpu.user + parseCpu.system) / PARSE_EVENTS;
 const after = collect();
 
 const figures = {
@@ -86,6 +100,11 @@ const figures = {
   growthMb: +(after - before).toFixed(1),
   baselineParseOnlyGrowthMb: +(baselineEnd - baselineStart).toFixed(1),
   eventsPerSecondInProcess: Math.round(EVENTS / seconds),
+  cpuPerEvent: {
+    withCoreMicros: +coreMicros.toFixed(1),
+    parseOnlyMicros: +parseMicros.toFixed(1),
+    coreOwnMicros: +(coreMicros - parseMicros).toFixed(1),
+  },
   held: {
     dedupeIds: intake.rememberedIdCount,
     files: pipeline.stateOf().files.list().length,
@@ -95,7 +114,8 @@ const figures = {
 console.log(
   [
     `core heap after ${EVENTS.toLocaleString('en')} events (no I/O): ${figures.heapBeforeMb} → ${figures.heapAfterMb} MiB (growth ${figures.growthMb} MiB)`,
-    `  holds ${figures.held.dedupeIds} dedupe ids (24 h / 10,000 window), ${figures.held.files} files, history ${JSON.stringify(figures.held.history)}`,
+    `  holds ${figures.held.dedupeIds} dedupe ids (24 h, at least 10,000, at most 20,000), ${figures.held.files} files, history ${JSON.stringify(figures.held.history)}`,
+    `  CPU per event: ${figures.cpuPerEvent.withCoreMicros} µs through the core, ${figures.cpuPerEvent.parseOnlyMicros} µs making and parsing the same bodies alone: the core's own ${figures.cpuPerEvent.coreOwnMicros} µs`,
     `  baseline (parse only, nothing kept): growth ${figures.baselineParseOnlyGrowthMb} MiB; ${figures.eventsPerSecondInProcess} events/s through the core in one process (${parsedOnly > 0 ? 'ok' : ''})`,
   ].join('\n'),
 );
