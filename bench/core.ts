@@ -60,20 +60,24 @@ const started = performance.now();
 const coreCpuStart = process.cpuUsage();
 for (let i = 0; i < EVENTS; i++) {
   now += 50;
-  const body: unknown = JSON.parse(stream.nextBody().toString('utf8'));
+  const text = stream.nextBody().toString('utf8');
+  const body: unknown = JSON.parse(text);
   const parsed = parseWebhook(body);
   if (!parsed.ok) throw new Error(parsed.reasons.join('; '));
   const result = await intake.accept(parsed.value, body, { userAgent: 'BililiveRecorder/2.11.1' });
   if (result.status !== 'accepted') continue;
-  history.addEvent({
-    seq: ++seq,
-    receivedAt: now,
-    source: 'webhook',
-    eventType: parsed.value.type,
-    eventId: parsed.value.id,
-    duplicate: false,
-    body,
-  });
+  history.addEvent(
+    {
+      seq: ++seq,
+      receivedAt: now,
+      source: 'webhook',
+      eventType: parsed.value.type,
+      eventId: parsed.value.id,
+      duplicate: false,
+      body,
+    },
+    text,
+  ); // the body's text as received, as the listener hands it on
   pipeline.applyWebhook(parsed.value);
 }
 await new Promise((resolve) => setTimeout(resolve, 10));
