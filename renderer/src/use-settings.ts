@@ -4,6 +4,7 @@ import type { Settings } from '../../shared/settings';
 import type { SettingsPatch } from '../../shared/settings-patch';
 import type { SaveOutcome } from './app-context';
 import { ContractCallError } from './http-transport';
+import { ShownSettings } from './shown-settings';
 
 /**
  * The settings main holds. They are read again when the window comes back into view, because
@@ -13,10 +14,18 @@ export function useSettings(api: RecorderTrayApi): {
   settings: Settings | null;
   save(patch: SettingsPatch): Promise<SaveOutcome>;
 } {
+  const [shown] = useState(() => new ShownSettings());
   const [settings, setSettings] = useState<Settings | null>(null);
   useEffect(() => {
     const load = () => {
-      api.settingsGet().then(setSettings, () => undefined);
+      const id = shown.request();
+      api.settingsGet().then(
+        (read) => {
+          shown.answered(id, read);
+          setSettings(shown.shown());
+        },
+        () => shown.answered(id),
+      );
     };
     load();
     const onVisible = () => {
@@ -24,25 +33,33 @@ export function useSettings(api: RecorderTrayApi): {
     };
     document.addEventListener('visibilitychange', onVisible);
     return () => document.removeEventListener('visibilitychange', onVisible);
-  }, [api]);
+  }, [api, shown]);
 
   const save = useCallback(
     async (patch: SettingsPatch): Promise<SaveOutcome> => {
+      // Shown at once, and what the next choice is made on (see ShownSettings).
+      const id = shown.request(patch);
+      setSettings(shown.shown());
+      let outcome: SaveOutcome;
       try {
         const result = await api.settingsUpdate(patch);
-        if (result.ok) setSettings(result.settings);
-        return result;
+        shown.answered(id, result.ok ? result.settings : undefined);
+        outcome = result;
       } catch (error) {
+        shown.answered(id);
         // The bridge refuses a patch that does not fit the schema before main sees it.
-        if (error instanceof ContractCallError && error.reasons.length > 0)
-          return { ok: false, errors: [...error.reasons] };
-        return {
-          ok: false,
-          errors: [`(root): ${error instanceof Error ? error.message : String(error)}`],
-        };
+        outcome =
+          error instanceof ContractCallError && error.reasons.length > 0
+            ? { ok: false, errors: [...error.reasons] }
+            : {
+                ok: false,
+                errors: [`(root): ${error instanceof Error ? error.message : String(error)}`],
+              };
       }
+      setSettings(shown.shown());
+      return outcome;
     },
-    [api],
+    [api, shown],
   );
   return { settings, save };
 }

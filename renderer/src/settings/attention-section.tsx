@@ -52,8 +52,8 @@ export function AttentionSection() {
       ),
     );
   };
-  const quiet = (changes: Partial<QuietHours>) =>
-    save({ quietHours: { ...n.quietHours, ...changes } });
+  // Only what changed: the patch merges key by key, so nothing else is written back.
+  const quiet = (changes: Partial<QuietHours>) => save({ quietHours: changes });
   // Saved as a setting (not through notifications:quietUntil) so this window's copy follows.
   const quietUntil = (until: QuietChoice) => save({ quietUntil: quietUntilFor(until, Date.now()) });
   return (

@@ -169,3 +169,56 @@ it('Settings sets quiet hours across midnight, the weekdays, what still pops up,
     await page.close();
   }
 }, 90_000);
+
+it('a choice made before the answer to the last one came back keeps that one, and does not flip back when it comes', async () => {
+  const { page, watch } = await openWindow(browser, session.uiUrl, { width: 1100, height: 900 });
+  const t = ATTENTION_TEXT.en;
+  await resetTiers(page);
+  await setLanguage(page, 'en');
+  await page.reload();
+  await page.waitForSelector('.shell');
+  await showView(page, 'settings');
+  const section = page.locator('#settings-attention-title').locator('..');
+  const sunday = section.getByRole('checkbox', { name: t.weekdays[0]!, exact: true });
+  await sunday.waitFor();
+  const before = (await notifications(page)).quietHours;
+  expect(before.days).toContain(0);
+
+  // Main applies each save at once; its answers reach the window only when the test lets them.
+  const held: (() => void)[] = [];
+  await page.route('**/api/call/settings:update', async (route) => {
+    const response = await route.fetch();
+    await new Promise<void>((release) => held.push(release));
+    await route.fulfill({ response });
+  });
+  await section.getByLabel(t.to, { exact: true }).fill('05:15');
+  await vi.waitFor(() => expect(held).toHaveLength(1));
+  await sunday.uncheck(); // before the answer to the new end time came back
+  await vi.waitFor(() => expect(held).toHaveLength(2));
+  // Main has both: the second save did not write the old end time back.
+  expect((await notifications(page)).quietHours).toMatchObject({
+    to: '05:15',
+    days: before.days.filter((d) => d !== 0),
+  });
+
+  // The first answer (which does not know of Sunday) comes back: Sunday stays unticked.
+  const firstAnswered = page.waitForEvent('requestfinished');
+  held[0]!();
+  await firstAnswered;
+  await page.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+  );
+  expect(await sunday.isChecked()).toBe(false);
+  const secondAnswered = page.waitForEvent('requestfinished');
+  held[1]!();
+  await secondAnswered;
+  await page.unroute('**/api/call/settings:update');
+  await expect.poll(() => section.getByLabel(t.to, { exact: true }).inputValue()).toBe('05:15');
+  expect(await sunday.isChecked()).toBe(false);
+
+  await callContract(page, 'settings:update', {
+    notifications: { quietHours: { days: [0, 1, 2, 3, 4, 5, 6], to: before.to } },
+  });
+  expect(watch.errors).toEqual([]);
+  await page.close();
+}, 60_000);
