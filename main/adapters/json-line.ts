@@ -1,12 +1,11 @@
 /**
  * One JSON line for an entry whose last field is a webhook body, given as JSON text: the text as
  * received is reused, as serialising a body again costs more than the rest of the line, and it
- * is exactly what the recorder sent (a number past 2^53 keeps its digits). Text with a line
- * break (pretty-printed by a hand-written sender) is compacted first: a line must stay one line.
+ * is exactly what the recorder sent (a number past 2^53 keeps its digits). A line feed in it
+ * (pretty-printed by a hand-written sender) becomes a space: a line must stay one line.
  */
 export function lineWithBody(head: Record<string, unknown>, bodyJson: string): string {
-  // Only a line feed ends a line in these files (JSON allows it between tokens, never in a string).
-  const body = bodyJson.includes('\n') ? JSON.stringify(JSON.parse(bodyJson)) : bodyJson;
+  const body = bodyJson.includes('\n') ? bodyJson.replaceAll('\n', ' ') : bodyJson;
   return `${openingWithBody(head)}${body}}`;
 }
 
@@ -26,17 +25,32 @@ export interface LineParts {
 
 /**
  * As `lineWithBody`, for writing as bytes: the body's bytes as received (UTF-8 JSON, no byte
- * order mark) go in as they are, neither decoded nor encoded again, when they hold no line feed.
+ * order mark) go in as they are, neither decoded nor encoded again; a copy with its line feeds
+ * made spaces when it holds any. Without bytes, the body is serialised.
  */
 export function linePartsWithBody(
   head: Record<string, unknown>,
   body: unknown,
   bodyBytes: Uint8Array | undefined,
 ): LineParts {
-  if (bodyBytes === undefined || bodyBytes.includes(LINE_FEED))
-    return { text: `${JSON.stringify({ ...head, body })}\n` };
-  return { text: openingWithBody(head), body: bodyBytes };
+  if (bodyBytes === undefined) return { text: `${JSON.stringify({ ...head, body })}\n` };
+  return { text: openingWithBody(head), body: withoutLineFeeds(bodyBytes) };
 }
+
+/**
+ * JSON text's bytes with each line feed made a space. Valid JSON holds a line feed only between
+ * tokens (inside a string it must be escaped), where any whitespace will do: nothing else changes,
+ * and no value is parsed or serialised again (a deep one would overflow the stack).
+ */
+function withoutLineFeeds(bytes: Uint8Array): Uint8Array {
+  let at = bytes.indexOf(LINE_FEED);
+  if (at < 0) return bytes;
+  const copy = Uint8Array.from(bytes);
+  for (; at >= 0; at = copy.indexOf(LINE_FEED, at + 1)) copy[at] = SPACE;
+  return copy;
+}
+
+const SPACE = 0x20;
 
 /** The bytes of lines given in parts, in one buffer (one allocation for a whole batch). */
 export function lineBytes(lines: readonly LineParts[]): Buffer {

@@ -88,9 +88,10 @@ export class WebhookIntake {
     };
     if (meta.recorderId !== undefined) entry.recorderId = meta.recorderId;
     if (meta.userAgent !== undefined) entry.userAgent = meta.userAgent;
-    const write = this.#journal.append(entry, meta.bodyBytes);
-    this.#writing.set(webhook.id, write);
+    // A throw before the write is under way releases the claim too (then the retry is no duplicate).
     try {
+      const write = this.#journal.append(entry, meta.bodyBytes);
+      this.#writing.set(webhook.id, write);
       await write;
     } catch (error) {
       this.#seen.delete(webhook.id);

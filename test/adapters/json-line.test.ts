@@ -11,11 +11,11 @@ describe('lineWithBody', () => {
     expect(JSON.parse(line)).toEqual({ ...head, body: JSON.parse(text) });
   });
 
-  test('text with a line break is serialised instead: a line stays one line', () => {
-    const text = '{\n  "EventType": "FileClosed"\n}';
+  test('a line feed in the text becomes a space: a line stays one line, nothing else changes', () => {
+    const text = '{\n  "EventType": "FileClosed",\r\n  "FileSize": 12345678901234567891\n}';
     const line = lineWithBody(head, text);
-    expect(line).not.toContain('\n');
-    expect(JSON.parse(line)).toEqual({ ...head, body: { EventType: 'FileClosed' } });
+    expect(line).toBe(`{"seq":7,"source":"webhook","body":${text.replaceAll('\n', ' ')}}`);
+    expect(JSON.parse(line)).toEqual({ ...head, body: JSON.parse(text) });
   });
 
   test('with an empty head', () => {
@@ -35,12 +35,20 @@ describe('linePartsWithBody and lineBytes', () => {
     );
   });
 
-  test('bytes with a line feed are serialised instead; so is a body without bytes', () => {
+  test('bytes with a line feed go in as a copy with spaces for them; a body without bytes is serialised', () => {
     const pretty = Buffer.from('{\n  "Name": "露露"\n}');
     const line = lineBytes([linePartsWithBody(head, JSON.parse(pretty.toString()), pretty)]);
     expect(line.indexOf(0x0a)).toBe(line.length - 1);
     expect(JSON.parse(line.toString('utf8'))).toEqual({ ...head, body: { Name: '露露' } });
+    expect(pretty.toString()).toBe('{\n  "Name": "露露"\n}'); // the bytes as received stay
     expect(lineBytes([linePartsWithBody({}, [1], undefined)]).toString()).toBe('{"body":[1]}\n');
+  });
+
+  test('a body nested deeper than serialising could go is written all the same (nothing parses it)', () => {
+    const deep = Buffer.from(`{\n"a":${'['.repeat(200_000)}${']'.repeat(200_000)}}`);
+    const line = lineBytes([linePartsWithBody(head, undefined, deep)]);
+    expect(line.indexOf(0x0a)).toBe(line.length - 1);
+    expect(line.length).toBe(deep.length + '{"seq":7,"source":"webhook","body":}\n'.length);
   });
 
   test('many lines, some with bodies and some without, make one buffer in order', () => {

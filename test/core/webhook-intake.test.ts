@@ -81,4 +81,20 @@ describe('WebhookIntake.restore', () => {
     writes[2]!.settle();
     expect(await retry).toMatchObject({ status: 'accepted' });
   });
+
+  test('a journal that throws at once (not in its promise) also releases the id: the retry is no duplicate', async () => {
+    let throwing = true;
+    const journal = {
+      append: () => {
+        if (throwing) throw new RangeError('Maximum call stack size exceeded');
+        return Promise.resolve();
+      },
+    };
+    const intake = new WebhookIntake(journal, () => now);
+    const webhook = parsedWebhook(started);
+    await expect(intake.accept(webhook, started)).rejects.toThrow(RangeError);
+    throwing = false;
+    expect(await intake.accept(webhook, started)).toMatchObject({ status: 'accepted' });
+    expect(intake.counters.duplicates).toBe(0);
+  });
 });

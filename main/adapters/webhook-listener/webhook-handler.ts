@@ -6,6 +6,7 @@ import { errorDetail } from '../../core/log-text';
 import type { IntakeResult } from '../../core/webhook-intake';
 import { checkJsonContentType, isSafeHostHeader, secretsEqual } from '../request-guards';
 import { sendJson } from '../json-answer';
+import { MAX_JSON_DEPTH, tooDeep } from './json-depth';
 import {
   MAX_BODY_BYTES,
   TEST_EVENT_HEADER,
@@ -78,6 +79,7 @@ export function createWebhookHandler(
     if (!isUtf8(buffer)) return reject(res, 400, 'body is not valid UTF-8');
     // A byte order mark is dropped, as TextDecoder does.
     const bytes = hasUtf8Bom(buffer) ? buffer.subarray(3) : buffer;
+    if (tooDeep(bytes)) return reject(res, 422, `JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
     const text = bytes.toString('utf8');
     const json = parseJsonText(text);
     if (!json.ok) return reject(res, 400, `malformed JSON: ${json.error}`);
