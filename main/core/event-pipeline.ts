@@ -188,6 +188,15 @@ export class EventPipeline {
     return happenings;
   }
 
+  /**
+   * A recorder's whole room list (every room it has, not only those the settings select), asked
+   * for when its rooms' `observations` stood at `askedAt`: the rooms it no longer lists leave.
+   */
+  dropUnlistedRooms(listed: ReadonlySet<number>, askedAt: number, recorderId?: string): void {
+    if (this.stateOf(recorderId).rooms.dropUnlisted(listed, askedAt) > 0)
+      this.#listeners.roomsChanged?.();
+  }
+
   /** Offers a happening from another source (the recording guardian) to the policy, in order. */
   offer(happening: Happening): void {
     this.#offerAll([happening], false);

@@ -89,6 +89,7 @@ export class RecorderSync {
 
   /** One poll cycle: fetch, merge, derive; resolves `{ok}` for the poller's back-off. */
   async pollOnce(signal: AbortSignal): Promise<{ ok: boolean }> {
+    const askedAt = this.#ports.pipeline.stateOf(this.#ports.recorderId).rooms.observations;
     const result = await this.#ports.fetchRooms(signal);
     if (signal.aborted) return { ok: result.ok };
     const now = this.#ports.clock();
@@ -108,6 +109,9 @@ export class RecorderSync {
     const baseline = this.#needsBaseline;
     this.#needsBaseline = false;
     const happenings = this.#ports.pipeline.applyPoll(rooms, now, baseline, this.#ports.recorderId);
+    // A room removed from the recorder leaves the lists (webhooks alone would keep it forever).
+    const listed = new Set(result.rooms.map((room) => room.roomId));
+    this.#ports.pipeline.dropUnlistedRooms(listed, askedAt, this.#ports.recorderId);
     this.#ports.polled?.(rooms, now);
     for (const h of happenings) {
       if (!h.baseline && (h.kind === 'StreamStarted' || h.kind === 'SessionEnded')) {

@@ -32,6 +32,8 @@ interface RoomEntry {
   recording: Episode;
   /** The newest moment the room was seen live (an "on" observation, or the end of an "on" episode), ticks. */
   liveSeen: bigint;
+  /** The registry's observation count when this room was last observed. */
+  observedAs: number;
 }
 
 /**
@@ -42,6 +44,7 @@ export class RoomRegistry {
   readonly #rooms = new Map<number, RoomEntry>();
   readonly #recorderId: string | undefined;
   #version = 0;
+  #observations = 0;
 
   /** `recorderId`: the recorder whose rooms these are (set on every room it lists). */
   constructor(recorderId?: string) {
@@ -51,6 +54,7 @@ export class RoomRegistry {
   /** Applies an observation; returns the room as now known and the transitions it caused. */
   observe(observation: RoomObservation): { room: RoomState; transitions: RoomTransitions } {
     const entry = this.#entry(observation.roomId);
+    entry.observedAs = ++this.#observations;
     const { ticks, fields } = observation;
     const state = entry.state as Record<string, unknown>;
     let shownChanged = false;
@@ -108,6 +112,30 @@ export class RoomRegistry {
     return ticks === undefined || ticks < 0n ? undefined : Number(ticks / 10_000n);
   }
 
+  /**
+   * A count that moves with every observation: what `dropUnlisted` takes as the moment a room list
+   * was asked for (the recorder's clock, which observations carry, may differ from this machine's).
+   */
+  get observations(): number {
+    return this.#observations;
+  }
+
+  /**
+   * Drops the rooms a recorder's whole room list no longer has: they were removed from the
+   * recorder. `askedAt` is `observations` when the list was asked for: a room observed since
+   * stays (it may have been added meanwhile). Returns how many went.
+   */
+  dropUnlisted(listed: ReadonlySet<number>, askedAt: number): number {
+    let dropped = 0;
+    for (const [roomId, entry] of this.#rooms) {
+      if (listed.has(roomId) || entry.observedAs > askedAt) continue;
+      this.#rooms.delete(roomId);
+      dropped += 1;
+    }
+    if (dropped > 0) this.#version += 1;
+    return dropped;
+  }
+
   /** One room, if known. */
   get(roomId: number): RoomState | undefined {
     const entry = this.#rooms.get(roomId);
@@ -143,6 +171,7 @@ export class RoomRegistry {
         live: unknownEpisode(),
         recording: unknownEpisode(),
         liveSeen: -1n,
+        observedAs: 0,
       };
       this.#rooms.set(roomId, entry);
       this.#trim();

@@ -35,17 +35,23 @@ function polled(
   };
 }
 
-function syncHarness() {
+function syncHarness(selected: number[] = []) {
   const core = coreHarness();
   let next: RoomsFetch = { ok: true, rooms: [] };
+  /** Runs while the next fetch is on its way (what the app hears meanwhile). */
+  let duringFetch: (() => void) | undefined;
   const statuses: string[] = [];
   const notices: SetupNotice[] = [];
   const sync = new RecorderSync({
-    fetchRooms: async () => next,
+    fetchRooms: async () => {
+      duringFetch?.();
+      duringFetch = undefined;
+      return next;
+    },
     pipeline: core.pipeline,
     clock: core.clock.read,
     settings: () => ({
-      rooms: [],
+      rooms: selected,
       unreachableNotifyAfterMinutes: 5,
       language: 'en',
       webhookUrl: 'http://127.0.0.1:23560/webhook',
@@ -53,8 +59,9 @@ function syncHarness() {
     statusChanged: (status) => statuses.push(status),
     notice: (n) => notices.push(n),
   });
-  const poll = async (result: RoomsFetch, advanceMs = 10_000) => {
+  const poll = async (result: RoomsFetch, advanceMs = 10_000, meanwhile?: () => void) => {
     next = result;
+    duringFetch = meanwhile;
     await sync.pollOnce(new AbortController().signal);
     core.clock.advance(advanceMs);
   };
@@ -171,6 +178,53 @@ describe('RecorderSync', () => {
     await h.poll({ ok: true, rooms: [polled(9, true)] }, 61_000);
     await h.poll({ ok: true, rooms: [polled(9, true)] });
     expect(h.notices).toHaveLength(0);
+  });
+});
+
+describe('RecorderSync: rooms removed from the recorder', () => {
+  const roomIds = (h: ReturnType<typeof syncHarness>) =>
+    h.core.pipeline.rooms().map((room) => room.roomId);
+  const live = (roomId: number) =>
+    v2('StreamStarted', { roomId }, 0, {}, { streaming: true, recording: false });
+
+  it('a room the recorder no longer lists leaves the rooms, heard of by webhooks or not', async () => {
+    const h = syncHarness();
+    await h.poll({ ok: true, rooms: [polled(1, false), polled(2, false)] });
+    h.core.deliver(live(5)); // a room the recorder told of by webhook, then removed
+    const version = h.core.pipeline.roomsVersion;
+    await h.poll({ ok: true, rooms: [polled(1, false)] });
+    expect(roomIds(h)).toEqual([1]);
+    expect(h.core.pipeline.roomsVersion).toBeGreaterThan(version); // the window hears of it
+    await h.poll({ ok: true, rooms: [] });
+    expect(roomIds(h)).toEqual([]);
+    expect(h.goLives()).toHaveLength(1); // room 5's go-live, told once
+  });
+
+  it('a room heard of while the list was on its way stays (added meanwhile), until a list without it', async () => {
+    const h = syncHarness();
+    await h.poll({ ok: true, rooms: [polled(1, false)] });
+    await h.poll({ ok: true, rooms: [polled(1, false)] }, 10_000, () => h.core.deliver(live(7)));
+    expect(roomIds(h)).toEqual([1, 7]);
+    await h.poll({ ok: true, rooms: [polled(1, false), polled(7, true)] });
+    expect(roomIds(h)).toEqual([1, 7]);
+    expect(h.goLives()).toHaveLength(1);
+  });
+
+  it('rooms the settings leave out are not dropped while the recorder lists them', async () => {
+    const h = syncHarness([1]);
+    await h.poll({ ok: true, rooms: [polled(1, false), polled(2, false)] });
+    h.core.deliver(live(2)); // not selected, but its webhooks come
+    await h.poll({ ok: true, rooms: [polled(1, false), polled(2, true)] });
+    expect(roomIds(h)).toEqual([1, 2]);
+    await h.poll({ ok: true, rooms: [polled(1, false)] });
+    expect(roomIds(h)).toEqual([1]);
+  });
+
+  it('a failed poll drops nothing', async () => {
+    const h = syncHarness();
+    await h.poll({ ok: true, rooms: [polled(1, false), polled(2, false)] });
+    await h.poll({ ok: false, status: 'unreachable', detail: 'ECONNREFUSED' });
+    expect(roomIds(h)).toEqual([1, 2]);
   });
 });
 
