@@ -4,6 +4,7 @@ import { seededRandom } from '../fakes/fake-recorder/rooms';
 import { startApp, stopApps } from '../fakes/app-harness';
 import { MAX_JSON_DEPTH } from '../../main/adapters/webhook-listener/json-depth';
 import { fixtureJson, fixtureNames } from '../helpers/fixtures';
+import { bendOnce, pick } from '../helpers/fuzz';
 import { postWebhook, rawRequest } from '../helpers/http';
 
 // "No input crashes the app": real recorder bodies, bent at random (a seeded stream; re-run one
@@ -93,44 +94,15 @@ const DEEP_BODIES: [body: string, status: number][] = [20_000, MAX_JSON_DEPTH - 
     ]),
 );
 
-function pick<T>(random: () => number, list: readonly T[]): T {
-  return list[Math.floor(random() * list.length)]!;
-}
-
-/** An odd value of its own (bent further later, it must not become part of another). */
-const oddValue = (random: () => number) => structuredClone(pick(random, ODD_VALUES));
-
-/** Every object inside `value`, itself included. */
-function objectsIn(value: unknown, found: Record<string, unknown>[] = []) {
-  if (value !== null && typeof value === 'object') {
-    if (!Array.isArray(value)) found.push(value as Record<string, unknown>);
-    for (const inner of Object.values(value)) objectsIn(inner, found);
-  }
-  return found;
-}
-
 /** One recorder body bent by one to four changes; most get fresh ids, so they are not duplicates. */
 function bentBody(random: () => number): string {
   const body = structuredClone(pick(random, SOURCES)) as Record<string, unknown>;
   const changes = 1 + Math.floor(random() * 4);
   for (let i = 0; i < changes; i++) {
-    const target = pick(random, objectsIn(body));
-    const keys = Object.keys(target);
-    const key = keys.length > 0 ? pick(random, keys) : 'Extra';
     const change = random();
-    const kept = typeof target[key];
-    // Half the changes keep the field's type, so that the schema lets them in and what comes
-    // after the answer meets them: hostile strings, edge numbers, flipped flags.
-    if (change < 0.5 && (kept === 'string' || kept === 'number' || kept === 'boolean'))
-      target[key] = pick(
-        random,
-        ODD_VALUES.filter((v) => typeof v === kept),
-      );
-    else if (change < 0.2) target[key] = oddValue(random);
-    else if (change < 0.6) delete target[key];
-    else if (change < 0.75) target[`Extra${i}`] = oddValue(random);
-    else if (change < 0.9) body.EventType = pick(random, EVENT_TYPES);
-    else body.EventData = oddValue(random);
+    if (change < 0.85) bendOnce(random, body, ODD_VALUES);
+    else if (change < 0.95) body.EventType = pick(random, EVENT_TYPES);
+    else body.EventData = structuredClone(pick(random, ODD_VALUES));
   }
   if (random() < 0.8) {
     if ('EventId' in body) body.EventId = randomUUID();
