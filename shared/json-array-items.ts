@@ -1,10 +1,6 @@
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const COMMA = 0x2c;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
+import { JSON_BYTE } from './json-bytes';
+
+const { QUOTE, BACKSLASH, COMMA, OPEN_BRACKET, CLOSE_BRACKET, OPEN_BRACE, CLOSE_BRACE } = JSON_BYTE;
 
 /** The length of an item already known to start at `at` (its bytes compared by the caller), or -1. */
 export type KnownItem = (at: number, index: number) => number;

@@ -1,3 +1,5 @@
+import { JSON_BYTE } from '../../../shared/json-bytes';
+
 /**
  * Nesting the listener takes: far past any recorder body (two levels), and well within what
  * serialising a value again can go (JSON.stringify overflows the stack at a few thousand levels,
@@ -6,12 +8,7 @@
  */
 export const MAX_JSON_DEPTH = 1000;
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
+const { QUOTE, BACKSLASH, OPEN_BRACE, CLOSE_BRACE, OPEN_BRACKET, CLOSE_BRACKET } = JSON_BYTE;
 
 /**
  * Whether JSON text nests arrays and objects more than `limit` deep, read from its UTF-8 bytes
