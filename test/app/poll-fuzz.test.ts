@@ -3,7 +3,7 @@ import { seededRandom } from '../fakes/fake-recorder/rooms';
 import { startApp, stopApps } from '../fakes/app-harness';
 import { oneRecorder } from '../fakes/recorder-settings';
 import { fixtureJson } from '../helpers/fixtures';
-import { bendOnce, pick } from '../helpers/fuzz';
+import { bendOnce, ODD_VALUES, pick } from '../helpers/fuzz';
 import { serveOnLoopback } from '../helpers/http';
 
 // "No input crashes the app", for what the recorder's REST API answers: its room list, bent at
@@ -27,25 +27,6 @@ const GOOD_LIST: Record<string, unknown>[] = Array.from({ length: 5 }, (_, i) =>
   roomId: 23058 + i,
   objectId: `7467f2b3-e8c4-482a-8756-8437b58a5f4${i}`,
 }));
-
-const ODD_VALUES: unknown[] = [
-  null,
-  true,
-  false,
-  0,
-  -1,
-  1.5,
-  2 ** 53 + 2,
-  1e308,
-  '',
-  'NaN',
-  'x'.repeat(20_000),
-  '直播'.repeat(5_000),
-  '\u0000\u202e\ud800',
-  [],
-  {},
-  { nested: [null, {}] },
-];
 
 /** The good list's first room with a field no schema reads, nested 20,000 deep. */
 const DEEP_IN_UNREAD_FIELD = `[${JSON.stringify(ROOM).slice(0, -1)},"extra":${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}}]`;

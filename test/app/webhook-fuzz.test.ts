@@ -4,7 +4,7 @@ import { seededRandom } from '../fakes/fake-recorder/rooms';
 import { startApp, stopApps } from '../fakes/app-harness';
 import { MAX_JSON_DEPTH } from '../../main/adapters/webhook-listener/json-depth';
 import { fixtureJson, fixtureNames } from '../helpers/fixtures';
-import { bendOnce, pick } from '../helpers/fuzz';
+import { bendOnce, ODD_VALUES, pick } from '../helpers/fuzz';
 import { postWebhook, rawRequest } from '../helpers/http';
 
 // "No input crashes the app": real recorder bodies, bent at random (a seeded stream; re-run one
@@ -22,38 +22,6 @@ const SOURCES: unknown[] = ['real', 'synthesized']
   .flatMap((folder) => fixtureNames(folder, 'webhook-'))
   .map((name) => fixtureJson(name));
 
-/** Values no field expects: wrong types, edges of numbers, long and hostile strings. */
-const ODD_VALUES: unknown[] = [
-  null,
-  true,
-  false,
-  0,
-  2 ** 31,
-  Number.MAX_SAFE_INTEGER,
-  -1,
-  1.5,
-  2 ** 53 + 2,
-  -1e308,
-  1e308,
-  '',
-  ' ',
-  '-1',
-  'x'.repeat(20_000),
-  '开播'.repeat(5_000),
-  '\u0000\u202e\ud800',
-  `${'../'.repeat(4)}etc/passwd`, // a path that climbs out of the recording folder
-  'C:\\Windows\\..\\..\\x.flv',
-  '2024-02-30T25:61:61.000+99:00',
-  '0001-01-01T00:00:00+00:00',
-  '9999-12-31T23:59:59.9999999+14:00',
-  '/absolute/path/x.flv',
-  'a/b/c/'.repeat(2_000),
-  '<script>alert(1)</script>',
-  [],
-  [1, 'a', null],
-  {},
-  { nested: { deeper: [null, {}] } },
-];
 const EVENT_TYPES = [
   'StreamStarted',
   'SessionStarted',

@@ -1,3 +1,37 @@
+/** Values no field expects: wrong types, edges of numbers, long and hostile strings. */
+export const ODD_VALUES: readonly unknown[] = [
+  null,
+  true,
+  false,
+  0,
+  2 ** 31,
+  Number.MAX_SAFE_INTEGER,
+  -1,
+  1.5,
+  2 ** 53 + 2,
+  -1e308,
+  1e308,
+  '',
+  ' ',
+  '-1',
+  'NaN',
+  'x'.repeat(20_000),
+  '开播'.repeat(5_000),
+  '\u0000\u202e\ud800',
+  `${'../'.repeat(4)}etc/passwd`, // a path that climbs out of the recording folder
+  'C:\\Windows\\..\\..\\x.flv',
+  '2024-02-30T25:61:61.000+99:00',
+  '0001-01-01T00:00:00+00:00',
+  '9999-12-31T23:59:59.9999999+14:00',
+  '/absolute/path/x.flv',
+  'a/b/c/'.repeat(2_000),
+  '<script>alert(1)</script>',
+  [],
+  [1, 'a', null],
+  {},
+  { nested: { deeper: [null, {}] } },
+];
+
 /** One item of `list`, chosen by `random` (a seeded stream: test/fakes/fake-recorder/rooms.ts). */
 export function pick<T>(random: () => number, list: readonly T[]): T {
   return list[Math.floor(random() * list.length)]!;
