@@ -1,8 +1,13 @@
 import type * as z from 'zod';
 import { errorMessage } from '../core/log-text';
 import { describeIssues, parseJsonText, safeParseUnknown } from '../../shared/parse';
-import type { RecorderStatus } from '../../shared/recorder/connection-status';
-import { readRoomList, RoomListCache, type RoomListRead } from './room-list-cache';
+import type { RecorderStatus, UnreadableRoom } from '../../shared/recorder/connection-status';
+import {
+  readRoomList,
+  RoomListCache,
+  type RoomListFailure,
+  type RoomListRead,
+} from './room-list-cache';
 import {
   REST_ERROR_CODE,
   RecorderLogFetch,
@@ -36,6 +41,13 @@ export interface RecorderFailure {
 
 /** The result of a REST call: the parsed value, or a classified failure. */
 export type RecorderResult<T> = { ok: true; value: T } | RecorderFailure;
+
+/**
+ * `GET /api/room` as read: the rooms, and those this app could not read, each named (one odd room
+ * must not hide the others). A list none of whose rooms can be read is a bad-data failure.
+ */
+export type RoomListResult =
+  { ok: true; value: RestRoomList; unreadable: UnreadableRoom[] } | RecorderFailure;
 
 /** `getRoom` for an id the recorder does not know: the recorder itself answered fine. */
 export interface RoomNotFound {
@@ -143,7 +155,7 @@ export class RecorderClient {
   }
 
   /** `GET /api/room`: every room of the recorder. */
-  async listRooms(options: CallOptions = {}): Promise<RecorderResult<RestRoomList>> {
+  async listRooms(options: CallOptions = {}): Promise<RoomListResult> {
     // Calls at once (a poll and a check, say) must not read into the same bytes: the second reads
     // into bytes of its own.
     const into = this.#listBuffer;
@@ -156,7 +168,7 @@ export class RecorderClient {
   }
 
   // Synchronous: the answer's bytes are the list buffer's until the next call takes it.
-  #listRooms(answer: RawAnswer): RecorderResult<RestRoomList> {
+  #listRooms(answer: RawAnswer): RoomListResult {
     if (answer.kind === 'failure') return answer.failure;
     // The usual answer, a JSON array of rooms: rooms whose bytes did not change since the last poll
     // are not decoded, parsed or checked again (room-list-cache.ts). Bytes that read as an array
@@ -167,9 +179,12 @@ export class RecorderClient {
         ? this.#rooms.read(answer.bytes)
         : undefined;
     const read = usual ?? parsedRoomList(decoded(answer));
-    if (!read.ok)
-      return 'status' in read ? read : badData(read.issues, read.raw, `[${read.index}]`);
-    return { ok: true, value: read.rooms };
+    if (!read.ok) return 'status' in read ? read : roomBadData(read);
+    const unreadable = read.unreadable.map((failure): UnreadableRoom => {
+      const { roomId, field = '(root)', detail } = roomBadData(failure);
+      return { ...(roomId !== undefined ? { roomId } : {}), field, detail };
+    });
+    return { ok: true, value: read.rooms, unreadable };
   }
 
   /** `GET /api/room/{id}`: one room by short or long id (`0` is the first room without a short id). */
@@ -379,6 +394,11 @@ function classifyStatus(httpStatus: number, path: string): RecorderFailure | und
   if (httpStatus === 404) return notARecorder(httpStatus, `HTTP 404 for ${path}`);
   if (httpStatus < 200 || httpStatus > 299) return notARecorder(httpStatus, detail);
   return undefined;
+}
+
+/** A room the schema refused, as a failure naming the room (or its place) and the field. */
+function roomBadData(failure: RoomListFailure): RecorderFailure {
+  return badData(failure.issues, failure.raw, `[${failure.index}]`);
 }
 
 /** A failure naming the first field of `raw` that broke a schema (and its room, when it has one). */

@@ -89,6 +89,6 @@ export class RecorderPolling {
         ...(field ? { field } : {}),
       };
     }
-    return { ok: true, rooms: result.value.map(polledRoomOf) };
+    return { ok: true, rooms: result.value.map(polledRoomOf), unreadable: result.unreadable };
   }
 }

@@ -23,16 +23,28 @@ export interface RoomListFailure {
 }
 type RestRoomIssues = NonNullable<ReturnType<typeof RestRoom.safeParse>['error']>['issues'];
 
-/** What reading a list found: its rooms, or the first room the schema refuses. */
-export type RoomListRead = { ok: true; rooms: RestRoom[] } | ({ ok: false } & RoomListFailure);
+/**
+ * What reading a list found: the rooms the schema takes, and those it refuses (one odd room must
+ * not hide all the others); or, when it refuses every room of the list, the first of them (the
+ * recorder's format likely changed, which is the recorder's trouble as a whole).
+ */
+export type RoomListRead =
+  | { ok: true; rooms: RestRoom[]; unreadable: RoomListFailure[] }
+  | ({ ok: false } & RoomListFailure);
 
-/** A checked room of the last list: where its text lies in that list's bytes, and their hash. */
+/**
+ * A room of the last list: where its text lies in that list's bytes, their hash, and what it read
+ * as: the checked room, or what the schema said of it (so an unchanged odd room is not parsed again).
+ */
 interface CachedRoom {
   start: number;
   end: number;
   hash: number;
-  room: RestRoom;
+  read: RoomRead;
 }
+
+/** One room as read: the checked room, or what the schema said of it. */
+type RoomRead = { room: RestRoom; failure?: undefined } | { failure: RoomListFailure };
 
 /**
  * The rooms of the last poll, by the bytes of their JSON: a room whose bytes did not change since
@@ -53,7 +65,7 @@ export class RoomListCache {
   /**
    * Reads the body of `GET /api/room` (a copy is kept: the caller may reuse its bytes); undefined
    * when it is not a plain JSON array of JSON items (the caller parses it whole and says what is
-   * wrong). After a failure the last good list stays the one compared with.
+   * wrong). After a list whose every room fails, the last other list stays the one compared with.
    */
   read(body: Uint8Array): RoomListRead | undefined {
     const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
@@ -68,20 +80,21 @@ export class RoomListCache {
     });
     if (!spans) return undefined;
     let byHash: Map<number, CachedRoom> | undefined;
-    const rooms: RestRoom[] = [];
     const cached: CachedRoom[] = [];
+    const rooms: RestRoom[] = [];
+    const unreadable: RoomListFailure[] = [];
     for (let index = 0; index * 2 < spans.length; index += 1) {
       const start = spans[index * 2]!;
       const end = spans[index * 2 + 1]!;
       const same = unchanged[index];
       let entry: CachedRoom;
-      if (same !== undefined) entry = { start, end, hash: same.hash, room: same.room };
+      if (same !== undefined) entry = { start, end, hash: same.hash, read: same.read };
       else {
         const hash = hashBytes(bytes, start, end);
         byHash ??= roomsByHash(previous);
         const moved = byHash.get(hash);
         if (moved !== undefined && sameBytes(bytes, start, last, moved))
-          entry = { start, end, hash, room: moved.room };
+          entry = { start, end, hash, read: moved.read };
         else {
           let raw: unknown;
           try {
@@ -89,20 +102,38 @@ export class RoomListCache {
           } catch {
             return undefined;
           }
-          const parsed = RestRoom.safeParse(raw);
-          if (!parsed.success) return { ok: false, index, raw, issues: parsed.error.issues };
-          entry = { start, end, hash, room: parsed.data };
+          entry = { start, end, hash, read: checkedRoom(raw, index) };
         }
       }
       cached.push(entry);
-      rooms.push(entry.room);
+      const { failure } = entry.read;
+      if (!failure) rooms.push(entry.read.room);
+      // An odd room that moved is named by its place now.
+      else unreadable.push(failure.index === index ? failure : { ...failure, index });
     }
-    this.#kept.reset(bytes.length);
-    this.#kept.append(bytes);
-    this.#body = this.#kept.view();
-    this.#rooms = cached;
-    return { ok: true, rooms };
+    const read = sortedReads(rooms, unreadable);
+    if (read.ok) {
+      this.#kept.reset(bytes.length);
+      this.#kept.append(bytes);
+      this.#body = this.#kept.view();
+      this.#rooms = cached;
+    }
+    return read;
   }
+}
+
+/** A room the schema takes, or what it said of the room at `index`. */
+function checkedRoom(raw: unknown, index: number): RoomRead {
+  const parsed = RestRoom.safeParse(raw);
+  return parsed.success
+    ? { room: parsed.data }
+    : { failure: { index, raw, issues: parsed.error.issues } };
+}
+
+/** The rooms read and the rooms refused; the first refusal alone when every room was refused. */
+function sortedReads(rooms: RestRoom[], unreadable: RoomListFailure[]): RoomListRead {
+  if (rooms.length === 0 && unreadable.length > 0) return { ok: false, ...unreadable[0]! };
+  return { ok: true, rooms, unreadable };
 }
 
 /** Whether `bytes` hold, from `at`, the very bytes of `room` in `last` (native memcmp). */
@@ -127,10 +158,11 @@ function roomsByHash(rooms: readonly CachedRoom[]): Map<number, CachedRoom> {
 /** Checks a parsed list room by room, without the cache (a body `read` could not split). */
 export function readRoomList(list: readonly unknown[]): RoomListRead {
   const rooms: RestRoom[] = [];
-  for (let index = 0; index < list.length; index += 1) {
-    const parsed = RestRoom.safeParse(list[index]);
-    if (!parsed.success) return { ok: false, index, raw: list[index], issues: parsed.error.issues };
-    rooms.push(parsed.data);
-  }
-  return { ok: true, rooms };
+  const unreadable: RoomListFailure[] = [];
+  list.forEach((raw, index) => {
+    const read = checkedRoom(raw, index);
+    if (read.failure) unreadable.push(read.failure);
+    else rooms.push(read.room);
+  });
+  return sortedReads(rooms, unreadable);
 }

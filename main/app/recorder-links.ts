@@ -158,6 +158,12 @@ export class RecorderLink {
     this.#status = status;
     this.#statusContext = { url: this.settings()?.url ?? '', ...failure };
     if (status === 'ok') this.#notices.delete('recorderUnreachable');
+    // The message names the first; the log keeps what the schema said of the first ten.
+    const unreadable = failure.unreadable ?? [];
+    for (const room of unreadable.slice(0, 10))
+      context.log.warn(`recorder ${this.id}: a room it lists cannot be read: ${room.detail}`);
+    if (unreadable.length > 10)
+      context.log.warn(`recorder ${this.id}: ${unreadable.length - 10} more rooms cannot be read`);
     context.events.emit('recorder:status', {
       recorderId: this.id,
       status,

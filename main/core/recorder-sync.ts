@@ -1,5 +1,9 @@
 import { NOTIFICATION_TEXT } from '../../shared/i18n/notification-text';
-import type { RecorderStatus } from '../../shared/recorder/connection-status';
+import type {
+  RecorderStatus,
+  RecorderStatusContext,
+  UnreadableRoom,
+} from '../../shared/recorder/connection-status';
 import type { PolledRoom } from '../../shared/recorder/rest';
 import type { Language } from '../../shared/settings';
 import type { EventPipeline } from './event-pipeline';
@@ -8,7 +12,7 @@ import { ROOMS_KEPT, trimOldest } from './trim-oldest';
 
 /** A poll's outcome as the REST client reports it. */
 export type RoomsFetch =
-  | { ok: true; rooms: PolledRoom[] }
+  | { ok: true; rooms: PolledRoom[]; unreadable?: readonly UnreadableRoom[] }
   | {
       ok: false;
       status: Exclude<RecorderStatus, 'ok'>;
@@ -40,8 +44,11 @@ export interface RecorderSyncPorts {
   recorderId?: string;
   clock: Clock;
   settings: () => SyncSettings;
-  /** The recorder's connection state changed (reported on change only). */
-  statusChanged: (status: RecorderStatus, failure?: Extract<RoomsFetch, { ok: false }>) => void;
+  /**
+   * The recorder's connection state changed (reported on change only; for `ok`, also when the
+   * rooms it lists that cannot be read change), with what the failure or the poll named.
+   */
+  statusChanged: (status: RecorderStatus, facts?: RecorderStatusContext) => void;
   notice: (notice: SetupNotice) => void;
   /** A good poll's rooms (those the settings select), after the pipeline took them. */
   polled?: (rooms: readonly PolledRoom[], at: number) => void;
@@ -58,6 +65,8 @@ const WEBHOOK_GRACE_MS = 60_000;
 export class RecorderSync {
   readonly #ports: RecorderSyncPorts;
   #status: RecorderStatus | undefined;
+  /** The unreadable rooms last reported with `ok`, as a key. */
+  #unreadableKey = '';
   #needsBaseline = true;
   #unreachableSince: number | undefined;
   #toldUnreachable = false;
@@ -77,6 +86,7 @@ export class RecorderSync {
   /** Forgets the connection state, so the next poll reports it (another recorder URL or login). */
   forgetStatus(): void {
     this.#status = undefined;
+    this.#unreadableKey = '';
     this.#unreachableSince = undefined;
     this.#toldUnreachable = false;
   }
@@ -97,11 +107,9 @@ export class RecorderSync {
       this.#failed(result, now);
       return { ok: false };
     }
-    if (this.#status !== 'ok') {
-      // The recorder is (back) up: what is live now is not news.
-      if (this.#status !== undefined) this.#needsBaseline = true;
-      this.#setStatus('ok');
-    }
+    // The recorder is (back) up: what is live now is not news.
+    if (this.#status !== 'ok' && this.#status !== undefined) this.#needsBaseline = true;
+    this.#setOk(result.unreadable ?? []);
     this.#unreachableSince = undefined;
     this.#toldUnreachable = false;
     const settings = this.#ports.settings();
@@ -109,8 +117,11 @@ export class RecorderSync {
     const baseline = this.#needsBaseline;
     this.#needsBaseline = false;
     const happenings = this.#ports.pipeline.applyPoll(rooms, now, baseline, this.#ports.recorderId);
-    // A room removed from the recorder leaves the lists (webhooks alone would keep it forever).
+    // A room removed from the recorder leaves the lists (webhooks alone would keep it forever); a
+    // room it lists that could not be read stays, as last known.
     const listed = new Set(result.rooms.map((room) => room.roomId));
+    for (const room of result.unreadable ?? [])
+      if (room.roomId !== undefined) listed.add(room.roomId);
     this.#ports.pipeline.dropUnlistedRooms(listed, askedAt, this.#ports.recorderId);
     this.#ports.polled?.(rooms, now);
     for (const h of happenings) {
@@ -140,7 +151,17 @@ export class RecorderSync {
   #setStatus(status: RecorderStatus, failure?: Extract<RoomsFetch, { ok: false }>): void {
     if (status === this.#status) return;
     this.#status = status;
+    this.#unreadableKey = '';
     this.#ports.statusChanged(status, failure);
+  }
+
+  /** Answering; said again when the rooms that could not be read change (the message names them). */
+  #setOk(unreadable: readonly UnreadableRoom[]): void {
+    const key = unreadable.length === 0 ? '' : JSON.stringify(unreadable);
+    if (this.#status === 'ok' && key === this.#unreadableKey) return;
+    this.#status = 'ok';
+    this.#unreadableKey = key;
+    this.#ports.statusChanged('ok', unreadable.length > 0 ? { unreadable } : undefined);
   }
 
   #checkWebhooks(now: number, settings: SyncSettings): void {

@@ -15,6 +15,16 @@ export const RecorderStatus = z.enum([
 /** A recorder connection state. */
 export type RecorderStatus = z.infer<typeof RecorderStatus>;
 
+/** A room of the recorder's list that this app could not read (the others were read). */
+export interface UnreadableRoom {
+  /** Its `roomId`, when that much was readable. */
+  roomId?: number;
+  /** The first field that broke the schema, as `a.b[2].c`. */
+  field: string;
+  /** English technical detail, as in a bad-data failure. */
+  detail: string;
+}
+
 /** Facts a status message may name; every field is optional. */
 export interface RecorderStatusContext {
   /** The recorder base URL the app tried. */
@@ -27,26 +37,57 @@ export interface RecorderStatusContext {
   field?: string;
   /** ok: the recorder's version (`fullSemVer`). */
   version?: string;
+  /** ok: rooms of its list this app could not read; shown as last known. */
+  unreadable?: readonly UnreadableRoom[];
 }
 
 const withDetail = (text: string, detail: string | undefined, zh: boolean): string =>
   detail ? (zh ? `${text}（${detail}）` : `${text} (${detail})`) : text;
 
-function badDataWhere(ctx: RecorderStatusContext, zh: boolean): string {
+/** Where data broke the schema: its room and field, as words of the language. */
+function badDataParts(ctx: RecorderStatusContext, zh: boolean): string[] {
   const parts: string[] = [];
   if (ctx.roomId !== undefined) parts.push(zh ? `直播间 ${ctx.roomId}` : `room ${ctx.roomId}`);
   if (ctx.field) parts.push(zh ? `字段 ${ctx.field}` : `field ${ctx.field}`);
+  return parts;
+}
+
+/** The parts in brackets of the language (nothing when there are none). */
+function bracketed(parts: readonly string[], zh: boolean, lead = ''): string {
   if (parts.length === 0) return '';
-  return zh ? `（${parts.join('，')}）` : ` (${parts.join(', ')})`;
+  return zh ? `（${lead}${parts.join('，')}）` : ` (${lead}${parts.join(', ')})`;
+}
+
+function badDataWhere(ctx: RecorderStatusContext, zh: boolean): string {
+  return bracketed(badDataParts(ctx, zh), zh);
+}
+
+/** The sentence about rooms that could not be read (empty when there are none). */
+function unreadableSentence(ctx: RecorderStatusContext, zh: boolean): string {
+  const rooms = ctx.unreadable ?? [];
+  const first = rooms[0];
+  if (!first) return '';
+  const several = rooms.length > 1;
+  const where = bracketed(
+    badDataParts(first, zh),
+    zh,
+    several ? (zh ? '第一个：' : 'the first: ') : '',
+  );
+  if (zh) return `有 ${rooms.length} 个直播间的数据无法识别${where}，显示的是上次读到的状态。`;
+  return several
+    ? ` The data of ${rooms.length} rooms could not be read${where}; they show as last read.`
+    : ` The data of 1 room could not be read${where}; it shows as last read.`;
 }
 
 function english(status: RecorderStatus, ctx: RecorderStatusContext): string {
   const at = ctx.url ? ` at ${ctx.url}` : '';
   switch (status) {
     case 'ok':
-      return ctx.version
-        ? `Connected to the recorder (version ${ctx.version}).`
-        : 'Connected to the recorder.';
+      return (
+        (ctx.version
+          ? `Connected to the recorder (version ${ctx.version}).`
+          : 'Connected to the recorder.') + unreadableSentence(ctx, false)
+      );
     case 'unreachable':
       return withDetail(
         `Cannot reach the recorder${at}. Is it running, was it started with --bind, and is the URL right?`,
@@ -80,7 +121,10 @@ function chinese(status: RecorderStatus, ctx: RecorderStatusContext): string {
   const at = ctx.url ? `（${ctx.url}）` : '';
   switch (status) {
     case 'ok':
-      return ctx.version ? `已连接到录播姬（版本 ${ctx.version}）。` : '已连接到录播姬。';
+      return (
+        (ctx.version ? `已连接到录播姬（版本 ${ctx.version}）。` : '已连接到录播姬。') +
+        unreadableSentence(ctx, true)
+      );
     case 'unreachable':
       return withDetail(
         `无法连接到录播姬${at}。请确认录播姬正在运行、启动时设置了 --bind，并且地址填写正确。`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { polledRoomOf, RoomListCache } from '../../main/adapters/room-list-cache';
+import { polledRoomOf, readRoomList, RoomListCache } from '../../main/adapters/room-list-cache';
 import { toPolledRoom } from '../../shared/recorder/rest';
 import { fixtureText } from '../helpers/fixtures';
 
@@ -72,20 +72,36 @@ describe('RoomListCache', () => {
     expect(back[0]).toEqual(first[0]);
   });
 
-  it('a room that changed into something the schema refuses fails the list, named by its place', () => {
+  it('a room that changed into something the schema refuses is named by its place; the others are read', () => {
     const cache = new RoomListCache();
     const first = readGood(cache, list());
     const broken = list();
     broken[1]!.streaming = 'yes';
     const result = cache.read(bytes(broken));
-    expect(result?.ok).toBe(false);
-    if (result?.ok === false) {
-      expect(result.index).toBe(1);
-      expect(result.raw).toEqual(broken[1]);
-      expect(result.issues[0]?.path).toEqual(['streaming']);
-    }
-    // The same bad room fails again (it was not kept); the last good list is still the one compared with.
-    expect(cache.read(bytes(broken))?.ok).toBe(false);
+    if (!result?.ok) throw new Error('one odd room failed the whole list');
+    expect(result.rooms.map((room) => room.roomId)).toEqual([23058, 1001, 1002, 1003]);
+    expect(result.rooms[0]).toBe(first[0]);
+    expect(result.unreadable).toHaveLength(1);
+    expect(result.unreadable[0]!.index).toBe(1);
+    expect(result.unreadable[0]!.raw).toEqual(broken[1]);
+    expect(result.unreadable[0]!.issues[0]?.path).toEqual(['streaming']);
+    // Unchanged, it is refused again, and named by its new place once a room was added before it.
+    const again = cache.read(bytes(broken));
+    expect(again?.ok && again.unreadable.map((room) => room.index)).toEqual([1]);
+    const moved = cache.read(bytes([{ ...list()[0]!, roomId: 7, shortId: 0 }, ...broken]));
+    expect(moved?.ok && moved.unreadable.map((room) => room.index)).toEqual([2]);
+    // Mended, it is read; the rooms that never changed keep their objects throughout.
+    const mended = readGood(cache, list());
+    expect(mended[1]!.streaming).toBe(first[1]!.streaming);
+    for (const i of [0, 2, 3, 4]) expect(mended[i]).toBe(first[i]);
+  });
+
+  it('a list whose every room the schema refuses fails whole, with the first; the last list stays the one compared with', () => {
+    const cache = new RoomListCache();
+    const first = readGood(cache, list());
+    const broken = list().map((room) => ({ ...room, streaming: 'yes' }));
+    const result = cache.read(bytes(broken));
+    expect(result).toMatchObject({ ok: false, index: 0 });
     const again = readGood(cache, list());
     for (let i = 0; i < first.length; i++) expect(again[i]).toBe(first[i]);
   });
@@ -99,7 +115,7 @@ describe('RoomListCache', () => {
     // A known room followed by something else than a comma or ]: not a list of rooms.
     const text = JSON.stringify(list());
     expect(cache.read(Buffer.from(`${text.slice(0, text.indexOf('},{') + 1)} x]`))).toBeUndefined();
-    expect(cache.read(Buffer.from(' [ ] '))).toEqual({ ok: true, rooms: [] });
+    expect(cache.read(Buffer.from(' [ ] '))).toEqual({ ok: true, rooms: [], unreadable: [] });
   });
 
   it('reads a list the recorder pretty-printed the same as a compact one', () => {
@@ -118,5 +134,18 @@ describe('RoomListCache', () => {
     const read = cache.read(view);
     if (!read?.ok) throw new Error('the view was not read');
     for (let i = 0; i < first.length; i++) expect(read.rooms[i]).toBe(first[i]);
+  });
+});
+
+describe('readRoomList (a list parsed whole)', () => {
+  it('reads the rooms the schema takes and names those it refuses, as the cache does', () => {
+    const rooms = list();
+    rooms[3]!.roomId = 'x';
+    const whole = readRoomList(rooms);
+    const cached = new RoomListCache().read(bytes(rooms));
+    expect(whole).toEqual(cached);
+    expect(whole.ok && whole.unreadable.map((room) => room.index)).toEqual([3]);
+    expect(readRoomList([{}, null])).toMatchObject({ ok: false, index: 0 });
+    expect(readRoomList([])).toEqual({ ok: true, rooms: [], unreadable: [] });
   });
 });

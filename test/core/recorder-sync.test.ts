@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { RecorderStatusContext } from '../../shared/recorder/connection-status';
 import type { PolledRoom } from '../../shared/recorder/rest';
 import {
   RecorderSync,
@@ -41,6 +42,7 @@ function syncHarness(selected: number[] = []) {
   /** Runs while the next fetch is on its way (what the app hears meanwhile). */
   let duringFetch: (() => void) | undefined;
   const statuses: string[] = [];
+  const facts: (RecorderStatusContext | undefined)[] = [];
   const notices: SetupNotice[] = [];
   const sync = new RecorderSync({
     fetchRooms: async () => {
@@ -56,7 +58,10 @@ function syncHarness(selected: number[] = []) {
       language: 'en',
       webhookUrl: 'http://127.0.0.1:23560/webhook',
     }),
-    statusChanged: (status) => statuses.push(status),
+    statusChanged: (status, said) => {
+      statuses.push(status);
+      facts.push(said);
+    },
     notice: (n) => notices.push(n),
   });
   const poll = async (result: RoomsFetch, advanceMs = 10_000, meanwhile?: () => void) => {
@@ -66,7 +71,7 @@ function syncHarness(selected: number[] = []) {
     core.clock.advance(advanceMs);
   };
   const goLives = () => core.shown().filter((n) => n.event === 'StreamStarted');
-  return { core, sync, poll, statuses, notices, goLives };
+  return { core, sync, poll, statuses, facts, notices, goLives };
 }
 
 describe('RecorderSync', () => {
@@ -217,6 +222,28 @@ describe('RecorderSync: rooms removed from the recorder', () => {
     await h.poll({ ok: true, rooms: [polled(1, false), polled(2, true)] });
     expect(roomIds(h)).toEqual([1, 2]);
     await h.poll({ ok: true, rooms: [polled(1, false)] });
+    expect(roomIds(h)).toEqual([1]);
+  });
+
+  it('a room the recorder lists but that could not be read stays as last known, and is said', async () => {
+    const h = syncHarness();
+    await h.poll({ ok: true, rooms: [polled(1, false), polled(2, true)] });
+    const odd = { roomId: 2, field: 'streaming', detail: 'room 2: streaming: expected boolean' };
+    await h.poll({ ok: true, rooms: [polled(1, true)], unreadable: [odd] });
+    expect(roomIds(h)).toEqual([1, 2]);
+    expect(h.core.pipeline.stateOf().rooms.get(2)).toMatchObject({ streaming: true });
+    expect(h.goLives()).toHaveLength(1); // room 1's; nothing made up for room 2
+    // Said with the room, again only when the odd rooms change, and once more when mended.
+    await h.poll({ ok: true, rooms: [polled(1, true)], unreadable: [odd] });
+    await h.poll({ ok: true, rooms: [polled(1, true), polled(2, true)], unreadable: [] });
+    expect(h.statuses).toEqual(['ok', 'ok', 'ok']);
+    expect(h.facts).toEqual([undefined, { unreadable: [odd] }, undefined]);
+    // An odd room without a readable id cannot be kept by id: the rooms not listed still go.
+    await h.poll({
+      ok: true,
+      rooms: [polled(1, true)],
+      unreadable: [{ field: 'roomId', detail: 'x' }],
+    });
     expect(roomIds(h)).toEqual([1]);
   });
 

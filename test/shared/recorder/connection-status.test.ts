@@ -42,6 +42,25 @@ describe('recorderStatusMessage', () => {
     );
   });
 
+  it('says when rooms of a good list could not be read, naming the first', () => {
+    const odd = {
+      roomId: 23058,
+      field: 'streaming',
+      detail: 'room 23058: streaming: expected boolean',
+    };
+    expect(recorderStatusMessage('ok', 'en', { unreadable: [odd] })).toBe(
+      'Connected to the recorder. The data of 1 room could not be read (room 23058, field streaming); it shows as last read.',
+    );
+    expect(recorderStatusMessage('ok', 'en', { version: '2.11.1', unreadable: [odd, odd] })).toBe(
+      'Connected to the recorder (version 2.11.1). The data of 2 rooms could not be read (the first: room 23058, field streaming); they show as last read.',
+    );
+    expect(
+      recorderStatusMessage('ok', 'zh-CN', { unreadable: [odd, { field: 'roomId', detail: 'x' }] }),
+    ).toBe(
+      '已连接到录播姬。有 2 个直播间的数据无法识别（第一个：直播间 23058，字段 streaming），显示的是上次读到的状态。',
+    );
+  });
+
   it('shows the version when connected', () => {
     expect(recorderStatusMessage('ok', 'en', { version: '2.11.1' })).toBe(
       'Connected to the recorder (version 2.11.1).',
