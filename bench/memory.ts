@@ -15,6 +15,7 @@ import os from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { buildSync } from 'esbuild';
+import { startBenchLiveApi } from './support/bench-live-api';
 import { buildHeadlessIfStale, HEADLESS_BUNDLE } from '../tools/build/headless-bundle';
 import { cpuMicrosOf, folderBytes, rssOf } from './support/child-process-stats';
 import { startClient, type Client } from './support/load-client-process';
@@ -53,9 +54,24 @@ async function main(): Promise<void> {
   const dataDir = await mkdtemp(join(os.tmpdir(), 'recorder-tray-bench-memory-'));
   const servers: Server[] = [];
   let client: Client | undefined;
+  // No bench reaches an outside host: pictures come from a fake of bilibili on loopback, and the
+  // update check is off.
+  const liveApi = await startBenchLiveApi();
   try {
     const headless = await startServer(
-      [HEADLESS_BUNDLE, '--port', '0', '--no-desktop', '--recorder-url', '', '--data-dir', dataDir],
+      [
+        HEADLESS_BUNDLE,
+        '--port',
+        '0',
+        '--no-desktop',
+        '--no-update-check',
+        '--live-api-host',
+        liveApi.url,
+        '--recorder-url',
+        '',
+        '--data-dir',
+        dataDir,
+      ],
       (line) => new URL(String(line.webhookUrl)),
     );
     servers.push(headless);
@@ -98,6 +114,7 @@ async function main(): Promise<void> {
     client?.exit();
     for (const server of servers) server.child.kill('SIGTERM');
     await Promise.all(servers.map((s) => exited(s.child)));
+    await liveApi.close();
     await rm(dataDir, { recursive: true, force: true });
   }
 }

@@ -27,6 +27,7 @@ import { WebhookServer } from '../main/adapters/webhook-listener/webhook-server'
 import type { Logger } from '../main/core/ports';
 import { WebhookIntake } from '../main/core/webhook-intake';
 import { startBareServer } from './support/bare-server';
+import { startBenchLiveApi } from './support/bench-live-api';
 import { probeFdatasync } from './support/fsync-probe';
 import { startClient } from './support/load-client-process';
 import {
@@ -81,11 +82,13 @@ async function bench(dataDir: string, gc: Gc, t0: number): Promise<void> {
   const quiet = () => {};
   const quietLog = { info: quiet, warn: quiet, error: quiet };
   const store = await SettingsStore.open({ dir: dataDir, log: quietLog });
-  // Webhooks only: no status polling of a recorder during the bench.
+  const liveApi = await startBenchLiveApi();
+  // Webhooks only: no status polling of a recorder during the bench; pictures from loopback.
   await store.update({
     listener: { port: 0 },
     language: 'zh-CN',
     recorders: [RecorderSetting.parse({ id: 'default', url: '' })],
+    pictures: { enabled: true, liveApiHost: liveApi.url },
   });
   const app = await createApp({
     dataDir,
@@ -284,6 +287,7 @@ async function bench(dataDir: string, gc: Gc, t0: number): Promise<void> {
     client.exit();
     await app.stop();
     await doorListener.stop();
+    await liveApi.close();
     await new Promise<void>((resolve) => {
       bareServer.server.close(() => resolve());
       bareServer.server.closeIdleConnections();

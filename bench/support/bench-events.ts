@@ -32,6 +32,12 @@ const AREAS: [string, string][] = [
 ];
 
 const FILES_PER_SESSION = 3;
+const ROOM_COUNT = 40;
+
+/** The room numbers of a stream of `roomCount` rooms (the bench's fake live API knows them). */
+export function benchRoomIds(roomCount = ROOM_COUNT): number[] {
+  return Array.from({ length: roomCount }, (_, i) => 21_000_000 + i * 7919);
+}
 const FILE_SECONDS = 1800;
 
 interface RoomCursor {
@@ -60,9 +66,9 @@ export class BenchEventStream {
   readonly #rooms: RoomCursor[];
   #turn = 0;
 
-  constructor(roomCount = 40, startMs = Date.now() - 90 * 24 * 3600_000) {
-    this.#rooms = Array.from({ length: roomCount }, (_, i) => ({
-      roomId: 21_000_000 + i * 7919,
+  constructor(roomCount = ROOM_COUNT, startMs = Date.now() - 90 * 24 * 3600_000) {
+    this.#rooms = benchRoomIds(roomCount).map((roomId, i) => ({
+      roomId,
       shortId: i % 5 === 0 ? 100 + i : 0,
       name: NAMES[i % NAMES.length]!,
       title: TITLES[(i * 3) % TITLES.length]!,
