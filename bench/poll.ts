@@ -5,14 +5,13 @@
 import { EventPipeline } from '../main/core/event-pipeline';
 import type { Clock } from '../main/core/ports';
 import { RecorderSetting, defaultSettings } from '../shared/settings';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import { createInterface } from 'node:readline';
+import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { RecorderPolling } from '../main/adapters/recorder-polling';
+import { startTsxProcess } from './support/tsx-process';
 import { RestRoomList, toPolledRoom, type PolledRoom } from '../shared/recorder/rest';
 
 /** Summary of a series of CPU times, in milliseconds. */
@@ -189,26 +188,12 @@ export async function startFakeRecorderProcess(
   args: string[],
 ): Promise<{ url: string; child: ChildProcess }> {
   const cli = fileURLToPath(new URL('../test/fakes/fake-recorder/cli.ts', import.meta.url));
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', cli, '--port', '0', '--no-script', ...args],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
+  return startTsxProcess(
+    cli,
+    ['--port', '0', '--no-script', ...args],
+    (line) => /listening on (http:\/\/\S+)/.exec(line)?.[1],
+    'fake recorder',
   );
-  const lines = createInterface({ input: child.stdout! });
-  const exited = once(child, 'exit').then(([code]) => {
-    throw new Error(`fake recorder exited with ${String(code)}`);
-  });
-  const listening = (async () => {
-    for await (const line of lines) {
-      const match = /listening on (http:\/\/\S+)/.exec(line);
-      if (match?.[1]) return match[1];
-    }
-    throw new Error('fake recorder closed its output');
-  })();
-  const url = await Promise.race([listening, exited]);
-  return { url, child };
 }
 
 const fmt = (s: CpuSummary) =>

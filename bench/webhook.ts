@@ -88,7 +88,7 @@ async function bench(dataDir: string, gc: Gc, t0: number): Promise<void> {
     listener: { port: 0 },
     language: 'zh-CN',
     recorders: [RecorderSetting.parse({ id: 'default', url: '' })],
-    pictures: { enabled: true, liveApiHost: liveApi.url },
+    pictures: { liveApiHost: liveApi.url },
   });
   const app = await createApp({
     dataDir,

@@ -32,13 +32,13 @@ const AREAS: [string, string][] = [
 ];
 
 const FILES_PER_SESSION = 3;
+const FILE_SECONDS = 1800;
 const ROOM_COUNT = 40;
 
 /** The room numbers of a stream of `roomCount` rooms (the bench's fake live API knows them). */
 export function benchRoomIds(roomCount = ROOM_COUNT): number[] {
   return Array.from({ length: roomCount }, (_, i) => 21_000_000 + i * 7919);
 }
-const FILE_SECONDS = 1800;
 
 interface RoomCursor {
   roomId: number;

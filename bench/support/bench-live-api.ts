@@ -1,7 +1,6 @@
-import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { startTsxProcess } from './tsx-process';
 
 /** The benches' fake of bilibili's live API, in its process. */
 export interface BenchLiveApi {
@@ -17,27 +16,18 @@ export interface BenchLiveApi {
  */
 export async function startBenchLiveApi(): Promise<BenchLiveApi> {
   const cli = fileURLToPath(new URL('./bench-live-api-cli.ts', import.meta.url));
-  const child = spawn(process.execPath, ['--import', 'tsx', cli], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const exited = once(child, 'exit');
-  const ready = (async () => {
-    for await (const line of createInterface({ input: child.stdout })) {
-      const parsed = JSON.parse(line) as { type?: string; url?: string };
-      if (parsed.type === 'ready' && parsed.url) return parsed.url;
-    }
-    throw new Error('the fake live API exited before it was ready');
-  })();
-  const url = await Promise.race([
-    ready,
-    exited.then(([code]) => {
-      throw new Error(`the fake live API exited (${String(code)}) before it was ready`);
-    }),
-  ]);
+  const { url, child } = await startTsxProcess(
+    cli,
+    [],
+    (line) => (JSON.parse(line) as { type?: string; url?: string }).url,
+    'the fake live API',
+  );
   return {
     url,
     close: async () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = once(child, 'exit');
+      child.kill('SIGTERM');
       await exited;
     },
   };
