@@ -40,10 +40,16 @@ const PER_OS: Record<'os-linux' | 'os-windows' | 'os-macos', string[]> = {
     'test/renderer/browser/window-glance.test.ts',
     'test/adapters/xdg-autostart.test.ts',
     'test/headless/stop-signals.test.ts',
+    // Stops `npm run demo` with SIGTERM, as a terminal's Ctrl+C would.
+    'test/tools/demo.test.ts',
     'test/headless/data-dir-linux.test.ts',
   ],
   'os-windows': ['test/headless/data-dir-windows.test.ts'],
-  'os-macos': ['test/headless/stop-signals.test.ts', 'test/headless/data-dir-macos.test.ts'],
+  'os-macos': [
+    'test/headless/stop-signals.test.ts',
+    'test/tools/demo.test.ts',
+    'test/headless/data-dir-macos.test.ts',
+  ],
 };
 
 /** A set as vitest's project config takes it. */
