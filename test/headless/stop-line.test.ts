@@ -1,3 +1,6 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fixtureText } from '../helpers/fixtures';
 import { killAll, startHeadless, type HeadlessProcess } from '../helpers/headless-process';
@@ -19,7 +22,8 @@ describe('headless mode stops on a line `stop` on its standard input', () => {
   });
 
   it('an empty or closed standard input (a service) is no stop; other lines get a warning', async () => {
-    const p = startHeadless(['--port', '0', '--no-desktop']);
+    const dataDir = await mkdtemp(join(tmpdir(), 'headless-stdin-'));
+    const p = startHeadless(['--port', '0', '--no-desktop', '--data-dir', dataDir]);
     running.push(p);
     const ready = await p.waitFor((l) => l.type === 'ready');
     p.child.stdin!.end('hello\n');
