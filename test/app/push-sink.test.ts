@@ -119,9 +119,10 @@ describe('the push sink', () => {
     });
     for (const [i, id] of ['a', 'b', 'c', 'd'].entries()) {
       sink.decided(entry(id));
-      await vi.waitFor(() => expect(server.refused).toBe(i + 1)); // now waiting for its retry
+      // vi.waitFor's default 1 s is too short on a loaded machine (a load of 15: it failed there).
+      await vi.waitFor(() => expect(server.refused).toBe(i + 1), { timeout: 10_000 }); // now waiting for its retry
     }
-    await vi.waitFor(() => expect(results).toHaveLength(2));
+    await vi.waitFor(() => expect(results).toHaveLength(2), { timeout: 10_000 });
     expect(results.map((r) => [r.id, r.record.status, r.record.reason])).toEqual([
       ['a', 'failed', 'expired'],
       ['b', 'failed', 'expired'],

@@ -152,7 +152,8 @@ describe('the window in the browser preview, live', () => {
     expect(await testEvent.locator('.item-title').textContent()).toContain(
       zh.lists.eventTypes.StreamStarted,
     );
-    expect(await testEvents.count()).toBeGreaterThan(before);
+    // `.first()` may be an earlier test event: the new row comes when the list re-renders.
+    await expect.poll(() => testEvents.count(), { timeout: 10_000 }).toBeGreaterThan(before);
 
     const webhookEvent = page.locator('.event', { hasText: zh.events.source.webhook }).first();
     await webhookEvent.getByRole('button', { name: zh.events.replay }).click();
