@@ -5,7 +5,8 @@ import type { Logger } from '../core/ports';
 /**
  * The signals that stop headless mode cleanly: Ctrl+C (SIGINT, on Windows too), a service
  * manager's SIGTERM, and Ctrl+Break (SIGBREAK, Windows only; elsewhere no such signal arrives).
- * A Windows `kill` is no signal at all (TerminateProcess), hence the `stop` line below.
+ * A Windows `kill` is no signal at all (TerminateProcess), hence the `stop` line below
+ * (https://nodejs.org/api/process.html#signal-events).
  */
 export const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGBREAK'] as const;
 
