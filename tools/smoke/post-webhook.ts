@@ -18,7 +18,7 @@ export const SMOKE_WEBHOOK = path.join(
 /** The part of a FileClosed the smoke test checks for afterwards. */
 const FileClosed = z.object({
   EventType: z.literal('FileClosed'),
-  EventData: z.object({ RelativePath: z.string(), RoomId: z.number() }),
+  EventData: z.object({ RelativePath: z.string(), RoomId: z.number(), Name: z.string() }),
 });
 
 /** A recorded webhook: its body as sent, and the file it says was closed. */
@@ -26,13 +26,20 @@ export interface RecordedWebhook {
   body: string;
   relativePath: string;
   roomId: number;
+  /** The streamer's name, as the Rooms view shows it. */
+  name: string;
 }
 
 /** Reads a recorded FileClosed webhook. */
 export async function readRecordedWebhook(file = SMOKE_WEBHOOK): Promise<RecordedWebhook> {
   const body = await readFile(file, 'utf8');
   const { EventData } = FileClosed.parse(JSON.parse(body));
-  return { body, relativePath: EventData.RelativePath, roomId: EventData.RoomId };
+  return {
+    body,
+    relativePath: EventData.RelativePath,
+    roomId: EventData.RoomId,
+    name: EventData.Name,
+  };
 }
 
 /** POSTs the webhook to `url` as the recorder does; resolves with the HTTP status. */

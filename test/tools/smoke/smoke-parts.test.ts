@@ -13,6 +13,7 @@ import {
 import { expectFileSaved } from '../../../tools/smoke/saved-state';
 import { reportFigures, summaryMarkdown } from '../../../tools/smoke/summary';
 import { readRecordedWebhook } from '../../../tools/smoke/post-webhook';
+import { parseRegQuery } from '../../../tools/smoke/install-windows';
 import { launchFakeDesktop } from '../../helpers/fake-desktop-launch';
 
 const dirs: string[] = [];
@@ -180,5 +181,27 @@ describe('the figures', () => {
     reportFigures(markdown, {}, (text) => printed.push(text));
     expect(printed).toHaveLength(2);
     expect(await readFile(summary, 'utf8')).toBe(`${markdown}\n`);
+  });
+});
+
+describe("Windows' Run key, as reg query lists it", () => {
+  it('gives each value with its command', () => {
+    const text = [
+      '',
+      'HKEY_CURRENT_USER\\Software\\Microsoft\\Windows\\CurrentVersion\\Run',
+      '    OneDrive    REG_SZ    "C:\\Users\\u\\AppData\\Local\\Microsoft\\OneDrive\\OneDrive.exe" /background',
+      '    io.github.recorder-tray    REG_SZ    "C:\\Users\\u\\AppData\\Local\\Programs\\Recorder Tray\\Recorder Tray.exe" --hidden',
+      '',
+    ].join('\r\n');
+    expect(parseRegQuery(text)).toEqual([
+      {
+        name: 'OneDrive',
+        data: '"C:\\Users\\u\\AppData\\Local\\Microsoft\\OneDrive\\OneDrive.exe" /background',
+      },
+      {
+        name: 'io.github.recorder-tray',
+        data: '"C:\\Users\\u\\AppData\\Local\\Programs\\Recorder Tray\\Recorder Tray.exe" --hidden',
+      },
+    ]);
   });
 });
