@@ -11,15 +11,45 @@ export function macSigningArgs(env: NodeJS.ProcessEnv, platform: NodeJS.Platform
   return name ? [`-c.mac.identity=${name}`] : [];
 }
 
+/**
+ * The variables electron-builder's notarization reads (MacTargetHelper.getNotarizeOptions: an App
+ * Store Connect API key, an Apple ID, or a keychain profile).
+ */
+export const NOTARIZE_VARIABLES = [
+  'APPLE_API_KEY',
+  'APPLE_API_KEY_ID',
+  'APPLE_API_ISSUER',
+  'APPLE_ID',
+  'APPLE_APP_SPECIFIC_PASSWORD',
+  'APPLE_TEAM_ID',
+  'APPLE_KEYCHAIN',
+  'APPLE_KEYCHAIN_PROFILE',
+] as const;
+
+/**
+ * The environment electron-builder runs with: without a Developer ID (CSC_NAME) the APPLE_*
+ * variables are left out, since electron-builder would notarize the ad-hoc build and Apple refuses
+ * a build that is not signed with a Developer ID. Empty values count as unset everywhere (an unset
+ * repository secret reaches a workflow as '').
+ */
+export function macSigningEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const kept = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  if (env.CSC_NAME?.trim()) return kept;
+  for (const name of NOTARIZE_VARIABLES) delete kept[name];
+  return kept;
+}
+
 /** What the build will be, in one line for the log. */
 export function macSigningSummary(env: NodeJS.ProcessEnv): string {
   const name = env.CSC_NAME?.trim();
   if (!name) {
     const hint = env.CSC_LINK
       ? ' (CSC_LINK is set: also set CSC_NAME to its identity to use it)'
-      : '';
+      : NOTARIZE_VARIABLES.some((variable) => env[variable])
+        ? ' (the APPLE_* variables notarize only a Developer ID build: set CSC_NAME)'
+        : '';
     return `macOS: ad-hoc signature, not notarized${hint}`;
   }
-  const notarized = Boolean(env.APPLE_API_KEY ?? env.APPLE_ID ?? env.APPLE_KEYCHAIN_PROFILE);
+  const notarized = Boolean(env.APPLE_API_KEY || env.APPLE_ID || env.APPLE_KEYCHAIN_PROFILE);
   return `macOS: signed as ${name}, ${notarized ? 'notarized' : 'not notarized (no APPLE_* variables)'}`;
 }
