@@ -42,14 +42,15 @@ const headless = spawn(
     config,
     ...process.argv.slice(2),
   ],
-  { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
+  // Standard input a pipe: a line `stop` stops it cleanly on every OS (kill() on Windows is no signal).
+  { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] },
 );
 
 let finished = false;
 const stop = async (code: number) => {
   if (finished) return;
   finished = true;
-  headless.kill('SIGTERM');
+  headless.stdin.end('stop\n');
   await recorder.close();
   process.exit(code);
 };

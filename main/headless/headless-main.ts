@@ -27,6 +27,7 @@ import { startUpdateLines } from './update-lines';
 import type { Logger } from '../core/ports';
 import { PICTURES_DIR } from '../adapters/pictures/picture-source';
 import { createRoomsLines, type RoomsLines } from './rooms-lines';
+import { listenForStop } from './stop-request';
 
 /** What only tests give headless mode (a test entry passes them; the shipped entry never does). */
 export interface HeadlessTesting {
@@ -36,7 +37,8 @@ export interface HeadlessTesting {
 
 /**
  * Headless mode: the listener and core without Electron, talking JSON lines on stdout; resolves
- * with the exit code once stopped (SIGINT/SIGTERM) or refused (bad options, an unsafe bind).
+ * with the exit code once stopped (SIGINT, SIGTERM, SIGBREAK or a line `stop` on standard input:
+ * stop-request.ts) or refused (bad options, an unsafe bind).
  */
 export async function runHeadless(
   argv: readonly string[],
@@ -99,18 +101,14 @@ export async function runHeadless(
   });
   // Listened for before the ready line: whoever reads it may stop the app at once, and a signal
   // with no listener yet would kill it without saving.
-  const stopAsked = new Promise<void>((resolve) => {
-    process.once('SIGINT', resolve);
-    process.once('SIGTERM', resolve);
-  });
+  const stop = listenForStop({ signals: process, input: process.stdin, log: logger });
   const { webhookUrl } = started;
   const uiUrl = preview ? { uiUrl: preview.url } : {};
   emit({ type: 'ready', webhookUrl, webhookUrls: app.webhookUrls(), ...uiUrl, dataDir, version });
   log.info(`listening; set the recorder's "Webhook V2" URL to ${webhookUrl}`);
   const updates = updateLines(app, version, emit, logger);
 
-  await stopAsked;
-  log.info('stopping');
+  log.info(`stopping (${await stop.asked})`);
   updates.stop();
   await preview?.close();
   await app.stop();

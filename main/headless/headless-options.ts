@@ -6,6 +6,8 @@ import { parsePushUrl, redactPushUrl } from '../core/push/push-url';
 export const HEADLESS_USAGE = `Usage: npm run headless -- [options]
 
 Runs Recorder Tray's listener and core without Electron. Standard output: one JSON object per line.
+Stops cleanly (everything saved, exit 0) on Ctrl+C, SIGTERM, Ctrl+Break (Windows), or a line
+"stop" on standard input; the end of standard input is no stop.
 
   --host <address>        listen address (default 127.0.0.1; others need --token)
   --port <n>              listen port (default 23560; 0 = any free port)

@@ -14,6 +14,7 @@ import {
   startNotificationSession,
   type NotificationSession,
 } from '../helpers/notification-session';
+import { requireTool } from '../helpers/require-tool';
 
 const run = promisify(execFile);
 const buttons = [
@@ -71,6 +72,7 @@ describe('notify-send buttons under a real notification daemon (dunst)', () => {
     // dunst lists each button as `#<label> (<summary>) [<id>,<key>]` (src/menu.c).
     await writeFile(dmenu, '#!/bin/sh\ngrep -m1 "^#Record this stream"\n');
     await chmod(dmenu, 0o755);
+    requireTool('dunstctl');
     session = await startNotificationSession({ dmenu });
   }, 60_000);
   afterAll(async () => {

@@ -2,6 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultSettings } from '../../shared/settings';
@@ -53,7 +54,8 @@ async function launch(name: string) {
   );
   const reports: Report[] = [];
   const child: ChildProcess = fork(bundle, [], {
-    execArgv: ['--import', join(stubDir, 'register.mjs')],
+    // A file URL: Node's ESM loader refuses `--import C:\…` on Windows (no URL scheme).
+    execArgv: ['--import', pathToFileURL(join(stubDir, 'register.mjs')).href],
     env: { ...process.env, STUB_ELECTRON_USER_DATA: userData, STUB_ELECTRON_LOGS: logs },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });

@@ -161,8 +161,7 @@ describe(`chaos: SIGKILL at random moments, ${ROUNDS} rounds (CHAOS_SEED=${SEED}
           .filter((l) => l.type === 'notification' && l.event === 'FileClosed')
           .map((l) => String(l.body).split('\n')[0] ?? '');
       await vi.waitFor(() => expect(new Set(popups())).toEqual(answered), { timeout: 20_000 });
-      last.child.kill('SIGTERM');
-      expect(await last.exited).toBe(0);
+      expect(await last.stop()).toBe(0);
 
       // No happening popped up twice over all runs; every answered file popped up once.
       const counts = new Map<string, number>();

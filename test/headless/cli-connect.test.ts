@@ -63,8 +63,7 @@ describe('headless: connecting the recorder in one click', () => {
       await p.waitFor((l) => l.type === 'notification' && l.event === 'StreamStarted'),
     ).toMatchObject({ roomIds: [23058] });
 
-    p.child.kill('SIGTERM'); // a clean stop writes every file it keeps
-    await p.exited;
+    await p.stop(); // a clean stop writes every file it keeps
     expect(cookieParts(JSON.stringify(p.lines))).toEqual([]);
     expect(cookieParts(p.stderr.join('\n'))).toEqual([]);
     for (const file of await filesUnder(dataDir))

@@ -157,8 +157,7 @@ describe('headless: several recorders', () => {
     expect(after.recorder.message).toMatch(/^PC: /);
 
     // The login cookie of the recorders' settings is in no output, log or file.
-    p.child.kill('SIGTERM');
-    await p.exited;
+    await p.stop();
     expect(cookieParts(JSON.stringify(p.lines))).toEqual([]);
     expect(cookieParts(p.stderr.join('\n'))).toEqual([]);
     for (const file of await filesUnder(dataDir))
@@ -212,8 +211,7 @@ describe('headless: several recorders', () => {
     expect(JSON.parse(await readFile(join(dataDir, kept[0]!), 'utf8'))).toEqual(v1);
 
     // A second start reads the new layout as it is: no second migration, no second copy.
-    p.child.kill('SIGTERM');
-    await p.exited;
+    await p.stop();
     const again = start();
     await again.waitFor((l) => l.type === 'ready', 25_000);
     expect((await readdir(dataDir)).filter((name) => /^settings\..+\.json$/.test(name))).toEqual(

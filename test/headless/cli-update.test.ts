@@ -45,8 +45,7 @@ describe('npm run headless: updates', () => {
     const feed = await startUpdateFeed(cleanups, { version: '99.0.0' });
     const p = await launch(['--update-feed', feed.mirrorUrl, '--no-update-check']);
     await p.waitFor((l) => l.type === 'ready');
-    p.child.kill('SIGTERM');
-    expect(await p.exited).toBe(0);
+    expect(await p.stop()).toBe(0);
     expect(feed.requests).toEqual([]);
     expect(p.lines.filter((l) => l.type === 'update')).toEqual([]);
   });

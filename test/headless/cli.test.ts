@@ -20,7 +20,7 @@ const STREAM_STARTED = fixtureText('synthesized/webhook-v2-StreamStarted.json');
 const FILE_CLOSED = fixtureText('real/webhook-v2-FileClosed.issue553.json');
 
 describe('npm run headless', () => {
-  it('prints a ready line, then one notification per real happening, and exits 0 on SIGTERM', async () => {
+  it('prints a ready line, then one notification per real happening, and exits 0 when asked to stop', async () => {
     const { p } = await launch(['--port', '0', '--no-desktop']);
     const ready = await p.waitFor((l) => l.type === 'ready');
     expect(ready.webhookUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/webhook$/);
@@ -36,8 +36,7 @@ describe('npm run headless', () => {
     const file = await p.waitFor((l) => l.type === 'notification' && l.event === 'FileClosed');
     expect(file).toMatchObject({ roomIds: [11954219], title: '录制完成：露露自信一点' });
     expect(file.body).toContain('录制-11954219-20231128-225909-420-崩铁启动.flv');
-    p.child.kill('SIGTERM');
-    expect(await p.exited).toBe(0);
+    expect(await p.stop()).toBe(0);
     expect(p.lines.filter((l) => l.type === 'notification')).toHaveLength(2);
   });
 
@@ -157,8 +156,7 @@ describe('durability: kill -9 right after a 2xx', () => {
     );
     expect(popup.body).not.toContain('崩铁启动');
     expect(second.lines.filter((l) => l.type === 'notification')).toEqual([recovered, popup]);
-    second.child.kill('SIGTERM');
-    expect(await second.exited).toBe(0);
+    expect(await second.stop()).toBe(0);
 
     // The Files list and the notification history: each file once, each decision once.
     const lines = async (name: string) =>

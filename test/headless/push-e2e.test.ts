@@ -87,8 +87,7 @@ describe('headless --push', () => {
     expect(sent.attempt).toBeGreaterThanOrEqual(2);
     expect(ntfy.received).toHaveLength(1);
     expect(ntfy.received[0]!.body.title).toBe('3号直播间 is live');
-    second.child.kill('SIGTERM');
-    expect(await second.exited).toBe(0);
+    expect(await second.stop()).toBe(0);
     expect(ntfy.received).toHaveLength(1);
     const history = await readFile(join(dataDir, 'history', 'notifications.jsonl'), 'utf8');
     expect(history).toContain('"op":"push"');

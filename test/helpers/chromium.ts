@@ -1,12 +1,19 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { requireFile } from './require-tool';
 
-/** Debian's Chromium, installed here and by .ci/run; CHROMIUM_PATH overrides it. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Debian's Chromium, installed here and by .ci/run; CHROMIUM_PATH (when not empty) overrides it. */
+// `||`, not `??`: a workflow's `CHROMIUM_PATH: ${{ matrix.chromium }}` sets it to '' when unset.
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 /** Starts headless Chromium with nothing running in the background (no updates, no sync). */
 export function launchChromium(): Promise<Browser> {
+  const executablePath = requireFile(
+    CHROMIUM_PATH,
+    'Chromium',
+    'apt: chromium; elsewhere set CHROMIUM_PATH to a Chrome or Chromium',
+  );
   return chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath,
     headless: true,
     args: [
       '--no-sandbox',

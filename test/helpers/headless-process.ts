@@ -45,6 +45,17 @@ export interface HeadlessProcess {
   ): Promise<Record<string, any>>;
   /** Resolves with the exit code (or signal name) when the child ends. */
   exited: Promise<number | string>;
+  /** Asks for a clean stop (stopRequest: SIGTERM on Linux, a `stop` line elsewhere); resolves as `exited`. */
+  stop(): Promise<number | string>;
+}
+
+/**
+ * How tests ask headless mode to stop cleanly: SIGTERM on Linux (and macOS), as a service manager
+ * does; a line `stop` on its standard input on Windows, where `kill('SIGTERM')` is no signal but
+ * TerminateProcess (a hard kill that saves nothing: https://nodejs.org/api/child_process.html#subprocesskillsignal).
+ */
+export function stopRequest(platform: NodeJS.Platform = process.platform): 'SIGTERM' | 'stdin' {
+  return platform === 'win32' ? 'stdin' : 'SIGTERM';
 }
 
 /**
@@ -71,8 +82,11 @@ export function startHeadless(
   const child = spawn(process.execPath, [...program, ...updateArgs, ...pictureArgs, ...args], {
     cwd: PROJECT_ROOT,
     env: { ...process.env, LANG: 'zh_CN.UTF-8', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // Standard input is a pipe kept open: a line `stop` on it is a clean stop (stop() off Linux).
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
+  // The child may be gone before a stop line reaches it (EPIPE): its exit says what happened.
+  child.stdin!.on('error', () => undefined);
   const lines: Record<string, any>[] = [];
   const stderr: string[] = [];
   const waiters: {
@@ -98,6 +112,13 @@ export function startHeadless(
     lines,
     stderr,
     exited,
+    stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        if (stopRequest() === 'stdin') child.stdin!.write('stop\n');
+        else child.kill('SIGTERM');
+      }
+      return exited;
+    },
     waitFor(predicate, timeoutMs = 15_000) {
       const found = lines.find(predicate);
       if (found) return Promise.resolve(found);

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { vi } from 'vitest';
+import { requireTool } from './require-tool';
 
 const run = promisify(execFile);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -45,6 +46,9 @@ export interface NotificationSessionOptions {
 export async function startNotificationSession(
   options: NotificationSessionOptions = {},
 ): Promise<NotificationSession> {
+  // A missing program fails the test at once with its name (set linux-desktop).
+  for (const tool of ['Xvfb', 'dbus-daemon', 'dunst', 'dbus-send', 'dbus-monitor', 'notify-send'])
+    requireTool(tool);
   const children: ChildProcess[] = [];
   let monitorOutput = '';
   const start = (
@@ -55,7 +59,7 @@ export async function startNotificationSession(
   ) => {
     const child = spawn(command, args, { env, stdio });
     children.push(child);
-    child.on('error', () => undefined); // a missing program surfaces as a time-out below, with its name
+    child.on('error', () => undefined); // a program that fails to start surfaces as a time-out below, with its name
     return child;
   };
   const stop = async () => {

@@ -14,7 +14,7 @@ export interface PreviewSession {
   uiOrigin: string;
   webhookUrl: string;
   dataDir: string;
-  /** Stops headless mode (SIGTERM, so it saves; SIGKILL after 5 s); the fake recorder stays up. */
+  /** Stops headless mode (a clean stop, so it saves: HeadlessProcess.stop; SIGKILL after 5 s); the fake recorder stays up. */
   stopHeadless(): Promise<void>;
   /** Stops both. */
   close(): Promise<void>;
@@ -87,7 +87,7 @@ export async function startPreviewSession(
   const stopHeadless = async () => {
     const { child } = headless;
     if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
+      void headless.stop();
       const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
       await headless.exited;
       clearTimeout(timer);

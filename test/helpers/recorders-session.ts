@@ -58,7 +58,7 @@ export async function startRecordersSession(): Promise<RecordersSession> {
   const close = async () => {
     process.off('exit', kill);
     if (headless.child.exitCode === null && headless.child.signalCode === null) {
-      headless.child.kill('SIGTERM');
+      void headless.stop();
       const timer = setTimeout(() => headless.child.kill('SIGKILL'), 5_000);
       await headless.exited;
       clearTimeout(timer);

@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { extractFile } from '@electron/asar';
 import { build } from 'esbuild';
 
@@ -67,7 +68,9 @@ export async function startsAgainstStub(
     path.join(userData, 'settings.json'),
     JSON.stringify({ version: 1, listener: { host: '127.0.0.1', port: 0 }, recorder: { url: '' } }),
   );
-  const child = spawn(process.execPath, ['--import', stubRegister, 'dist/main/main.js'], {
+  // A URL, not a path: Node's ESM loader refuses `--import C:\…` (a drive letter is no URL scheme).
+  const register = pathToFileURL(stubRegister).href;
+  const child = spawn(process.execPath, ['--import', register, 'dist/main/main.js'], {
     cwd: appDir,
     env: {
       ...process.env,

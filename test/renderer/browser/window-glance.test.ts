@@ -1,6 +1,6 @@
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WINDOW_STRINGS, WINDOW_VIEWS } from '../../../shared/i18n/window';
@@ -36,7 +36,7 @@ beforeAll(async () => {
     startPreviewSession({
       rooms: 6,
       args: ['--recording-root', root, '--poll-interval', '1'],
-      env: { PATH: `${bin}:${process.env.PATH ?? ''}` },
+      env: { PATH: `${bin}${delimiter}${process.env.PATH ?? ''}` },
     }),
     launchChromium(),
     mkdir(SHOTS, { recursive: true }),

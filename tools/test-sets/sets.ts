@@ -1,0 +1,88 @@
+/**
+ * The test sets (vitest projects), chosen by what each test file needs; the one place that says
+ * which machine runs which file. `test/tools/test-sets/sets.test.ts` checks that every test
+ * file is in a set and that no OS runs a file twice, so a new file cannot fall out of all sets:
+ * a file not listed below is portable.
+ */
+
+/** The names other scripts and the workflows use (`npm run test:portable`, `test:os`). */
+export const TEST_SET_NAMES = [
+  'portable',
+  'linux-desktop',
+  'os-linux',
+  'os-windows',
+  'os-macos',
+] as const;
+
+/** One test set's name. */
+export type TestSetName = (typeof TEST_SET_NAMES)[number];
+
+/** Every test file. */
+const ALL_TESTS = ['test/**/*.test.ts', 'test/**/*.test.tsx'];
+
+/**
+ * Files that need a Linux desktop's tools: notify-send, dunst, Xvfb, dbus (a real notification
+ * daemon, or a `#!/bin/sh` stand-in of notify-send), tmpfs mounts.
+ */
+const LINUX_DESKTOP = [
+  'test/adapters/notify-send.test.ts',
+  'test/adapters/notify-send-actions.test.ts',
+  'test/headless/cli-files-and-popups.test.ts',
+  'test/renderer/browser/popups-banner.test.ts',
+  'test/adapters/disk-trouble.test.ts',
+  'test/adapters/guardian/disk-low.test.ts',
+];
+
+/** Files about what differs per OS (the opener, start at login, paths, signals), on their own OS. */
+const PER_OS: Record<'os-linux' | 'os-windows' | 'os-macos', string[]> = {
+  'os-linux': [
+    // The window's "open" buttons through a stand-in of xdg-open (a `#!/bin/sh` script).
+    'test/renderer/browser/window-glance.test.ts',
+    'test/adapters/xdg-autostart.test.ts',
+    'test/headless/stop-signals.test.ts',
+    // Stops `npm run demo` with SIGTERM, as a terminal's Ctrl+C would.
+    'test/tools/demo.test.ts',
+    'test/headless/data-dir-linux.test.ts',
+  ],
+  'os-windows': ['test/headless/data-dir-windows.test.ts'],
+  'os-macos': [
+    'test/headless/stop-signals.test.ts',
+    'test/tools/demo.test.ts',
+    'test/headless/data-dir-macos.test.ts',
+  ],
+};
+
+/** A set as vitest's project config takes it. */
+export interface TestSet {
+  name: TestSetName;
+  include: string[];
+  exclude: string[];
+}
+
+/** The five sets; portable is every file the others do not list. */
+export const TEST_SETS: readonly TestSet[] = [
+  {
+    name: 'portable',
+    include: ALL_TESTS,
+    exclude: [...new Set([...LINUX_DESKTOP, ...Object.values(PER_OS).flat()])],
+  },
+  { name: 'linux-desktop', include: LINUX_DESKTOP, exclude: [] },
+  ...(['os-linux', 'os-windows', 'os-macos'] as const).map((name) => ({
+    name,
+    include: PER_OS[name],
+    exclude: [],
+  })),
+];
+
+/** The current OS's own sets (`npm run test:os`): its os-* set, and on Linux linux-desktop too. */
+export function osSetsFor(platform: NodeJS.Platform): TestSetName[] {
+  if (platform === 'win32') return ['os-windows'];
+  if (platform === 'darwin') return ['os-macos'];
+  if (platform === 'linux') return ['linux-desktop', 'os-linux'];
+  return [];
+}
+
+/** Every set that applies to an OS (`npm test`): the portable set and the OS's own. */
+export function setsFor(platform: NodeJS.Platform): TestSetName[] {
+  return ['portable', ...osSetsFor(platform)];
+}
