@@ -1,4 +1,12 @@
 /**
+ * The packaged package.json's field that tells the running app its macOS signature (electron-builder
+ * writes `extraMetadata` into it): `developer-id`, or absent for the ad-hoc build, which cannot
+ * apply updates and offers their download instead (the updater reads it: rel-installers'
+ * main/adapters/install-facts.ts, MAC_SIGNATURE_FIELD).
+ */
+export const MAC_SIGNATURE_FIELD = 'macSignature';
+
+/**
  * electron-builder arguments for the macOS signature. electron-builder.yml signs ad hoc
  * (`mac.identity: '-'`); with `CSC_NAME` set (a "Developer ID Application: …" certificate in the
  * keychain, or in the `CSC_LINK` file it imports), that identity replaces the ad-hoc one. Notarizing
@@ -8,7 +16,9 @@
 export function macSigningArgs(env: NodeJS.ProcessEnv, platform: NodeJS.Platform): string[] {
   if (platform !== 'darwin') return [];
   const name = env.CSC_NAME?.trim();
-  return name ? [`-c.mac.identity=${name}`] : [];
+  return name
+    ? [`-c.mac.identity=${name}`, `-c.extraMetadata.${MAC_SIGNATURE_FIELD}=developer-id`]
+    : [];
 }
 
 /**

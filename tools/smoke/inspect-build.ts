@@ -4,7 +4,7 @@
 // starts it with --inspect). Never published: the release workflow uploads only release/.
 import path from 'node:path';
 import { build, Platform } from 'electron-builder';
-import { macSigningArgs } from '../installers/mac-signing';
+import { MAC_SIGNATURE_FIELD, macSigningArgs } from '../installers/mac-signing';
 
 /** Where the inspectable build goes (apart from release/, which holds what is published). */
 export const INSPECT_OUTPUT = 'release-inspect';
@@ -21,7 +21,10 @@ await build({
     directories: { output: INSPECT_OUTPUT },
     // The same identity as the shipped build (ad hoc unless CSC_NAME names a Developer ID).
     ...(macSigningArgs(process.env, process.platform).length > 0
-      ? { mac: { identity: process.env.CSC_NAME!.trim() } }
+      ? {
+          mac: { identity: process.env.CSC_NAME!.trim() },
+          extraMetadata: { [MAC_SIGNATURE_FIELD]: 'developer-id' },
+        }
       : {}),
   },
 });

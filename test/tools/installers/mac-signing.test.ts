@@ -15,6 +15,8 @@ describe('macSigningArgs', () => {
     const env = { CSC_NAME: 'Developer ID Application: Someone (ABCDE12345)' };
     expect(macSigningArgs(env, 'darwin')).toEqual([
       '-c.mac.identity=Developer ID Application: Someone (ABCDE12345)',
+      // The packaged package.json says so: the app then installs its updates itself.
+      '-c.extraMetadata.macSignature=developer-id',
     ]);
     expect(macSigningArgs(env, 'linux')).toEqual([]);
   });
