@@ -165,7 +165,7 @@ describe('what the app saved', () => {
 describe('the figures', () => {
   it('go to standard output and, in GitHub Actions, to the job summary', async () => {
     const dir = await tempDir();
-    const summary = join(dir, 'summary.md');
+    const summary = join(dir, 'step-summary');
     const markdown = summaryMarkdown('Windows, NSIS', {
       webhookUrl: 'http://127.0.0.1:23560/webhook',
       readyMs: 1234.4,
