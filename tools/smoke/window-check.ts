@@ -3,11 +3,31 @@
 // window loads app:// with no CSP error, the Rooms view shows a room a recorded webhook brought,
 // and Electron says popups are supported. Exits 1 with what failed.
 import { homedir } from 'node:os';
-import { _electron } from 'playwright-core';
+import { _electron, type ElectronApplication, type Page } from 'playwright-core';
 import { installedAppLocations } from './app-locations';
 import { fileEnd, waitForLine, webhookUrlOfLine } from './log-lines';
 import { postWebhook, readRecordedWebhook } from './post-webhook';
 import { reportFigures } from './summary';
+
+/**
+ * The window showing app://: not simply the first one, since on Windows the app also makes a
+ * hidden window to hear of the session's end (main/electron/desktop-app.ts: hiddenWindow).
+ */
+async function appWindow(app: ElectronApplication, timeoutMs: number): Promise<Page> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const page = app.windows().find((candidate) => candidate.url().startsWith('app://'));
+    if (page !== undefined) return page;
+    if (Date.now() > deadline)
+      throw new Error(
+        `no window at app:// within ${timeoutMs} ms (${app
+          .windows()
+          .map((w) => w.url())
+          .join(', ')})`,
+      );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
 
 const executablePath = process.argv[2];
 if (executablePath === undefined) {
@@ -20,7 +40,7 @@ const from = await fileEnd(logFile);
 const app = await _electron.launch({ executablePath, args: [], timeout: 120_000 });
 const problems: string[] = [];
 try {
-  const page = await app.firstWindow();
+  const page = await appWindow(app, 60_000);
   const cspErrors: string[] = [];
   page.on('console', (message) => {
     if (/Content Security Policy|Refused to/i.test(message.text())) cspErrors.push(message.text());
