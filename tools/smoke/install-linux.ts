@@ -7,7 +7,6 @@ import { chmod } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { quitWithSigterm, type InstalledApp } from './installed-app';
-import { processRows } from './process-memory';
 import type { LaunchedApp } from './smoke-run';
 
 const run = promisify(execFile);
@@ -50,14 +49,53 @@ export async function installAppImage(appImage: string): Promise<InstalledApp> {
   };
 }
 
+/** A process with its command line, from `ps -A -o pid=,ppid=,args=`. */
+export interface CommandRow {
+  pid: number;
+  ppid: number;
+  args: string;
+}
+
+/** `ps -A -o pid=,ppid=,args=` output as rows. */
+export function parseCommandRows(text: string): CommandRow[] {
+  const rows: CommandRow[] = [];
+  for (const line of text.split('\n')) {
+    const match = /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(line);
+    if (match) rows.push({ pid: Number(match[1]), ppid: Number(match[2]), args: match[3]! });
+  }
+  return rows;
+}
+
 /**
- * The launched process is the AppImage's runtime, which runs the app as its child and does not pass
- * signals on: SIGTERM goes to that child, Electron's main process; the runtime ends after it.
+ * Electron's main process in the tree under `root`: the first, walking down from the root, that
+ * runs `recorder-tray` without `--type=` (its helpers carry `--type=renderer`, `--type=zygote`…).
+ * For an AppImage the root may be its runtime, which runs the app as a child.
+ */
+export function electronMainOf(rows: readonly CommandRow[], root: number): number | undefined {
+  const isMain = (row: CommandRow) =>
+    /(^|\/)recorder-tray(\s|$)/.test(row.args) && !row.args.includes('--type=');
+  let level = rows.filter((row) => row.pid === root);
+  const seen = new Set<number>();
+  while (level.length > 0) {
+    const found = level.find(isMain);
+    if (found) return found.pid;
+    for (const row of level) seen.add(row.pid);
+    level = rows.filter((row) => level.some((p) => p.pid === row.ppid) && !seen.has(row.pid));
+  }
+  return undefined;
+}
+
+/**
+ * The launched process may be the AppImage's runtime, which does not pass signals on to the app it
+ * runs: SIGTERM goes to Electron's main process itself; the runtime ends after it.
  */
 async function quitAppImage(app: LaunchedApp): Promise<void> {
-  const children = (await processRows()).filter((row) => row.ppid === app.pid);
-  if (children.length === 0) throw new Error(`the AppImage's runtime ${app.pid} runs no app`);
-  for (const child of children) process.kill(child.pid, 'SIGTERM');
+  const { stdout } = await run('ps', ['-A', '-o', 'pid=,ppid=,args='], {
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const main = electronMainOf(parseCommandRows(stdout), app.pid);
+  if (main === undefined) throw new Error(`no Electron main process under ${app.pid}`);
+  process.kill(main, 'SIGTERM');
 }
 
 async function asRoot(command: string[]): Promise<void> {

@@ -14,6 +14,7 @@ import { expectFileSaved } from '../../../tools/smoke/saved-state';
 import { reportFigures, summaryMarkdown } from '../../../tools/smoke/summary';
 import { readRecordedWebhook } from '../../../tools/smoke/post-webhook';
 import { parseRegQuery } from '../../../tools/smoke/install-windows';
+import { electronMainOf, parseCommandRows } from '../../../tools/smoke/install-linux';
 import { launchFakeDesktop } from '../../helpers/fake-desktop-launch';
 
 const dirs: string[] = [];
@@ -203,5 +204,23 @@ describe("Windows' Run key, as reg query lists it", () => {
         data: '"C:\\Users\\u\\AppData\\Local\\Programs\\Recorder Tray\\Recorder Tray.exe" --hidden',
       },
     ]);
+  });
+});
+
+describe("the AppImage's Electron main process", () => {
+  it('is found below its runtime, not among its helpers', () => {
+    const rows = parseCommandRows(
+      [
+        '  100     1 /home/runner/release/Recorder Tray-1.2.3.AppImage --hidden --no-sandbox',
+        '  101   100 /tmp/appimage_extracted_x/recorder-tray --hidden --no-sandbox',
+        '  102   101 /tmp/appimage_extracted_x/recorder-tray --type=zygote --no-sandbox',
+        '  103   101 /tmp/appimage_extracted_x/recorder-tray --type=gpu-process',
+        '  200     1 /opt/Recorder Tray/recorder-tray',
+      ].join('\n'),
+    );
+    expect(electronMainOf(rows, 100)).toBe(101);
+    // Started directly (the deb, or a runtime that execs the app): the root itself.
+    expect(electronMainOf(rows, 101)).toBe(101);
+    expect(electronMainOf(rows, 102)).toBeUndefined();
   });
 });
