@@ -24,15 +24,22 @@ if (installer === undefined) {
   process.exit(2);
 }
 
-/** The OS's install step for the artifact's kind. */
-function install(file: string): Promise<InstalledApp> {
-  if (file.endsWith('.exe')) return installWindows(file);
-  if (file.endsWith('.dmg')) return installMacos(file);
-  if (file.endsWith('.deb')) return installDeb(file);
-  if (file.endsWith('.AppImage')) return installAppImage(file);
-  throw new Error(`${file}: not an installer the smoke test knows (.exe, .dmg, .deb, .AppImage)`);
+/** The OS's install step for the artifact's kind, or undefined for a file it does not know. */
+function installStep(file: string): ((file: string) => Promise<InstalledApp>) | undefined {
+  if (file.endsWith('.exe')) return installWindows;
+  if (file.endsWith('.dmg')) return installMacos;
+  if (file.endsWith('.deb')) return installDeb;
+  if (file.endsWith('.AppImage')) return installAppImage;
+  return undefined;
 }
 
+const install = installStep(installer);
+if (install === undefined) {
+  console.error(
+    `${installer}: not an installer the smoke test knows (.exe, .dmg, .deb, .AppImage)`,
+  );
+  process.exit(2);
+}
 const locations = installedAppLocations(process.platform, process.env, homedir());
 // Start at login on where the uninstaller must remove it again (Windows' Run value).
 await seedSettings(locations.dataDir, process.platform === 'win32');
