@@ -101,7 +101,8 @@ export async function planReleaseAssets(dir: string, version: string): Promise<A
   }
   for (const file of installers.filter((f) => !listed.has(f))) {
     add(releaseName(file), file);
-    if (files.includes(`${file}.blockmap`)) add(`${releaseName(file)}.blockmap`, `${file}.blockmap`);
+    if (files.includes(`${file}.blockmap`))
+      add(`${releaseName(file)}.blockmap`, `${file}.blockmap`);
   }
   const list = [...assets].map(([name, file]) => ({ name, file }));
   return { assets: list.sort((a, b) => a.name.localeCompare(b.name)), problems };

@@ -35,7 +35,11 @@ export interface FeedRequirement {
  */
 export const FEED_REQUIREMENTS: Readonly<Record<string, readonly FeedRequirement[]>> = {
   'latest.yml': [
-    { what: 'the Windows installer (.exe)', matches: (url) => url.endsWith('.exe'), blockmap: true },
+    {
+      what: 'the Windows installer (.exe)',
+      matches: (url) => url.endsWith('.exe'),
+      blockmap: true,
+    },
   ],
   'latest-mac.yml': [
     {

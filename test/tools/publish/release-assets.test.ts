@@ -38,9 +38,7 @@ async function feed(file: string, version: string, listed: { path: string; url?:
  * The three build jobs' artifacts as download-artifact lays them out (a folder per artifact), with
  * electron-builder's file names and feeds; `omit` leaves files out (after the feeds listed them).
  */
-async function artifacts(
-  options: { omit?: string[]; version?: string } = {},
-) {
+async function artifacts(options: { omit?: string[]; version?: string } = {}) {
   const root = await mkdtemp(join(tmpdir(), 'release-assets-'));
   dirs.push(root);
   const version = options.version ?? '1.2.3';
@@ -135,7 +133,7 @@ describe('the release assets', () => {
     ]);
   });
 
-  it("refuse feeds of another version, and a missing feed", async () => {
+  it('refuse feeds of another version, and a missing feed', async () => {
     const { root } = await artifacts({ version: '1.2.2' });
     await rm(join(root, 'release-linux', 'latest-linux.yml'));
     expect((await planReleaseAssets(root, '1.2.3')).problems).toEqual([
