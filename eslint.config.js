@@ -35,7 +35,17 @@ const layer = (/** @type {string[]} */ groups, /** @type {string} */ why) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'out/', 'release/', 'test-output/', 'test/fixtures/'] },
+  {
+    ignores: [
+      'node_modules/',
+      'dist/',
+      'out/',
+      'release/',
+      'release-inspect/',
+      'test-output/',
+      'test/fixtures/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   prettier,

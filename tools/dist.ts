@@ -1,18 +1,32 @@
 // `npm run dist [-- electron-builder args]`: electron-builder for this OS with electron-builder.yml,
-// plus the macOS signing identity from the environment (tools/installers/mac-signing.ts).
+// plus the signing the environment provides: Windows through Azure Trusted Signing or a .pfx
+// (tools/installers/windows-signing.ts), macOS with a Developer ID and notarized only then
+// (tools/installers/mac-signing.ts).
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { macSigningArgs, macSigningSummary } from './installers/mac-signing';
+import { macSigningArgs, macSigningEnv, macSigningSummary } from './installers/mac-signing';
+import { windowsSigningArgs, windowsSigningSummary } from './installers/windows-signing';
 
 const root = path.resolve(import.meta.dirname, '..');
 if (process.platform === 'darwin') console.error(`dist: ${macSigningSummary(process.env)}`);
+if (process.platform === 'win32') console.error(`dist: ${windowsSigningSummary(process.env)}`);
+let signingArgs: string[];
+try {
+  signingArgs = [
+    ...macSigningArgs(process.env, process.platform),
+    ...windowsSigningArgs(process.env, process.platform),
+  ];
+} catch (error) {
+  console.error(`dist: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
 const result = spawnSync(
   process.execPath,
   [
     path.join(root, 'node_modules', 'electron-builder', 'cli.js'),
-    ...macSigningArgs(process.env, process.platform),
+    ...signingArgs,
     ...process.argv.slice(2),
   ],
-  { cwd: root, stdio: 'inherit' },
+  { cwd: root, stdio: 'inherit', env: macSigningEnv(process.env) },
 );
 process.exit(result.status ?? 1);

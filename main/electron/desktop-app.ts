@@ -17,7 +17,12 @@ import { PopupClicks } from './popup-clicks';
 import { flushOnSessionEnd, type SessionEndOptions, type SessionEndWindow } from './session-end';
 import { PopupHealthState } from '../app/popup-health-state';
 import { platformLoginItems, syncStartAtLogin } from './start-at-login';
-import { appUserModelId, opensWindowAtStart, secondInstanceShowsWindow } from './startup';
+import {
+  appUserModelId,
+  asksToQuit,
+  opensWindowAtStart,
+  secondInstanceShowsWindow,
+} from './startup';
 import { createTrayActions } from './tray-actions';
 import type { AppUpdates } from './app-updater';
 import { desktopUpdates } from './desktop-updates';
@@ -56,7 +61,8 @@ export async function runDesktopApp<I, M>(
   options: DesktopAppOptions,
 ): Promise<DesktopApp | null> {
   const { app: electronApp, platform } = electron;
-  if (!electronApp.requestSingleInstanceLock()) {
+  // `--quit` starts nothing: it asks a running instance (through the lock's second-instance) to quit.
+  if (!electronApp.requestSingleInstanceLock() || asksToQuit(electron.argv)) {
     electronApp.quit();
     return null;
   }
@@ -65,8 +71,13 @@ export async function runDesktopApp<I, M>(
   let showWindow: () => void = () => {
     showPending = true;
   };
+  let quitPending = false;
+  let quitRunning: () => void = () => {
+    quitPending = true;
+  };
   electronApp.on('second-instance', (_event, argv) => {
-    if (secondInstanceShowsWindow(argv)) showWindow();
+    if (asksToQuit(argv)) quitRunning();
+    else if (secondInstanceShowsWindow(argv)) showWindow();
   });
   // Any listener replaces Electron's default of quitting with the last window: the tray stays.
   electronApp.on('window-all-closed', () => undefined);
@@ -80,6 +91,11 @@ export async function runDesktopApp<I, M>(
     electronApp.dock?.hide();
   }
   const running = await startDesktopParts(electron, options);
+  quitRunning = () => void running.quit();
+  if (quitPending) {
+    quitRunning();
+    return running;
+  }
   showWindow = () => running.window.show();
   const launchedHidden = wasLaunchedHidden(electron.argv, platform, electronApp);
   if (showPending || opensWindowAtStart({ launchedHidden, firstRun: running.firstRun }))

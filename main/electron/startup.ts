@@ -31,11 +31,23 @@ export function opensWindowAtStart(input: StartupInput): boolean {
 }
 
 /**
+ * The argument that asks the running app to quit as its tray's Quit does (and starts nothing): how
+ * a script, an installer or the release workflow's smoke test (tools/smoke/) ends it on Windows,
+ * which has no signal a GUI process can catch.
+ */
+export const QUIT_ARG = '--quit';
+
+/** Whether a launch only asks the running app to quit. */
+export function asksToQuit(argv: readonly string[]): boolean {
+  return argv.includes(QUIT_ARG);
+}
+
+/**
  * Whether a second launch shows the window: a user starting the app again wants to see it; a login
- * item firing while the app already runs (`--hidden`) does not.
+ * item firing while the app already runs (`--hidden`) does not, nor does a `--quit`.
  */
 export function secondInstanceShowsWindow(argv: readonly string[]): boolean {
-  return !argv.includes(HIDDEN_ARG);
+  return !argv.includes(HIDDEN_ARG) && !asksToQuit(argv);
 }
 
 /**

@@ -20,15 +20,23 @@ export function changelogSection(changelog: string, version: string): string | u
     .trim();
 }
 
-/** What each platform's installer is, in plain words. */
+/**
+ * What each platform's installer is, in plain words, and what that means for whoever installs it:
+ * SmartScreen on Windows, Gatekeeper's first launch on macOS, and whether the app can install its
+ * own updates (Squirrel.Mac applies an update only to a Developer ID build: it checks the code's
+ * designated requirement, which an ad-hoc signature does not carry).
+ */
 export function signingStatement(facts: SigningFacts): string {
   const windows = facts.windowsSigned
-    ? '- Windows: the installer is signed.'
-    : '- Windows: the installer is **not signed**: SmartScreen warns ("More info" → "Run anyway").';
-  const mac = facts.macSigned
-    ? `- macOS: signed with a Developer ID${facts.macNotarized ? ' and notarized' : ', **not notarized**: Gatekeeper asks once'}.`
-    : '- macOS: **ad-hoc signed, not notarized**: open it once with System Settings → Privacy & Security → "Open Anyway"; it cannot update itself (macOS updates need a Developer ID signature).';
-  const linux = '- Linux: AppImage and deb, unsigned as usual for both.';
+    ? '- **Windows**: the installer and the app are signed; SmartScreen names the publisher. Updates install themselves.'
+    : '- **Windows**: the installer is **not signed**. SmartScreen warns at the first run: "More info" → "Run anyway". Updates install themselves.';
+  const mac = !facts.macSigned
+    ? '- **macOS**: **ad-hoc signed, not notarized**. The first launch is refused as from an unidentified developer: System Settings → Privacy & Security → "Open Anyway". Updates on this Mac build are downloaded for you to install: the app cannot replace itself.'
+    : facts.macNotarized
+      ? '- **macOS**: signed with a Developer ID and notarized: it opens without a warning. Updates install themselves.'
+      : '- **macOS**: signed with a Developer ID, **not notarized**: Gatekeeper asks once at the first launch (Control-click → Open). Updates install themselves.';
+  const linux =
+    '- **Linux**: the AppImage and the deb are unsigned, as usual for both; the deb installs with `sudo apt install ./recorder-tray_….deb`.';
   return ['### Installers', '', windows, mac, linux].join('\n');
 }
 

@@ -43,6 +43,8 @@ const PER_OS: Record<'os-linux' | 'os-windows' | 'os-macos', string[]> = {
     // Stops `npm run demo` with SIGTERM, as a terminal's Ctrl+C would.
     'test/tools/demo.test.ts',
     'test/headless/data-dir-linux.test.ts',
+    // tools/smoke.ts on the AppImage's path with a `#!/bin/sh` stand-in and Linux's data folder.
+    'test/tools/smoke/smoke-cli.test.ts',
   ],
   'os-windows': ['test/headless/data-dir-windows.test.ts'],
   'os-macos': [

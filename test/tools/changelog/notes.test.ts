@@ -33,15 +33,23 @@ describe('releaseNotes', () => {
 
   it('says plainly which installers are unsigned', () => {
     const notes = releaseNotes(sample, '1.1.0', signingFactsFrom({}));
-    expect(notes).toMatch(/Windows: the installer is \*\*not signed\*\*/);
-    expect(notes).toMatch(/macOS: \*\*ad-hoc signed, not notarized\*\*/);
+    expect(notes).toMatch(/Windows\*\*: the installer is \*\*not signed\*\*.*"Run anyway"/);
+    expect(notes).toMatch(/macOS\*\*: \*\*ad-hoc signed, not notarized\*\*.*"Open Anyway"/);
+    expect(notes).toContain('Updates on this Mac build are downloaded for you to install');
     const signed = releaseNotes(
       sample,
       '1.1.0',
       signingFactsFrom({ WINDOWS_SIGNED: 'true', MAC_SIGNED: 'true', MAC_NOTARIZED: 'true' }),
     );
-    expect(signed).toMatch(/Windows: the installer is signed\./);
-    expect(signed).toMatch(/Developer ID and notarized/);
+    expect(signed).toMatch(/Windows\*\*: the installer and the app are signed; SmartScreen/);
+    expect(signed).toMatch(/Developer ID and notarized: it opens without a warning/);
+    expect(signed).not.toContain('downloaded for you to install');
+    const notNotarized = releaseNotes(
+      sample,
+      '1.1.0',
+      signingFactsFrom({ MAC_SIGNED: 'true', MAC_NOTARIZED: 'false' }),
+    );
+    expect(notNotarized).toMatch(/\*\*not notarized\*\*: Gatekeeper asks once/);
     expect(releaseNotes(sample, '3.0.0', signingFactsFrom({}))).toMatch(/No CHANGELOG.md entry/);
   });
 

@@ -1,49 +1,57 @@
+import { execFile } from 'node:child_process';
 import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { validateWorkflow } from '@action-validator/core';
+import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '..', '..', '..');
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
 const WORKFLOWS = ['.github/workflows/release.yml', '.github/workflows/test.yml'];
 const scripts = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts;
+const run = promisify(execFile);
 
-/** The shell commands of a workflow's `run:` steps, one string per line (block scalars included). */
-function runLines(yml: string): string[] {
-  const lines = yml.split('\n');
-  const commands: string[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    const match = /^(\s*)(?:- )?run:\s*(.*)$/.exec(lines[i] ?? '');
-    if (!match) continue;
-    const rest = match[2] ?? '';
-    if (rest !== '|' && rest !== '>') {
-      commands.push(rest);
-      continue;
-    }
-    const indent = (match[1] ?? '').length;
-    for (let j = i + 1; j < lines.length; j++) {
-      const line = lines[j] ?? '';
-      if (line.trim() !== '' && line.length - line.trimStart().length <= indent) break;
-      if (line.trim() !== '') commands.push(line.trim());
-    }
-  }
-  return commands;
+/** What the tests read of a workflow's jobs. */
+interface Job {
+  needs?: string | string[];
+  if?: string;
+  'runs-on': string;
+  permissions?: Record<string, string>;
+  env?: Record<string, string>;
+  strategy?: { 'fail-fast'?: boolean; matrix: { include: Record<string, string>[] } };
+  steps: { name?: string; run?: string; uses?: string; env?: Record<string, string> }[];
 }
+const jobsOf = (file: string) => (parse(read(file)) as { jobs: Record<string, Job> }).jobs;
+const needsOf = (job: Job) => [job.needs ?? []].flat();
+/** A job's shell commands, one per line, in order. */
+const commandsOf = (job: Job) =>
+  job.steps.flatMap((step) =>
+    (step.run ?? '')
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean),
+  );
 
 describe.each(WORKFLOWS)('%s', (file) => {
   const yml = read(file);
+  const jobs = jobsOf(file);
+  const commands = Object.values(jobs).flatMap(commandsOf);
 
   it('is a valid GitHub Actions workflow', () => {
     expect(validateWorkflow(yml).errors).toEqual([]);
   });
 
+  it('passes the action-validator command line too', async () => {
+    const cli = path.join(root, 'node_modules', '@action-validator', 'cli', 'cli.mjs');
+    await expect(run(process.execPath, [cli, path.join(root, file)])).resolves.toBeDefined();
+  });
+
   it('runs only npm scripts that package.json has, and files that exist', () => {
-    const commands = runLines(yml);
     expect(commands.length).toBeGreaterThan(0);
     for (const command of commands) {
       for (const [, script] of command.matchAll(/\bnpm run ([\w:-]+)/g))
         expect(scripts, `${command}: npm run ${script}`).toHaveProperty([script ?? '']);
-      if (/\bnpm test\b/.test(command)) expect(scripts).toHaveProperty(['test']);
       for (const [, program] of command.matchAll(/\bnpx tsx (\S+)/g))
         expect(existsSync(path.join(root, program ?? '')), command).toBe(true);
       const local = /^(\.[\w./-]+)/.exec(command)?.[1];
@@ -51,14 +59,44 @@ describe.each(WORKFLOWS)('%s', (file) => {
     }
   });
 
-  it('tests with the README command on Windows, macOS and Linux, with npm cached', () => {
-    expect(yml).toMatch(/os: windows-latest/);
-    expect(yml).toMatch(/os: macos-latest/);
-    expect(yml).toMatch(/os: ubuntu-latest/);
+  it('tests on Windows, macOS and Linux: Linux whole through .ci/run, the others their sets', () => {
+    const matrix = jobs.test!.strategy!.matrix.include.map((entry) => entry.os);
+    expect(matrix).toEqual(['ubuntu-latest', 'windows-latest', 'macos-latest']);
     expect(yml).toMatch(/cache: npm/);
-    expect(runLines(yml)).toEqual(expect.arrayContaining(['.ci/run', 'npm test']));
+    expect(commandsOf(jobs.test!)).toEqual(
+      expect.arrayContaining([
+        '.ci/run',
+        'npm run typecheck && npm run lint && npm run test:portable && npm run test:os',
+      ]),
+    );
     // .ci/run is the Linux CI script: it installs the system packages, then runs npm test.
     expect(read('.ci/run')).toMatch(/\nnpm test\b/);
+  });
+
+  it("never lets one OS's failure hide another's result", () => {
+    for (const job of Object.values(jobs))
+      if (job.strategy !== undefined) expect(job.strategy['fail-fast']).toBe(false);
+  });
+
+  it('sets CHROMIUM_PATH only where there is a value (an empty one used to be read as a path)', () => {
+    expect(yml).not.toMatch(/CHROMIUM_PATH: \$\{\{/);
+    const step = jobs.test!.steps.find((s) => s.run?.includes('CHROMIUM_PATH'))!;
+    expect(step).toMatchObject({ if: 'matrix.chromium' });
+  });
+
+  it('builds without publishing, and smoke-tests what it built', () => {
+    expect(needsOf(jobs.build!)).toEqual(['test']);
+    expect(needsOf(jobs.smoke!)).toEqual(['build']);
+    const dist = commandsOf(jobs.build!).find((c) => c.startsWith('npm run dist'))!;
+    expect(dist).toMatch(/^npm run dist -- --publish never /);
+    expect(yml).not.toMatch(/--publish always/);
+    expect(commandsOf(jobs.smoke!).join('\n')).toMatch(/npx tsx tools\/smoke\.ts /);
+    expect(commandsOf(jobs.smoke!)).toEqual(
+      expect.arrayContaining([
+        'npx tsx tools/smoke/inspect-build.ts',
+        expect.stringMatching(/npx tsx tools\/smoke\/window-check\.ts "\$WINDOW_EXECUTABLE"$/),
+      ]),
+    );
   });
 });
 
@@ -70,26 +108,57 @@ describe('the validator', () => {
 });
 
 describe('the release workflow', () => {
-  const yml = read('.github/workflows/release.yml');
+  const file = '.github/workflows/release.yml';
+  const yml = read(file);
+  const jobs = jobsOf(file);
 
-  it('runs on a version tag and publishes with electron-builder through npm run dist', () => {
+  it('runs on a version tag: test → build → smoke per OS → publish once all passed', () => {
     expect(yml).toMatch(/tags: \['v\*'\]/);
-    expect(runLines(yml)).toContain('npm run dist -- --publish always ${{ matrix.arch }}');
-    expect(yml).toMatch(/GH_TOKEN: \$\{\{ secrets.GITHUB_TOKEN \}\}/);
-    // Tests first, then one draft (with its notes) that the three builds upload to.
-    expect(yml).toMatch(/draft:\n(?:.*\n)*?\s+needs: test\n/);
-    expect(yml).toMatch(/publish:\n(?:.*\n)*?\s+needs: draft\n/);
-    expect(runLines(yml)).toEqual(
-      expect.arrayContaining([
-        'npx tsx tools/release-notes.ts --check-tag "$GITHUB_REF_NAME"',
-        'npx tsx tools/release-notes.ts "$GITHUB_REF_NAME" > release-notes.txt',
-      ]),
+    expect(Object.keys(jobs)).toEqual(['test', 'build', 'smoke', 'publish']);
+    expect(needsOf(jobs.publish!)).toEqual(['test', 'build', 'smoke']);
+    // Only publish may write: the draft and its files.
+    expect(yml).toMatch(/^permissions:\n {2}contents: read$/m);
+    expect(jobs.publish!.permissions).toEqual({ contents: 'write' });
+    expect(jobs.publish!.if).toBeUndefined(); // needs' default: all succeeded
+    const oses = (job: Job) => job.strategy!.matrix.include.map((e) => e.os);
+    expect(oses(jobs.build!).sort()).toEqual(['macos-latest', 'ubuntu-latest', 'windows-latest']);
+    expect(new Set(oses(jobs.smoke!))).toEqual(
+      new Set(['macos-latest', 'ubuntu-latest', 'windows-latest']),
+    );
+    expect(jobs.build!.strategy!.matrix.include.find((e) => e.name === 'macos')!.targets).toMatch(
+      /--x64 --arm64/,
     );
   });
 
-  it('signs from secrets when set', () => {
-    for (const secret of ['WIN_CSC_LINK', 'CSC_LINK', 'CSC_NAME', 'APPLE_ID', 'APPLE_TEAM_ID'])
-      expect(yml).toContain(`secrets.${secret}`);
+  it('checks every feed against the files before the draft gets any, and never touches a published release', () => {
+    const commands = commandsOf(jobs.publish!);
+    const at = (prefix: string) => commands.findIndex((c) => c.startsWith(prefix));
+    expect(
+      at('npx tsx tools/release-notes.ts --check-tag "$GITHUB_REF_NAME"'),
+    ).toBeGreaterThanOrEqual(0);
+    const staged = at('npx tsx tools/release-assets.ts artifacts staged "$GITHUB_REF_NAME"');
+    const upload = at('gh release upload "$GITHUB_REF_NAME" staged/* --clobber');
+    expect(staged).toBeGreaterThanOrEqual(0);
+    expect(upload).toBeGreaterThan(staged);
+    expect(at('gh release create "$GITHUB_REF_NAME" --draft')).toBeGreaterThan(staged);
+    expect(commands.join('\n')).toMatch(/already published; a published release is never changed/);
+  });
+
+  it('signs from secrets when set, each OS with its own only', () => {
+    const env = jobs.build!.steps.find((s) => s.run?.startsWith('npm run dist'))!.env!;
+    for (const name of [
+      'AZURE_SIGNING_ENDPOINT',
+      'AZURE_SIGNING_ACCOUNT',
+      'AZURE_SIGNING_PROFILE',
+      'AZURE_SIGNING_PUBLISHER',
+      'AZURE_TENANT_ID',
+      'AZURE_CLIENT_ID',
+      'AZURE_CLIENT_SECRET',
+      'WIN_CSC_LINK',
+    ])
+      expect(env[name]).toBe(`\${{ runner.os == 'Windows' && secrets.${name} || '' }}`);
+    for (const name of ['CSC_LINK', 'CSC_NAME', 'APPLE_ID', 'APPLE_TEAM_ID'])
+      expect(env[name]).toBe(`\${{ runner.os == 'macOS' && secrets.${name} || '' }}`);
   });
 
   it('publishes to a draft GitHub release, the feed electron-updater reads', () => {
@@ -97,5 +166,20 @@ describe('the release workflow', () => {
     expect(config).toMatch(/publish:\n\s+- provider: github\n\s+releaseType: draft/);
     // Squirrel.Mac updates from the zip; NSIS and AppImage carry blockmaps for differential downloads.
     expect(config).toMatch(/target:\n\s+- dmg\n\s+- zip/);
+  });
+});
+
+describe('the test workflow', () => {
+  it('builds and smoke-tests the Linux packages on every push', () => {
+    const jobs = jobsOf('.github/workflows/test.yml');
+    expect(Object.keys(jobs)).toEqual(['test', 'build', 'smoke']);
+    expect(jobs.build!['runs-on']).toBe('ubuntu-latest');
+    expect(commandsOf(jobs.build!)).toContain(
+      'npm run dist -- --publish never --linux AppImage deb --x64',
+    );
+    expect(jobs.smoke!.strategy!.matrix.include.map((e) => e.installer)).toEqual([
+      'release/*.deb',
+      'release/*.AppImage',
+    ]);
   });
 });
