@@ -97,11 +97,14 @@ async function startDesktopParts<I, M>(
   const userData = electronApp.getPath('userData');
   const logsDir = electronApp.getPath('logs');
   const log = electron.createLogger(logsDir);
+  const appIcon = path.join(distDir, 'icons', 'app.png');
+  // First, before the settings and the app: a click in Action Center that started this run waits
+  // for the toast activator (see desktopPopups).
+  const { notifier, clicks, buttons, popupHealth } = desktopPopups(electron, log, appIcon);
   // electron-store keeps settings.json (headless mode and tests open the same file with
   // settings-file.ts).
   const store = await SettingsStore.open({ dir: userData, log, backend: electron.settingsBackend });
   const isDevelopment = !electronApp.isPackaged;
-  const appIcon = path.join(distDir, 'icons', 'app.png');
 
   registerAppProtocol(
     electron.protocol,
@@ -118,7 +121,6 @@ async function startDesktopParts<I, M>(
     url: APP_ENTRY_URL,
     log,
   });
-  const { notifier, clicks, buttons, popupHealth } = desktopPopups(electron, log, appIcon);
   const updateState = new UpdateState();
 
   const app = await (options.createApp ?? createApp)({
@@ -167,7 +169,12 @@ async function startDesktopParts<I, M>(
 
 /**
  * Native popups: the notifier with its click and button routes (connected once the app runs) and
- * its health (whether the system lets popups through).
+ * its health (whether the system lets popups through). Built at start, right after ready: on
+ * Windows Electron makes its notification presenter on first use, and only making it registers the
+ * toast activator COM class (shell/browser/notifications/win/notification_presenter_win.cc:
+ * NotificationPresenter::Create calls NotificationActivator::RegisterActivator). Until then a click
+ * in Action Center that started the app (a cold start) has no one to go to, and arrives late, at
+ * the first popup. `Notification.isSupported()` makes it (electron_api_notification.cc).
  */
 function desktopPopups<I, M>(electron: DesktopElectron<I, M>, log: Logger, icon: string) {
   const clicks = new PopupClicks();
@@ -186,6 +193,8 @@ function desktopPopups<I, M>(electron: DesktopElectron<I, M>, log: Logger, icon:
       ? { runButton: buttons.run, buttonLabel: buttons.label }
       : {}),
   });
+  if (platform === 'win32' && !electron.notifications.isSupported())
+    log.warn('notifier: Windows has no notification presenter for this app');
   electron.notifications.handleActivation?.((details) => notifier.handleActivation(details));
   // macOS: popups still in Notification Center from the last run open the window when clicked.
   electron.notifications

@@ -159,9 +159,17 @@ export function fakeDesktop(options: {
         notifications.push(popup);
         return popup;
       },
-      isSupported: () => true,
+      isSupported: () => {
+        app.calls.push('Notification.isSupported');
+        return true;
+      },
       ...(platform === 'win32'
-        ? { handleActivation: (callback) => void (activation.callback = callback) }
+        ? {
+            handleActivation: (callback) => {
+              app.calls.push('Notification.handleActivation');
+              activation.callback = callback;
+            },
+          }
         : {}),
     },
     settingsBackend: confBackend,
