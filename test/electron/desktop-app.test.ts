@@ -349,6 +349,24 @@ describe('runDesktopApp', () => {
     await vi.waitFor(() => expect(existsSync(entry)).toBe(false));
   });
 
+  it('gives the AppImage autostart entry the --no-sandbox this run needed (Ubuntu 24.04)', async () => {
+    const { root } = await launch({
+      isPackaged: true,
+      settings: { startAtLogin: true },
+      // The AppImage's AppRun added --no-sandbox: unprivileged user namespaces are restricted.
+      argv: ['/tmp/.mount_RecordAbc/recorder-tray', '--no-sandbox'],
+      env: (dir) => ({
+        XDG_CONFIG_HOME: join(dir, 'config'),
+        APPIMAGE: '/home/u/Recorder Tray.AppImage',
+      }),
+    });
+    const entry = join(root, 'config', 'autostart', 'recorder-tray.desktop');
+    await vi.waitFor(() => expect(existsSync(entry)).toBe(true));
+    expect(await readFile(entry, 'utf8')).toContain(
+      'Exec="/home/u/Recorder Tray.AppImage" --no-sandbox --hidden\n',
+    );
+  });
+
   it('registers the Windows login item with --hidden when the setting is on at start', async () => {
     const { desktop } = await launch({
       platform: 'win32',

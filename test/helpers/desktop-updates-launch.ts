@@ -87,8 +87,12 @@ export async function launch(
     const updater = new AppImageUpdater(null, adapter);
     useNodeHttp(updater);
     // Installing replaces the running AppImage: recorded here, electron-updater's own business.
-    if (!options.realInstall)
-      vi.spyOn(updater, 'quitAndInstall').mockImplementation(() => undefined);
+    vi.spyOn(updater, 'quitAndInstall').mockImplementation((isSilent, isForceRunAfter) => {
+      if (!options.realInstall) return;
+      // BaseUpdater.quitAndInstall as it is, but for the event it emits on Electron's own
+      // autoUpdater (require('electron') is no Electron here): install, then quit on the next turn.
+      if (updater.install(isSilent, isForceRunAfter)) setImmediate(() => adapter.quit());
+    });
     made.push(updater);
     return updater;
   };
