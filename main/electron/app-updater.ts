@@ -175,8 +175,8 @@ export class AppUpdates {
 
   /**
    * Installs the downloaded update (the caller has stopped the app first); the updater then quits
-   * the app and, but with `selfRelaunch`, starts the new version. A failure the updater reports
-   * while installing is the outcome; one it reports later goes to `onLateFailure`.
+   * the app and starts the new version (with `selfRelaunch`, the app does that). A failure the
+   * updater reports while installing is the outcome; one it reports later goes to `onLateFailure`.
    */
   install(onLateFailure?: (reason: string) => void): InstallOutcome {
     const ready = this.#ready;
