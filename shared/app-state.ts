@@ -92,10 +92,20 @@ export const AppState = z.object({
   /** Whether desktop popups reach the user: blocked after the system refused one; absent: unknown. */
   popups: z.object({ blocked: z.boolean(), reason: z.string().optional() }).optional(),
   /**
-   * A newer version downloaded and verified, installed on the next restart (the desktop app's
-   * updater): its version and release notes as plain text. Absent: none ready.
+   * A newer version for the user (the desktop app's updater): its version and release notes as
+   * plain text; `action` how it is taken: downloaded and installed on restart (absent, `restart`),
+   * downloaded and installed only when chosen (`install`, a .deb), or offered as a download
+   * (`download`, an ad-hoc signed Mac build); `failed`: why the last try to install it failed (the
+   * app came back as it was). Absent: none ready.
    */
-  update: z.object({ version: z.string(), notes: z.string() }).optional(),
+  update: z
+    .object({
+      version: z.string(),
+      notes: z.string(),
+      action: z.enum(['restart', 'install', 'download']).optional(),
+      failed: z.string().optional(),
+    })
+    .optional(),
 });
 /** The app's state as shown to the user. */
 export type AppState = z.infer<typeof AppState>;

@@ -1,7 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { writeFileAtomic } from './atomic-write';
+import { writeFileAtomic, writeFileAtomicSync } from './atomic-write';
 
 /** The autostart entry's file name (one per app; the desktop environment reads every file there). */
 export const AUTOSTART_FILE_NAME = 'recorder-tray.desktop';
@@ -75,7 +76,7 @@ export function autostartDesktopEntry(entry: AutostartEntry): string {
 export class XdgAutostart {
   /** Absolute path of the .desktop file. */
   readonly path: string;
-  readonly #entry: AutostartEntry;
+  #entry: AutostartEntry;
 
   constructor(options: { dir: string; entry: AutostartEntry }) {
     this.path = path.join(options.dir, AUTOSTART_FILE_NAME);
@@ -90,6 +91,27 @@ export class XdgAutostart {
     }
     await mkdir(path.dirname(this.path), { recursive: true });
     await writeFileAtomic(this.path, autostartDesktopEntry(this.#entry), { mode: 0o644 });
+  }
+
+  /**
+   * Points the entry at another program (the AppImage an update renamed: the old file is gone),
+   * keeping the rest of the file as the desktop left it (its off switch included); no entry, no
+   * change. Synchronous: it runs inside the updater's install while the app quits. True: rewritten.
+   */
+  retargetSync(executable: string): boolean {
+    this.#entry = { ...this.#entry, executable };
+    let text: string;
+    try {
+      text = readFileSync(this.path, 'utf8');
+    } catch {
+      return false;
+    }
+    const exec = /^Exec=.*$/m.exec(autostartDesktopEntry(this.#entry))?.[0] ?? '';
+    const next = /^Exec=.*$/m.test(text)
+      ? text.replace(/^Exec=.*$/m, () => exec)
+      : autostartDesktopEntry(this.#entry);
+    writeFileAtomicSync(this.path, next, 0o644);
+    return true;
   }
 
   /**

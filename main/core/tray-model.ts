@@ -56,6 +56,8 @@ export interface TrayState {
   version?: string;
   /** A downloaded update's version (AppState.update): the menu offers to restart into it. */
   update?: string;
+  /** How it is taken (AppState.update.action): restart into it, install it, or download it. */
+  updateAction?: 'restart' | 'install' | 'download';
   /** Favourite rooms: listed first among the live rooms, marked ★. */
   favourites?: readonly number[];
   /** Quiet hours hold popups now ("quiet until" or the daily window). */
@@ -330,14 +332,23 @@ function pauseMenu(state: TrayState, strings: TrayStrings): TrayMenuItem {
   };
 }
 
-/** "Restart to update to vX" while a downloaded update waits; nothing otherwise. */
+/**
+ * "Restart to update to vX" while a downloaded update waits ("A new version is ready: install" for
+ * a .deb, "Download" for an update this Mac build cannot apply); nothing otherwise.
+ */
 function updateMenu(state: TrayState, strings: TrayStrings): TrayMenuItem[] {
   if (state.update === undefined) return [];
+  const label =
+    state.updateAction === 'install'
+      ? strings.installUpdate
+      : state.updateAction === 'download'
+        ? strings.downloadUpdate
+        : strings.restartToUpdate;
   return [
     {
       type: 'item',
       id: 'install-update',
-      label: strings.restartToUpdate(state.update),
+      label: label(state.update),
       enabled: true,
       action: { kind: 'installUpdate' },
     },

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { AppNotification } from '../../shared/model';
 import { SettingsStore } from '../adapters/settings-store';
 import type { RunningApp, AppPorts } from '../app/app-ports';
 import { createApp } from '../app/create-app';
@@ -17,6 +18,9 @@ import { PopupClicks } from './popup-clicks';
 import { flushOnSessionEnd, type SessionEndOptions, type SessionEndWindow } from './session-end';
 import { PopupHealthState } from '../app/popup-health-state';
 import { platformLoginItems, syncStartAtLogin } from './start-at-login';
+import type { LoginItemDeps } from './login-item';
+import { appImageOf, updateInstaller } from './update-install';
+import { errorMessage } from '../core/log-text';
 import {
   appUserModelId,
   asksToQuit,
@@ -113,11 +117,14 @@ async function startDesktopParts<I, M>(
   const userData = electronApp.getPath('userData');
   const logsDir = electronApp.getPath('logs');
   const log = electron.createLogger(logsDir);
+  const appIcon = path.join(distDir, 'icons', 'app.png');
+  // First, before the settings and the app: a click in Action Center that started this run waits
+  // for the toast activator (see desktopPopups).
+  const { notifier, clicks, buttons, popupHealth } = desktopPopups(electron, log, appIcon);
   // electron-store keeps settings.json (headless mode and tests open the same file with
   // settings-file.ts).
   const store = await SettingsStore.open({ dir: userData, log, backend: electron.settingsBackend });
   const isDevelopment = !electronApp.isPackaged;
-  const appIcon = path.join(distDir, 'icons', 'app.png');
 
   registerAppProtocol(
     electron.protocol,
@@ -134,7 +141,6 @@ async function startDesktopParts<I, M>(
     url: APP_ENTRY_URL,
     log,
   });
-  const { notifier, clicks, buttons, popupHealth } = desktopPopups(electron, log, appIcon);
   const updateState = new UpdateState();
 
   const app = await (options.createApp ?? createApp)({
@@ -151,15 +157,12 @@ async function startDesktopParts<I, M>(
   });
   clicks.connect(app.runAction);
   buttons.connect(app);
-  const updates = await desktopUpdates({
-    updater: electron.updater,
-    isPackaged: electronApp.isPackaged,
-    version: electronApp.getVersion(),
-    dataDir: userData,
+  const { loginItems, updates } = await loginAndUpdates(electron, {
     app,
+    log,
+    dataDir: userData,
     state: updateState,
     showPopup: (popup) => void notifier.show(popup),
-    log,
   });
 
   const quit = wireDesktopShell(electron, {
@@ -173,6 +176,8 @@ async function startDesktopParts<I, M>(
     now: options.now,
     notifier,
     updates,
+    loginItems,
+    dataDir: userData,
   });
   const started = await app.start();
   if (started.ok)
@@ -182,8 +187,62 @@ async function startDesktopParts<I, M>(
 }
 
 /**
+ * The login item and the updates, which share one fact: an AppImage update renames the file
+ * (the old one is gone), and the autostart entry must follow it.
+ */
+async function loginAndUpdates<I, M>(
+  electron: DesktopElectron<I, M>,
+  parts: {
+    app: RunningApp;
+    log: Logger;
+    dataDir: string;
+    state: UpdateState;
+    showPopup: (popup: AppNotification) => void;
+  },
+): Promise<{ loginItems: ReturnType<typeof platformLoginItems>; updates: AppUpdates | undefined }> {
+  const { app: electronApp, platform } = electron;
+  const { log } = parts;
+  const loginItems = platformLoginItems({
+    app: electronApp,
+    platform,
+    execPath: electron.execPath,
+    argv: electron.argv,
+    env: electron.env,
+  });
+  const updates = await desktopUpdates({
+    updater: electron.updater,
+    isPackaged: electronApp.isPackaged,
+    version: electronApp.getVersion(),
+    dataDir: parts.dataDir,
+    platform,
+    paths: { resourcesPath: electron.resourcesPath, appPath: electronApp.getAppPath() },
+    appImage: appImageOf(electron) !== undefined,
+    app: parts.app,
+    state: parts.state,
+    showPopup: parts.showPopup,
+    onAppImageRenamed: (file) => {
+      try {
+        if (loginItems.autostart.retargetSync(file))
+          log.info(`start at login: the autostart entry now starts ${file}`);
+      } catch (error) {
+        log.error(
+          `start at login: could not point the autostart entry at ${file}: ${errorMessage(error)}`,
+        );
+      }
+    },
+    log,
+  });
+  return { loginItems, updates };
+}
+
+/**
  * Native popups: the notifier with its click and button routes (connected once the app runs) and
- * its health (whether the system lets popups through).
+ * its health (whether the system lets popups through). Built at start, right after ready: on
+ * Windows Electron makes its notification presenter on first use, and only making it registers the
+ * toast activator COM class (shell/browser/notifications/win/notification_presenter_win.cc:
+ * NotificationPresenter::Create calls NotificationActivator::RegisterActivator). Until then a click
+ * in Action Center that started the app (a cold start) has no one to go to, and arrives late, at
+ * the first popup. `Notification.isSupported()` makes it (electron_api_notification.cc).
  */
 function desktopPopups<I, M>(electron: DesktopElectron<I, M>, log: Logger, icon: string) {
   const clicks = new PopupClicks();
@@ -202,6 +261,8 @@ function desktopPopups<I, M>(electron: DesktopElectron<I, M>, log: Logger, icon:
       ? { runButton: buttons.run, buttonLabel: buttons.label }
       : {}),
   });
+  if (platform === 'win32' && !electron.notifications.isSupported())
+    log.warn('notifier: Windows has no notification presenter for this app');
   electron.notifications.handleActivation?.((details) => notifier.handleActivation(details));
   // macOS: popups still in Notification Center from the last run open the window when clicked.
   electron.notifications
@@ -225,6 +286,8 @@ interface ShellParts {
   now: (() => number) | undefined;
   notifier: Pick<Notifier, 'show'>;
   updates: AppUpdates | undefined;
+  loginItems: LoginItemDeps;
+  dataDir: string;
 }
 
 /** The shell around the app: IPC, the tray, start at login, resume, and how the app quits. */
@@ -256,17 +319,12 @@ function wireDesktopShell<I, M>(
   teardown.push(
     syncStartAtLogin({
       store: parts.store,
-      loginItems: platformLoginItems({
-        app: electronApp,
-        platform: electron.platform,
-        execPath: electron.execPath,
-        env: electron.env,
-      }),
+      loginItems: parts.loginItems,
       isPackaged: electronApp.isPackaged,
       log,
     }),
   );
-  const tray = trayFor(electron, parts, quit, () => quit(() => installUpdate(parts, electronApp)));
+  const tray = trayFor(electron, parts, quit, updateInstaller(electron, parts, quit));
   teardown.push(() => tray.destroy());
   teardown.push(
     app.subscribe((message) => {
@@ -284,16 +342,6 @@ function wireDesktopShell<I, M>(
   electron.powerMonitor.on('resume', () => app.pollNow({ rebaseline: true }));
   electronApp.on('activate', () => window.show()); // macOS: the app opened again from Finder
   return quit;
-}
-
-/**
- * Restarts into the downloaded update, after the app stopped as on quit (the journal holds what
- * it answered; the updated app finishes it). Should electron-updater not quit (its install
- * failed: logged as an error event), Electron quits anyway rather than leave a stopped app running.
- */
-function installUpdate(parts: Pick<ShellParts, 'updates'>, electronApp: { quit(): void }): void {
-  parts.updates?.install();
-  setTimeout(() => electronApp.quit(), 15_000).unref?.();
 }
 
 /** The tray, its menu's actions routed to the app's doors. */

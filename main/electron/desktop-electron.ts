@@ -1,6 +1,7 @@
 import type {
   ActivationArguments,
   App,
+  RelaunchOptions,
   BrowserWindowConstructorOptions,
   IpcMain,
   MenuItemConstructorOptions,
@@ -30,10 +31,14 @@ export interface ElectronApp extends Pick<
   quit(): void;
   getPath(name: 'userData' | 'logs'): string;
   getVersion(): string;
+  /** The app's folder or asar (its package.json). */
+  getAppPath(): string;
+  /** Starts the app again once this run exits (after an update, or a failed one). */
+  relaunch(options?: RelaunchOptions): void;
   setAppUserModelId(id: string): void;
   setActivationPolicy(policy: 'regular' | 'accessory' | 'prohibited'): void;
   on(event: 'second-instance', listener: (event: unknown, argv: string[]) => void): unknown;
-  on(event: 'window-all-closed' | 'activate', listener: () => void): unknown;
+  on(event: 'window-all-closed' | 'activate' | 'will-quit', listener: () => void): unknown;
   on(event: 'before-quit', listener: (event: { preventDefault(): void }) => void): unknown;
 }
 
@@ -73,6 +78,8 @@ export interface DesktopElectron<I, M> {
   platform: NodeJS.Platform;
   argv: readonly string[];
   execPath: string;
+  /** process.resourcesPath: electron-builder's app-update.yml and package-type are there. */
+  resourcesPath: string;
   env: NodeJS.ProcessEnv;
 }
 

@@ -73,6 +73,7 @@ runDesktopApp<NativeImage, Menu>(
     platform: process.platform,
     argv: process.argv,
     execPath: process.execPath,
+    resourcesPath: process.resourcesPath,
     env: process.env,
   },
   { distDir: path.resolve(import.meta.dirname, '..') },

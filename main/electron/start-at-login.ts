@@ -2,15 +2,21 @@ import { defaultAutostartDir, XdgAutostart } from '../adapters/xdg-autostart';
 import type { SettingsStore } from '../adapters/settings-store';
 import type { Logger } from '../core/ports';
 import { HIDDEN_ARG, loginItemState, setStartAtLogin, type LoginItemDeps } from './login-item';
+import { neededSwitches } from '../core/update/relaunch';
 import { autostartExecutable, loginItemAtStart, startAtLoginToApply } from './startup';
 
-/** This platform's login items: Electron's on Windows and macOS, an XDG autostart entry on Linux. */
+/**
+ * This platform's login items: Electron's on Windows and macOS, an XDG autostart entry on Linux.
+ * The entry starts the AppImage file (not its mount) with the switches this run needed to start
+ * (`--no-sandbox` where the AppImage's AppRun found the sandbox unusable: electron#42510).
+ */
 export function platformLoginItems(input: {
   app: LoginItemDeps['app'];
   platform: NodeJS.Platform;
   execPath: string;
+  argv: readonly string[];
   env: NodeJS.ProcessEnv;
-}): LoginItemDeps {
+}): LoginItemDeps & { autostart: XdgAutostart } {
   return {
     app: input.app,
     platform: input.platform,
@@ -20,7 +26,7 @@ export function platformLoginItems(input: {
       entry: {
         name: 'Recorder Tray',
         executable: autostartExecutable(input.env, input.execPath),
-        args: [HIDDEN_ARG],
+        args: [...neededSwitches(input.argv), HIDDEN_ARG],
         comment: 'Tray companion for BililiveRecorder',
       },
     }),

@@ -23,7 +23,9 @@ export function trayStateOf(state: AppState, now: number, version?: string): Tra
     ...(state.problems ? { problems: state.problems } : {}),
     ...(state.storage?.trouble ? { storageTrouble: true } : {}),
     ...(version !== undefined ? { version } : {}),
-    ...(state.update ? { update: state.update.version } : {}),
+    ...(state.update
+      ? { update: state.update.version, updateAction: state.update.action ?? 'restart' }
+      : {}),
     ...(state.attention
       ? { favourites: state.attention.favourites, quiet: state.attention.quiet }
       : {}),

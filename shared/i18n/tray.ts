@@ -43,6 +43,10 @@ export interface TrayStrings {
   storageTrouble: string;
   /** A downloaded update: the menu item that restarts into it. */
   restartToUpdate: (version: string) => string;
+  /** A downloaded .deb update: installed only from this item (the system asks for the password). */
+  installUpdate: (version: string) => string;
+  /** An update this Mac build cannot apply: the item opens its download. */
+  downloadUpdate: (version: string) => string;
 }
 
 /** The tray's strings in each language the app speaks. */
@@ -68,6 +72,8 @@ export const TRAY_STRINGS: Readonly<Record<Language, TrayStrings>> = {
     openLogs: '打开日志文件夹',
     quit: '退出',
     restartToUpdate: (version) => `重启以更新到 v${version}`,
+    installUpdate: (version) => `新版本 v${version} 已就绪：安装`,
+    downloadUpdate: (version) => `下载新版本 v${version}`,
     recordRoom: (name) => `录这场：${name}`,
     recordingLine: (names) => `录制中：${names}`,
     liveLine: (names) => `直播中：${names}`,
@@ -118,6 +124,8 @@ export const TRAY_STRINGS: Readonly<Record<Language, TrayStrings>> = {
     openLogs: 'Open logs folder',
     quit: 'Quit',
     restartToUpdate: (version) => `Restart to update to v${version}`,
+    installUpdate: (version) => `A new version is ready: install v${version}`,
+    downloadUpdate: (version) => `Download the new version v${version}`,
     recordRoom: (name) => `Record: ${name}`,
     recordingLine: (names) => `Recording: ${names}`,
     liveLine: (names) => `Live: ${names}`,

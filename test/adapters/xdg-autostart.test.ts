@@ -90,4 +90,24 @@ describe('XdgAutostart', () => {
     await writeFile(autostart.path, `${await readFile(autostart.path, 'utf8')}Hidden=true\n`);
     expect(await autostart.state()).toBe('disabled');
   });
+
+  it('follows an AppImage an update renamed, keeping the rest of the entry as the desktop left it', async () => {
+    const entry = {
+      name: 'R',
+      executable: '/home/u/RT-0.1.0.AppImage',
+      args: ['--no-sandbox', '--hidden'],
+    };
+    const autostart = new XdgAutostart({ dir, entry });
+    expect(autostart.retargetSync('/home/u/RT-0.2.0.AppImage')).toBe(false);
+    expect(await autostart.state()).toBe('missing');
+
+    await new XdgAutostart({ dir, entry }).set(true);
+    await writeFile(autostart.path, `${await readFile(autostart.path, 'utf8')}Hidden=true\n`);
+    expect(autostart.retargetSync('/home/u/RT 0.2.0.AppImage')).toBe(true);
+    const text = await readFile(autostart.path, 'utf8');
+    expect(text).toContain('Exec="/home/u/RT 0.2.0.AppImage" --no-sandbox --hidden\n');
+    expect(text).not.toContain('0.1.0');
+    expect(text).toContain('Hidden=true');
+    expect(await autostart.state()).toBe('disabled');
+  });
 });

@@ -24,6 +24,24 @@ describe('the tray and updates', () => {
     expect(zh?.type === 'item' && zh.label).toBe('重启以更新到 v0.2.0');
   });
 
+  it('says "a new version is ready: install" for a .deb and "Download" for a Mac build that cannot update', () => {
+    const label = (overrides: Partial<TrayState>) => {
+      const item = trayModel(state({ update: '0.2.0', ...overrides })).menu[1];
+      return item?.type === 'item' ? [item.id, item.label, item.action] : undefined;
+    };
+    expect(label({ updateAction: 'install' })).toEqual([
+      'install-update',
+      'A new version is ready: install v0.2.0',
+      { kind: 'installUpdate' },
+    ]);
+    expect(label({ updateAction: 'download', language: 'zh-CN' })).toEqual([
+      'install-update',
+      '下载新版本 v0.2.0',
+      { kind: 'installUpdate' },
+    ]);
+    expect(label({ updateAction: 'restart' })?.[1]).toBe('Restart to update to v0.2.0');
+  });
+
   it('has no such item otherwise', () => {
     const ids = trayModel(state()).menu.map((item) => (item.type === 'separator' ? '' : item.id));
     expect(ids).not.toContain('install-update');

@@ -72,7 +72,10 @@ describe('AppUpdates over electron-updater', () => {
     );
     expect((await readFile(downloaded)).equals(feed.appImage)).toBe(true);
     expect(ready).toEqual([
-      { update: { version: '0.2.0', notes: 'Fixed\n• Popups on Windows' }, announce: true },
+      {
+        update: { version: '0.2.0', notes: 'Fixed\n• Popups on Windows', action: 'restart' },
+        announce: true,
+      },
     ]);
     expect(kept).toEqual(['0.2.0']);
     expect(updates.ready()?.version).toBe('0.2.0');

@@ -49,6 +49,8 @@ async function launch(
     wrap?: (app: RunningApp) => RunningApp;
     /** Sees the ports the desktop host gives the app (its popup sink). */
     ports?: (ports: AppPorts) => void;
+    /** Runs as the app is created (to see what the host did before). */
+    beforeApp?: (desktop: FakeDesktop) => void;
   } = {},
 ): Promise<Launched> {
   const root = await mkdtemp(join(tmpdir(), 'desktop-app-'));
@@ -70,6 +72,7 @@ async function launch(
     distDir: '/dist',
     createApp: async (ports) => {
       options.ports?.(ports);
+      options.beforeApp?.(desktop);
       const app = await createApp({
         ...ports,
         overrides: {
@@ -300,9 +303,22 @@ describe('runDesktopApp', () => {
   });
 
   it('sets the AppUserModelID and takes Action Center clicks on Windows', async () => {
-    const { desktop } = await launch({ platform: 'win32', isPackaged: true });
+    const { desktop } = await launch({
+      platform: 'win32',
+      isPackaged: true,
+      beforeApp: (desktop) => void desktop.app.calls.push('createApp'),
+    });
     expect(desktop.app.calls).toContain('setAppUserModelId io.github.recorder-tray');
     expect(desktop.activation.callback).toBeTypeOf('function');
+    // The presenter (and with it the toast activator) is made at start, before the app is built
+    // and before any popup: a cold start from Action Center is not left waiting.
+    const calls = desktop.app.calls;
+    expect(calls.slice(0, calls.indexOf('createApp'))).toEqual([
+      'setAppUserModelId io.github.recorder-tray',
+      'Notification.isSupported',
+      'Notification.handleActivation',
+    ]);
+    expect(desktop.notifications).toEqual([]);
     expect(tray(desktop).image).toBe(join('/dist', 'icons', 'tray', 'tray-idle.ico'));
   });
 
@@ -331,6 +347,24 @@ describe('runDesktopApp', () => {
     );
     await desktop.ipcMain.invoke('settings:update', APP_URL, { startAtLogin: false });
     await vi.waitFor(() => expect(existsSync(entry)).toBe(false));
+  });
+
+  it('gives the AppImage autostart entry the --no-sandbox this run needed (Ubuntu 24.04)', async () => {
+    const { root } = await launch({
+      isPackaged: true,
+      settings: { startAtLogin: true },
+      // The AppImage's AppRun added --no-sandbox: unprivileged user namespaces are restricted.
+      argv: ['/tmp/.mount_RecordAbc/recorder-tray', '--no-sandbox'],
+      env: (dir) => ({
+        XDG_CONFIG_HOME: join(dir, 'config'),
+        APPIMAGE: '/home/u/Recorder Tray.AppImage',
+      }),
+    });
+    const entry = join(root, 'config', 'autostart', 'recorder-tray.desktop');
+    await vi.waitFor(() => expect(existsSync(entry)).toBe(true));
+    expect(await readFile(entry, 'utf8')).toContain(
+      'Exec="/home/u/Recorder Tray.AppImage" --no-sandbox --hidden\n',
+    );
   });
 
   it('registers the Windows login item with --hidden when the setting is on at start', async () => {

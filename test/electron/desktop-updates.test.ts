@@ -1,91 +1,22 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { MenuItemConstructorOptions } from 'electron';
-import { AppImageUpdater } from 'electron-updater';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { defaultSettings, type Settings } from '../../shared/settings';
-import { createApp } from '../../main/app/create-app';
-import { runDesktopApp, type DesktopApp } from '../../main/electron/desktop-app';
-import { clickMenu, fakeDesktop, type FakeDesktop } from '../fakes/fake-desktop-electron';
-import { useNodeHttp } from '../fakes/node-http-executor';
+import { describe, expect, it, vi } from 'vitest';
+import { clickMenu } from '../fakes/fake-desktop-electron';
 import { fixtureText } from '../helpers/fixtures';
 import { postWebhook } from '../helpers/http';
-import { fakeUpdaterApp, startUpdateFeed, type UpdateFeed } from '../fakes/update-feed';
-import { CLOSED_LIVE_API_HOST } from '../helpers/headless-process';
+import { startUpdateFeed } from '../fakes/update-feed';
+import {
+  cleanups,
+  launch,
+  menuIds,
+  updatePopups,
+  type Menu,
+} from '../helpers/desktop-updates-launch';
 
 // The desktop app with its updater: a fake Electron at the glue's seams, electron-updater's real
 // AppImageUpdater over a fake of Electron's app, a loopback feed. What the user sees: one popup, a
 // tray item "Restart to update to vX", the version in the tooltip, the notes in the state.
-
-const cleanups: (() => Promise<void>)[] = [];
-const running: { started: DesktopApp | null; root: string }[] = [];
-
-afterEach(async () => {
-  for (const { started, root } of running.splice(0)) {
-    await started?.quit();
-    await rm(root, { recursive: true, force: true });
-  }
-  for (const cleanup of cleanups.splice(0)) await cleanup();
-  vi.unstubAllEnvs();
-});
-
-type Menu = MenuItemConstructorOptions[];
-
-/** Starts the desktop app in a new temp folder, or again in `again`'s (a restart). */
-async function launch(
-  feed: UpdateFeed,
-  updates: Settings['updates'],
-  isPackaged = true,
-  again?: string,
-) {
-  const root = again ?? (await mkdtemp(join(tmpdir(), 'desktop-updates-')));
-  const paths = { userData: join(root, 'userData'), logs: join(root, 'logs') };
-  await mkdir(paths.userData, { recursive: true });
-  if (again === undefined)
-    await writeFile(
-      join(paths.userData, 'settings.json'),
-      JSON.stringify({ ...defaultSettings(), language: 'en', updates }),
-    );
-  const appImage = join(root, 'Recorder-Tray.AppImage');
-  await writeFile(appImage, 'the running version');
-  vi.stubEnv('APPIMAGE', appImage);
-  const desktop: FakeDesktop = fakeDesktop({ paths });
-  desktop.app.isPackaged = isPackaged;
-  const adapter = await fakeUpdaterApp(root, desktop.app.getVersion(), feed.releasesUrl);
-  const made: AppImageUpdater[] = [];
-  desktop.electron.updater = () => {
-    const updater = new AppImageUpdater(null, adapter);
-    useNodeHttp(updater);
-    // Installing replaces the running AppImage: recorded here, electron-updater's own business.
-    vi.spyOn(updater, 'quitAndInstall').mockImplementation(() => undefined);
-    made.push(updater);
-    return updater;
-  };
-  const started = await runDesktopApp(desktop.electron, {
-    distDir: '/dist',
-    createApp: (ports) =>
-      createApp({
-        ...ports,
-        overrides: {
-          apply: (s) => ({
-            ...s,
-            listener: { ...s.listener, port: 0 },
-            recorders: s.recorders.map((r) => ({ ...r, url: '' })),
-            pictures: { ...s.pictures, liveApiHost: CLOSED_LIVE_API_HOST },
-          }),
-          locked: [],
-        },
-      }),
-  });
-  running.push({ started, root });
-  return { desktop, started: started!, made, root };
-}
-
-const menuIds = (menu: Menu | null) => (menu ?? []).map((item) => item.id);
-const updatePopups = (desktop: FakeDesktop) =>
-  desktop.notifications.filter((n) => String(n.options.title).includes('is downloaded'));
 
 describe('the desktop app updating itself', () => {
   it('tells once: a popup and a tray item, the version in the tooltip, the notes in the state', async () => {
@@ -105,6 +36,7 @@ describe('the desktop app updating itself', () => {
     expect(started.app.state().update).toEqual({
       version: '0.2.0',
       notes: 'Fixed\n• Popups on Windows',
+      action: 'restart',
     });
     expect(JSON.parse(await readFile(join(root, 'userData', 'update.json'), 'utf8'))).toEqual({
       told: '0.2.0',
@@ -167,5 +99,110 @@ describe('the desktop app updating itself', () => {
     expect(made).toEqual([]);
     expect(feed.requests).toEqual([]);
     expect(existsSync(join(root, 'userData', 'update.json'))).toBe(false);
+  });
+});
+
+describe('how each kind of install takes an update', () => {
+  it('brings the app back as it was when installing fails, and the next run says why', async () => {
+    const feed = await startUpdateFeed(cleanups, { version: '0.2.0' });
+    const { desktop, started, root, adapter } = await launch(
+      feed,
+      { check: true, feedUrl: '' },
+      true,
+      undefined,
+      { realInstall: true },
+    );
+    const tray = desktop.trays[0]!;
+    await vi.waitFor(() => expect(menuIds(tray.menu as Menu)).toContain('install-update'), {
+      timeout: 10_000,
+    });
+    const webhook = fixtureText('synthesized/webhook-v2-StreamStarted.json');
+    expect((await postWebhook(started.app.webhookUrl(), webhook)).status).toBe(204);
+    // electron-updater refuses to replace this AppImage (a path it cannot trust), before touching it.
+    vi.stubEnv('APPIMAGE', 'relative/Recorder-Tray.AppImage');
+
+    clickMenu(tray.menu as Menu, 'install-update');
+    await vi.waitFor(() => expect(desktop.app.quitted).toBe(true));
+    expect(adapter.quits).toBe(0);
+    // Started again with the same executable and arguments (Electron's default), not left dark.
+    expect(desktop.app.relaunches).toEqual([{}]);
+    expect(desktop.log.lines.join('\n')).toMatch(
+      /error updates: the install failed \(APPIMAGE env is not a valid absolute path/,
+    );
+
+    // The run that follows: the same version, the webhook answered before, and why.
+    const next = await launch(feed, { check: true, feedUrl: '' }, true, root);
+    const titles = () => next.desktop.notifications.map((n) => n.options.title);
+    await vi.waitFor(() => expect(titles()).toContain('3号直播间 is live'), { timeout: 10_000 });
+    expect(titles()).toContain('Recorder Tray v0.2.0 could not be installed');
+    const told = next.desktop.notifications.find((n) =>
+      String(n.options.title).includes('could not be installed'),
+    );
+    expect(String(told?.options.body)).toMatch(
+      /started again as it was.*not a valid absolute path/,
+    );
+    await vi.waitFor(() =>
+      expect(next.started.app.state().update?.failed).toMatch(/absolute path/),
+    );
+    expect(existsSync(join(root, 'userData', 'update-failed.json'))).toBe(false);
+  });
+
+  it('a .deb never installs at quit: "a new version is ready: install", installed when chosen', async () => {
+    const feed = await startUpdateFeed(cleanups, { version: '0.2.0' });
+    const { desktop, made } = await launch(feed, { check: true, feedUrl: '' }, true, undefined, {
+      resources: { 'package-type': 'deb\n' },
+    });
+    const tray = desktop.trays[0]!;
+    await vi.waitFor(() => expect(menuIds(tray.menu as Menu)).toContain('install-update'), {
+      timeout: 10_000,
+    });
+    const updater = made[0]!;
+    // No install on quit: DebUpdater would run pkexec or sudo then, asking for the password.
+    expect(updater.autoInstallOnAppQuit).toBe(false);
+    expect(updater.autoDownload).toBe(true);
+    const item = (tray.menu as Menu).find((entry) => entry.id === 'install-update');
+    expect(item?.label).toBe('A new version is ready: install v0.2.0');
+    expect(desktop.notifications.map((n) => n.options.title)).toContain(
+      'Recorder Tray v0.2.0: a new version is ready',
+    );
+
+    clickMenu(tray.menu as Menu, 'install-update');
+    await vi.waitFor(() => expect(updater.quitAndInstall).toHaveBeenCalledWith(true, true));
+  });
+
+  it('an ad-hoc signed Mac build offers the download instead of downloading what it cannot apply', async () => {
+    const feed = await startUpdateFeed(cleanups, { version: '0.2.0' });
+    const { desktop, made, started } = await launch(
+      feed,
+      { check: true, feedUrl: '' },
+      true,
+      undefined,
+      { platform: 'darwin' },
+    );
+    const tray = desktop.trays[0]!;
+    await vi.waitFor(() => expect(menuIds(tray.menu as Menu)).toContain('install-update'), {
+      timeout: 10_000,
+    });
+    expect(made[0]!.autoDownload).toBe(false);
+    expect(made[0]!.autoInstallOnAppQuit).toBe(false);
+    expect(feed.requests.filter((path) => path.endsWith('.AppImage'))).toEqual([]);
+    expect(started.app.state().update).toMatchObject({ version: '0.2.0', action: 'download' });
+    const item = (tray.menu as Menu).find((entry) => entry.id === 'install-update');
+    expect(item?.label).toBe('Download the new version v0.2.0');
+    expect(desktop.notifications.map((n) => n.options.title)).toContain(
+      'Recorder Tray v0.2.0 is out',
+    );
+    // The next check finds it again: offered, not announced twice, nothing downloaded.
+    expect(await started.updates!.checkNow()).toEqual({ kind: 'available', version: '0.2.0' });
+    expect(
+      desktop.notifications.filter((n) => n.options.title === 'Recorder Tray v0.2.0 is out'),
+    ).toHaveLength(1);
+
+    clickMenu(tray.menu as Menu, 'install-update');
+    // The app-update.yml here names a generic feed (the loopback one) and the feed lists no dmg
+    // or zip: its folder opens. (With the GitHub provider, the release's page: update-route.test.ts.)
+    await vi.waitFor(() => expect(desktop.shell.external).toEqual([feed.releasesUrl]));
+    expect(made[0]!.quitAndInstall).not.toHaveBeenCalled();
+    expect(desktop.trays[0]!.destroyed).toBe(false);
   });
 });

@@ -73,6 +73,7 @@ describe('loginItemState', () => {
       app: windowsApp({}).app,
       platform: 'linux',
       execPath: '/opt/Recorder Tray/recorder-tray',
+      argv: ['/opt/Recorder Tray/recorder-tray'],
       env: { XDG_CONFIG_HOME: dir },
     });
     expect(await loginItemState(linux)).toBe('missing');

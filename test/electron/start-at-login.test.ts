@@ -53,6 +53,7 @@ describe('syncStartAtLogin', () => {
       app: noLoginItems,
       platform: 'linux',
       execPath: '/opt/Recorder Tray/recorder-tray',
+      argv: ['/opt/Recorder Tray/recorder-tray'],
       env: { XDG_CONFIG_HOME: dir },
     });
     const store = memoryStore({ startAtLogin: true });

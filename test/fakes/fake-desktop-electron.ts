@@ -4,6 +4,7 @@ import { confBackend } from './conf-backend';
 import type {
   BrowserWindowConstructorOptions,
   LoginItemSettings,
+  RelaunchOptions,
   MenuItemConstructorOptions,
   Settings as LoginSettings,
 } from 'electron';
@@ -20,6 +21,10 @@ export class FakeApp implements ElectronApp {
   readonly dock = { hidden: false, hide: () => void (this.dock.hidden = true) };
   readonly calls: string[] = [];
   readonly loginItems: LoginSettings[] = [];
+  /** Each app.relaunch call (Electron starts one instance per call once this run exits). */
+  readonly relaunches: RelaunchOptions[] = [];
+  /** app.getAppPath(): the packaged app's folder (its package.json). */
+  appPath = '/opt/Recorder Tray/resources/app.asar';
   hasLock = true;
   /** Set once a quit went through (no 'before-quit' listener prevented it). */
   quitted = false;
@@ -35,7 +40,15 @@ export class FakeApp implements ElectronApp {
     this.calls.push('quit');
     let prevented = false;
     this.emit('before-quit', { preventDefault: () => void (prevented = true) });
-    if (!prevented) this.quitted = true;
+    if (prevented || this.quitted) return;
+    this.quitted = true;
+    this.emit('will-quit');
+  }
+  relaunch(options: RelaunchOptions = {}): void {
+    this.relaunches.push(options);
+  }
+  getAppPath(): string {
+    return this.appPath;
   }
   getPath(name: 'userData' | 'logs'): string {
     return this.paths[name];
@@ -105,6 +118,8 @@ export function fakeDesktop(options: {
   platform?: NodeJS.Platform;
   argv?: string[];
   env?: NodeJS.ProcessEnv;
+  /** process.resourcesPath (app-update.yml, package-type); default: a folder that does not exist. */
+  resourcesPath?: string;
 }): FakeDesktop {
   const app = new FakeApp(options.paths);
   const ipcMain = new FakeIpcMain();
@@ -159,9 +174,17 @@ export function fakeDesktop(options: {
         notifications.push(popup);
         return popup;
       },
-      isSupported: () => true,
+      isSupported: () => {
+        app.calls.push('Notification.isSupported');
+        return true;
+      },
       ...(platform === 'win32'
-        ? { handleActivation: (callback) => void (activation.callback = callback) }
+        ? {
+            handleActivation: (callback) => {
+              app.calls.push('Notification.handleActivation');
+              activation.callback = callback;
+            },
+          }
         : {}),
     },
     settingsBackend: confBackend,
@@ -172,6 +195,7 @@ export function fakeDesktop(options: {
     platform,
     argv: options.argv ?? ['/opt/Recorder Tray/recorder-tray'],
     execPath: '/opt/Recorder Tray/recorder-tray',
+    resourcesPath: options.resourcesPath ?? '/opt/Recorder Tray/resources',
     env: options.env ?? {},
   };
   return {

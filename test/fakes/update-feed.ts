@@ -41,9 +41,15 @@ function feedYml(version: string, file: string, bytes: Buffer, checksumOf: Buffe
 /** Starts the feed; `wrongChecksum` publishes sha512 values that do not match the files. */
 export async function startUpdateFeed(
   cleanups: (() => Promise<void>)[],
-  options: { version: string; wrongChecksum?: boolean; notes?: string },
+  options: {
+    version: string;
+    wrongChecksum?: boolean;
+    notes?: string;
+    /** The AppImage's bytes (default: random; a script when a test lets electron-updater run it). */
+    appImage?: Buffer;
+  },
 ): Promise<UpdateFeed> {
-  const appImage = randomBytes(96 * 1024);
+  const appImage = options.appImage ?? randomBytes(96 * 1024);
   const setup = randomBytes(64 * 1024);
   const notes = options.notes ?? '<h3>Fixed</h3><ul><li>Popups on Windows</li></ul>';
   const other = randomBytes(16);

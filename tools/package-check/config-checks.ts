@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Configuration } from 'app-builder-lib';
 import { getConfig } from 'app-builder-lib/out/util/config/config.js';
 import { TOAST_ACTIVATOR_CLSID } from '../../main/electron/early-setup';
+import { APP_USER_MODEL_ID } from '../../main/electron/startup';
 
 /** electron-builder.yml, resolved the way electron-builder resolves it. */
 export function builderConfig(root: string): Promise<Configuration> {
@@ -38,8 +39,10 @@ export function macSigningProblems(config: Configuration, root: string): string[
 }
 
 /**
- * Windows: the uninstaller removes the Start-menu shortcut and the toast activator CLSID key that
- * Electron creates, for the CLSID the app sets.
+ * Windows: a per-user install with no "for all users / only me" page (customInstallMode forces the
+ * current user); the uninstaller, except during an update, removes the start-at-login value (named
+ * after the AppUserModelID, which is appId), the Start-menu shortcut and the toast activator CLSID
+ * key that Electron creates, for the CLSID the app sets.
  */
 export function nsisUninstallProblems(config: Configuration, root: string): string[] {
   const include = config.nsis?.include;
@@ -48,11 +51,31 @@ export function nsisUninstallProblems(config: Configuration, root: string): stri
   if (!existsSync(file)) return [`nsis.include names no file (${include})`];
   const text = readFileSync(file, 'utf8');
   const problems: string[] = [];
+  if (config.nsis?.perMachine === true) problems.push('nsis.perMachine is on: UAC at every update');
+  if (config.appId !== APP_USER_MODEL_ID)
+    problems.push(
+      `appId is ${String(config.appId)}, the app's AppUserModelID is ${APP_USER_MODEL_ID}`,
+    );
+  const mode = /!macro customInstallMode\b([\s\S]*?)!macroend/.exec(text)?.[1] ?? '';
+  if (!/StrCpy \$isForceCurrentInstall "1"/.test(mode))
+    problems.push(`${include}: customInstallMode does not force a per-user install`);
   const macro = /!macro customUnInstall\b([\s\S]*?)!macroend/.exec(text)?.[1];
-  if (macro === undefined) return [`${include} has no customUnInstall macro`];
-  if (!macro.includes(`DeleteRegKey HKCU "Software\\Classes\\CLSID\\${TOAST_ACTIVATOR_CLSID}"`))
+  if (macro === undefined) return [...problems, `${include} has no customUnInstall macro`];
+  const removal = /\$\{ifNot\} \$\{isUpdated\}([\s\S]*?)\$\{endif\}\s*$/.exec(macro)?.[1] ?? '';
+  if (removal === '')
+    problems.push(`${include}: customUnInstall removes nothing inside \${ifNot} \${isUpdated}`);
+  for (const key of [RUN_KEY, STARTUP_APPROVED_KEY]) {
+    if (!removal.includes(`DeleteRegValue HKCU "${key}" "\${APP_ID}"`))
+      problems.push(`${include} does not delete the start-at-login value under ${key}`);
+  }
+  if (!removal.includes(`DeleteRegKey HKCU "Software\\Classes\\CLSID\\${TOAST_ACTIVATOR_CLSID}"`))
     problems.push(`${include} does not delete the CLSID key of ${TOAST_ACTIVATOR_CLSID}`);
-  if (!/Delete "\$SMPROGRAMS\\\$\{PRODUCT_NAME\}\.lnk"/.test(macro))
+  if (!/Delete "\$SMPROGRAMS\\\$\{PRODUCT_NAME\}\.lnk"/.test(removal))
     problems.push(`${include} does not delete the Start-menu shortcut`);
   return problems;
 }
+
+/** Where Electron's setLoginItemSettings writes on Windows (shell/browser/browser_win.cc). */
+const RUN_KEY = 'Software\\Microsoft\\Windows\\CurrentVersion\\Run';
+const STARTUP_APPROVED_KEY =
+  'Software\\Microsoft\\Windows\\CurrentVersion\\Explorer\\StartupApproved\\Run';

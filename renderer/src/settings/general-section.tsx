@@ -1,3 +1,4 @@
+import type { AppState } from '../../../shared/app-state';
 import { LANGUAGE_NAMES } from '../../../shared/i18n/window';
 import { Language } from '../../../shared/settings';
 import { useApp } from '../app-context';
@@ -79,17 +80,29 @@ export function GeneralSection({ draft, update, errors, locked }: SectionProps) 
 }
 
 /**
- * A downloaded update: its version, how to install it, and its release notes as plain text (the
- * notes come from the release feed: never rendered as HTML).
+ * An update for the user: its version, how it is taken (restart, install when chosen, or download
+ * by hand), why the last try to install it failed, and its release notes as plain text (the notes
+ * come from the release feed: never rendered as HTML).
  */
-function UpdateNotes({ update }: { update: { version: string; notes: string } }) {
+function UpdateNotes({ update }: { update: NonNullable<AppState['update']> }) {
   const s = useApp().strings.settings;
+  const [ready, hint] =
+    update.action === 'install'
+      ? [s.updateInstallReady(update.version), s.updateInstallHint]
+      : update.action === 'download'
+        ? [s.updateAvailable(update.version), s.updateDownloadHint]
+        : [s.updateReady(update.version), s.updateRestartHint];
   return (
     <section class="update-notes" id="update-notes" aria-labelledby="update-notes-title">
       <p id="update-notes-title" class="update-ready">
-        {s.updateReady(update.version)}
+        {ready}
       </p>
-      <p class="field-hint">{s.updateRestartHint}</p>
+      <p class="field-hint">{hint}</p>
+      {update.failed !== undefined ? (
+        <p class="field-hint" id="update-failed" role="status" data-content>
+          {s.updateFailed(update.failed)}
+        </p>
+      ) : null}
       {update.notes ? (
         <>
           <h3 class="update-notes-heading">{s.releaseNotes}</h3>

@@ -64,6 +64,14 @@ export interface SettingsStrings {
   /** A downloaded update waits: what the About says, and how to install it. */
   updateReady: (version: string) => string;
   updateRestartHint: string;
+  /** A downloaded .deb update, installed only when chosen. */
+  updateInstallReady: (version: string) => string;
+  updateInstallHint: string;
+  /** An update this Mac build cannot apply by itself. */
+  updateAvailable: (version: string) => string;
+  updateDownloadHint: string;
+  /** The last try to install it failed (the app came back as it was). */
+  updateFailed: (reason: string) => string;
   releaseNotes: string;
   save: string;
   saving: string;
@@ -141,6 +149,11 @@ export const SETTINGS_STRINGS: Readonly<Record<Language, SettingsStrings>> = {
       '存放 latest.yml 等文件的地址（GitHub 访问慢时用）；留空则使用 GitHub Releases。保存后立即生效；清空后重启才回到 GitHub。',
     updateReady: (version) => `v${version} 已下载，重启后安装`,
     updateRestartHint: '从托盘菜单选择“重启以更新”；也会在下次退出时自动安装。',
+    updateInstallReady: (version) => `新版本 v${version} 已下载，可以安装`,
+    updateInstallHint: '从托盘菜单选择“安装”；届时系统会询问一次密码。退出时不会自动安装。',
+    updateAvailable: (version) => `新版本 v${version} 已发布`,
+    updateDownloadHint: '此 Mac 版本无法自动更新：从托盘菜单选择“下载”，下载后手动安装。',
+    updateFailed: (reason) => `上次安装失败，应用已按原样重新启动。原因：${reason}`,
     releaseNotes: '更新说明',
     save: '保存',
     saving: '正在保存…',
@@ -221,6 +234,14 @@ export const SETTINGS_STRINGS: Readonly<Record<Language, SettingsStrings>> = {
     updateReady: (version) => `v${version} is downloaded and installs on restart`,
     updateRestartHint:
       'Choose "Restart to update" in the tray menu; it also installs when you next quit.',
+    updateInstallReady: (version) => `v${version} is downloaded and ready to install`,
+    updateInstallHint:
+      'Choose "install" in the tray menu; the system asks for your password once, then. Quitting does not install it.',
+    updateAvailable: (version) => `v${version} is out`,
+    updateDownloadHint:
+      'This Mac build cannot update itself: choose "Download" in the tray menu and install it by hand.',
+    updateFailed: (reason) =>
+      `The last try to install it failed; the app started again as it was. Why: ${reason}`,
     releaseNotes: 'Release notes',
     save: 'Save',
     saving: 'Saving…',

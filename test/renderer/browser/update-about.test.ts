@@ -29,7 +29,9 @@ afterAll(async () => {
 
 const NOTES = 'Fixed\n• Popups on Windows\n<script>alert("x")</script>';
 
-async function openWithUpdate() {
+async function openWithUpdate(
+  update: Record<string, unknown> = { version: '0.2.0', notes: NOTES },
+) {
   const page = await browser.newPage({ viewport: { width: 420, height: 800 } });
   const watch = await watchPage(page);
   await page.route('**/api/call/state:get', async (route) => {
@@ -37,7 +39,7 @@ async function openWithUpdate() {
     const state = (await response.json()) as Record<string, unknown>;
     await route.fulfill({
       response,
-      json: { ...state, update: { version: '0.2.0', notes: NOTES } },
+      json: { ...state, update },
     });
   });
   await page.goto(session.uiUrl);
@@ -58,6 +60,27 @@ describe('Settings → General: updates', () => {
     expect(await notes.locator('.update-notes-text').innerText()).toBe(NOTES);
     expect(await notes.locator('script').count()).toBe(0);
     expect(watch.dialogs).toEqual([]);
+    expect(watch.errors).toEqual([]);
+    await page.close();
+  });
+
+  it('says how an update this build cannot apply is taken, and why the last install failed', async () => {
+    const { page, watch } = await openWithUpdate({
+      version: '0.2.0',
+      notes: '',
+      action: 'download',
+      failed: 'code signature <b>not</b> valid',
+    });
+    const notes = page.locator('#update-notes');
+    await notes.waitFor();
+    expect(await notes.locator('.update-ready').textContent()).toBe(
+      en.settings.updateAvailable('0.2.0'),
+    );
+    expect(await notes.textContent()).toContain(en.settings.updateDownloadHint);
+    expect(await page.locator('#update-failed').textContent()).toBe(
+      en.settings.updateFailed('code signature <b>not</b> valid'),
+    );
+    expect(await notes.locator('b').count()).toBe(0);
     expect(watch.errors).toEqual([]);
     await page.close();
   });
