@@ -45,6 +45,8 @@ const PER_OS: Record<'os-linux' | 'os-windows' | 'os-macos', string[]> = {
     'test/headless/data-dir-linux.test.ts',
     // tools/smoke.ts on the AppImage's path with a `#!/bin/sh` stand-in and Linux's data folder.
     'test/tools/smoke/smoke-cli.test.ts',
+    // Runs a `#!/bin/sh` stand-in AppImage through electron-updater's real AppImageUpdater.
+    'test/electron/appimage-update.test.ts',
   ],
   'os-windows': ['test/headless/data-dir-windows.test.ts'],
   'os-macos': [
