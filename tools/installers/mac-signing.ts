@@ -1,10 +1,11 @@
+import { MAC_SIGNATURE_FIELD } from '../../main/adapters/install-facts';
+
 /**
  * The packaged package.json's field that tells the running app its macOS signature (electron-builder
  * writes `extraMetadata` into it): `developer-id`, or absent for the ad-hoc build, which cannot
- * apply updates and offers their download instead (the updater reads it: rel-installers'
- * main/adapters/install-facts.ts, MAC_SIGNATURE_FIELD).
+ * apply updates and offers their download instead (read by main/adapters/install-facts.ts).
  */
-export const MAC_SIGNATURE_FIELD = 'macSignature';
+export { MAC_SIGNATURE_FIELD };
 
 /**
  * electron-builder arguments for the macOS signature. electron-builder.yml signs ad hoc
