@@ -24,7 +24,7 @@ export interface AttachedSources {
  */
 export function attachSources(
   context: AppContext,
-  ports: Pick<AppPorts, 'sources'>,
+  ports: Pick<AppPorts, 'sources' | 'setTimer'>,
   parts: {
     pipeline: EventPipeline;
     observers: Observers;
@@ -38,6 +38,7 @@ export function attachSources(
   const digest = quietDigestSource({
     history: () => parts.history.queries,
     record: (notification) => parts.pipeline.record({ notification, decision: { shown: true } }),
+    ...(ports.setTimer ? { setTimer: ports.setTimer } : {}),
   });
   const extras = ports.sources ?? [];
   const pictures = parts.pictures ? [parts.pictures] : [];

@@ -24,7 +24,7 @@ import { createLineWriter, createStderrLogger, type OutputLine } from './output'
 import { startPreview } from './preview';
 import { fetchFeedVersion, gitOriginUrl } from '../adapters/update-feed-client';
 import { startUpdateLines } from './update-lines';
-import type { Logger } from '../core/ports';
+import type { Clock, Logger } from '../core/ports';
 import { PICTURES_DIR } from '../adapters/pictures/picture-source';
 import { createRoomsLines, type RoomsLines } from './rooms-lines';
 
@@ -32,6 +32,10 @@ import { createRoomsLines, type RoomsLines } from './rooms-lines';
 export interface HeadlessTesting {
   /** Smaller storage bounds, so that compactions come within seconds (the chaos test). */
   limits?: StorageLimits;
+  /** A clock the test moves, with timers on it (the quiet hours tests jump to a window's end). */
+  clock?: Clock;
+  /** Timers on `clock`. */
+  setTimer?: (fn: () => void, ms: number) => () => void;
 }
 
 /**
@@ -80,7 +84,7 @@ export async function runHeadless(
     openWindow: () => log.info('open the window: use the uiUrl of the ready line'),
     sinks: [guardianLines(emit)],
     hostState: popupHealth,
-    ...(testing.limits ? { limits: testing.limits } : {}),
+    ...testing, // only tests give any: smaller limits, a clock and its timers
   });
   buttons.connect(app);
   const roomsLines = followHostEvents(app, emit);

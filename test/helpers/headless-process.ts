@@ -33,6 +33,22 @@ export function smallLimitsBundle(): string {
   return bundle;
 }
 
+/**
+ * Headless mode on a clock the test moves (test/fakes/headless-movable-clock.ts), bundled beside
+ * the tests' bundle; returns its path relative to the project. Move it with `advanceClock`.
+ */
+export function movableClockBundle(): string {
+  const bundle = 'test-output/headless/movable-clock.mjs';
+  const entry = 'test/fakes/headless-movable-clock.ts';
+  buildHeadlessIfStale(PROJECT_ROOT, join(PROJECT_ROOT, bundle), entry);
+  return bundle;
+}
+
+/** Moves the clock of a child started from movableClockBundle forward by `ms`. */
+export function advanceClock(headless: HeadlessProcess, ms: number): void {
+  headless.child.stdin!.write(`advance ${ms}\n`);
+}
+
 /** A running `npm run headless` child with its stdout parsed as JSON lines. */
 export interface HeadlessProcess {
   child: ChildProcess;
@@ -71,7 +87,8 @@ export function startHeadless(
   const child = spawn(process.execPath, [...program, ...updateArgs, ...pictureArgs, ...args], {
     cwd: PROJECT_ROOT,
     env: { ...process.env, LANG: 'zh_CN.UTF-8', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // stdin: a pipe, for the test entries that read it (movableClockBundle's); the app never does.
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
   const lines: Record<string, any>[] = [];
   const stderr: string[] = [];
