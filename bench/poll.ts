@@ -196,6 +196,12 @@ export async function startFakeRecorderProcess(
   );
 }
 
+// The app's default poll interval (settings: pollIntervalSeconds).
+const INTERVAL_S = 10;
+
+/** CPU per poll as a share of one core at one poll each INTERVAL_S, in per cent. */
+const coreShare = (cpu: CpuSummary): number => (cpu.mean / (INTERVAL_S * 1000)) * 100;
+
 const fmt = (s: CpuSummary) =>
   `mean ${s.mean.toFixed(2)} ms, p50 ${s.p50.toFixed(2)} ms, p95 ${s.p95.toFixed(2)} ms, max ${s.max.toFixed(2)} ms`;
 
@@ -259,6 +265,8 @@ async function main(): Promise<void> {
         `  heap used after GC:           ${figures.heapUsedMbBefore.toFixed(1)} MiB before, ${figures.heapUsedMbAfter.toFixed(1)} MiB after; RSS ${figures.rssMbAfter.toFixed(0)} MiB`,
         `  target: cycle ≤ 3x JSON.parse → ${ratio <= 3 ? 'met (means)' : 'NOT met (means)'}`,
         `  target: a 1,000-room cycle under 50 ms of CPU → ${figures.cycleCpuMs.p95 < 50 ? 'met (p95)' : 'NOT met (p95)'}`,
+        `  share of one core, one poll each ${INTERVAL_S} s (means): the cycle with today's scanner ${coreShare(figures.cycleCpuMs).toFixed(3)} %, plain JSON.parse + schema + toPolledRoom ${coreShare(figures.parseAndSchemaCpuMs).toFixed(3)} %`,
+        `  the scanner stays only if plain JSON.parse + schema passes 0.5 % of one core → ${coreShare(figures.parseAndSchemaCpuMs) > 0.5 ? 'it stays' : 'it can go'}`,
       ].join('\n'),
     );
   } finally {
