@@ -1,4 +1,4 @@
-import { polledRoomOf } from './room-list-cache';
+import { toPolledRoom } from '../../shared/recorder/rest';
 import type { RecorderSetting } from '../../shared/settings';
 import type { Logger } from '../core/ports';
 import { RecorderSync, type RecorderSyncPorts, type RoomsFetch } from '../core/recorder-sync';
@@ -89,6 +89,6 @@ export class RecorderPolling {
         ...(field ? { field } : {}),
       };
     }
-    return { ok: true, rooms: result.value.map(polledRoomOf), unreadable: result.unreadable };
+    return { ok: true, rooms: result.value.map(toPolledRoom), unreadable: result.unreadable };
   }
 }
