@@ -41,7 +41,7 @@ export async function createApp(ports: AppPorts): Promise<RunningApp> {
     sinks,
     observers,
     withPictures: (notification) => pictures.fill(notification),
-    apiReady: (recorderId) => (recorderId ? (links.get(recorderId)?.answering ?? false) : false),
+    apiAnswering: (recorderId) => links.get(recorderId ?? '')?.apiAnswering ?? false,
   });
   const recovery = prepareRecovery({
     ...context,
@@ -70,7 +70,7 @@ export async function createApp(ports: AppPorts): Promise<RunningApp> {
   const binding = new ListenerBinding(listener, context.log);
 
   const history = storage.history;
-  const sources = attachSources(context, ports, { pipeline, observers, pictures, history });
+  const sources = attachSources(context, ports, { pipeline, observers, pictures, history, links });
   const state = pushedState(context, ports, {
     store: ports.store,
     storage,

@@ -22,7 +22,7 @@ export interface PipelineWiring {
   /** The notification with its room's pictures where known (cached: nothing waits). */
   withPictures?: (notification: AppNotification) => AppNotification;
   /** A recorder's API answered its last poll: popup buttons that need it may show. */
-  apiReady: (recorderId: string | undefined) => boolean;
+  apiAnswering: (recorderId: string | undefined) => boolean;
 }
 
 /**
@@ -51,7 +51,7 @@ export function buildPipeline(wiring: PipelineWiring): EventPipeline {
       buttonsFor: (notification, happening) =>
         popupButtons(notification, {
           room: happening.room,
-          apiReady: wiring.apiReady(happening.recorderId),
+          apiAnswering: wiring.apiAnswering(happening.recorderId),
           favourite: settings().notifications.favourites.includes(happening.roomId),
         }),
     },

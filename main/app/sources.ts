@@ -5,6 +5,7 @@ import type { HappeningSource, Observer, SourceContext } from '../core/plug-ins'
 import type { AppContext } from './app-context';
 import type { AppPorts } from './app-ports';
 import type { HistoryStore } from '../adapters/history-store';
+import type { RecorderClient } from '../adapters/recorder-client';
 import { quietDigestSource } from './quiet-digest-source';
 import { roomChangeSource } from './room-change-source';
 
@@ -30,9 +31,11 @@ export function attachSources(
     observers: Observers;
     history: HistoryStore;
     pictures?: HappeningSource;
+    /** The recorders' links: the guardian reads each recorder's log through its one client. */
+    links: { get(id: string): { client(): RecorderClient | undefined } | undefined };
   },
 ): AttachedSources {
-  const guardian = new GuardianSource();
+  const guardian = new GuardianSource({ clientOf: (id) => parts.links.get(id)?.client() });
   guardian.onProblemsChanged(() => context.statePush.request());
   // Quiet hours' digest: what the policy held, from the history, as one popup at their end.
   const digest = quietDigestSource({
