@@ -32,7 +32,7 @@ export interface PipelineWiring {
  */
 export function buildPipeline(wiring: PipelineWiring): EventPipeline {
   const { context, history, sinks, observers } = wiring;
-  const { clock, settings, statePush, events } = context;
+  const { clock, settings, stateChanged, events } = context;
   let roomsVersion = 0;
   const roomsNow = () => pipeline.rooms();
   const pipeline: EventPipeline = new EventPipeline(
@@ -74,8 +74,8 @@ export function buildPipeline(wiring: PipelineWiring): EventPipeline {
         observers.notify('happened', happening);
       },
       failed: (error) => context.log.error(`event pipeline: ${errorDetail(error)}`),
-      roomsChanged: () => {
-        statePush.request();
+      stateChanged: () => {
+        stateChanged();
         const version = pipeline.roomsVersion;
         if (version === roomsVersion) return;
         roomsVersion = version;

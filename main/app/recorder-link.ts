@@ -107,7 +107,7 @@ export class RecorderLink {
     // Its webhooks arrive although its settings did not name this URL when read: read them again.
     if (this.#webhooks === 'not set') this.#rereadWebhooks();
     if (roomId !== undefined) this.#sync.webhookSeen(roomId);
-    if (this.#notices.delete('webhooksMissing')) this.#wiring.context.statePush.request();
+    if (this.#notices.delete('webhooksMissing')) this.#wiring.context.stateChanged();
   }
 
   /** Whether its webhooks point here, as last read from its global settings. */
@@ -219,7 +219,7 @@ export class RecorderLink {
       status,
       message: recorderStatusMessage(status, context.language(), this.#statusContext),
     });
-    context.statePush.request();
+    context.stateChanged();
   }
 
   #notice(notice: SetupNotice): void {
@@ -231,7 +231,7 @@ export class RecorderLink {
       context.events.emit('setup:notice', { ...named, recorderId: this.id });
       this.#wiring.sinks.notice({ ...named, recorderId: this.id }, context.clock());
     }
-    context.statePush.request();
+    context.stateChanged();
   }
 
   #rereadWebhooks(): void {
@@ -249,7 +249,7 @@ export class RecorderLink {
     // Unknown (no answer): what an earlier read or a check said stands.
     if (webhooks === 'unknown' || webhooks === this.#webhooks) return;
     this.#webhooks = webhooks;
-    this.#wiring.context.statePush.request();
+    this.#wiring.context.stateChanged();
   }
 
   /** With several recorders, a notice says which one it is about. */

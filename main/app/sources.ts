@@ -36,7 +36,7 @@ export function attachSources(
   },
 ): AttachedSources {
   const guardian = new GuardianSource({ clientOf: (id) => parts.links.get(id)?.client() });
-  guardian.onProblemsChanged(() => context.statePush.request());
+  guardian.onProblemsChanged(() => context.stateChanged());
   // Quiet hours' digest: what the policy held, from the history, as one popup at their end.
   const digest = quietDigestSource({
     history: () => parts.history.queries,

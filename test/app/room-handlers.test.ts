@@ -50,7 +50,7 @@ function setUp(url: string, options: { language?: Language; password?: string } 
         return true;
       },
     },
-    actions: {
+    shellActions: {
       openUrl: vi.fn(async (u: string) => (opened.push(u), true)),
       openFile: vi.fn(async (p: string) => (opened.push(`open ${p}`), true)),
       showFile: vi.fn(async (p: string) => (opened.push(`show ${p}`), true)),
@@ -245,7 +245,7 @@ describe('notification:act', () => {
       'show /rec/a.flv',
     ]);
     expect(await h({ id: 'problem', button: 'openWindow' })).toEqual({ ok: true });
-    expect(app.deps.actions.runAction).toHaveBeenCalledWith({ kind: 'openWindow' });
+    expect(app.deps.shellActions.runAction).toHaveBeenCalledWith({ kind: 'openWindow' });
   });
 
   it('refuses a button the notification does not carry, and a notification no longer held', async () => {

@@ -55,7 +55,7 @@ export function recorderHandlers(
       const recorderId = target.kind === 'liveRoom' ? undefined : target.recorderId;
       const url = linkTargetUrl(target, named(recorderId)?.url ?? '');
       if (!url) return refused(deps, 'noRecorderUrl');
-      return (await deps.actions.openUrl(url)) ? { ok: true } : refused(deps, 'linkFailed');
+      return (await deps.shellActions.openUrl(url)) ? { ok: true } : refused(deps, 'linkFailed');
     },
     'test:sendEvent': ({ kind }) => deps.listener.sendTestEvent(kind),
   };
