@@ -2,7 +2,7 @@ import path from 'node:path';
 import { SettingsStore } from '../adapters/settings-store';
 import type { RunningApp, AppPorts } from '../app/app-ports';
 import { createApp } from '../app/create-app';
-import { PopupButtonRunner } from '../app/popup-button-runner';
+import { PopupButtonRunner } from '../hosts/popup-button-runner';
 import { popupSink } from '../app/sinks';
 import type { Logger } from '../core/ports';
 import { APP_ENTRY_URL, registerAppProtocol } from './app-protocol';
@@ -15,14 +15,14 @@ import { MainWindow } from './main-window';
 import { Notifier } from './notifier';
 import { PopupClicks } from './popup-clicks';
 import { flushOnSessionEnd, type SessionEndOptions, type SessionEndWindow } from './session-end';
-import { PopupHealthState } from '../app/popup-health-state';
+import { PopupHealthState } from '../hosts/popup-health-state';
 import { platformLoginItems, syncStartAtLogin } from './start-at-login';
 import { appUserModelId, opensWindowAtStart, secondInstanceShowsWindow } from './startup';
 import { createTrayActions } from './tray-actions';
 import type { AppUpdates } from './app-updater';
 import { desktopUpdates } from './desktop-updates';
 import { UpdateState } from './update-state';
-import { combineHostStates } from '../app/host-states';
+import { combineHostStates } from './host-states';
 import { mainWindowOptions } from './window-options';
 
 /** Where the built app is, and test seams. */

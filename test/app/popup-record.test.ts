@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PopupButtonRunner } from '../../main/app/popup-button-runner';
+import { PopupButtonRunner } from '../../main/hosts/popup-button-runner';
 import { startApp, stopApps } from '../fakes/app-harness';
 import { startFakeRecorder, type FakeRecorder } from '../fakes/fake-recorder/index';
 import { memoryLogger } from '../fakes/silent-logger';
