@@ -6,8 +6,8 @@ import type { AppContext } from './app-context';
 import type { AppPorts } from './app-ports';
 import type { HistoryStore } from '../adapters/history-store';
 import type { RecorderClient } from '../adapters/recorder-client';
-import { quietDigestSource } from './quiet-digest-source';
-import { roomChangeSource } from './room-change-source';
+import { quietDigestSource } from '../adapters/quiet-digest-source';
+import { roomChangeSource } from '../adapters/room-change-source';
 
 /** The sources as attached, with the context they start with. */
 export interface AttachedSources {
