@@ -97,7 +97,7 @@ export default tseslint.config(
   {
     files: ['main/app/**'],
     rules: layer(
-      ['electron', 'electron/*', '**/electron/**', '**/headless/**'],
+      ['electron', 'electron/*', '**/electron/**', '**/headless/**', '**/hosts/**'],
       'the app object is shared by both hosts: it takes their ports, never imports them.',
     ),
   },
@@ -120,6 +120,7 @@ export default tseslint.config(
         '**/adapters/**',
         '**/electron/**',
         '**/headless/**',
+        '**/hosts/**',
       ],
       'main/core/ decides; I/O goes through ports implemented in main/adapters/.',
     ),
@@ -127,8 +128,17 @@ export default tseslint.config(
   {
     files: ['main/adapters/**'],
     rules: layer(
-      ['electron', 'electron/*', '**/electron/**', '**/headless/**', '**/app/**'],
+      ['electron', 'electron/*', '**/electron/**', '**/headless/**', '**/app/**', '**/hosts/**'],
       "adapters do I/O without Electron APIs, behind the core's ports (main/core/plug-ins.ts), never the app object.",
+    ),
+  },
+  {
+    // What both hosts share (the popup buttons' runner, the popups' health): over the app object,
+    // without either host.
+    files: ['main/hosts/**'],
+    rules: layer(
+      ['electron', 'electron/*', '**/electron/**', '**/headless/**'],
+      'main/hosts/ holds what both hosts use; each host imports it, never the other way round.',
     ),
   },
   {

@@ -1,7 +1,7 @@
 // Benchmark of several recorders: `npm run bench:recorders`. The poll cycle of 5 recorders × 1,000
 // rooms (each recorder its own fake, in its own child process, so process.cpuUsage() here counts
 // the app only) against one recorder alone, in alternating rounds of one run, through what the app
-// runs per recorder (RecorderPolling: fetch, parse, the pipeline's state of that recorder, the
+// runs per recorder (its recorder link's client and sync: fetch, parse, the pipeline's state of that recorder, the
 // policy). It must stay linear: the cost per recorder of five at most 1.2× one alone.
 import type { ChildProcess } from 'node:child_process';
 import { parseArgs } from 'node:util';

@@ -2,12 +2,7 @@ import type * as z from 'zod';
 import { errorMessage } from '../core/log-text';
 import { describeIssues, parseJsonText, safeParseUnknown } from '../../shared/parse';
 import type { RecorderStatus, UnreadableRoom } from '../../shared/recorder/connection-status';
-import {
-  readRoomList,
-  RoomListCache,
-  type RoomListFailure,
-  type RoomListRead,
-} from './room-list-cache';
+import { readRoomList, type RoomListFailure, type RoomListRead } from './room-list-read';
 import {
   REST_ERROR_CODE,
   RecorderLogFetch,
@@ -16,7 +11,6 @@ import {
   RestVersion,
   type RestRoomList,
 } from '../../shared/recorder/rest';
-import { BodyBuffer } from './body-buffer';
 import { readCappedBody } from './capped-body';
 
 /** Largest REST answer read: 1,000 rooms are about 1 MB; a wrong URL may serve a whole file. */
@@ -112,34 +106,18 @@ export type HttpAnswer = {
 /** What one call gave: an answer to judge, or a failure before any answer. */
 export type Answer = { kind: 'failure'; failure: RecorderFailure } | HttpAnswer;
 
-/** An answer whose body is still bytes: the room list is read from its bytes (room-list-cache.ts). */
-type ByteAnswer = Omit<HttpAnswer, 'text'> & { bytes: Buffer };
-/** What one call gave, its body not decoded yet. */
-type RawAnswer = { kind: 'failure'; failure: RecorderFailure } | ByteAnswer;
-
-/** An answer with its body decoded as UTF-8 (without copying the bytes first). */
-function decoded(answer: ByteAnswer): HttpAnswer {
-  const { bytes, ...rest } = answer;
-  return { ...rest, text: bytes.toString('utf8') };
-}
-
 /** The methods the recorder's room commands use (docs/recorder.md, "Room commands"). */
 export type RecorderMethod = 'GET' | 'POST' | 'DELETE';
 
 /** A client of the recorder's REST API (command-line / Docker edition) over the platform `fetch`. */
 export class RecorderClient {
   readonly #base: string;
-  /** The rooms of the last `listRooms`, to skip checking what did not change. */
-  readonly #rooms: RoomListCache;
-  /** Where the room list is read into, poll after poll; taken by the call that reads into it. */
-  #listBuffer: BodyBuffer | undefined = new BodyBuffer();
   readonly #headers: Record<string, string>;
   readonly #timeoutMs: number;
   readonly #fetch: typeof fetch;
 
   constructor(options: RecorderClientOptions) {
     this.#base = trimBase(options.baseUrl);
-    this.#rooms = new RoomListCache();
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_RECORDER_TIMEOUT_MS;
     this.#fetch = options.fetch ?? globalThis.fetch;
     this.#headers = { Accept: 'application/json' };
@@ -154,31 +132,11 @@ export class RecorderClient {
     return this.#base;
   }
 
-  /** `GET /api/room`: every room of the recorder. */
+  /** `GET /api/room`: every room of the recorder; one odd room is named and the others read. */
   async listRooms(options: CallOptions = {}): Promise<RoomListResult> {
-    // Calls at once (a poll and a check, say) must not read into the same bytes: the second reads
-    // into bytes of its own.
-    const into = this.#listBuffer;
-    this.#listBuffer = undefined;
-    try {
-      return this.#listRooms(await this.#request('GET', '/api/room', options, undefined, into));
-    } finally {
-      if (into) this.#listBuffer = into;
-    }
-  }
-
-  // Synchronous: the answer's bytes are the list buffer's until the next call takes it.
-  #listRooms(answer: RawAnswer): RoomListResult {
+    const answer = await this.#get('/api/room', options);
     if (answer.kind === 'failure') return answer.failure;
-    // The usual answer, a JSON array of rooms: rooms whose bytes did not change since the last poll
-    // are not decoded, parsed or checked again (room-list-cache.ts). Bytes that read as an array
-    // start with `[`, so they cannot look like an HTML page either.
-    const usual =
-      classifyStatus(answer.status, answer.path) === undefined &&
-      !answer.contentType.includes('html')
-        ? this.#rooms.read(answer.bytes)
-        : undefined;
-    const read = usual ?? parsedRoomList(decoded(answer));
+    const read = parsedRoomList(answer);
     if (!read.ok) return 'status' in read ? read : roomBadData(read);
     const unreadable = read.unreadable.map((failure): UnreadableRoom => {
       const { roomId, field = '(root)', detail } = roomBadData(failure);
@@ -269,17 +227,6 @@ export class RecorderClient {
     options: CallOptions,
     body?: unknown,
   ): Promise<Answer> {
-    const answer = await this.#request(method, path, options, body);
-    return answer.kind === 'failure' ? answer : decoded(answer);
-  }
-
-  async #request(
-    method: RecorderMethod,
-    path: string,
-    options: CallOptions,
-    body?: unknown,
-    into?: BodyBuffer,
-  ): Promise<RawAnswer> {
     let url: URL;
     try {
       url = new URL(this.#base + path);
@@ -314,7 +261,7 @@ export class RecorderClient {
         redirect: 'follow',
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
-      const bytes = await readCappedBody(response, MAX_BODY_BYTES, into);
+      const bytes = await readCappedBody(response, MAX_BODY_BYTES);
       if (bytes === undefined) {
         return {
           kind: 'failure',
@@ -326,7 +273,8 @@ export class RecorderClient {
         };
       }
       const contentType = (response.headers.get('content-type') ?? '').toLowerCase();
-      return { kind: 'response', path, status: response.status, contentType, bytes };
+      const text = bytes.toString('utf8');
+      return { kind: 'response', path, status: response.status, contentType, text };
     } catch (error) {
       // A time-out of the combined signal surfaces as the time-out's own reason.
       const reason = timeout.aborted ? timeout.reason : error;
@@ -355,8 +303,8 @@ export function jsonBody(answer: HttpAnswer): { ok: true; value: unknown } | Rec
 }
 
 /**
- * A room list parsed whole (an answer the cache could not split): what is wrong with it, or its
- * rooms checked one by one, so that a failure names the room (its `roomId`), not just an index.
+ * The room list: what is wrong with the answer, or its rooms checked one by one, so that a failure
+ * names the room (its `roomId`), not just an index.
  */
 function parsedRoomList(answer: HttpAnswer): RoomListRead | RecorderFailure {
   const body = jsonBody(answer);

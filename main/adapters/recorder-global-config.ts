@@ -79,7 +79,12 @@ export async function writeWebhookListV2(
   return readLists(await client.send('POST', PATH, body, options));
 }
 
-function clientFor(login: RecorderLogin, options: GlobalConfigOptions): RecorderClient {
+/** The app's client of the recorder (its link's), or one made for a login (tests, tools). */
+function clientFor(
+  login: RecorderLogin | RecorderClient,
+  options: GlobalConfigOptions,
+): RecorderClient {
+  if (login instanceof RecorderClient) return login;
   return new RecorderClient({
     baseUrl: login.baseUrl,
     username: login.username,
@@ -93,7 +98,7 @@ function clientFor(login: RecorderLogin, options: GlobalConfigOptions): Recorder
  * without a recorder URL (the desktop edition has no API) or when the recorder does not answer.
  */
 export async function webhooksPointHere(
-  login: RecorderLogin,
+  login: RecorderLogin | RecorderClient,
   webhookUrl: string,
   options: GlobalConfigOptions = {},
 ): Promise<WebhooksPointHere> {
@@ -110,7 +115,7 @@ export async function webhooksPointHere(
  * could not reach the URL. Never throws; the answer is in plain words.
  */
 export async function connectRecorder(
-  login: RecorderLogin,
+  login: RecorderLogin | RecorderClient,
   target: ConnectTarget,
   language: Language,
   options: GlobalConfigOptions = {},

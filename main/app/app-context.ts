@@ -15,8 +15,13 @@ export interface AppContext extends PlugInContext {
   settingsView: SettingsView;
   /** Events to the hosts (window broadcast, output lines, the tray). */
   events: AppEventBus;
-  /** Asks for one coalesced state push to the window and the tray. */
-  statePush: CoalescedSignal;
+  /**
+   * The state the window and the tray show changed: asks for one push of it (coalesced). The one
+   * request of a state push, whatever changed (rooms, a recorder's connection, the history).
+   */
+  stateChanged: () => void;
+  /** The coalescing behind `stateChanged` (what firing does is set once the state is built). */
+  statePushes: CoalescedSignal;
   /** A catch handler that logs what failed, named. */
   reportFailure(what: string): (error: unknown) => void;
 }
@@ -32,6 +37,7 @@ export function createAppContext(ports: AppPorts): AppContext {
   // The system's language is looked up once: it is an Intl call each time.
   const systemLanguage = languageForLocale(systemLocale());
   const language = (): Language => settings().language ?? systemLanguage;
+  const statePushes = new CoalescedSignal(STATE_DEBOUNCE_MS);
   const reportFailure = (what: string) => (error: unknown) =>
     log.error(`${what}: ${errorDetail(error)}`);
   return {
@@ -42,7 +48,8 @@ export function createAppContext(ports: AppPorts): AppContext {
     language,
     settingsView,
     events: new AppEventBus(reportFailure('event listener')),
-    statePush: new CoalescedSignal(STATE_DEBOUNCE_MS),
+    stateChanged: () => statePushes.request(),
+    statePushes,
     reportFailure,
   };
 }

@@ -36,6 +36,8 @@ export interface AppPorts {
   overrides?: SettingsOverrides;
   /** For testing: the time every decision reads (default: Date.now). */
   clock?: Clock;
+  /** For testing: timers on that clock, for the quiet hours digest (default: real ones). */
+  setTimer?: (fn: () => void, ms: number) => () => void;
   /** For testing: smaller storage bounds, so that compactions come within seconds. */
   limits?: StorageLimits;
   /** The host's popup: the desktop notification, or stdout and notify-send. */

@@ -2,7 +2,7 @@ import type { AppInfo, AppState } from '../../shared/app-state';
 import type { ContractHandlers } from '../../shared/ipc-contract';
 import { createAppContext, type AppContext } from './app-context';
 import type { AppPorts, RunningApp } from './app-ports';
-import { clickGuard } from './click-guard';
+import { appShellActions } from './shell-actions';
 import { contractHandlers } from './handlers/contract-handlers';
 import type { HandlerDeps } from './handlers/handler-deps';
 import { appLifecycle } from './lifecycle';
@@ -25,9 +25,9 @@ import { openStorage, type Storage } from './storage';
  */
 export async function createApp(ports: AppPorts): Promise<RunningApp> {
   const context = createAppContext(ports);
-  const { statePush, settings } = context;
+  const { stateChanged, settings } = context;
   const storage = await openStorage(ports.dataDir, context.clock, context.log, {
-    onTrouble: () => statePush.request(), // the window and the tray say so (AppState.storage)
+    onTrouble: () => stateChanged(), // the window and the tray say so (AppState.storage)
     ...(ports.limits ? { limits: ports.limits } : {}),
   });
   const { sinks, push } = attachSinks(context, ports, storage);
@@ -41,7 +41,7 @@ export async function createApp(ports: AppPorts): Promise<RunningApp> {
     sinks,
     observers,
     withPictures: (notification) => pictures.fill(notification),
-    apiReady: (recorderId) => (recorderId ? (links.get(recorderId)?.answering ?? false) : false),
+    apiAnswering: (recorderId) => links.get(recorderId ?? '')?.apiAnswering ?? false,
   });
   const recovery = prepareRecovery({
     ...context,
@@ -70,7 +70,7 @@ export async function createApp(ports: AppPorts): Promise<RunningApp> {
   const binding = new ListenerBinding(listener, context.log);
 
   const history = storage.history;
-  const sources = attachSources(context, ports, { pipeline, observers, pictures, history });
+  const sources = attachSources(context, ports, { pipeline, observers, pictures, history, links });
   const state = pushedState(context, ports, {
     store: ports.store,
     storage,
@@ -82,8 +82,9 @@ export async function createApp(ports: AppPorts): Promise<RunningApp> {
     host: ports.hostState,
     pictures: (rooms) => pictures.decorate(rooms),
   });
-  const actions = clickGuard(context, ports);
-  const handlers = appHandlers(context, ports, { storage, listener, actions, state, links, push });
+  const shellActions = appShellActions(context, ports);
+  const handlerParts = { storage, listener, shellActions, state, links, push };
+  const handlers = appHandlers(context, ports, handlerParts);
   const lifecycle = appLifecycle(context, {
     storage,
     sinks,
@@ -95,7 +96,7 @@ export async function createApp(ports: AppPorts): Promise<RunningApp> {
     sources: sources.sources,
     sourceContext: sources.context,
   });
-  const { runAction } = actions;
+  const { runAction } = shellActions;
   return { ...lifecycle, handlers, state, settings, runAction, ...reach(context, listener, links) };
 }
 
@@ -123,8 +124,8 @@ function pushedState(
   sources: StateSources,
 ): () => AppState {
   const state = stateView(context, sources);
-  ports.hostState?.onChange(() => context.statePush.request());
-  context.statePush.onFire(() => context.events.emit('state:changed', state()));
+  ports.hostState?.onChange(() => context.stateChanged());
+  context.statePushes.onFire(() => context.events.emit('state:changed', state()));
   return state;
 }
 
@@ -142,7 +143,7 @@ function appInfo(context: AppContext, ports: AppPorts): AppInfo {
 function appHandlers(
   context: AppContext,
   ports: AppPorts,
-  parts: Pick<HandlerDeps, 'listener' | 'actions' | 'state'> & {
+  parts: Pick<HandlerDeps, 'listener' | 'shellActions' | 'state'> & {
     links: RecorderLinks;
     storage: Storage;
     push: PushSink;
@@ -155,11 +156,10 @@ function appHandlers(
       history: parts.storage.history,
       listener: parts.listener,
       links: parts.links,
-      actions: parts.actions,
+      shellActions: parts.shellActions,
       state: parts.state,
       info: appInfo(context, ports),
       pollNow: () => parts.links.pollNow(),
-      stateChanged: () => context.statePush.request(),
       ...(ports.pickFolder ? { pickFolder: ports.pickFolder } : {}),
     },
     parts.push,

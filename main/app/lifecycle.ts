@@ -33,7 +33,7 @@ export interface AppLifecycle {
  * recorder links, one after another (two overlapping rebinds would leak one).
  */
 export function appLifecycle(context: AppContext, parts: LifecycleParts): AppLifecycle {
-  const { settings, statePush } = context;
+  const { settings, stateChanged } = context;
   let applying: Promise<unknown> = Promise.resolve();
   const stopWatchingSettings = context.settingsView.onChange((previous) => {
     const current = settings();
@@ -44,7 +44,7 @@ export function appLifecycle(context: AppContext, parts: LifecycleParts): AppLif
           await parts.links.reconfigure();
       })
       .catch(context.reportFailure('settings change'))
-      .finally(() => statePush.request());
+      .finally(() => stateChanged());
   });
 
   let stopping: Promise<void> | undefined;
@@ -55,7 +55,7 @@ export function appLifecycle(context: AppContext, parts: LifecycleParts): AppLif
       const result = await parts.binding.bind(settings());
       await parts.links.reconfigure();
       for (const source of parts.sources) await source.start(parts.sourceContext);
-      statePush.request();
+      stateChanged();
       return result;
     },
     stop: () =>
@@ -72,7 +72,7 @@ export function appLifecycle(context: AppContext, parts: LifecycleParts): AppLif
           await parts.sinks.stop();
           await parts.recovery.stop(); // the processed mark, once the history holds every decision
         } finally {
-          statePush.cancel();
+          context.statePushes.cancel();
           context.events.close();
           await parts.storage.close();
         }

@@ -8,6 +8,6 @@ import type { AppContext } from './app-context';
  */
 export async function openPictures(context: AppContext): Promise<PictureSource> {
   const pictures = await PictureSource.open(context);
-  pictures.onChange(() => context.statePush.request());
+  pictures.onChange(() => context.stateChanged());
   return pictures;
 }

@@ -22,7 +22,7 @@ export interface PipelineWiring {
   /** The notification with its room's pictures where known (cached: nothing waits). */
   withPictures?: (notification: AppNotification) => AppNotification;
   /** A recorder's API answered its last poll: popup buttons that need it may show. */
-  apiReady: (recorderId: string | undefined) => boolean;
+  apiAnswering: (recorderId: string | undefined) => boolean;
 }
 
 /**
@@ -32,7 +32,7 @@ export interface PipelineWiring {
  */
 export function buildPipeline(wiring: PipelineWiring): EventPipeline {
   const { context, history, sinks, observers } = wiring;
-  const { clock, settings, statePush, events } = context;
+  const { clock, settings, stateChanged, events } = context;
   let roomsVersion = 0;
   const roomsNow = () => pipeline.rooms();
   const pipeline: EventPipeline = new EventPipeline(
@@ -51,7 +51,7 @@ export function buildPipeline(wiring: PipelineWiring): EventPipeline {
       buttonsFor: (notification, happening) =>
         popupButtons(notification, {
           room: happening.room,
-          apiReady: wiring.apiReady(happening.recorderId),
+          apiAnswering: wiring.apiAnswering(happening.recorderId),
           favourite: settings().notifications.favourites.includes(happening.roomId),
         }),
     },
@@ -74,8 +74,8 @@ export function buildPipeline(wiring: PipelineWiring): EventPipeline {
         observers.notify('happened', happening);
       },
       failed: (error) => context.log.error(`event pipeline: ${errorDetail(error)}`),
-      roomsChanged: () => {
-        statePush.request();
+      stateChanged: () => {
+        stateChanged();
         const version = pipeline.roomsVersion;
         if (version === roomsVersion) return;
         roomsVersion = version;

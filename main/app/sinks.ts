@@ -25,13 +25,13 @@ export function attachSinks(
   ports: Pick<AppPorts, 'popups' | 'sinks'>,
   storage: Storage,
 ): AttachedSinks {
-  const { events, statePush } = context;
+  const { events, stateChanged } = context;
   const sinks = new DecisionSinks(context.log);
   const windowSink: DecisionSink = {
     name: 'window',
     decided: (entry) => {
       events.emit('notification:added', entry);
-      statePush.request();
+      stateChanged();
     },
   };
   // Phones and chats, through an outbox; each outcome is kept with its notification.

@@ -5,8 +5,9 @@ import type { HappeningSource, Observer, SourceContext } from '../core/plug-ins'
 import type { AppContext } from './app-context';
 import type { AppPorts } from './app-ports';
 import type { HistoryStore } from '../adapters/history-store';
-import { quietDigestSource } from './quiet-digest-source';
-import { roomChangeSource } from './room-change-source';
+import type { RecorderClient } from '../adapters/recorder-client';
+import { quietDigestSource } from '../adapters/quiet-digest-source';
+import { roomChangeSource } from '../adapters/room-change-source';
 
 /** The sources as attached, with the context they start with. */
 export interface AttachedSources {
@@ -24,20 +25,23 @@ export interface AttachedSources {
  */
 export function attachSources(
   context: AppContext,
-  ports: Pick<AppPorts, 'sources'>,
+  ports: Pick<AppPorts, 'sources' | 'setTimer'>,
   parts: {
     pipeline: EventPipeline;
     observers: Observers;
     history: HistoryStore;
     pictures?: HappeningSource;
+    /** The recorders' links: the guardian reads each recorder's log through its one client. */
+    links: { get(id: string): { client(): RecorderClient | undefined } | undefined };
   },
 ): AttachedSources {
-  const guardian = new GuardianSource();
-  guardian.onProblemsChanged(() => context.statePush.request());
+  const guardian = new GuardianSource({ clientOf: (id) => parts.links.get(id)?.client() });
+  guardian.onProblemsChanged(() => context.stateChanged());
   // Quiet hours' digest: what the policy held, from the history, as one popup at their end.
   const digest = quietDigestSource({
     history: () => parts.history.queries,
     record: (notification) => parts.pipeline.record({ notification, decision: { shown: true } }),
+    ...(ports.setTimer ? { setTimer: ports.setTimer } : {}),
   });
   const extras = ports.sources ?? [];
   const pictures = parts.pictures ? [parts.pictures] : [];

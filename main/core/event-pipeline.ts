@@ -26,8 +26,8 @@ export interface PipelineListeners {
   decided: (record: DecidedNotification) => void;
   /** Every happening, before the policy sees it (for logs and the health checks). */
   happened?: (happening: Happening) => void;
-  /** Rooms were touched (flags, titles or statistics may have changed; see `rooms.version`). */
-  roomsChanged?: () => void;
+  /** The rooms changed (flags, titles or statistics may have; see `rooms.version`): the state to push. */
+  stateChanged?: () => void;
   /** A listener threw: reported here so one failure cannot stop the happenings after it. */
   failed?: (error: unknown) => void;
 }
@@ -103,7 +103,7 @@ export class EventPipeline {
 
   /** Forgets a recorder that was removed from the settings (its history stays). */
   forget(recorderId: string): void {
-    if (this.#states.delete(recorderId)) this.#listeners.roomsChanged?.();
+    if (this.#states.delete(recorderId)) this.#listeners.stateChanged?.();
   }
 
   /**
@@ -194,7 +194,7 @@ export class EventPipeline {
    */
   dropUnlistedRooms(listed: ReadonlySet<number>, askedAt: number, recorderId?: string): void {
     if (this.stateOf(recorderId).rooms.dropUnlisted(listed, askedAt) > 0)
-      this.#listeners.roomsChanged?.();
+      this.#listeners.stateChanged?.();
   }
 
   /** Offers a happening from another source (the recording guardian) to the policy, in order. */
@@ -246,7 +246,7 @@ export class EventPipeline {
   }
 
   #offerAll(happenings: Happening[], roomsTouched: boolean): void {
-    if (roomsTouched) this.#listeners.roomsChanged?.();
+    if (roomsTouched) this.#listeners.stateChanged?.();
     const checkFile = this.#checkFile;
     if (!checkFile) {
       for (const happening of happenings) this.#offer(happening);

@@ -3,7 +3,7 @@ import type { AppNotification } from '../../shared/model';
 import { SettingsStore } from '../adapters/settings-store';
 import type { RunningApp, AppPorts } from '../app/app-ports';
 import { createApp } from '../app/create-app';
-import { PopupButtonRunner } from '../app/popup-button-runner';
+import { PopupButtonRunner } from '../hosts/popup-button-runner';
 import { popupSink } from '../app/sinks';
 import type { Logger } from '../core/ports';
 import { APP_ENTRY_URL, registerAppProtocol } from './app-protocol';
@@ -16,7 +16,7 @@ import { MainWindow } from './main-window';
 import { Notifier } from './notifier';
 import { PopupClicks } from './popup-clicks';
 import { flushOnSessionEnd, type SessionEndOptions, type SessionEndWindow } from './session-end';
-import { PopupHealthState } from '../app/popup-health-state';
+import { PopupHealthState } from '../hosts/popup-health-state';
 import { platformLoginItems, syncStartAtLogin } from './start-at-login';
 import type { LoginItemDeps } from './login-item';
 import { appImageOf, updateInstaller } from './update-install';
@@ -31,7 +31,7 @@ import { createTrayActions } from './tray-actions';
 import type { AppUpdates } from './app-updater';
 import { desktopUpdates } from './desktop-updates';
 import { UpdateState } from './update-state';
-import { combineHostStates } from '../app/host-states';
+import { combineHostStates } from './host-states';
 import { mainWindowOptions } from './window-options';
 
 /** Where the built app is, and test seams. */

@@ -2,7 +2,7 @@ import type { Notification, NotificationConstructorOptions } from 'electron';
 import { popupPictures } from '../core/pictures/popup-pictures';
 import type { AppNotification, NotificationAction } from '../../shared/model';
 import type { PopupButton } from '../../shared/popup-button';
-import type { PopupHealth } from '../app/popup-health-state';
+import type { PopupHealth } from '../hosts/popup-health-state';
 import type { Logger } from '../core/ports';
 import type { Fits } from './type-fit';
 
@@ -19,7 +19,7 @@ export interface NotificationHandle {
 }
 
 /** Whether popups reach the user: blocked after a `failed`, clear again after a popup shows. */
-export type { PopupHealth } from '../app/popup-health-state';
+export type { PopupHealth } from '../hosts/popup-health-state';
 
 /** What the notifier needs. */
 export interface NotifierDeps {

@@ -3,12 +3,12 @@ import { join } from 'node:path';
 import { defaultDataDir } from '../adapters/app-paths';
 import { createDesktopOpener } from '../adapters/desktop-opener';
 import { createNotifySendNotifier, type DesktopPopup } from '../adapters/notify-send';
-import { PopupHealthState } from '../app/popup-health-state';
+import { PopupHealthState } from '../hosts/popup-health-state';
 import { SettingsStore } from '../adapters/settings-store';
 import type { RunningApp } from '../app/app-ports';
 import type { StorageLimits } from '../app/storage';
 import { createApp } from '../app/create-app';
-import { PopupButtonRunner } from '../app/popup-button-runner';
+import { PopupButtonRunner } from '../hosts/popup-button-runner';
 import { popupPictures } from '../core/pictures/popup-pictures';
 import { popupSink } from '../app/sinks';
 import type { DecisionSink } from '../core/plug-ins';
@@ -24,7 +24,7 @@ import { createLineWriter, createStderrLogger, type OutputLine } from './output'
 import { startPreview } from './preview';
 import { fetchFeedVersion, gitOriginUrl } from '../adapters/update-feed-client';
 import { startUpdateLines } from './update-lines';
-import type { Logger } from '../core/ports';
+import type { Clock, Logger } from '../core/ports';
 import { PICTURES_DIR } from '../adapters/pictures/picture-source';
 import { createRoomsLines, type RoomsLines } from './rooms-lines';
 import { listenForStop } from './stop-request';
@@ -33,6 +33,10 @@ import { listenForStop } from './stop-request';
 export interface HeadlessTesting {
   /** Smaller storage bounds, so that compactions come within seconds (the chaos test). */
   limits?: StorageLimits;
+  /** A clock the test moves, with timers on it (the quiet hours tests jump to a window's end). */
+  clock?: Clock;
+  /** Timers on `clock`. */
+  setTimer?: (fn: () => void, ms: number) => () => void;
 }
 
 /**
@@ -82,7 +86,7 @@ export async function runHeadless(
     openWindow: () => log.info('open the window: use the uiUrl of the ready line'),
     sinks: [guardianLines(emit)],
     hostState: popupHealth,
-    ...(testing.limits ? { limits: testing.limits } : {}),
+    ...testing, // only tests give any: smaller limits, a clock and its timers
   });
   buttons.connect(app);
   const roomsLines = followHostEvents(app, emit);

@@ -21,14 +21,21 @@ import { v2 } from '../helpers/recorder-events';
 // A full or failing disk: on a real tmpfs of 2 MB when this machine lets the suite mount one (it
 // runs as root in CI), otherwise through a failing file-system port: the same steps either way.
 // The port: while `injected` is set, every write through node:fs fails with that error code.
-const fault = vi.hoisted(() => ({ injected: undefined as string | undefined }));
+// `failedWrites` counts the writes through node:fs's writeSync that threw, either way: the
+// history's retries are waited for by their count, not by a sleep.
+const fault = vi.hoisted(() => ({ injected: undefined as string | undefined, failedWrites: 0 }));
 const failure = () =>
   Object.assign(new Error(`${fault.injected}: injected`), { code: fault.injected });
 vi.mock('node:fs', async (original) => {
   const fs = await original<typeof NodeFs>();
   const writeSync = ((...args: Parameters<typeof fs.writeSync>) => {
-    if (fault.injected) throw failure();
-    return (fs.writeSync as (...a: unknown[]) => number)(...args);
+    try {
+      if (fault.injected) throw failure();
+      return (fs.writeSync as (...a: unknown[]) => number)(...args);
+    } catch (error) {
+      fault.failedWrites += 1;
+      throw error;
+    }
   }) as typeof fs.writeSync;
   return { ...fs, default: { ...fs, writeSync }, writeSync };
 });
@@ -167,8 +174,9 @@ describe('a full disk', () => {
     for (let i = 1; i <= 50; i += 1) store.addFile(file(i));
     await store.flush(); // resolves at the first failure: nothing waits for the disk
     await vi.waitFor(() => expect(store.trouble, MODE()).toMatch(/history\/files/));
-    // Retries go on in the background; still one warning, one report.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Retries go on in the background (three more failed writes); still one warning, one report.
+    const failedBefore = fault.failedWrites;
+    await vi.waitFor(() => expect(fault.failedWrites).toBeGreaterThanOrEqual(failedBefore + 3));
     expect(warnings.filter((w) => w.includes('cannot write'))).toHaveLength(1);
     expect(troubles).toHaveLength(1);
     await free();

@@ -93,7 +93,7 @@ describe('notify-send buttons under a real notification daemon (dunst)', () => {
       expireMs: 0, // stays until acted on
       onWarning: (w) => warnings.push(w),
     });
-    const started = performance.now();
+    // Resolves although the popup waits for a click: show() does not hold on to it.
     expect(
       await notifier.show({
         title: '3号直播间 开播了',
@@ -102,7 +102,6 @@ describe('notify-send buttons under a real notification daemon (dunst)', () => {
         onAction,
       }),
     ).toBe(true);
-    expect(performance.now() - started).toBeLessThan(5000);
     const strings = await session.notifyStrings();
     expect(strings).toEqual(
       expect.arrayContaining(['record', 'Record this stream', 'openRoom', 'mute', 'Mute 1 h']),

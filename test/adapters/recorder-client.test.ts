@@ -341,7 +341,7 @@ describe('RecorderClient: the room list read poll after poll', () => {
   const ids = (result: Awaited<ReturnType<RecorderClient['listRooms']>>) =>
     result.ok ? result.value.map((room) => room.roomId) : result;
 
-  it('reads each list whole when it grows and shrinks between polls (the bytes are reused)', async () => {
+  it('reads each list whole when it grows and shrinks between polls', async () => {
     const lists = [
       await roomsOf(300, 1),
       await roomsOf(2, 1),
@@ -359,7 +359,7 @@ describe('RecorderClient: the room list read poll after poll', () => {
         expect(ids(await client.listRooms())).toEqual(list.map((r) => r.roomId));
   });
 
-  it('two lists read at once each get their own bytes', async () => {
+  it('two lists read at once each get their own rooms', async () => {
     const lists = [await roomsOf(500, 1), await roomsOf(500, 100_000)];
     // Both answers go out together, once both requests are in, so their bodies arrive interleaved.
     const waiting: http.ServerResponse[] = [];
@@ -377,7 +377,7 @@ describe('RecorderClient: the room list read poll after poll', () => {
     expect([ids(first), ids(second)].sort()).toEqual(
       lists.map((list) => list.map((r) => r.roomId)).sort(),
     );
-    // The buffer taken by one of them is back for the next poll.
+    // And the next poll reads its own answer.
     expect(ids(await client.listRooms())).toEqual(lists[0]!.map((r) => r.roomId));
   });
 });

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PopupButtonRunner } from '../../main/app/popup-button-runner';
+import { PopupButtonRunner } from '../../main/hosts/popup-button-runner';
 import { startApp, stopApps } from '../fakes/app-harness';
 import { addFakeRoom, startFakeLiveApi, type FakeLiveApi } from '../fakes/bilibili/fake-live-api';
 import { memoryLogger } from '../fakes/silent-logger';

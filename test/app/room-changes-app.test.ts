@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { roomChangeSource } from '../../main/app/room-change-source';
+import { roomChangeSource } from '../../main/adapters/room-change-source';
 import { ROOM_CHANGE_WINDOW_MS } from '../../main/core/room-changes';
 import { startApp, stopApps } from '../fakes/app-harness';
 import { FakeClock } from '../fakes/core-harness';

@@ -6,6 +6,7 @@ import { MAX_JSON_DEPTH } from '../../main/adapters/webhook-listener/json-depth'
 import { fixtureJson, fixtureNames } from '../helpers/fixtures';
 import { bendOnce, ODD_VALUES, pick } from '../helpers/fuzz';
 import { postWebhook, rawRequest } from '../helpers/http';
+import { parseCallResponse } from '../../shared/ipc-contract';
 
 // "No input crashes the app": real recorder bodies, bent at random (a seeded stream; re-run one
 // with FUZZ_SEED=<n>), and raw bytes no recorder sends, posted to the real listener of the app
@@ -117,9 +118,20 @@ it('bent and broken bodies each get a 2xx or a 4xx; the app goes on, nothing thr
       webhooks.accepted + webhooks.duplicates,
     ),
   );
-  await h.app.handlers['history:notifications'](all);
-  await h.app.handlers['history:files'](all);
-  expect(() => JSON.stringify(h.app.state())).not.toThrow();
+  // The lists the window reads hold what the contract promises: bent bodies became decisions and
+  // files the window can show, not half-read ones.
+  const notifications = parseCallResponse(
+    'history:notifications',
+    await h.app.handlers['history:notifications'](all),
+  );
+  const files = parseCallResponse('history:files', await h.app.handlers['history:files'](all));
+  expect(notifications).toMatchObject({ ok: true });
+  expect(files).toMatchObject({ ok: true });
+  const noted = notifications.ok ? notifications.value.total : -1;
+  const listed = files.ok ? files.value.total : -1;
+  expect(noted).toBeGreaterThan(0);
+  expect(listed).toBeGreaterThan(0);
+  expect(parseCallResponse('state:get', h.app.state())).toMatchObject({ ok: true });
   expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   expect(h.log.lines.filter((line) => line.startsWith('error'))).toEqual([]);
 
@@ -130,5 +142,8 @@ it('bent and broken bodies each get a 2xx or a 4xx; the app goes on, nothing thr
   expect((await again.app.handlers['history:events'](all)).total).toBe(
     webhooks.accepted + webhooks.duplicates,
   );
+  // Nothing decided is lost or decided twice by the replay.
+  expect((await again.app.handlers['history:notifications'](all)).total).toBe(noted);
+  expect((await again.app.handlers['history:files'](all)).total).toBe(listed);
   expect(again.log.lines.filter((line) => line.startsWith('error'))).toEqual([]);
 }, 120_000);

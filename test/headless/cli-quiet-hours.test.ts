@@ -1,10 +1,17 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fixtureText } from '../helpers/fixtures';
-import { killAll, startHeadless, type HeadlessProcess } from '../helpers/headless-process';
+import {
+  advanceClock,
+  killAll,
+  movableClockBundle,
+  startHeadless,
+  type HeadlessProcess,
+} from '../helpers/headless-process';
 import { postWebhook } from '../helpers/http';
+import { bridgeCaller } from '../helpers/preview-bridge';
 
 const running: HeadlessProcess[] = [];
 afterEach(() => killAll(running));
@@ -13,33 +20,48 @@ describe('headless: quiet hours', () => {
   it('a held popup prints no notification line; the digest at the end is one, with the count per event', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'headless-quiet-'));
     const config = join(dataDir, 'config.json');
-    // "Quiet until" a little after start-up: the webhook comes inside, the digest at its end.
-    const quietUntil = Date.now() + 20_000;
+    // "Quiet until" an hour after start-up: the webhook comes inside; then the test moves the
+    // app's clock past the end (movableClockBundle) and the digest comes, with no wait.
+    const quietUntil = Date.now() + 3_600_000;
     await writeFile(
       config,
       JSON.stringify({ notifications: { groupWindowSeconds: 0, quietUntil } }),
     );
-    const p = startHeadless([
-      '--no-desktop',
-      '--port',
-      '0',
-      '--data-dir',
-      dataDir,
-      '--recorder-url',
-      '',
-      '--config',
-      config,
-    ]);
+    const p = startHeadless(
+      [
+        '--no-desktop',
+        '--port',
+        '0',
+        '--ui-port',
+        '0',
+        '--data-dir',
+        dataDir,
+        '--recorder-url',
+        '',
+        '--config',
+        config,
+      ],
+      {},
+      movableClockBundle(),
+    );
     running.push(p);
     const ready = await p.waitFor((l) => l.type === 'ready');
-    expect(Date.now()).toBeLessThan(quietUntil - 2000); // the test's premise: still quiet
     await postWebhook(ready.webhookUrl, fixtureText('synthesized/webhook-v2-FileClosed.json'));
-    const digest = await p.waitFor((l) => l.type === 'notification', 30_000);
-    expect(Date.now()).toBeGreaterThanOrEqual(quietUntil);
+    // Held: in the history (the window's list, read through the preview), no notification line.
+    const call = bridgeCaller(ready.uiUrl as string);
+    await vi.waitFor(async () => {
+      const list = await call('history:notifications', { limit: 10, offset: 0 });
+      expect(list.items.map((e: { decision: unknown }) => e.decision)).toEqual([
+        { shown: false, reason: 'held' },
+      ]);
+    });
+    expect(p.lines.filter((l) => l.type === 'notification')).toEqual([]);
+    advanceClock(p, 3_600_000);
+    const digest = await p.waitFor((l) => l.type === 'notification');
     expect(digest).toMatchObject({
       event: 'QuietHoursDigest',
       digest: { counts: { FileClosed: 1 } },
     });
     expect(p.lines.filter((l) => l.type === 'notification')).toHaveLength(1);
-  }, 60_000);
+  }, 30_000);
 });

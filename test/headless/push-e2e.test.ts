@@ -40,15 +40,16 @@ function launch(args: string[]): HeadlessProcess {
 }
 
 describe('headless --push', () => {
-  it('pushes a go-live with the streamer’s name within 3 s of the webhook, one output line per attempt', async () => {
+  // How fast: bench:latency (go-live webhook → pushed).
+  it('pushes a go-live with the streamer’s name, one output line per attempt', async () => {
     const { ntfy, args } = await setup();
     const p = launch(args);
     const ready = await p.waitFor((l) => l.type === 'ready');
-    const posted = Date.now();
     expect((await postWebhook(ready.webhookUrl, STREAM_STARTED)).status).toBe(204);
-    await vi.waitFor(() => expect(ntfy.received).toHaveLength(1), { timeout: 3_000, interval: 20 });
-    const elapsed = Date.now() - posted;
-    expect(elapsed).toBeLessThan(3_000);
+    await vi.waitFor(() => expect(ntfy.received).toHaveLength(1), {
+      timeout: 10_000,
+      interval: 20,
+    });
     expect(ntfy.received[0]!.body).toMatchObject({
       topic: 'live-topic',
       title: '3号直播间 is live',
@@ -61,7 +62,6 @@ describe('headless --push', () => {
       attempt: 1,
     });
     expect(JSON.stringify(p.lines)).not.toContain('live-topic');
-    console.info(`go-live pushed ${elapsed} ms after the webhook`);
   });
 
   it('retries a target answering 503 and delivers once it recovers, across a kill -9 and a restart', async () => {

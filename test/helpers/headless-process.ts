@@ -33,6 +33,22 @@ export function smallLimitsBundle(): string {
   return bundle;
 }
 
+/**
+ * Headless mode on a clock the test moves (test/fakes/headless-movable-clock.ts), bundled beside
+ * the tests' bundle; returns its path relative to the project. Move it with `advanceClock`.
+ */
+export function movableClockBundle(): string {
+  const bundle = 'test-output/headless/movable-clock.mjs';
+  const entry = 'test/fakes/headless-movable-clock.ts';
+  buildHeadlessIfStale(PROJECT_ROOT, join(PROJECT_ROOT, bundle), entry);
+  return bundle;
+}
+
+/** Moves the clock of a child started from movableClockBundle forward by `ms`. */
+export function advanceClock(headless: HeadlessProcess, ms: number): void {
+  headless.child.stdin!.write(`advance ${ms}\n`);
+}
+
 /** A running `npm run headless` child with its stdout parsed as JSON lines. */
 export interface HeadlessProcess {
   child: ChildProcess;
@@ -82,7 +98,8 @@ export function startHeadless(
   const child = spawn(process.execPath, [...program, ...updateArgs, ...pictureArgs, ...args], {
     cwd: PROJECT_ROOT,
     env: { ...process.env, LANG: 'zh_CN.UTF-8', ...env },
-    // Standard input is a pipe kept open: a line `stop` on it is a clean stop (stop() off Linux).
+    // Standard input is a pipe kept open: a line `stop` on it is a clean stop (stop() off Linux);
+    // the movable clock's test entry also reads `advance <ms>` lines from it.
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   // The child may be gone before a stop line reaches it (EPIPE): its exit says what happened.

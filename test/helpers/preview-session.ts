@@ -31,6 +31,8 @@ export interface PreviewSessionOptions {
   /** More headless flags (`--recording-root`, `--poll-interval`…). */
   args?: string[];
   env?: NodeJS.ProcessEnv;
+  /** The headless program (startHeadless's `entry`); the tests' bundle by default. */
+  entry?: string;
   /** Raise desktop popups through notify-send (as a user's headless run does); off by default. */
   desktopPopups?: boolean;
 }
@@ -65,7 +67,11 @@ export async function startPreviewSession(
   const flags = ['--port', '0', '--ui-port', '0', '--data-dir', dataDir];
   if (options.desktopPopups !== true) flags.push('--no-desktop');
   const headless = track(
-    startHeadless([...flags, '--recorder-url', recorder.url, ...(options.args ?? [])], options.env),
+    startHeadless(
+      [...flags, '--recorder-url', recorder.url, ...(options.args ?? [])],
+      options.env,
+      options.entry,
+    ),
   );
   let ready: Record<string, any>;
   try {

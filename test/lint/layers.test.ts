@@ -28,6 +28,9 @@ describe('lint enforces the layers', () => {
     ['main/app/x.ts', "import { app } from 'electron';"],
     ['main/app/x.ts', "import { Notifier } from '../electron/notifier';"],
     ['main/app/x.ts', "import { startPreview } from '../headless/preview';"],
+    ['main/app/x.ts', "import { PopupButtonRunner } from '../hosts/popup-button-runner';"],
+    ['main/hosts/x.ts', "import { Notifier } from '../electron/notifier';"],
+    ['main/hosts/x.ts', "import { startPreview } from '../headless/preview';"],
     ['main/x.ts', "import { app } from 'electron';"],
     ['main/newfolder/x.ts', "import { Tray } from 'electron';"],
     ['renderer/src/x.ts', "import { readFile } from 'node:fs/promises';"],
@@ -41,6 +44,8 @@ describe('lint enforces the layers', () => {
     ['main/adapters/x.ts', "import type { SourceContext } from '../core/plug-ins';"],
     ['main/electron/x.ts', "import { app } from 'electron';"],
     ['main/app/x.ts', "import { JournalFile } from '../adapters/journal-file';"],
+    ['main/hosts/x.ts', "import type { RunningApp } from '../app/app-ports';"],
+    ['main/headless/x.ts', "import { PopupButtonRunner } from '../hosts/popup-button-runner';"],
     ['renderer/src/x.ts', "import type { AppState } from '../../shared/app-state';"],
   ])('%s may: %s', async (file, code) => {
     expect(await layerErrors(file, `${code}\nexport const used = 1;\n`)).toEqual([]);

@@ -7,6 +7,7 @@ import type { ProblemChange } from '../../core/guardian/episodes';
 import { Guardian } from '../../core/guardian/guardian';
 import { problemHappening, reportHappening } from '../../core/guardian/problem-happening';
 import { localRecordingRoot } from '../file-access';
+import type { RecorderClient } from '../recorder-client';
 import { statfsFreeSpace, type FreeSpacePort } from './free-space';
 import { clientLogFetch, RecorderLogReader, type LogFetchPort } from './recorder-log-reader';
 
@@ -14,8 +15,10 @@ import { clientLogFetch, RecorderLogReader, type LogFetchPort } from './recorder
 export interface GuardianSourceOptions {
   /** Free bytes where recordings are written; default statfs. */
   freeSpace?: FreeSpacePort;
-  /** Reads a recorder's log; default a recorder client from that recorder's settings. */
+  /** Reads a recorder's log; default through `clientOf`. */
   fetchLog?: LogFetchPort;
+  /** The one client of a recorder's API (its link's); none: its log is not read. */
+  clientOf?: (recorderId: string) => RecorderClient | undefined;
   /** Period of the time-driven rules, ms (default 1 s: the smallest threshold is seconds). */
   tickMs?: number;
 }
@@ -108,7 +111,8 @@ export class GuardianSource implements HappeningSource {
     const watch: RecorderWatch = {
       guardian,
       reader: new RecorderLogReader(),
-      fetchLog: this.#options.fetchLog ?? clientLogFetch(() => this.#recorder(recorderId)),
+      fetchLog:
+        this.#options.fetchLog ?? clientLogFetch(() => this.#options.clientOf?.(recorderId)),
       nextLogAt: 0,
       nextDiskAt: 0,
       busy: new Set(),

@@ -1,6 +1,5 @@
 import type { RecorderLogFetch } from '../../../shared/recorder/rest';
-import type { RecorderSetting } from '../../../shared/settings';
-import { RecorderClient, type RecorderResult } from '../recorder-client';
+import type { RecorderClient, RecorderResult } from '../recorder-client';
 
 /** Fetches the recorder's log after a cursor (the recorder client's `fetchLog`). */
 export type LogFetchPort = (
@@ -39,26 +38,11 @@ export class RecorderLogReader {
   }
 }
 
-/**
- * A LogFetchPort over a RecorderClient built from one recorder's settings in force (rebuilt when
- * they change; none once the recorder was removed).
- */
-export function clientLogFetch(
-  recorder: () => Pick<RecorderSetting, 'url' | 'username' | 'password'> | undefined,
-): LogFetchPort & { configured(): boolean } {
-  let cached: { key: string; client: RecorderClient } | undefined;
-  const client = (): RecorderClient | undefined => {
-    const { url, username, password } = recorder() ?? { url: '', username: '', password: '' };
-    if (url.trim() === '') return undefined;
-    const key = JSON.stringify([url, username, password]);
-    if (cached?.key !== key)
-      cached = { key, client: new RecorderClient({ baseUrl: url, username, password }) };
-    return cached.client;
-  };
-  const fetchLog: LogFetchPort = (after, signal) => {
+/** A LogFetchPort over the recorder's client in force (none: no recorder URL, or it was removed). */
+export function clientLogFetch(client: () => RecorderClient | undefined): LogFetchPort {
+  return (after, signal) => {
     const c = client();
     if (!c) return Promise.resolve({ ok: false, status: 'unreachable', detail: 'no recorder URL' });
     return c.fetchLog(after, { signal });
   };
-  return Object.assign(fetchLog, { configured: () => client() !== undefined });
 }

@@ -1,6 +1,4 @@
 import type { ContractHandlers } from '../../../shared/ipc-contract';
-import { recorderById } from '../../../shared/recorders';
-import { recorderClient } from '../recorder-links';
 import { attentionHandlers } from './attention';
 import { fileHandlers } from './files';
 import type { HandlerDeps } from './handler-deps';
@@ -20,11 +18,8 @@ export function contractHandlers(
     ...historyHandlers(deps),
     ...fileHandlers(deps),
     ...recorderHandlers(deps),
-    // A client from the settings in force: a recorder added a moment ago answers before its link is built.
-    ...roomHandlers({
-      ...deps,
-      client: (recorderId) => recorderClient(recorderById(deps.settings(), recorderId)),
-    }),
+    // The recorder's one client (its link's; a recorder added a moment ago has one already).
+    ...roomHandlers({ ...deps, client: (recorderId) => deps.links.get(recorderId)?.client() }),
     ...attentionHandlers(deps),
     ...pushHandlers(push),
   };

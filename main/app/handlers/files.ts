@@ -47,8 +47,8 @@ async function fileAction(
   }
   const ok =
     use === 'open'
-      ? await deps.actions.openFile(action.path)
-      : await deps.actions.showFile(action.path);
+      ? await deps.shellActions.openFile(action.path)
+      : await deps.shellActions.showFile(action.path);
   return ok ? { ok: true } : refused(deps, 'openFailed');
 }
 

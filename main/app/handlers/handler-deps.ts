@@ -19,7 +19,7 @@ export interface HandlerDeps {
   listener: Pick<Listener, 'replay' | 'sendTestEvent' | 'webhookUrl'>;
   /** Each recorder's link: its API client, its connection. */
   links: Pick<RecorderLinks, 'get' | 'list'>;
-  actions: ShellActions;
+  shellActions: ShellActions;
   state: () => AppState;
   info: AppInfo;
   pollNow: () => void;

@@ -6,7 +6,6 @@ import {
 } from '../../../shared/recorder/connection-status';
 import { firstRecorder, hasRecorderApi, recorderById } from '../../../shared/recorders';
 import type { RecorderSetting } from '../../../shared/settings';
-import { RecorderClient } from '../../adapters/recorder-client';
 import {
   connectRecorder,
   webhooksPointHere,
@@ -41,7 +40,7 @@ export function recorderHandlers(
         return { ok: false, message, webhooks: 'unknown' };
       }
       const result = await connectRecorder(
-        loginOf(recorder),
+        deps.links.get(recorder.id)?.client() ?? loginOf(recorder),
         {
           webhookUrl: deps.listener.webhookUrl(recorder.id),
           listenerHost: deps.settings().listener.host,
@@ -56,7 +55,7 @@ export function recorderHandlers(
       const recorderId = target.kind === 'liveRoom' ? undefined : target.recorderId;
       const url = linkTargetUrl(target, named(recorderId)?.url ?? '');
       if (!url) return refused(deps, 'noRecorderUrl');
-      return (await deps.actions.openUrl(url)) ? { ok: true } : refused(deps, 'linkFailed');
+      return (await deps.shellActions.openUrl(url)) ? { ok: true } : refused(deps, 'linkFailed');
     },
     'test:sendEvent': ({ kind }) => deps.listener.sendTestEvent(kind),
   };
@@ -77,7 +76,13 @@ async function checkRecorder(
     const message = recorderOffMessage(false, language);
     return { status: 'off', message, version: null, webhooks: 'unknown' };
   }
-  const version = await new RecorderClient(loginOf(recorder)).getVersion();
+  // The recorder's one client (its link's): a recorder with an API has one.
+  const client = deps.links.get(recorder.id)?.client();
+  if (!client) {
+    const message = recorderOffMessage(false, language);
+    return { status: 'off', message, version: null, webhooks: 'unknown' };
+  }
+  const version = await client.getVersion();
   if (!version.ok) {
     return {
       status: version.status,
@@ -88,10 +93,7 @@ async function checkRecorder(
   }
   deps.pollNow();
   const full = version.value.fullSemVer;
-  const webhooks = await webhooksPointHere(
-    loginOf(recorder),
-    deps.listener.webhookUrl(recorder.id),
-  );
+  const webhooks = await webhooksPointHere(client, deps.listener.webhookUrl(recorder.id));
   deps.links.get(recorder.id)?.noteWebhooks(webhooks);
   deps.stateChanged();
   return {

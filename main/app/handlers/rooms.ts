@@ -41,7 +41,7 @@ export interface RoomHandlerDeps {
     queries: { notificationById(id: string): HistoryNotification | undefined };
     markRead(id: string): boolean;
   };
-  actions: Pick<ShellActions, 'openUrl' | 'openFile' | 'showFile' | 'runAction'>;
+  shellActions: Pick<ShellActions, 'openUrl' | 'openFile' | 'showFile' | 'runAction'>;
   /** The rooms of every recorder (which recorders have a room). */
   state: () => Pick<AppState, 'rooms'>;
   /** A client of one recorder's API; undefined when it has none (webhooks only) or is gone. */
@@ -194,7 +194,7 @@ async function act(
         : command({ roomId, recorderId: notification.recorderIds?.[0] }, 'start');
     case 'openRoom': {
       const url = roomId === undefined ? null : liveRoomUrl(roomId);
-      return url !== null && (await deps.actions.openUrl(url))
+      return url !== null && (await deps.shellActions.openUrl(url))
         ? { ok: true }
         : say(false, 'actionFailed');
     }
@@ -208,11 +208,13 @@ async function act(
     case 'show': {
       if (path === undefined) return say(false, 'actionFailed');
       const ok =
-        button === 'open' ? await deps.actions.openFile(path) : await deps.actions.showFile(path);
+        button === 'open'
+          ? await deps.shellActions.openFile(path)
+          : await deps.shellActions.showFile(path);
       return ok ? { ok: true } : say(false, 'actionFailed');
     }
     case 'openWindow':
-      await deps.actions.runAction({ kind: 'openWindow' });
+      await deps.shellActions.runAction({ kind: 'openWindow' });
       return { ok: true };
   }
 }

@@ -38,6 +38,8 @@ export interface FakeLiveApi {
   refuse: Refusal | undefined;
   /** While true, API requests are never answered (a network that hangs). */
   stall: boolean;
+  /** Stalled requests the client gave up on (closed their connection). */
+  abandoned: number;
   /** API requests (getRoomBaseInfo and get_status_info_by_uids), images left out. */
   apiRequests(): LiveApiRequest[];
   close(): Promise<void>;
@@ -63,6 +65,7 @@ export async function startFakeLiveApi(): Promise<FakeLiveApi> {
     requests: [],
     refuse: undefined,
     stall: false,
+    abandoned: 0,
   } as unknown as FakeLiveApi;
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -81,7 +84,10 @@ export async function startFakeLiveApi(): Promise<FakeLiveApi> {
       });
       return void res.end(image.bytes);
     }
-    if (fake.stall) return; // closed by close()
+    if (fake.stall) {
+      res.on('close', () => (fake.abandoned += 1)); // or closed by close()
+      return;
+    }
     const answer = apiAnswer(fake, url);
     res.writeHead(answer.status, { 'content-type': answer.type });
     res.end(answer.body);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PopupHealthState } from '../../main/app/popup-health-state';
+import { PopupHealthState } from '../../main/hosts/popup-health-state';
 
 describe('PopupHealthState', () => {
   it('is absent until the notifier reports, then carries blocked and the reason', () => {

@@ -4,10 +4,11 @@ import type { AppContext } from './app-context';
 import type { AppPorts } from './app-ports';
 
 /**
- * The last gate before the OS for every click (popup, tray, window), over the host's shell: a
- * path passes when it lies inside one recorder's recording root, a page when it is one recorder's.
+ * The app's ShellActions: the one gate before the OS for every click (popup, tray, window), over
+ * the host's shell: a path passes when it lies inside one recorder's recording root, a page when
+ * it is one recorder's.
  */
-export function clickGuard(
+export function appShellActions(
   context: AppContext,
   ports: Pick<AppPorts, 'shell' | 'openWindow'>,
 ): ShellActions {

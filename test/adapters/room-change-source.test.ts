@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Observer, SourceContext } from '../../main/core/plug-ins';
-import { roomChangeSource } from '../../main/app/room-change-source';
+import { roomChangeSource } from '../../main/adapters/room-change-source';
 import type { Happening } from '../../main/core/happening';
 import { happeningText } from '../../main/core/notification-text';
 import { ROOM_CHANGE_WINDOW_MS } from '../../main/core/room-changes';
