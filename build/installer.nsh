@@ -3,8 +3,9 @@
 ; Per user, without the "for all users / only me" page. An all-users install lives in Program Files
 ; and asks for UAC at every update. The assisted installer (kept for its directory page) shows that
 ; page whenever perMachine is false; its PRE callback skips it when customInstallMode forces a mode
-; (templates/nsis/multiUserUi.nsh; electron-builder#4967, docs/nsis.md "customInstallMode"). Only
-; the installer forces it: the uninstaller finds the mode of the install it removes by itself.
+; (electron-builder's templates/nsis/multiUserUi.nsh; electron-builder#4967; "customInstallMode" in
+; https://www.electron.build/nsis.html). Only the installer forces it: the uninstaller finds the
+; mode of the install it removes by itself.
 !macro customInstallMode
   !ifndef BUILD_UNINSTALLER
     StrCpy $isForceCurrentInstall "1"

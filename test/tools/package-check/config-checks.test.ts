@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { builderConfig, nsisUninstallProblems } from '../../../tools/package-check/config-checks';
+import { PROJECT_ROOT } from '../../helpers/headless-process';
 
 // The NSIS half of package:check against electron-builder.yml as electron-builder reads it, and
 // against copies of build/installer.nsh with one piece taken out.
 
-const root = path.resolve(import.meta.dirname, '../../..');
+const root = PROJECT_ROOT;
 const dirs: string[] = [];
 
 afterEach(async () => {
