@@ -44,7 +44,7 @@ export function startMenuShortcut(env: NodeJS.ProcessEnv): string {
 
 /** Installs the NSIS installer for the current user and finds the app it installed. */
 export async function installWindows(installer: string): Promise<InstalledApp> {
-  const result = spawnSync(installer, ['/S', '/currentuser'], { stdio: 'inherit' });
+  const result = spawnSync(path.resolve(installer), ['/S', '/currentuser'], { stdio: 'inherit' });
   if (result.status !== 0) throw new Error(`${installer} /S exited ${result.status}`);
   // Per user: under %LOCALAPPDATA%\Programs, in a folder named after the product (electron-builder's
   // getWindowsInstallationDirName; the package name when the product name would not do).
