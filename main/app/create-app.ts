@@ -163,5 +163,16 @@ function appHandlers(
       ...(ports.pickFolder ? { pickFolder: ports.pickFolder } : {}),
     },
     parts.push,
+    // Filled by the clean-up (main/app/retention.ts) in the next step of issue 33.
+    {
+      preview: async (retention) => ({
+        enabled: retention?.enabled ?? false,
+        dryRun: retention?.dryRun ?? true,
+        rules: [],
+        bytes: 0,
+        problems: ['clean-up is not built yet'],
+      }),
+      removals: () => ({ items: [], total: 0 }),
+    },
   );
 }

@@ -7,6 +7,7 @@ import type { HandlerDeps } from './handler-deps';
 import { historyHandlers } from './history';
 import { pushHandlers } from './push';
 import { recorderHandlers } from './recorder';
+import { retentionHandlers, type RetentionReader } from './retention';
 import { roomHandlers } from './rooms';
 import { settingsHandlers } from './settings';
 
@@ -14,6 +15,7 @@ import { settingsHandlers } from './settings';
 export function contractHandlers(
   deps: HandlerDeps,
   push: Parameters<typeof pushHandlers>[0],
+  retention: RetentionReader,
 ): ContractHandlers {
   return {
     ...settingsHandlers(deps),
@@ -27,5 +29,6 @@ export function contractHandlers(
     }),
     ...attentionHandlers(deps),
     ...pushHandlers(push),
+    ...retentionHandlers(retention),
   };
 }
