@@ -43,6 +43,7 @@ export async function createApp(ports: AppPorts): Promise<RunningApp> {
     sinks,
     observers,
     withPictures: (notification) => pictures.fill(notification),
+    awaitPictures: (roomId, ready) => pictures.awaitPictures(roomId, ready),
     apiReady: (recorderId) => (recorderId ? (links.get(recorderId)?.answering ?? false) : false),
   });
   const recovery = prepareRecovery({
