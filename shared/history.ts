@@ -1,6 +1,8 @@
 import * as z from 'zod';
+import { GoLiveFilterMatch } from './go-live-filter';
 import { AppNotification, FileRecord } from './model';
 import { PushRecord } from './push';
+import { RemovalHow, RetentionFile } from './retention';
 
 /** How many entries each history list keeps; the oldest are dropped beyond these. */
 export const HISTORY_LIMITS = { files: 1000, notifications: 1000, events: 5000 } as const;
@@ -31,6 +33,8 @@ export const SuppressionReason = z.enum([
   'held',
   /** The room's tier is quiet: kept in the history only. */
   'quietRoom',
+  /** A go-live the go-live filters stopped (title words or area); `filter` says which. */
+  'filtered',
 ]);
 /** A suppression reason. */
 export type SuppressionReason = z.infer<typeof SuppressionReason>;
@@ -43,6 +47,8 @@ export const NotificationDecision = z.discriminatedUnion('shown', [
     reason: SuppressionReason,
     /** The summary notification this one was grouped into. */
     summaryId: z.string().optional(),
+    /** `filtered`: the list and the word or area that stopped it. */
+    filter: GoLiveFilterMatch.optional(),
   }),
 ]);
 /** A notification decision. */
@@ -58,6 +64,22 @@ export const HistoryNotification = z.object({
 });
 /** A notification history entry. */
 export type HistoryNotification = z.infer<typeof HistoryNotification>;
+
+/** A recording the clean-up removed (or failed to remove: `error`, and the file stays). */
+export const HistoryRemoval = RetentionFile.extend({
+  id: z.string(),
+  /** Epoch ms of the removal. */
+  at: z.number(),
+  /** The rule's index in `retention.rules`. */
+  rule: z.number().int().nonnegative(),
+  then: RemovalHow,
+  /** `move`: where the file went. */
+  movedTo: z.string().optional(),
+  /** Why it could not be removed, in the system's words; the file stays. */
+  error: z.string().optional(),
+});
+/** A clean-up removal in the history. */
+export type HistoryRemoval = z.infer<typeof HistoryRemoval>;
 
 /** A query of one history list: newest first, paged, optionally by room and text. */
 export const HistoryQuery = z.object({

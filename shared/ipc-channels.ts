@@ -29,6 +29,8 @@ export const CALL_CHANNELS = [
   'notification:act',
   'room:setTier',
   'notifications:quietUntil',
+  'retention:preview',
+  'history:removals',
 ] as const;
 /** A call channel name. */
 export type CallChannel = (typeof CALL_CHANNELS)[number];

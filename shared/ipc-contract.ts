@@ -1,13 +1,20 @@
 import * as z from 'zod';
 import { AppInfo, AppState, LinkTarget, PauseChoice, RecorderStatusKind } from './app-state';
 import type { CallChannel, EventChannel } from './ipc-channels';
-import { HistoryFile, HistoryNotification, HistoryQuery, historyPage } from './history';
+import {
+  HistoryFile,
+  HistoryNotification,
+  HistoryQuery,
+  HistoryRemoval,
+  historyPage,
+} from './history';
 import { EventLogEntry } from './model';
 import { PopupButton } from './popup-button';
 import { RoomTier } from './room-tier';
 import { WindowTarget } from './window-target';
 import { safeParseUnknown, type ParseResult } from './parse';
 import { PushRecord, PushTestResult } from './push';
+import { RetentionPreview, RetentionSettings } from './retention';
 import { WebhooksPointHere } from './recorder/global-config';
 import { Settings } from './settings';
 import { SettingsPatch } from './settings-patch';
@@ -165,6 +172,16 @@ export const CALLS = {
     request: z.strictObject({ until: z.enum(['hour', 'morning', 'off']) }),
     response: z.object({ quietUntil: z.number().nullable() }),
   },
+  /**
+   * What a clean-up pass would remove now, per rule: the saved `retention` settings, or the ones
+   * sent (the window's form before it saves). Removes nothing.
+   */
+  'retention:preview': {
+    request: z.union([NoArgs, z.strictObject({ retention: RetentionSettings })]),
+    response: RetentionPreview,
+  },
+  /** The recordings the clean-up removed, newest first (room and text filter the list). */
+  'history:removals': { request: HistoryQueryRequest, response: historyPage(HistoryRemoval) },
 } as const satisfies Record<CallChannel, { request: z.ZodType; response: z.ZodType }>;
 
 /** Every main→window event: channel → payload schema. */

@@ -1,4 +1,6 @@
 import * as z from 'zod';
+import { GoLiveFilters } from './go-live-filter';
+import { RetentionSettings } from './retention';
 
 /** The listener's default port: next to the recorder's 2356 in spirit, clear of a second recorder on 2357. */
 export const DEFAULT_LISTENER_PORT = 23560;
@@ -246,6 +248,8 @@ export const Settings = z.object({
       quietUntil: z.number().nullable().default(null),
       // Rooms whose title and area changes pop up (with events.RoomChanged on); empty: every room.
       roomChangeRooms: RoomNumbers.default([]),
+      // Go-live popups and pushes only for titles and areas the user cares about (per room or all).
+      goLiveFilters: GoLiveFilters.prefault({}),
       sounds: SoundSettings.prefault({}),
       openFileOnClick: z.boolean().default(false),
       groupWindowSeconds: z.number().min(0).max(30).default(2),
@@ -256,12 +260,16 @@ export const Settings = z.object({
     })
     .prefault({}),
   startAtLogin: z.boolean().default(false),
+  /** Desktop: keep the computer from sleeping while a recorder on this machine records (main/core/keep-awake.ts). */
+  keepAwake: z.boolean().default(true),
   /** Where notifications are pushed besides the desktop (phones, chats); see shared/push.ts. */
   pushTargets: z.array(PushTargetSetting).default([]),
   guardian: GuardianSettings.prefault({}),
   updates: UpdateSettings.prefault({}),
   /** The streamer's avatar and the room's cover, from bilibili's public live API (main/core/pictures/). */
   pictures: PictureSettings.prefault({}),
+  /** Clean-up of old recordings by age and size (shared/retention.ts); off by default. */
+  retention: RetentionSettings.prefault({}),
 });
 /** The app's settings. */
 export type Settings = z.infer<typeof Settings>;

@@ -16,6 +16,8 @@ import { attachSources, Observers } from './sources';
 import { stateView, type StateSources } from './state';
 import { openPictures } from './pictures';
 import { openStorage, type Storage } from './storage';
+import type { RetentionReader } from './handlers/retention';
+import { openRetention } from './retention';
 
 /**
  * The app object: builds every part in the order they depend on each other, and hands the host
@@ -41,6 +43,7 @@ export async function createApp(ports: AppPorts): Promise<RunningApp> {
     sinks,
     observers,
     withPictures: (notification) => pictures.fill(notification),
+    awaitPictures: (roomId, ready) => pictures.awaitPictures(roomId, ready),
     apiAnswering: (recorderId) => links.get(recorderId ?? '')?.apiAnswering ?? false,
   });
   const recovery = prepareRecovery({
@@ -70,7 +73,9 @@ export async function createApp(ports: AppPorts): Promise<RunningApp> {
   const binding = new ListenerBinding(listener, context.log);
 
   const history = storage.history;
-  const sources = attachSources(context, ports, { pipeline, observers, pictures, history, links });
+  const retention = await openRetention(context, ports, { pipeline, history });
+  const attached = { pipeline, observers, pictures, history, links, retention };
+  const sources = attachSources(context, ports, attached);
   const state = pushedState(context, ports, {
     store: ports.store,
     storage,
@@ -83,7 +88,7 @@ export async function createApp(ports: AppPorts): Promise<RunningApp> {
     pictures: (rooms) => pictures.decorate(rooms),
   });
   const shellActions = appShellActions(context, ports);
-  const handlerParts = { storage, listener, shellActions, state, links, push };
+  const handlerParts = { storage, listener, shellActions, state, links, push, retention };
   const handlers = appHandlers(context, ports, handlerParts);
   const lifecycle = appLifecycle(context, {
     storage,
@@ -147,6 +152,7 @@ function appHandlers(
     links: RecorderLinks;
     storage: Storage;
     push: PushSink;
+    retention: RetentionReader;
   },
 ): ContractHandlers {
   return contractHandlers(
@@ -163,5 +169,6 @@ function appHandlers(
       ...(ports.pickFolder ? { pickFolder: ports.pickFolder } : {}),
     },
     parts.push,
+    parts.retention,
   );
 }

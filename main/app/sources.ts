@@ -33,6 +33,8 @@ export function attachSources(
     pictures?: HappeningSource;
     /** The recorders' links: the guardian reads each recorder's log through its one client. */
     links: { get(id: string): { client(): RecorderClient | undefined } | undefined };
+    /** The clean-up of old recordings (main/app/retention.ts): it watches finished files. */
+    retention?: HappeningSource;
   },
 ): AttachedSources {
   const guardian = new GuardianSource({ clientOf: (id) => parts.links.get(id)?.client() });
@@ -45,8 +47,9 @@ export function attachSources(
   });
   const extras = ports.sources ?? [];
   const pictures = parts.pictures ? [parts.pictures] : [];
+  const retention = parts.retention ? [parts.retention] : [];
   // A host's source replaces the built-in of the same name (tests hand in one on a fake clock).
-  const builtIn = [guardian, roomChangeSource(), digest, ...pictures].filter(
+  const builtIn = [guardian, roomChangeSource(), digest, ...pictures, ...retention].filter(
     (source) => !extras.some((extra) => extra.name === source.name),
   );
   return {

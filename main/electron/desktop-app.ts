@@ -11,6 +11,7 @@ import { PICTURES_DIR } from '../adapters/pictures/picture-source';
 import type { DesktopElectron } from './desktop-electron';
 import { createDesktopTray } from './desktop-tray';
 import { createBroadcast, registerIpcHandlers } from './ipc';
+import { watchKeepAwake } from './keep-awake';
 import { wasLaunchedHidden } from './login-item';
 import { MainWindow } from './main-window';
 import { Notifier } from './notifier';
@@ -152,6 +153,7 @@ async function startDesktopParts<I, M>(
     // Whether the system lets popups through, and a downloaded update: in the window and the tray.
     hostState: combineHostStates(popupHealth, updateState),
     shell: electron.shell,
+    trash: (file) => electron.trashItem(file),
     openWindow: () => window.show(),
     pickFolder: (current) => electron.pickFolder(current),
   });
@@ -337,6 +339,7 @@ function wireDesktopShell<I, M>(
     }),
   );
   tray.render(app.state());
+  teardown.push(watchKeepAwake(app, electron.powerSaveBlocker, (message) => log.info(message)));
   // Logoff, shutdown and restart flush too, though no before-quit comes then.
   teardown.push(flushOnSessionEnd(sessionEndOptions(electron, quit, log)));
   electron.powerMonitor.on('resume', () => app.pollNow({ rebaseline: true }));

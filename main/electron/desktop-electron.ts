@@ -8,11 +8,13 @@ import type {
   NotificationConstructorOptions,
   PowerMonitor,
   Protocol,
+  Shell,
 } from 'electron';
 import type { SettingsBackendFactory } from '../adapters/settings-backend';
 import type { Logger } from '../core/ports';
 import type { ShellLike } from '../core/shell-actions';
 import type { UpdaterHandle } from './app-updater';
+import type { PowerBlocker } from './keep-awake';
 import type { LoginItemDeps } from './login-item';
 import type { WindowHandle } from './main-window';
 import type { NotificationHandle } from './notifier';
@@ -61,7 +63,11 @@ export interface DesktopElectron<I, M> {
   protocol: Pick<Protocol, 'handle'>;
   ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'>;
   shell: ShellLike;
+  /** The OS trash, for the clean-up's `then: 'trash'` (Electron's `shell.trashItem`). */
+  trashItem: Shell['trashItem'];
   powerMonitor: DesktopPowerMonitor;
+  /** Keeps the computer from sleeping while recording here (Electron's powerSaveBlocker). */
+  powerSaveBlocker: PowerBlocker;
   createWindow: (options: BrowserWindowConstructorOptions) => WindowHandle;
   createTray: (image: I) => TrayHandle<I, M>;
   trayImage: (file: string) => I;

@@ -4,6 +4,7 @@ import type { Language } from '../settings';
 // ones get a Chinese wording. Anything not listed stays as zod wrote it.
 const ZH: readonly [RegExp, (m: RegExpExecArray) => string][] = [
   [/^Too big: expected number to be <=?(\S+)$/, (m) => `不能大于 ${m[1]}`],
+  [/^Too small: expected number to be >([^=\s]\S*)$/, (m) => `必须大于 ${m[1]}`],
   [/^Too small: expected number to be >=?(\S+)$/, (m) => `不能小于 ${m[1]}`],
   [/^Too small: expected string to have >=1 characters?$/, () => '不能为空'],
   [/^Too small: expected string to have >=(\d+) characters?$/, (m) => `至少 ${m[1]} 个字符`],
@@ -15,6 +16,8 @@ const ZH: readonly [RegExp, (m: RegExpExecArray) => string][] = [
   [/^Invalid option: expected one of (.+)$/, (m) => `只能是 ${m[1]} 之一`],
   [/^use letters, digits and - \. _ ~ only$/, () => '只能使用字母、数字和 - . _ ~'],
   [/^use HH:MM, e\.g\. 23:00$/, () => '请用 时:分 格式，如 23:00'],
+  [/^give keepDays or keepGiB \(or both\)$/, () => '请填写保留天数或保留容量（GiB），或两者都填'],
+  [/^give moveTo, the folder to move the files to$/, () => '请填写移动到的文件夹（moveTo）'],
 ];
 
 /** A schema message (the part after `path: `) in the given language, as far as it is known. */

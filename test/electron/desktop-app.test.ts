@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -174,6 +174,42 @@ describe('runDesktopApp', () => {
     clickMenu(tray(desktop).menu, 'live-rooms', 'live-room-23058');
     await vi.waitFor(() => expect(desktop.shell.external).toHaveLength(2));
     expect(desktop.shell.external[1]).toBe('https://live.bilibili.com/23058');
+  });
+
+  it('keeps the computer awake while a room records here; sleep is allowed when the setting is off or it ends', async () => {
+    const { desktop, started } = await launch();
+    const app = started!.app;
+    const held = () => [...desktop.powerSaveBlocker.held.values()];
+    expect(held()).toEqual([]);
+    await postWebhook(app.webhookUrl(), fixtureText('synthesized/webhook-v2-SessionStarted.json'));
+    await vi.waitFor(() => expect(held()).toEqual(['prevent-app-suspension']), { timeout: 5000 });
+    await app.handlers['settings:update']({ keepAwake: false });
+    await vi.waitFor(() => expect(held()).toEqual([]), { timeout: 5000 });
+    await app.handlers['settings:update']({ keepAwake: true });
+    await vi.waitFor(() => expect(held()).toHaveLength(1), { timeout: 5000 });
+    await postWebhook(app.webhookUrl(), fixtureText('synthesized/webhook-v2-SessionEnded.json'));
+    await vi.waitFor(() => expect(held()).toEqual([]), { timeout: 5000 });
+  });
+
+  it('puts old recordings into the OS trash (shell.trashItem) when a clean-up rule says trash', async () => {
+    const recordings = await mkdtemp(join(tmpdir(), 'desktop-trash-'));
+    const old = join(recordings, '1-a', '录制-1-old.flv');
+    await mkdir(join(recordings, '1-a'));
+    await writeFile(old, 'old');
+    const longAgo = new Date(Date.now() - 30 * 86_400_000);
+    await utimes(old, longAgo, longAgo);
+    try {
+      const { desktop } = await launch({
+        settings: {
+          recorders: [{ ...defaultSettings().recorders[0]!, recordingRoot: recordings }],
+          retention: { enabled: true, dryRun: false, rules: [{ keepDays: 7, then: 'trash' }] },
+        },
+      });
+      await vi.waitFor(() => expect(desktop.trashed).toHaveLength(1), { timeout: 5000 });
+      expect(existsSync(old)).toBe(false);
+    } finally {
+      await rm(recordings, { recursive: true, force: true });
+    }
   });
 
   it('pops up a set-up notice (webhooks not arriving), and a click opens the window', async () => {

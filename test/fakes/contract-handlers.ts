@@ -42,6 +42,14 @@ export function fakeHandlers(): ContractHandlers {
     'notification:act': vi.fn(ok),
     'room:setTier': vi.fn(ok),
     'notifications:quietUntil': vi.fn(async () => ({ quietUntil: null })),
+    'retention:preview': vi.fn(async () => ({
+      enabled: false,
+      dryRun: true,
+      rules: [],
+      bytes: 0,
+      problems: [],
+    })),
+    'history:removals': vi.fn(empty),
     'app:info': vi.fn(async () => ({
       version: '0.1.0',
       platform: 'linux',

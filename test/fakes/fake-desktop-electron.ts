@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 // A whole fake Electron for runDesktopApp: an `app` that keeps Electron's quit and
 // window-all-closed semantics, and the factories the entry point would pass, all recording.
 import { confBackend } from './conf-backend';
@@ -110,6 +111,24 @@ export interface FakeDesktop {
   /** The system shuts down (Linux, macOS): says whether the app asked to delay it. */
   shutdown(): boolean;
   activation: { callback?: (details: { type: string; arguments: string }) => void };
+  /** Electron's powerSaveBlocker: the blockers held now, by id, with their type. */
+  powerSaveBlocker: FakePowerSaveBlocker;
+  /** Files put into the fake trash (removed from their folder, as the OS trash does). */
+  trashed: string[];
+}
+
+/** A fake of Electron's powerSaveBlocker: ids from 1, the blockers held now. */
+export class FakePowerSaveBlocker {
+  readonly held = new Map<number, string>();
+  #next = 0;
+  start(type: 'prevent-app-suspension' | 'prevent-display-sleep'): number {
+    this.#next += 1;
+    this.held.set(this.#next, type);
+    return this.#next;
+  }
+  stop(id: number): boolean {
+    return this.held.delete(id);
+  }
 }
 
 /** Builds a fake Electron for one platform; `argv` is the launch's command line. */
@@ -135,6 +154,8 @@ export function fakeDesktop(options: {
   const resumeListeners: (() => void)[] = [];
   const shutdownListeners = new Set<(event: { preventDefault(): void }) => void>();
   const activation: FakeDesktop['activation'] = {};
+  const powerSaveBlocker = new FakePowerSaveBlocker();
+  const trashed: string[] = [];
   const platform = options.platform ?? 'linux';
   const electron: DesktopElectron<string, Menu> = {
     app,
@@ -146,6 +167,10 @@ export function fakeDesktop(options: {
     },
     ipcMain,
     shell,
+    trashItem: async (file) => {
+      trashed.push(file);
+      await rm(file);
+    },
     powerMonitor: {
       on: (event: string, listener: (event: { preventDefault(): void }) => void) => {
         if (event === 'resume') resumeListeners.push(listener as () => void);
@@ -154,6 +179,7 @@ export function fakeDesktop(options: {
       removeListener: (_event: string, listener: (event: { preventDefault(): void }) => void) =>
         shutdownListeners.delete(listener),
     } as DesktopElectron<string, Menu>['powerMonitor'],
+    powerSaveBlocker,
     createWindow: (windowOptionsIn) => {
       const window = new FakeWindow();
       windows.push(window);
@@ -219,6 +245,8 @@ export function fakeDesktop(options: {
       return prevented;
     },
     activation,
+    powerSaveBlocker,
+    trashed,
   };
 }
 

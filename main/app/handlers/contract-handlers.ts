@@ -5,6 +5,7 @@ import type { HandlerDeps } from './handler-deps';
 import { historyHandlers } from './history';
 import { pushHandlers } from './push';
 import { recorderHandlers } from './recorder';
+import { retentionHandlers, type RetentionReader } from './retention';
 import { roomHandlers } from './rooms';
 import { settingsHandlers } from './settings';
 
@@ -12,6 +13,7 @@ import { settingsHandlers } from './settings';
 export function contractHandlers(
   deps: HandlerDeps,
   push: Parameters<typeof pushHandlers>[0],
+  retention: RetentionReader,
 ): ContractHandlers {
   return {
     ...settingsHandlers(deps),
@@ -22,5 +24,6 @@ export function contractHandlers(
     ...roomHandlers({ ...deps, client: (recorderId) => deps.links.get(recorderId)?.client() }),
     ...attentionHandlers(deps),
     ...pushHandlers(push),
+    ...retentionHandlers(retention),
   };
 }

@@ -41,6 +41,7 @@ export const NOTIFICATIONS_STRINGS: Readonly<Record<Language, NotificationsStrin
       missed: '未弹出：发生在应用未运行时',
       held: '免打扰时段：已暂存，结束时汇总',
       quietRoom: '未弹出：此房间设为安静',
+      filtered: '未弹出：被开播过滤规则拦下',
     },
   },
   en: {
@@ -65,6 +66,7 @@ export const NOTIFICATIONS_STRINGS: Readonly<Record<Language, NotificationsStrin
       missed: 'Not shown: happened while the app was not running',
       held: 'Quiet hours: held for the digest at their end',
       quietRoom: 'Not shown: a quiet room',
+      filtered: 'Not shown: stopped by a go-live filter',
     },
   },
 };
