@@ -42,8 +42,8 @@ export class DatabaseHandle {
   #observers: ((report: CommitReport) => void)[] = [];
   /** What the start found and replaced (a damaged file moved aside); undefined: nothing. */
   readonly replaced: OpenedDatabase['replaced'];
-  /** Why the last open or commit failed; undefined once one succeeds. */
-  trouble: string | undefined;
+  #trouble: string | undefined;
+  #troubleObservers: ((trouble: string | undefined) => void)[] = [];
 
   private constructor(dataDir: string, options: OpenOptions, opened: OpenedDatabase | undefined) {
     this.#dataDir = dataDir;
@@ -101,6 +101,34 @@ export class DatabaseHandle {
     });
   }
 
+  /**
+   * Gives the pages freed by deletes back to the file system (auto_vacuum=INCREMENTAL, set at
+   * open); at most `pages` at a time, so a big delete does not hold the thread for long.
+   */
+  reclaimSpace(pages = 4096): void {
+    try {
+      this.#db?.pragma(`incremental_vacuum(${Math.max(1, Math.floor(pages))})`);
+    } catch {
+      // A full or failing disk: the pages stay free inside the file and are reused.
+    }
+  }
+
+  /** Why the last open or commit failed; undefined once one succeeds. */
+  get trouble(): string | undefined {
+    return this.#trouble;
+  }
+
+  set trouble(trouble: string | undefined) {
+    if (trouble === this.#trouble) return;
+    this.#trouble = trouble;
+    for (const observer of this.#troubleObservers) observer(trouble);
+  }
+
+  /** Calls `observer` whenever `trouble` changes (the window and tray say so). */
+  observeTrouble(observer: (trouble: string | undefined) => void): void {
+    this.#troubleObservers.push(observer);
+  }
+
   /** Calls `observer` after each group commit (benches measure the longest). */
   observeCommits(observer: (report: CommitReport) => void): void {
     this.#observers.push(observer);
@@ -135,6 +163,10 @@ export class DatabaseHandle {
           outcomes.push({ ok: true, value: item.work(db) });
           db.exec('RELEASE work');
         } catch (error) {
+          // SQLITE_FULL, IOERR, BUSY and NOMEM may roll the whole transaction back by themselves
+          // (https://www.sqlite.org/lang_transaction.html, "Response To Errors Within A
+          // Transaction"): then the turn's other units are gone too, and all of them fail.
+          if (!db.inTransaction) throw error;
           db.exec('ROLLBACK TO work');
           db.exec('RELEASE work');
           outcomes.push({ ok: false, error });
