@@ -12,19 +12,21 @@ export const NATIVE_MODULE_PATH = [
 ] as const;
 
 /**
- * The native module for a bundled build, or undefined when running from the sources (then
- * better-sqlite3 finds it itself, through `bindings`). Both bundles (dist/main/main.js,
- * dist/headless/cli.mjs, and the tests' copies in test-output/<name>/) sit two folders below the
- * app's root, where node_modules is; `bindings` cannot work inside a bundle (it finds the package
- * from its own file's path). Packaged, the module is unpacked from the asar (electron-builder's
- * asarUnpack): a native module cannot be loaded from inside the archive
- * (https://github.com/WiseLibs/better-sqlite3/blob/master/docs/troubleshooting.md), so the path
- * is taken in app.asar.unpacked.
+ * The native module, looked for as Node looks for a package: in node_modules of the code's folder
+ * and of each folder above it. The bundles (dist/main/main.js, dist/headless/cli.mjs, the tests'
+ * copies under test-output/) must name it: `bindings`, which better-sqlite3 uses otherwise, finds
+ * the package from its own file's path, which a bundle does not have. Packaged, the module is
+ * unpacked from the asar (electron-builder's asarUnpack): a native module cannot be loaded from
+ * inside the archive (https://github.com/WiseLibs/better-sqlite3/blob/master/docs/troubleshooting.md),
+ * so the path is taken in app.asar.unpacked. Undefined when none is found (better-sqlite3 then
+ * looks for itself, and says what it tried).
  */
 export function bundledNativeBinding(moduleUrl: string): string | undefined {
-  const root = join(dirname(fileURLToPath(moduleUrl)), '..', '..');
-  const candidate = unpackedPath(join(root, ...NATIVE_MODULE_PATH));
-  return existsSync(candidate) ? candidate : undefined;
+  for (let dir = dirname(fileURLToPath(moduleUrl)); ; dir = dirname(dir)) {
+    const candidate = unpackedPath(join(dir, ...NATIVE_MODULE_PATH));
+    if (existsSync(candidate)) return candidate;
+    if (dirname(dir) === dir) return undefined;
+  }
 }
 
 /** The same path with app.asar replaced by app.asar.unpacked (unchanged outside an asar). */
