@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defaultDataDir } from '../adapters/app-paths';
 import { createDesktopOpener } from '../adapters/desktop-opener';
+import { DatabaseInUse } from '../adapters/database/database-errors';
 import { createNotifySendNotifier, type DesktopPopup } from '../adapters/notify-send';
 import { PopupHealthState } from '../hosts/popup-health-state';
 import { SettingsStore } from '../adapters/settings-store';
@@ -88,7 +89,8 @@ export async function runHeadless(
     sinks: [guardianLines(emit)],
     hostState: popupHealth,
     ...testing, // only tests give any: smaller limits, a clock and its timers
-  });
+  }).catch(refusedInUse(emit));
+  if (app === undefined) return 1;
   buttons.connect(app);
   const roomsLines = followHostEvents(app, emit);
 
@@ -141,6 +143,18 @@ async function openStore(
     process.stderr.write(`${error.message}\n`);
     return undefined;
   }
+}
+
+/**
+ * Another copy of the app holds this data folder's database: said plainly as an error line (the
+ * start ends with exit code 1), not as a crash; anything else is thrown on.
+ */
+function refusedInUse(emit: (line: OutputLine) => void): (error: unknown) => undefined {
+  return (error) => {
+    if (!(error instanceof DatabaseInUse)) throw error;
+    emit({ type: 'error', message: error.message });
+    return undefined;
+  };
 }
 
 /** Popups as lines (with the pictures' cached files) and, where there is a desktop, notify-send. */

@@ -17,7 +17,7 @@ describe('lint enforces the layers', () => {
     ['main/core/x.ts', "import { readFile } from 'node:fs/promises';"],
     ['main/core/x.ts', "import express from 'express';"],
     ['main/core/x.ts', "import { app } from 'electron';"],
-    ['main/core/x.ts', "import { JournalFile } from '../adapters/journal-file';"],
+    ['main/core/x.ts', "import { Deliveries } from '../adapters/database/deliveries';"],
     ['shared/x.ts', "import { readFileSync } from 'node:fs';"],
     ['shared/x.ts', "import express from 'express';"],
     ['shared/x.ts', "import type { BrowserWindow } from 'electron';"],
@@ -46,6 +46,7 @@ describe('lint enforces the layers', () => {
     ['main/app/x.ts', "import { JournalFile } from '../adapters/journal-file';"],
     ['main/hosts/x.ts', "import type { RunningApp } from '../app/app-ports';"],
     ['main/headless/x.ts', "import { PopupButtonRunner } from '../hosts/popup-button-runner';"],
+    ['main/app/x.ts', "import { Deliveries } from '../adapters/database/deliveries';"],
     ['renderer/src/x.ts', "import type { AppState } from '../../shared/app-state';"],
   ])('%s may: %s', async (file, code) => {
     expect(await layerErrors(file, `${code}\nexport const used = 1;\n`)).toEqual([]);

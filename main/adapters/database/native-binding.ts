@@ -1,0 +1,35 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Where better-sqlite3's compiled module sits below the app's root folder. */
+export const NATIVE_MODULE_PATH = [
+  'node_modules',
+  'better-sqlite3',
+  'build',
+  'Release',
+  'better_sqlite3.node',
+] as const;
+
+/**
+ * The native module, looked for as Node looks for a package: in node_modules of the code's folder
+ * and of each folder above it. The bundles (dist/main/main.js, dist/headless/cli.mjs, the tests'
+ * copies under test-output/) must name it: `bindings`, which better-sqlite3 uses otherwise, finds
+ * the package from its own file's path, which a bundle does not have. Packaged, the module is
+ * unpacked from the asar (electron-builder's asarUnpack): a native module cannot be loaded from
+ * inside the archive (https://github.com/WiseLibs/better-sqlite3/blob/master/docs/troubleshooting.md),
+ * so the path is taken in app.asar.unpacked. Undefined when none is found (better-sqlite3 then
+ * looks for itself, and says what it tried).
+ */
+export function bundledNativeBinding(moduleUrl: string): string | undefined {
+  for (let dir = dirname(fileURLToPath(moduleUrl)); ; dir = dirname(dir)) {
+    const candidate = unpackedPath(join(dir, ...NATIVE_MODULE_PATH));
+    if (existsSync(candidate)) return candidate;
+    if (dirname(dir) === dir) return undefined;
+  }
+}
+
+/** The same path with app.asar replaced by app.asar.unpacked (unchanged outside an asar). */
+export function unpackedPath(path: string): string {
+  return path.replace(/([\\/])app\.asar([\\/])/, '$1app.asar.unpacked$2');
+}
