@@ -29,12 +29,22 @@ export const CALL_CHANNELS = [
   'notification:act',
   'room:setTier',
   'notifications:quietUntil',
+  'jobs:list',
+  'jobs:retry',
+  'jobs:cancel',
+  'actions:checkTools',
+  'actions:tryOnLastFile',
 ] as const;
 /** A call channel name. */
 export type CallChannel = (typeof CALL_CHANNELS)[number];
 
 /** Every main→window event channel. */
-export const EVENT_CHANNELS = ['state:changed', 'notification:added', 'window:show'] as const;
+export const EVENT_CHANNELS = [
+  'state:changed',
+  'notification:added',
+  'window:show',
+  'jobs:changed',
+] as const;
 /** An event channel name. */
 export type EventChannel = (typeof EVENT_CHANNELS)[number];
 

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { ActionsSettings } from './actions';
 
 /** The listener's default port: next to the recorder's 2356 in spirit, clear of a second recorder on 2357. */
 export const DEFAULT_LISTENER_PORT = 23560;
@@ -262,6 +263,8 @@ export const Settings = z.object({
   updates: UpdateSettings.prefault({}),
   /** The streamer's avatar and the room's cover, from bilibili's public live API (main/core/pictures/). */
   pictures: PictureSettings.prefault({}),
+  /** Acting on finished recordings: remux, danmaku, upload, move, a program (shared/actions.ts). */
+  actions: ActionsSettings.prefault({}),
 });
 /** The app's settings. */
 export type Settings = z.infer<typeof Settings>;

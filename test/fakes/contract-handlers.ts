@@ -42,6 +42,11 @@ export function fakeHandlers(): ContractHandlers {
     'notification:act': vi.fn(ok),
     'room:setTier': vi.fn(ok),
     'notifications:quietUntil': vi.fn(async () => ({ quietUntil: null })),
+    'jobs:list': vi.fn(async () => ({ jobs: [] })),
+    'jobs:retry': vi.fn(ok),
+    'jobs:cancel': vi.fn(ok),
+    'actions:checkTools': vi.fn(async () => ({ tools: [] })),
+    'actions:tryOnLastFile': vi.fn(async () => ({ ok: true, jobId: 'job-1' })),
     'app:info': vi.fn(async () => ({
       version: '0.1.0',
       platform: 'linux',

@@ -5,6 +5,7 @@ import { attentionHandlers } from './attention';
 import { fileHandlers } from './files';
 import type { HandlerDeps } from './handler-deps';
 import { historyHandlers } from './history';
+import { jobsHandlers, type JobsControl } from './jobs';
 import { pushHandlers } from './push';
 import { recorderHandlers } from './recorder';
 import { roomHandlers } from './rooms';
@@ -14,6 +15,7 @@ import { settingsHandlers } from './settings';
 export function contractHandlers(
   deps: HandlerDeps,
   push: Parameters<typeof pushHandlers>[0],
+  jobs: JobsControl,
 ): ContractHandlers {
   return {
     ...settingsHandlers(deps),
@@ -27,5 +29,6 @@ export function contractHandlers(
     }),
     ...attentionHandlers(deps),
     ...pushHandlers(push),
+    ...jobsHandlers({ ...deps, jobs }),
   };
 }
