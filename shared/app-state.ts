@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { JobCounts } from './jobs';
 import { RoomState } from './model';
 import { OpenProblem } from './problem';
 import { RecorderStatus } from './recorder/connection-status';
@@ -96,6 +97,8 @@ export const AppState = z.object({
    * updater): its version and release notes as plain text. Absent: none ready.
    */
   update: z.object({ version: z.string(), notes: z.string() }).optional(),
+  /** Jobs acting on recordings, by state (the tray's tooltip counts running ones); absent: none. */
+  jobs: JobCounts.optional(),
 });
 /** The app's state as shown to the user. */
 export type AppState = z.infer<typeof AppState>;

@@ -5,6 +5,7 @@ import type { AppPorts, RunningApp } from './app-ports';
 import { clickGuard } from './click-guard';
 import { contractHandlers } from './handlers/contract-handlers';
 import type { HandlerDeps } from './handlers/handler-deps';
+import type { JobsControl } from './handlers/jobs';
 import { appLifecycle } from './lifecycle';
 import { buildListener, ListenerBinding, type Listener } from './listener';
 import { buildPipeline } from './pipeline';
@@ -174,5 +175,16 @@ function appHandlers(
       }),
       removals: () => ({ items: [], total: 0 }),
     },
+    jobsNotStarted,
   );
 }
+
+// Until the jobs engine is built (the next commits on branch actions), the calls answer truly:
+// there are no jobs, and nothing can be tried yet.
+const jobsNotStarted: JobsControl = {
+  list: () => [],
+  retry: () => ({ ok: false, why: 'jobNotFound' }),
+  cancel: () => ({ ok: false, why: 'jobNotFound' }),
+  checkTools: async () => [],
+  tryOnLastFile: async () => ({ ok: false, why: 'engineNotReady' }),
+};

@@ -5,6 +5,7 @@ import { attentionHandlers } from './attention';
 import { fileHandlers } from './files';
 import type { HandlerDeps } from './handler-deps';
 import { historyHandlers } from './history';
+import { jobsHandlers, type JobsControl } from './jobs';
 import { pushHandlers } from './push';
 import { recorderHandlers } from './recorder';
 import { retentionHandlers, type RetentionReader } from './retention';
@@ -16,6 +17,7 @@ export function contractHandlers(
   deps: HandlerDeps,
   push: Parameters<typeof pushHandlers>[0],
   retention: RetentionReader,
+  jobs: JobsControl,
 ): ContractHandlers {
   return {
     ...settingsHandlers(deps),
@@ -30,5 +32,6 @@ export function contractHandlers(
     ...attentionHandlers(deps),
     ...pushHandlers(push),
     ...retentionHandlers(retention),
+    ...jobsHandlers({ ...deps, jobs }),
   };
 }
