@@ -1,4 +1,5 @@
 import type { AppState } from '../../shared/app-state';
+import type { HistoryNotification } from '../../shared/history';
 import type { ContractHandlers, EventChannel } from '../../shared/ipc-contract';
 import type { Job, ToolCheck } from '../../shared/jobs';
 import type { RetentionPreview } from '../../shared/retention';
@@ -16,6 +17,8 @@ export interface MemoryContractOptions {
   tools?: ToolCheck[];
   /** What `retention:preview` answers. */
   preview?: RetentionPreview;
+  /** The Notifications list (newest first), as `history:notifications` answers it. */
+  notifications?: HistoryNotification[];
 }
 
 /** The contract over memory: handlers that keep what they are told, and the events they send. */
@@ -80,6 +83,10 @@ export function memoryContract(options: MemoryContractOptions = {}): MemoryContr
       settings = result.settings;
       if (languageChanged) emit('state:changed', state());
       return { ok: true as const, settings };
+    }),
+    'history:notifications': async () => ({
+      items: options.notifications ?? [],
+      total: options.notifications?.length ?? 0,
     }),
     'jobs:list': async () => ({ jobs }),
     'jobs:retry': noted('jobs:retry', async ({ id }) => {

@@ -9,6 +9,7 @@ import { CLEANUP_STRINGS } from '../../../shared/i18n/window/cleanup';
 import { GO_LIVE_FILTER_STRINGS } from '../../../shared/i18n/window/go-live-filters';
 import type { ToolCheck } from '../../../shared/jobs';
 import type { RetentionPreview } from '../../../shared/retention';
+import { makeNotification } from '../../fakes/history-records';
 import { memoryContract, type MemoryContract } from '../../fakes/memory-contract';
 import { launchChromium } from '../../helpers/chromium';
 import { PROJECT_ROOT } from '../../helpers/headless-process';
@@ -305,4 +306,35 @@ describe('Settings → Actions and Clean-up in Chromium', () => {
       await page.close();
     },
   );
+
+  it('says in the Notifications list which filter stopped a go-live, with its word', async () => {
+    const filtered = memoryContract({
+      notifications: [
+        makeNotification(1, {
+          decision: {
+            shown: false,
+            reason: 'filtered',
+            filter: { list: 'titleBlock', word: '回放', scope: 'all' },
+          },
+        }),
+      ],
+    });
+    const served = await startMemoryPreview(filtered);
+    try {
+      const { page, watch } = await openWindow(browser, served.uiUrl);
+      page.setDefaultTimeout(8_000);
+      await showView(page, 'notifications');
+      const zhNotes = WINDOW_STRINGS['zh-CN'].notifications;
+      await page.locator('.pill', { hasText: zhNotes.suppressed.filtered }).waitFor();
+      await page.locator('.filter-reason', { hasText: '标题含屏蔽词“回放”' }).waitFor();
+      await setLanguage(page, 'en');
+      await page
+        .locator('.filter-reason', { hasText: 'the title has the blocked word "回放"' })
+        .waitFor();
+      expect(watch).toEqual({ dialogs: [], errors: [], cspViolations: [] });
+      await page.close();
+    } finally {
+      await served.close();
+    }
+  });
 });
