@@ -26,10 +26,11 @@ export class FfmpegProgress {
       if (eq < 0) continue;
       const key = line.slice(0, eq).trim();
       const value = line.slice(eq + 1).trim();
-      if (key === 'progress' && value === 'end') moved = this.#set(1);
+      if (key === 'progress' && value === 'end') moved = this.#set(1) ?? moved;
       if (key !== 'out_time_us' || this.#durationUs === null) continue;
       const us = Number(value);
-      if (Number.isFinite(us) && us >= 0) moved = this.#set(Math.min(1, us / this.#durationUs));
+      if (Number.isFinite(us) && us >= 0)
+        moved = this.#set(Math.min(1, us / this.#durationUs)) ?? moved;
     }
     return moved;
   }

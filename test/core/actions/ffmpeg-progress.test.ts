@@ -10,6 +10,11 @@ describe('FfmpegProgress', () => {
     expect(progress.feed('out_time_us=9000000\n')).toBe(1);
   });
 
+  it('reports a position reached within a chunk even when the end follows it', () => {
+    const progress = new FfmpegProgress(2);
+    expect(progress.feed('out_time_us=2043152\nprogress=end\n')).toBe(1);
+  });
+
   it('knows only the end when the duration is unknown', () => {
     const progress = new FfmpegProgress(null);
     expect(progress.feed('out_time_us=1000000\nprogress=continue\n')).toBeNull();
