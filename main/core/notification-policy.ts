@@ -1,9 +1,11 @@
 import { NOTIFICATION_TEXT } from '../../shared/i18n/notification-text';
 import { PROBLEM_TEXT } from '../../shared/i18n/problem-text';
 import { isPaused } from './pause';
+import type { GoLiveFilterMatch, GoLiveFilters } from '../../shared/go-live-filter';
 import type { NotificationDecision, SuppressionReason } from '../../shared/history';
 import type { AppNotification, NotificationAction, NotificationItem } from '../../shared/model';
 import type { Language, NotifiableEvent } from '../../shared/settings';
+import { goLiveFilterMatch } from './go-live-filter';
 import type { Happening } from './happening';
 import { happeningText, roomText } from './notification-text';
 import { notificationFacts } from './notification-facts';
@@ -31,7 +33,12 @@ export interface PolicySettings extends AttentionSettings {
   language: Language;
   /** RoomChanged popups only for these rooms; empty or absent: every room. */
   roomChangeRooms?: readonly number[];
+  /** Go-live popups (and so pushes) only for these titles and areas; absent: every go-live. */
+  goLiveFilters?: GoLiveFilters;
 }
+
+/** Why a happening is not shown: the reason, and for a filtered go-live the filter's match. */
+type Suppression = { reason: SuppressionReason; filter?: GoLiveFilterMatch };
 
 /** What the policy needs from outside: time, timers, settings, click actions and an output. */
 export interface PolicyPorts {
@@ -106,7 +113,7 @@ export class NotificationPolicy {
       trimOldest(this.#lastOffline, ROOMS_KEPT);
     }
     if (reason) {
-      this.#ports.decided({ notification, decision: { shown: false, reason } });
+      this.#ports.decided({ notification, decision: { shown: false, ...reason } });
       return;
     }
     const windowMs = settings.groupWindowSeconds * 1000;
@@ -138,8 +145,21 @@ export class NotificationPolicy {
     happening: Happening,
     settings: PolicySettings,
     now: number,
-  ): SuppressionReason | undefined {
+  ): Suppression | undefined {
     if (happening.source === 'test') return undefined;
+    // The first look and a disabled kind say more than a filter would; a filtered go-live is
+    // filtered whatever the room's mute or tier (the history tells which word stopped it).
+    const early = this.#early(happening, settings);
+    if (early) return { reason: early };
+    if (happening.kind === 'StreamStarted') {
+      const filter = goLiveFilterMatch(settings.goLiveFilters, happening.room);
+      if (filter) return { reason: 'filtered', filter };
+    }
+    const reason = this.#reason(happening, settings, now);
+    return reason ? { reason } : undefined;
+  }
+
+  #early(happening: Happening, settings: PolicySettings): SuppressionReason | undefined {
     if (happening.missed) return 'missed'; // counted in recovery's one summary popup instead
     if (!settings.events[happening.kind]) return 'disabled';
     const changeRooms = settings.roomChangeRooms ?? [];
@@ -147,6 +167,14 @@ export class NotificationPolicy {
       if (!changeRooms.includes(happening.roomId)) return 'disabled';
     }
     if (happening.baseline) return 'baseline';
+    return undefined;
+  }
+
+  #reason(
+    happening: Happening,
+    settings: PolicySettings,
+    now: number,
+  ): SuppressionReason | undefined {
     const tier = tierOf(settings, happening.roomId);
     if (PROBLEM_KINDS.has(happening.kind)) {
       if (happening.problem?.quiet) return 'flapping';

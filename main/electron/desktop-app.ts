@@ -10,6 +10,7 @@ import { PICTURES_DIR } from '../adapters/pictures/picture-source';
 import type { DesktopElectron } from './desktop-electron';
 import { createDesktopTray } from './desktop-tray';
 import { createBroadcast, registerIpcHandlers } from './ipc';
+import { watchKeepAwake } from './keep-awake';
 import { wasLaunchedHidden } from './login-item';
 import { MainWindow } from './main-window';
 import { Notifier } from './notifier';
@@ -267,6 +268,7 @@ function wireDesktopShell<I, M>(
     }),
   );
   tray.render(app.state());
+  teardown.push(watchKeepAwake(app, electron.powerSaveBlocker, (message) => log.info(message)));
   // Logoff, shutdown and restart flush too, though no before-quit comes then.
   teardown.push(flushOnSessionEnd(sessionEndOptions(electron, quit, log)));
   electron.powerMonitor.on('resume', () => app.pollNow({ rebaseline: true }));

@@ -12,6 +12,7 @@ import type { SettingsBackendFactory } from '../adapters/settings-backend';
 import type { Logger } from '../core/ports';
 import type { ShellLike } from '../core/shell-actions';
 import type { UpdaterHandle } from './app-updater';
+import type { PowerBlocker } from './keep-awake';
 import type { LoginItemDeps } from './login-item';
 import type { WindowHandle } from './main-window';
 import type { NotificationHandle } from './notifier';
@@ -57,6 +58,8 @@ export interface DesktopElectron<I, M> {
   ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'>;
   shell: ShellLike;
   powerMonitor: DesktopPowerMonitor;
+  /** Keeps the computer from sleeping while recording here (Electron's powerSaveBlocker). */
+  powerSaveBlocker: PowerBlocker;
   createWindow: (options: BrowserWindowConstructorOptions) => WindowHandle;
   createTray: (image: I) => TrayHandle<I, M>;
   trayImage: (file: string) => I;

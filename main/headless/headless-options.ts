@@ -30,7 +30,10 @@ Runs Recorder Tray's listener and core without Electron. Standard output: one JS
                           Apprise syntax: ntfy bark gotify tgram schan pushplus wecombot json
                           mailto(s) dingtalk feishu lark pushdeer wxpusher discord, and
                           onebot(s)://[token@]host:port/group/<id>/user/<qq> for QQ)
-  --help                  show this text`;
+  --help                  show this text
+
+Desktop only, nothing here: keepAwake (the desktop app keeps the computer awake while recording;
+a NAS or server follows its own power settings).`;
 
 /** Options of headless mode after parsing; undefined fields fall back to the settings. */
 export interface HeadlessOptions {

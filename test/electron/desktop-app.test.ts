@@ -173,6 +173,21 @@ describe('runDesktopApp', () => {
     expect(desktop.shell.external[1]).toBe('https://live.bilibili.com/23058');
   });
 
+  it('keeps the computer awake while a room records here; sleep is allowed when the setting is off or it ends', async () => {
+    const { desktop, started } = await launch();
+    const app = started!.app;
+    const held = () => [...desktop.powerSaveBlocker.held.values()];
+    expect(held()).toEqual([]);
+    await postWebhook(app.webhookUrl(), fixtureText('synthesized/webhook-v2-SessionStarted.json'));
+    await vi.waitFor(() => expect(held()).toEqual(['prevent-app-suspension']), { timeout: 5000 });
+    await app.handlers['settings:update']({ keepAwake: false });
+    await vi.waitFor(() => expect(held()).toEqual([]), { timeout: 5000 });
+    await app.handlers['settings:update']({ keepAwake: true });
+    await vi.waitFor(() => expect(held()).toHaveLength(1), { timeout: 5000 });
+    await postWebhook(app.webhookUrl(), fixtureText('synthesized/webhook-v2-SessionEnded.json'));
+    await vi.waitFor(() => expect(held()).toEqual([]), { timeout: 5000 });
+  });
+
   it('pops up a set-up notice (webhooks not arriving), and a click opens the window', async () => {
     let popups: AppPorts['popups'] | undefined;
     const { desktop } = await launch({ ports: (ports) => (popups = ports.popups) });

@@ -97,6 +97,22 @@ export interface FakeDesktop {
   /** The system shuts down (Linux, macOS): says whether the app asked to delay it. */
   shutdown(): boolean;
   activation: { callback?: (details: { type: string; arguments: string }) => void };
+  /** Electron's powerSaveBlocker: the blockers held now, by id, with their type. */
+  powerSaveBlocker: FakePowerSaveBlocker;
+}
+
+/** A fake of Electron's powerSaveBlocker: ids from 1, the blockers held now. */
+export class FakePowerSaveBlocker {
+  readonly held = new Map<number, string>();
+  #next = 0;
+  start(type: 'prevent-app-suspension' | 'prevent-display-sleep'): number {
+    this.#next += 1;
+    this.held.set(this.#next, type);
+    return this.#next;
+  }
+  stop(id: number): boolean {
+    return this.held.delete(id);
+  }
 }
 
 /** Builds a fake Electron for one platform; `argv` is the launch's command line. */
@@ -120,6 +136,7 @@ export function fakeDesktop(options: {
   const resumeListeners: (() => void)[] = [];
   const shutdownListeners = new Set<(event: { preventDefault(): void }) => void>();
   const activation: FakeDesktop['activation'] = {};
+  const powerSaveBlocker = new FakePowerSaveBlocker();
   const platform = options.platform ?? 'linux';
   const electron: DesktopElectron<string, Menu> = {
     app,
@@ -139,6 +156,7 @@ export function fakeDesktop(options: {
       removeListener: (_event: string, listener: (event: { preventDefault(): void }) => void) =>
         shutdownListeners.delete(listener),
     } as DesktopElectron<string, Menu>['powerMonitor'],
+    powerSaveBlocker,
     createWindow: (windowOptionsIn) => {
       const window = new FakeWindow();
       windows.push(window);
@@ -195,6 +213,7 @@ export function fakeDesktop(options: {
       return prevented;
     },
     activation,
+    powerSaveBlocker,
   };
 }
 

@@ -157,6 +157,11 @@ process.on('message', (command) => {
 exports.app = app;
 exports.ipcMain = ipcMain;
 exports.powerMonitor = powerMonitor;
+let powerSaveBlockers = 0;
+exports.powerSaveBlocker = {
+  start: (type) => (report('powerSaveBlocker.start', { type }), ++powerSaveBlockers),
+  stop: (id) => (report('powerSaveBlocker.stop', { id }), true),
+};
 exports.BrowserWindow = BrowserWindow;
 exports.Tray = Tray;
 exports.Notification = Notification;
@@ -168,6 +173,7 @@ exports.shell = {
   openExternal: async (url) => report('shell.openExternal', { url }),
   openPath: async (path) => (report('shell.openPath', { path }), ''),
   showItemInFolder: (path) => report('shell.showItemInFolder', { path }),
+  trashItem: async (path) => report('shell.trashItem', { path }),
 };
 exports.dialog = {
   showErrorBox: (title, content) => report('dialog.showErrorBox', { title, content }),
