@@ -148,6 +148,10 @@ describe('the Jobs view in Chromium', () => {
     await page.screenshot({ path: shot, fullPage: true });
     expect((await stat(shot)).size).toBeGreaterThan(5_000);
     expect(await contrastFailures(page)).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.screenshot({ path: join(OUT, 'jobs-420x760-zh-CN-dark.png'), fullPage: true });
+    expect(await contrastFailures(page)).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'light' });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       420,
     );
