@@ -1,3 +1,4 @@
+import type { ActionTools } from '../../shared/actions';
 import type { AppState } from '../../shared/app-state';
 import type { HistoryNotification } from '../../shared/history';
 import type { ContractHandlers, EventChannel } from '../../shared/ipc-contract';
@@ -13,8 +14,8 @@ export interface MemoryContractOptions {
   settings?: SettingsInput;
   state?: Partial<AppState>;
   jobs?: Job[];
-  /** What `actions:checkTools` answers. */
-  tools?: ToolCheck[];
+  /** What `actions:checkTools` answers: a fixed list, or a real check (main/adapters/actions). */
+  tools?: ToolCheck[] | ((tools: ActionTools) => Promise<ToolCheck[]>);
   /** What `retention:preview` answers. */
   preview?: RetentionPreview;
   /** The Notifications list (newest first), as `history:notifications` answers it. */
@@ -103,9 +104,11 @@ export function memoryContract(options: MemoryContractOptions = {}): MemoryContr
       updateJob(id, { status: 'cancelled', progress: null });
       return { ok: true };
     }),
-    'actions:checkTools': noted('actions:checkTools', async () => ({
-      tools: options.tools ?? [],
-    })),
+    'actions:checkTools': noted('actions:checkTools', async (request) => {
+      const tools = request && 'tools' in request ? request.tools : settings.actions.tools;
+      const check = options.tools ?? [];
+      return { tools: typeof check === 'function' ? await check(tools) : check };
+    }),
     'actions:tryOnLastFile': noted('actions:tryOnLastFile', async (request) => {
       const rule =
         'rule' in request

@@ -9,6 +9,7 @@ import { CLEANUP_STRINGS } from '../../../shared/i18n/window/cleanup';
 import { GO_LIVE_FILTER_STRINGS } from '../../../shared/i18n/window/go-live-filters';
 import type { ToolCheck } from '../../../shared/jobs';
 import type { RetentionPreview } from '../../../shared/retention';
+import { checkTools } from '../../../main/adapters/actions/find-program';
 import { makeNotification } from '../../fakes/history-records';
 import { memoryContract, type MemoryContract } from '../../fakes/memory-contract';
 import { launchChromium } from '../../helpers/chromium';
@@ -331,6 +332,33 @@ describe('Settings → Actions and Clean-up in Chromium', () => {
       await page
         .locator('.filter-reason', { hasText: 'the title has the blocked word "回放"' })
         .waitFor();
+      expect(watch).toEqual({ dialogs: [], errors: [], cspViolations: [] });
+      await page.close();
+    } finally {
+      await served.close();
+    }
+  });
+
+  it('checks the real tools of this machine: ffmpeg and rclone found with their version, a wrong path and DanmakuFactory not', async () => {
+    const real = memoryContract({ tools: (tools) => checkTools(tools) });
+    const served = await startMemoryPreview(real);
+    try {
+      const { page, watch } = await openWindow(browser, served.uiUrl, { width: 420, height: 800 });
+      page.setDefaultTimeout(15_000);
+      await showView(page, 'settings');
+      const actions = section(page, 'settings-actions');
+      await page.fill('#actions-tool-danmakuFactory', '/nonexistent/DanmakuFactory');
+      await actions.getByRole('button', { name: zh.checkTools }).click();
+      // What `ffmpeg -version` and `rclone version` print first, as the window shows it.
+      await actions
+        .locator('[data-tool="ffmpeg"] .tool-found', { hasText: /ffmpeg version \S+/ })
+        .waitFor();
+      await actions
+        .locator('[data-tool="rclone"] .tool-found', { hasText: /rclone v\d/ })
+        .waitFor();
+      const missing = actions.locator('[data-tool="danmakuFactory"]');
+      expect(await missing.locator('.tool-missing').textContent()).toBe(zh.notFound);
+      expect(await missing.textContent()).toContain('/nonexistent/DanmakuFactory');
       expect(watch).toEqual({ dialogs: [], errors: [], cspViolations: [] });
       await page.close();
     } finally {
