@@ -18,6 +18,8 @@ export interface MemoryContractOptions {
   tools?: ToolCheck[] | ((tools: ActionTools) => Promise<ToolCheck[]>);
   /** What `retention:preview` answers. */
   preview?: RetentionPreview;
+  /** Settings a launch option fixes (`app:info`'s lockedSettings: a headless --config file's). */
+  lockedSettings?: string[];
   /** The Notifications list (newest first), as `history:notifications` answers it. */
   notifications?: HistoryNotification[];
 }
@@ -84,6 +86,13 @@ export function memoryContract(options: MemoryContractOptions = {}): MemoryContr
       settings = result.settings;
       if (languageChanged) emit('state:changed', state());
       return { ok: true as const, settings };
+    }),
+    'app:info': async () => ({
+      version: '0.1.0',
+      platform: 'linux',
+      dataDir: '/d',
+      logsDir: '/l',
+      ...(options.lockedSettings ? { lockedSettings: options.lockedSettings } : {}),
     }),
     'history:notifications': async () => ({
       items: options.notifications ?? [],

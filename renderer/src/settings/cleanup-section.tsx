@@ -2,6 +2,7 @@ import { CLEANUP_STRINGS, type CleanupStrings } from '../../../shared/i18n/windo
 import type { RemovalHow } from '../../../shared/retention';
 import { useApp } from '../app-context';
 import { CheckField, Section, TextField } from '../components/fields';
+import { LockedGroup, useLockedUnder } from '../components/locked-group';
 import { errorsFor } from '../field-errors';
 import {
   newRetentionRuleDraft,
@@ -119,6 +120,7 @@ function CleanupRule({
  */
 export function CleanupSection({ draft, update, errors }: SectionProps) {
   const { language } = useApp();
+  const lockedUnder = useLockedUnder();
   const c = CLEANUP_STRINGS[language];
   const retention = draft.retention;
   const change = (changes: Partial<RetentionDraft>) =>
@@ -127,57 +129,65 @@ export function CleanupSection({ draft, update, errors }: SectionProps) {
   return (
     <Section id="settings-cleanup" title={c.section}>
       <p class="field-hint">{c.intro}</p>
-      <CheckField
-        id="cleanup-enabled"
-        label={c.enabled}
-        checked={retention.enabled}
-        onChecked={(enabled) => change({ enabled })}
-      />
-      <CheckField
-        id="cleanup-dry-run"
-        label={c.dryRun}
-        hint={c.dryRunHint}
-        checked={retention.dryRun}
-        onChecked={(dryRun) => change({ dryRun })}
-      />
-      <div class="field" role="group" aria-labelledby="cleanup-rules-title">
-        <h3 id="cleanup-rules-title" class="field-label">
-          {c.rules}
-        </h3>
-        {retention.rules.length === 0 ? <p class="field-hint">{c.noRules}</p> : null}
-        <ul class="items rules">
-          {retention.rules.map((rule, index) => (
-            <CleanupRule
-              key={index}
-              index={index}
-              rule={rule}
-              errors={errors}
-              strings={c}
-              onChange={(changes) =>
-                setRules(retention.rules.map((r, i) => (i === index ? { ...r, ...changes } : r)))
-              }
-              onRemove={() => setRules(retention.rules.filter((_, i) => i !== index))}
-            />
-          ))}
-        </ul>
-        <div class="button-row">
-          <button
-            type="button"
-            class="button"
-            onClick={() => setRules([...retention.rules, newRetentionRuleDraft()])}
-          >
-            {c.addRule}
-          </button>
+      <LockedGroup locked={lockedUnder('retention.enabled')}>
+        <CheckField
+          id="cleanup-enabled"
+          label={c.enabled}
+          checked={retention.enabled}
+          onChecked={(enabled) => change({ enabled })}
+        />
+      </LockedGroup>
+      <LockedGroup locked={lockedUnder('retention.dryRun')}>
+        <CheckField
+          id="cleanup-dry-run"
+          label={c.dryRun}
+          hint={c.dryRunHint}
+          checked={retention.dryRun}
+          onChecked={(dryRun) => change({ dryRun })}
+        />
+      </LockedGroup>
+      <LockedGroup locked={lockedUnder('retention.rules')}>
+        <div class="field" role="group" aria-labelledby="cleanup-rules-title">
+          <h3 id="cleanup-rules-title" class="field-label">
+            {c.rules}
+          </h3>
+          {retention.rules.length === 0 ? <p class="field-hint">{c.noRules}</p> : null}
+          <ul class="items rules">
+            {retention.rules.map((rule, index) => (
+              <CleanupRule
+                key={index}
+                index={index}
+                rule={rule}
+                errors={errors}
+                strings={c}
+                onChange={(changes) =>
+                  setRules(retention.rules.map((r, i) => (i === index ? { ...r, ...changes } : r)))
+                }
+                onRemove={() => setRules(retention.rules.filter((_, i) => i !== index))}
+              />
+            ))}
+          </ul>
+          <div class="button-row">
+            <button
+              type="button"
+              class="button"
+              onClick={() => setRules([...retention.rules, newRetentionRuleDraft()])}
+            >
+              {c.addRule}
+            </button>
+          </div>
         </div>
-      </div>
+      </LockedGroup>
       <CleanupPreview retention={retention} strings={c} />
-      <CheckField
-        id="keep-awake"
-        label={c.keepAwake}
-        hint={c.keepAwakeHint}
-        checked={draft.keepAwake}
-        onChecked={(keepAwake) => update({ keepAwake })}
-      />
+      <LockedGroup locked={lockedUnder('keepAwake')}>
+        <CheckField
+          id="keep-awake"
+          label={c.keepAwake}
+          hint={c.keepAwakeHint}
+          checked={draft.keepAwake}
+          onChecked={(keepAwake) => update({ keepAwake })}
+        />
+      </LockedGroup>
     </Section>
   );
 }

@@ -365,4 +365,30 @@ describe('Settings → Actions and Clean-up in Chromium', () => {
       await served.close();
     }
   });
+
+  it('shows what a --config file sets as locked: its switch and rules not editable, the rest as usual', async () => {
+    const fixed = memoryContract({
+      settings: {
+        actions: { enabled: true, rules: [{ id: 'mp4', name: 'MP4', steps: [{ kind: 'remux' }] }] },
+      },
+      lockedSettings: ['actions.enabled', 'actions.rules'],
+    });
+    const served = await startMemoryPreview(fixed);
+    try {
+      const { page, watch } = await openWindow(browser, served.uiUrl, { width: 420, height: 800 });
+      page.setDefaultTimeout(8_000);
+      await showView(page, 'settings');
+      const actions = section(page, 'settings-actions');
+      await actions.locator('[data-rule="0"]').waitFor();
+      expect(await page.isDisabled('#actions-enabled')).toBe(true);
+      expect(await page.isDisabled('#rule-0-name')).toBe(true);
+      expect(await actions.locator('[data-preset="remux"]').isDisabled()).toBe(true);
+      expect(await page.isDisabled('#actions-concurrency')).toBe(false);
+      expect(await actions.getByText(WINDOW_STRINGS['zh-CN'].setup.lockedHint).count()).toBe(2);
+      expect(watch).toEqual({ dialogs: [], errors: [], cspViolations: [] });
+      await page.close();
+    } finally {
+      await served.close();
+    }
+  });
 });
