@@ -1,5 +1,6 @@
 import type { ActionPreset } from '../../shared/i18n/window/actions';
-import { newStepDraft, nextRuleId, type RuleDraft, type StepDraft } from './actions-draft';
+import { newStepDraft, type StepDraft } from './action-step-draft';
+import { nextRuleId, type RuleDraft } from './actions-draft';
 
 /**
  * A rule from a preset, named in the window's language: remux each finished FLV to MP4; turn

@@ -1,5 +1,5 @@
 import type { ActionsStrings } from '../../../shared/i18n/window/actions';
-import type { StepDraft } from '../actions-draft';
+import type { StepDraft } from '../action-step-draft';
 import { CheckField, TextField } from '../components/fields';
 import { TextAreaField } from '../components/text-area-field';
 import { errorsFor } from '../field-errors';

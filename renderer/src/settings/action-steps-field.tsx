@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { ACTION_STEP_KINDS, type ActionStepKind } from '../../../shared/actions';
 import type { ActionsStrings } from '../../../shared/i18n/window/actions';
-import { newStepDraft, type StepDraft } from '../actions-draft';
+import { newStepDraft, type StepDraft } from '../action-step-draft';
 import { FieldNotes } from '../components/fields';
 import { unclaimedErrors } from '../field-errors';
 import { ActionStepCard } from './action-step-card';

@@ -2,13 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { Settings } from '../../../shared/settings';
 import { applySettingsPatch } from '../../../shared/settings-patch';
 import { presetRule } from '../../../renderer/src/action-presets';
-import {
-  actionsDraftOf,
-  actionsPatchOf,
-  argLines,
-  newStepDraft,
-  nextRuleId,
-} from '../../../renderer/src/actions-draft';
+import { argLines, newStepDraft } from '../../../renderer/src/action-step-draft';
+import { actionsDraftOf, actionsPatchOf, nextRuleId } from '../../../renderer/src/actions-draft';
 import { checkDraft, draftFromSettings } from '../../../renderer/src/settings-draft';
 
 const stored = Settings.parse({
