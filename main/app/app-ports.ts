@@ -47,6 +47,8 @@ export interface AppPorts {
   hostState?: HostStatePort;
   /** A native folder dialog, where there is one; resolves null when cancelled. */
   pickFolder?: (current: string) => Promise<string | null>;
+  /** The OS trash (desktop: Electron's `shell.trashItem`); absent: clean-up cannot use `trash`. */
+  trash?: (file: string) => Promise<void>;
   /** More sources and sinks than the app's own (tests, host-specific output). */
   sources?: readonly HappeningSource[];
   sinks?: readonly DecisionSink[];
@@ -66,6 +68,8 @@ export interface HostEvents {
   'setup:notice': SetupNotice & { recorderId: string };
   /** One attempt to push a notification to a push target (its URL's secrets masked). */
   'push:attempt': PushAttempt;
+  /** A clean-up pass that found something: what it removed, or would remove in a dry run. */
+  'retention:pass': { dryRun: boolean; files: string[]; bytes: number };
 }
 
 /** Every event a host can subscribe to: the contract's (for the window) and the host events. */

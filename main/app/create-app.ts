@@ -17,6 +17,8 @@ import { attachSources, Observers } from './sources';
 import { stateView, type StateSources } from './state';
 import { openPictures } from './pictures';
 import { openStorage, type Storage } from './storage';
+import type { RetentionReader } from './handlers/retention';
+import { openRetention } from './retention';
 
 /**
  * The app object: builds every part in the order they depend on each other, and hands the host
@@ -71,7 +73,9 @@ export async function createApp(ports: AppPorts): Promise<RunningApp> {
   const binding = new ListenerBinding(listener, context.log);
 
   const history = storage.history;
-  const sources = attachSources(context, ports, { pipeline, observers, pictures, history });
+  const retention = await openRetention(context, ports, { pipeline, history });
+  const attached = { pipeline, observers, pictures, history, retention };
+  const sources = attachSources(context, ports, attached);
   const state = pushedState(context, ports, {
     store: ports.store,
     storage,
@@ -84,7 +88,8 @@ export async function createApp(ports: AppPorts): Promise<RunningApp> {
     pictures: (rooms) => pictures.decorate(rooms),
   });
   const actions = clickGuard(context, ports);
-  const handlers = appHandlers(context, ports, { storage, listener, actions, state, links, push });
+  const handlerParts = { storage, listener, actions, state, links, push, retention };
+  const handlers = appHandlers(context, ports, handlerParts);
   const lifecycle = appLifecycle(context, {
     storage,
     sinks,
@@ -147,6 +152,7 @@ function appHandlers(
     links: RecorderLinks;
     storage: Storage;
     push: PushSink;
+    retention: RetentionReader;
   },
 ): ContractHandlers {
   return contractHandlers(
@@ -164,17 +170,7 @@ function appHandlers(
       ...(ports.pickFolder ? { pickFolder: ports.pickFolder } : {}),
     },
     parts.push,
-    // Filled by the clean-up (main/app/retention.ts) in the next step of issue 33.
-    {
-      preview: async (retention) => ({
-        enabled: retention?.enabled ?? false,
-        dryRun: retention?.dryRun ?? true,
-        rules: [],
-        bytes: 0,
-        problems: ['clean-up is not built yet'],
-      }),
-      removals: () => ({ items: [], total: 0 }),
-    },
+    parts.retention,
     jobsNotStarted,
   );
 }

@@ -26,11 +26,13 @@ export function createSettingsView(
     if (memo?.stored !== stored) memo = { stored, value: overrides.apply(stored) };
     return memo.value;
   };
-  let previous = current();
   return {
     current,
     locked: overrides?.locked ?? [],
     onChange(listener) {
+      // One "before" per listener: with a shared one, the second listener was handed the new
+      // settings as the old ones (the first had already moved it on).
+      let previous = current();
       return store.onChange(() => {
         const before = previous;
         previous = current();

@@ -30,6 +30,8 @@ export function attachSources(
     observers: Observers;
     history: HistoryStore;
     pictures?: HappeningSource;
+    /** The clean-up of old recordings (main/app/retention.ts): it watches finished files. */
+    retention?: HappeningSource;
   },
 ): AttachedSources {
   const guardian = new GuardianSource();
@@ -41,8 +43,9 @@ export function attachSources(
   });
   const extras = ports.sources ?? [];
   const pictures = parts.pictures ? [parts.pictures] : [];
+  const retention = parts.retention ? [parts.retention] : [];
   // A host's source replaces the built-in of the same name (tests hand in one on a fake clock).
-  const builtIn = [guardian, roomChangeSource(), digest, ...pictures].filter(
+  const builtIn = [guardian, roomChangeSource(), digest, ...pictures, ...retention].filter(
     (source) => !extras.some((extra) => extra.name === source.name),
   );
   return {

@@ -131,6 +131,7 @@ async function startDesktopParts<I, M>(
     // Whether the system lets popups through, and a downloaded update: in the window and the tray.
     hostState: combineHostStates(popupHealth, updateState),
     shell: electron.shell,
+    trash: (file) => electron.trashItem(file),
     openWindow: () => window.show(),
     pickFolder: (current) => electron.pickFolder(current),
   });

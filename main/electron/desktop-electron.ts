@@ -7,6 +7,7 @@ import type {
   NotificationConstructorOptions,
   PowerMonitor,
   Protocol,
+  Shell,
 } from 'electron';
 import type { SettingsBackendFactory } from '../adapters/settings-backend';
 import type { Logger } from '../core/ports';
@@ -57,6 +58,8 @@ export interface DesktopElectron<I, M> {
   protocol: Pick<Protocol, 'handle'>;
   ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'>;
   shell: ShellLike;
+  /** The OS trash, for the clean-up's `then: 'trash'` (Electron's `shell.trashItem`). */
+  trashItem: Shell['trashItem'];
   powerMonitor: DesktopPowerMonitor;
   /** Keeps the computer from sleeping while recording here (Electron's powerSaveBlocker). */
   powerSaveBlocker: PowerBlocker;

@@ -46,6 +46,7 @@ runDesktopApp<NativeImage, Menu>(
     protocol,
     ipcMain,
     shell,
+    trashItem: (file) => shell.trashItem(file),
     powerMonitor: asDesktopPowerMonitor(powerMonitor),
     powerSaveBlocker,
     createWindow: (options) => new BrowserWindow(options),

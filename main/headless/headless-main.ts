@@ -5,7 +5,7 @@ import { createDesktopOpener } from '../adapters/desktop-opener';
 import { createNotifySendNotifier, type DesktopPopup } from '../adapters/notify-send';
 import { PopupHealthState } from '../app/popup-health-state';
 import { SettingsStore } from '../adapters/settings-store';
-import type { RunningApp } from '../app/app-ports';
+import type { RunningApp, SettingsOverrides } from '../app/app-ports';
 import type { StorageLimits } from '../app/storage';
 import { createApp } from '../app/create-app';
 import { PopupButtonRunner } from '../app/popup-button-runner';
@@ -19,7 +19,7 @@ import {
   type HeadlessOptions,
 } from './headless-options';
 import { guardianLines } from './guardian-lines';
-import { headlessOverrides } from './headless-settings';
+import { headlessOverrides, refuseTrash } from './headless-settings';
 import { createLineWriter, createStderrLogger, type OutputLine } from './output';
 import { startPreview } from './preview';
 import { fetchFeedVersion, gitOriginUrl } from '../adapters/update-feed-client';
@@ -64,7 +64,8 @@ export async function runHeadless(
   const version = readVersion();
   const warn = (message: string) => emit({ type: 'warning', message });
   const logger = { ...log, warn };
-  const store = await SettingsStore.open({ dir: dataDir, log: logger });
+  const store = await openStore(dataDir, logger, overrides, emit);
+  if (!store) return 2;
   const { showOnDesktop, popupHealth } = desktopPopups(options.desktop, warn);
 
   // Buttons pressed on notify-send popups run through the app's notification:act.
@@ -116,6 +117,28 @@ export async function runHeadless(
   await app.stop();
   roomsLines.flush();
   return 0;
+}
+
+/**
+ * The stored settings (the browser preview edits them); refused, with an `error` line, when they
+ * hold what headless mode cannot do (a clean-up rule with `then: 'trash'`).
+ */
+async function openStore(
+  dataDir: string,
+  log: Logger,
+  overrides: SettingsOverrides,
+  emit: (line: OutputLine) => void,
+): Promise<SettingsStore | undefined> {
+  const store = await SettingsStore.open({ dir: dataDir, log });
+  try {
+    refuseTrash(overrides.apply(store.get()), join(dataDir, 'settings.json'));
+    return store;
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    emit({ type: 'error', message: error.message });
+    process.stderr.write(`${error.message}\n`);
+    return undefined;
+  }
 }
 
 /** Popups as lines (with the pictures' cached files) and, where there is a desktop, notify-send. */
@@ -180,6 +203,9 @@ function followHostEvents(app: RunningApp, emit: (line: OutputLine) => void): Ro
       }
       case 'push:attempt':
         emit({ type: 'push', ...message.payload });
+        break;
+      case 'retention:pass':
+        emit({ type: 'retention', ...message.payload });
         break;
     }
   });

@@ -23,6 +23,7 @@ export async function headlessOverrides(options: HeadlessOptions): Promise<Setti
   // Check once against the defaults, so a bad file or flag stops start-up with the field named.
   const check = applySettingsPatch(defaultSettings(), fromFile);
   if (!check.ok) throw new UsageError(`--config ${options.config}: ${check.errors.join('; ')}`);
+  if (options.config !== undefined) refuseTrash(check.settings, `--config ${options.config}`);
   const flagCheck = applySettingsPatch(
     check.settings,
     withFirstRecorder(check.settings, flags, first),
@@ -122,4 +123,18 @@ function firstRecorderFlags(o: HeadlessOptions): Partial<RecorderSetting> {
     ...defined('pollIntervalSeconds', o.pollIntervalSeconds),
     ...defined('recordingRoot', o.recordingRoot),
   };
+}
+
+/**
+ * Headless mode has no OS trash (Electron's `shell.trashItem` is the desktop app's): a clean-up
+ * rule with `then: 'trash'` is refused at load, naming the rule, rather than left to fail on
+ * every file.
+ */
+export function refuseTrash(settings: Pick<Settings, 'retention'>, where: string): void {
+  const index = settings.retention.rules.findIndex((rule) => rule.then === 'trash');
+  if (index < 0) return;
+  throw new UsageError(
+    `${where}: retention.rules[${index}].then is "trash", but headless mode has no trash ` +
+      `(the desktop app puts files there); use "delete", or "move" with moveTo`,
+  );
 }

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -186,6 +186,27 @@ describe('runDesktopApp', () => {
     await vi.waitFor(() => expect(held()).toHaveLength(1), { timeout: 5000 });
     await postWebhook(app.webhookUrl(), fixtureText('synthesized/webhook-v2-SessionEnded.json'));
     await vi.waitFor(() => expect(held()).toEqual([]), { timeout: 5000 });
+  });
+
+  it('puts old recordings into the OS trash (shell.trashItem) when a clean-up rule says trash', async () => {
+    const recordings = await mkdtemp(join(tmpdir(), 'desktop-trash-'));
+    const old = join(recordings, '1-a', '录制-1-old.flv');
+    await mkdir(join(recordings, '1-a'));
+    await writeFile(old, 'old');
+    const longAgo = new Date(Date.now() - 30 * 86_400_000);
+    await utimes(old, longAgo, longAgo);
+    try {
+      const { desktop } = await launch({
+        settings: {
+          recorders: [{ ...defaultSettings().recorders[0]!, recordingRoot: recordings }],
+          retention: { enabled: true, dryRun: false, rules: [{ keepDays: 7, then: 'trash' }] },
+        },
+      });
+      await vi.waitFor(() => expect(desktop.trashed).toHaveLength(1), { timeout: 5000 });
+      expect(existsSync(old)).toBe(false);
+    } finally {
+      await rm(recordings, { recursive: true, force: true });
+    }
   });
 
   it('pops up a set-up notice (webhooks not arriving), and a click opens the window', async () => {

@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 // A whole fake Electron for runDesktopApp: an `app` that keeps Electron's quit and
 // window-all-closed semantics, and the factories the entry point would pass, all recording.
 import { confBackend } from './conf-backend';
@@ -99,6 +100,8 @@ export interface FakeDesktop {
   activation: { callback?: (details: { type: string; arguments: string }) => void };
   /** Electron's powerSaveBlocker: the blockers held now, by id, with their type. */
   powerSaveBlocker: FakePowerSaveBlocker;
+  /** Files put into the fake trash (removed from their folder, as the OS trash does). */
+  trashed: string[];
 }
 
 /** A fake of Electron's powerSaveBlocker: ids from 1, the blockers held now. */
@@ -137,6 +140,7 @@ export function fakeDesktop(options: {
   const shutdownListeners = new Set<(event: { preventDefault(): void }) => void>();
   const activation: FakeDesktop['activation'] = {};
   const powerSaveBlocker = new FakePowerSaveBlocker();
+  const trashed: string[] = [];
   const platform = options.platform ?? 'linux';
   const electron: DesktopElectron<string, Menu> = {
     app,
@@ -148,6 +152,10 @@ export function fakeDesktop(options: {
     },
     ipcMain,
     shell,
+    trashItem: async (file) => {
+      trashed.push(file);
+      await rm(file);
+    },
     powerMonitor: {
       on: (event: string, listener: (event: { preventDefault(): void }) => void) => {
         if (event === 'resume') resumeListeners.push(listener as () => void);
@@ -214,6 +222,7 @@ export function fakeDesktop(options: {
     },
     activation,
     powerSaveBlocker,
+    trashed,
   };
 }
 
