@@ -10,6 +10,7 @@ import {
   type RetentionRuleDraft,
 } from '../retention-draft';
 import { CleanupPreview } from './cleanup-preview';
+import { CleanupRemovals } from './cleanup-removals';
 import { RecorderChecks } from './recorder-checks';
 import type { SectionProps } from './section-props';
 
@@ -179,6 +180,7 @@ export function CleanupSection({ draft, update, errors }: SectionProps) {
         </div>
       </LockedGroup>
       <CleanupPreview retention={retention} strings={c} />
+      <CleanupRemovals strings={c} />
       <LockedGroup locked={lockedUnder('keepAwake')}>
         <CheckField
           id="keep-awake"

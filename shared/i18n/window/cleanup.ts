@@ -35,6 +35,11 @@ export interface CleanupStrings {
   modified: (when: string) => string;
   keepAwake: string;
   keepAwakeHint: string;
+  removed: string;
+  removedNone: string;
+  /** "moved to …", "deleted", "to the trash", and when. */
+  removedHow: Record<RemovalHowName, string>;
+  removedFailed: (error: string) => string;
 }
 
 /** Strings of Settings → Clean-up in each language. */
@@ -72,6 +77,10 @@ export const CLEANUP_STRINGS: Readonly<Record<Language, CleanupStrings>> = {
     keepAwake: '录制时不让电脑睡眠',
     keepAwakeHint:
       '本机的录播姬（本机地址或只用 Webhook）有房间在录制时，阻止系统休眠；都停止后恢复。',
+    removed: '最近清理的文件',
+    removedNone: '还没有清理过文件。',
+    removedHow: { trash: '已移到回收站', delete: '已删除', move: '已移动' },
+    removedFailed: (error) => `未能清理，文件仍在：${error}`,
   },
   en: {
     section: 'Clean-up',
@@ -111,5 +120,9 @@ export const CLEANUP_STRINGS: Readonly<Record<Language, CleanupStrings>> = {
     keepAwake: 'Keep the computer awake while recording',
     keepAwakeHint:
       'While a recorder on this machine (a loopback address, or webhooks only) records a room, the system does not sleep; released when nothing records.',
+    removed: 'Recently removed',
+    removedNone: 'Nothing removed yet.',
+    removedHow: { trash: 'to the trash', delete: 'deleted', move: 'moved' },
+    removedFailed: (error) => `not removed, the file stays: ${error}`,
   },
 };

@@ -7,7 +7,7 @@ import { CLEANUP_STRINGS } from '../../../shared/i18n/window/cleanup';
 import { launchChromium } from '../../helpers/chromium';
 import { startPreviewSession, type PreviewSession } from '../../helpers/preview-session';
 import { openWindow, showView } from '../../helpers/window-page';
-import { settingsSection } from './settings-page';
+import { saveSettingsForm, settingsSection } from './settings-page';
 
 // The headless child runs with LANG=zh_CN: "follow the system" means Chinese.
 const c = CLEANUP_STRINGS['zh-CN'];
@@ -42,7 +42,7 @@ afterAll(async () => {
   await session?.close();
 });
 
-it('previews, in the real app, the recordings a clean-up rule would remove, oldest first, and removes nothing', async () => {
+it('previews in the real app what a clean-up rule would remove, oldest first; saved without the dry run, removes just those and lists them', async () => {
   const { page, watch } = await openWindow(browser, session.uiUrl, { width: 420, height: 800 });
   page.setDefaultTimeout(15_000);
   await showView(page, 'settings');
@@ -66,5 +66,25 @@ it('previews, in the real app, the recordings a clean-up rule would remove, olde
   expect((await stat(join(root, '21452505/录制-21452505-20260927-200000-【歌回】.flv'))).size).toBe(
     300_000,
   );
+
+  // Saved on and without the dry run, the clean-up runs: the two go, today's stays, and the
+  // section lists what went.
+  await page.check('#cleanup-enabled');
+  await page.uncheck('#cleanup-dry-run');
+  await saveSettingsForm(page);
+  const gone = (path: string) =>
+    stat(join(root, path)).then(
+      () => false,
+      () => true,
+    );
+  await expect
+    .poll(() => gone('21452505/录制-21452505-20260927-200000-【歌回】.flv'), { timeout: 20_000 })
+    .toBe(true);
+  await expect.poll(() => gone('21452505/录制-21452505-20261001-200000-【歌回】.flv')).toBe(true);
+  expect(await gone('21452505/录制-21452505-20261127-200000-今天.flv')).toBe(false);
+  await cleanup.locator('.cleanup-removals > summary').click();
+  const removed = cleanup.locator('[data-removal]');
+  await expect.poll(() => removed.count(), { timeout: 10_000 }).toBe(2);
+  expect(await cleanup.locator('.cleanup-removals').textContent()).toContain(c.removedHow.delete);
   expect(watch).toEqual({ dialogs: [], errors: [], cspViolations: [] });
 }, 60_000);
