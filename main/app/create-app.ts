@@ -5,7 +5,6 @@ import type { AppPorts, RunningApp } from './app-ports';
 import { clickGuard } from './click-guard';
 import { contractHandlers } from './handlers/contract-handlers';
 import type { HandlerDeps } from './handlers/handler-deps';
-import type { JobsControl } from './handlers/jobs';
 import { appLifecycle } from './lifecycle';
 import { buildListener, ListenerBinding, type Listener } from './listener';
 import { buildPipeline } from './pipeline';
@@ -17,11 +16,13 @@ import { attachSources, Observers } from './sources';
 import { stateView, type StateSources } from './state';
 import { openPictures } from './pictures';
 import { openStorage, type Storage } from './storage';
+import { buildJobs } from './jobs/build-jobs';
+import type { JobsEngine } from './jobs/jobs-engine';
 
 /**
  * The app object: builds every part in the order they depend on each other, and hands the host
  * a narrow handle. Both hosts (the Electron glue and headless mode) start the app through it.
- * Order: context (settings, events) → storage → sinks → pipeline and recovery → listener →
+ * Order: context (settings, events) → storage → sinks → pipeline, jobs and recovery → listener →
  * one link per recorder → sources → state → handlers → lifecycle.
  */
 export async function createApp(ports: AppPorts): Promise<RunningApp> {
@@ -44,6 +45,8 @@ export async function createApp(ports: AppPorts): Promise<RunningApp> {
     withPictures: (notification) => pictures.fill(notification),
     apiReady: (recorderId) => (recorderId ? (links.get(recorderId)?.answering ?? false) : false),
   });
+  // Jobs acting on finished recordings (issue 33): queued by their intake, a source below.
+  const { engine, intake } = buildJobs(context, ports, { storage, pipeline });
   const recovery = prepareRecovery({
     ...context,
     pipeline,
@@ -71,7 +74,7 @@ export async function createApp(ports: AppPorts): Promise<RunningApp> {
   const binding = new ListenerBinding(listener, context.log);
 
   const history = storage.history;
-  const sources = attachSources(context, ports, { pipeline, observers, pictures, history });
+  const sources = attachSources(context, ports, { pipeline, observers, pictures, history, intake });
   const state = pushedState(context, ports, {
     store: ports.store,
     storage,
@@ -82,9 +85,11 @@ export async function createApp(ports: AppPorts): Promise<RunningApp> {
     problems: sources.problems,
     host: ports.hostState,
     pictures: (rooms) => pictures.decorate(rooms),
+    jobs: () => engine.counts(),
   });
   const actions = clickGuard(context, ports);
-  const handlers = appHandlers(context, ports, { storage, listener, actions, state, links, push });
+  const parts = { storage, listener, actions, state, links, push, engine };
+  const handlers = appHandlers(context, ports, parts);
   const lifecycle = appLifecycle(context, {
     storage,
     sinks,
@@ -95,6 +100,7 @@ export async function createApp(ports: AppPorts): Promise<RunningApp> {
     links,
     sources: sources.sources,
     sourceContext: sources.context,
+    jobs: engine,
   });
   const { runAction } = actions;
   return { ...lifecycle, handlers, state, settings, runAction, ...reach(context, listener, links) };
@@ -147,6 +153,7 @@ function appHandlers(
     links: RecorderLinks;
     storage: Storage;
     push: PushSink;
+    engine: JobsEngine;
   },
 ): ContractHandlers {
   return contractHandlers(
@@ -164,16 +171,6 @@ function appHandlers(
       ...(ports.pickFolder ? { pickFolder: ports.pickFolder } : {}),
     },
     parts.push,
-    jobsNotStarted,
+    parts.engine,
   );
 }
-
-// Until the jobs engine is built (the next commits on branch actions), the calls answer truly:
-// there are no jobs, and nothing can be tried yet.
-const jobsNotStarted: JobsControl = {
-  list: () => [],
-  retry: () => ({ ok: false, why: 'jobNotFound' }),
-  cancel: () => ({ ok: false, why: 'jobNotFound' }),
-  checkTools: async () => [],
-  tryOnLastFile: async () => ({ ok: false, why: 'engineNotReady' }),
-};
