@@ -5,7 +5,6 @@ import type { AppPorts, RunningApp } from './app-ports';
 import { clickGuard } from './click-guard';
 import { contractHandlers } from './handlers/contract-handlers';
 import type { HandlerDeps } from './handlers/handler-deps';
-import type { JobsControl } from './handlers/jobs';
 import { appLifecycle } from './lifecycle';
 import { buildListener, ListenerBinding, type Listener } from './listener';
 import { buildPipeline } from './pipeline';
@@ -19,11 +18,13 @@ import { openPictures } from './pictures';
 import { openStorage, type Storage } from './storage';
 import type { RetentionReader } from './handlers/retention';
 import { openRetention } from './retention';
+import { buildJobs } from './jobs/build-jobs';
+import type { JobsEngine } from './jobs/jobs-engine';
 
 /**
  * The app object: builds every part in the order they depend on each other, and hands the host
  * a narrow handle. Both hosts (the Electron glue and headless mode) start the app through it.
- * Order: context (settings, events) → storage → sinks → pipeline and recovery → listener →
+ * Order: context (settings, events) → storage → sinks → pipeline, jobs and recovery → listener →
  * one link per recorder → sources → state → handlers → lifecycle.
  */
 export async function createApp(ports: AppPorts): Promise<RunningApp> {
@@ -46,6 +47,8 @@ export async function createApp(ports: AppPorts): Promise<RunningApp> {
     withPictures: (notification) => pictures.fill(notification),
     apiReady: (recorderId) => (recorderId ? (links.get(recorderId)?.answering ?? false) : false),
   });
+  // Jobs acting on finished recordings (issue 33): queued by their intake, a source below.
+  const { engine, intake } = buildJobs(context, ports, { storage, pipeline });
   const recovery = prepareRecovery({
     ...context,
     pipeline,
@@ -71,10 +74,8 @@ export async function createApp(ports: AppPorts): Promise<RunningApp> {
     webhookSeen: (recorderId, roomId, at) => links.get(recorderId)?.webhookSeen(roomId, at),
   });
   const binding = new ListenerBinding(listener, context.log);
-
-  const history = storage.history;
-  const retention = await openRetention(context, ports, { pipeline, history });
-  const attached = { pipeline, observers, pictures, history, retention };
+  const retention = await openRetention(context, ports, { pipeline, history: storage.history });
+  const attached = { pipeline, observers, pictures, history: storage.history, retention, intake };
   const sources = attachSources(context, ports, attached);
   const state = pushedState(context, ports, {
     store: ports.store,
@@ -86,9 +87,10 @@ export async function createApp(ports: AppPorts): Promise<RunningApp> {
     problems: sources.problems,
     host: ports.hostState,
     pictures: (rooms) => pictures.decorate(rooms),
+    jobs: () => engine.counts(),
   });
   const actions = clickGuard(context, ports);
-  const handlerParts = { storage, listener, actions, state, links, push, retention };
+  const handlerParts = { storage, listener, actions, state, links, push, retention, engine };
   const handlers = appHandlers(context, ports, handlerParts);
   const lifecycle = appLifecycle(context, {
     storage,
@@ -100,6 +102,7 @@ export async function createApp(ports: AppPorts): Promise<RunningApp> {
     links,
     sources: sources.sources,
     sourceContext: sources.context,
+    jobs: engine,
   });
   const { runAction } = actions;
   return { ...lifecycle, handlers, state, settings, runAction, ...reach(context, listener, links) };
@@ -153,6 +156,7 @@ function appHandlers(
     storage: Storage;
     push: PushSink;
     retention: RetentionReader;
+    engine: JobsEngine;
   },
 ): ContractHandlers {
   return contractHandlers(
@@ -171,16 +175,6 @@ function appHandlers(
     },
     parts.push,
     parts.retention,
-    jobsNotStarted,
+    parts.engine,
   );
 }
-
-// Until the jobs engine is built (the next commits on branch actions), the calls answer truly:
-// there are no jobs, and nothing can be tried yet.
-const jobsNotStarted: JobsControl = {
-  list: () => [],
-  retry: () => ({ ok: false, why: 'jobNotFound' }),
-  cancel: () => ({ ok: false, why: 'jobNotFound' }),
-  checkTools: async () => [],
-  tryOnLastFile: async () => ({ ok: false, why: 'engineNotReady' }),
-};

@@ -24,3 +24,17 @@ export const JOB_REFUSALS = {
 
 /** The key of a jobs refusal. */
 export type JobRefusal = keyof typeof JOB_REFUSALS;
+
+/** A job's popup, in each language: `{rule}` the rule's name, `{name}` the streamer. */
+export const JOB_POPUP_TEXT = {
+  'zh-CN': {
+    failedTitle: '处理失败：{rule}',
+    doneTitle: '处理完成：{rule}',
+    step: '第 {n} 步（{kind}）',
+  },
+  en: {
+    failedTitle: 'Failed: {rule}',
+    doneTitle: 'Done: {rule}',
+    step: 'step {n} ({kind})',
+  },
+} as const satisfies Record<Language, Record<string, string>>;

@@ -23,9 +23,12 @@ export class JobQueue {
   readonly #jobs = new Map<string, StoredJob>();
   readonly #keys = new Map<string, string>();
   readonly #clock: Clock;
+  readonly #backOffMs: readonly number[];
 
-  constructor(clock: Clock) {
+  /** `backOffMs`: the waits before the second and third try (tests shorten them). */
+  constructor(clock: Clock, backOffMs: readonly number[] = RETRY_BACK_OFF_MS) {
     this.#clock = clock;
+    this.#backOffMs = backOffMs;
   }
 
   /**
@@ -159,8 +162,8 @@ export class JobQueue {
       if (end.retry !== false && step.tries < MAX_STEP_TRIES) {
         step.status = 'pending';
         job.status = 'queued';
-        job.nextTryAt =
-          now + RETRY_BACK_OFF_MS[Math.min(step.tries, RETRY_BACK_OFF_MS.length) - 1]!;
+        const waits = this.#backOffMs;
+        job.nextTryAt = now + (waits[Math.min(step.tries, waits.length) - 1] ?? 0);
       } else {
         step.status = 'failed';
         step.endedAt = now;
