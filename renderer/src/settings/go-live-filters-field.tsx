@@ -198,7 +198,11 @@ export function GoLiveFiltersField({
         </div>
         <datalist id="filter-room-choices">
           {state.rooms.map((room) => (
-            <option key={`${room.recorderId}|${room.roomId}`} value={String(room.roomId)}>
+            <option
+              key={`${room.recorderId}|${room.roomId}`}
+              value={String(room.roomId)}
+              data-content
+            >
               {room.name}
             </option>
           ))}
