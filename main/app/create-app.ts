@@ -45,6 +45,7 @@ export async function createApp(ports: AppPorts): Promise<RunningApp> {
     sinks,
     observers,
     withPictures: (notification) => pictures.fill(notification),
+    awaitPictures: (roomId, ready) => pictures.awaitPictures(roomId, ready),
     apiReady: (recorderId) => (recorderId ? (links.get(recorderId)?.answering ?? false) : false),
   });
   // Jobs acting on finished recordings (issue 33): queued by their intake, a source below.
@@ -55,7 +56,6 @@ export async function createApp(ports: AppPorts): Promise<RunningApp> {
     storage,
     marked: storage.journalUpkeep,
   });
-
   // One link per recorder (poller, connection, commands), and the listener with one URL each.
   const links: RecorderLinks = new RecorderLinks({
     context,

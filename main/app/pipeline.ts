@@ -21,6 +21,8 @@ export interface PipelineWiring {
   observers: Observers;
   /** The notification with its room's pictures where known (cached: nothing waits). */
   withPictures?: (notification: AppNotification) => AppNotification;
+  /** A go-live waits for its room's pictures while they are being fetched (main/core/picture-wait.ts). */
+  awaitPictures?: (roomId: number, ready: () => void) => (() => void) | undefined;
   /** A recorder's API answered its last poll: popup buttons that need it may show. */
   apiReady: (recorderId: string | undefined) => boolean;
 }
@@ -54,6 +56,7 @@ export function buildPipeline(wiring: PipelineWiring): EventPipeline {
           apiReady: wiring.apiReady(happening.recorderId),
           favourite: settings().notifications.favourites.includes(happening.roomId),
         }),
+      awaitPictures: wiring.awaitPictures,
     },
     {
       decided: (record) => {

@@ -130,6 +130,12 @@ export class RetentionRunner implements HappeningSource, RetentionReader {
     for (const { rule, files: ruleFiles } of plan.rules) {
       const order = settings.rules[rule];
       if (!order) continue;
+      // Headless mode refuses such a rule at load; one saved later from the preview is skipped
+      // whole, with one warning a pass, not a failed removal per file in the history.
+      if (order.then === 'trash' && !this.#parts.trash) {
+        this.#parts.context.log.warn(`clean-up: rule ${rule} says trash, and there is none here`);
+        continue;
+      }
       for (const file of ruleFiles) {
         if (this.#stopped) break;
         const root = plan.roots.get(file.recorderId) ?? '';

@@ -6,6 +6,7 @@ import type { NotificationDecision, SuppressionReason } from '../../shared/histo
 import type { AppNotification, NotificationAction, NotificationItem } from '../../shared/model';
 import type { Language, NotifiableEvent } from '../../shared/settings';
 import { goLiveFilterMatch } from './go-live-filter';
+import { PictureWait } from './picture-wait';
 import type { Happening } from './happening';
 import { happeningText, roomText } from './notification-text';
 import { notificationFacts } from './notification-facts';
@@ -52,6 +53,11 @@ export interface PolicyPorts {
   decided: (record: DecidedNotification) => void;
   /** How a recorder is named to the user (push templates' {recorder}); absent: by its id. */
   recorderName?: (recorderId: string) => string;
+  /**
+   * A go-live's room has no pictures cached and a fetch of them is under way: calls `ready` once
+   * they are in (or the fetch gave up) and returns the unsubscribe; undefined: nothing to wait for.
+   */
+  awaitPictures?: (roomId: number, ready: () => void) => (() => void) | undefined;
 }
 
 /** What a summary says of each notification it stands for. */
@@ -87,10 +93,13 @@ export class NotificationPolicy {
   readonly #ports: PolicyPorts;
   readonly #lastOffline = new Map<number, number>();
   readonly #pending = new Map<NotifiableEvent, { items: AppNotification[]; cancel: () => void }>();
+  /** Go-live popups waiting for their room's pictures. */
+  readonly #pictureWait: PictureWait;
   #seq = 0;
 
   constructor(ports: PolicyPorts) {
     this.#ports = ports;
+    this.#pictureWait = new PictureWait(ports);
   }
 
   /** Decides on one happening (now, or after the grouping window for a burst). */
@@ -119,7 +128,9 @@ export class NotificationPolicy {
     const windowMs = settings.groupWindowSeconds * 1000;
     // A test event answers "does my set-up work?": it is shown at once, never grouped.
     if (!GROUPED.has(happening.kind) || windowMs <= 0 || happening.source === 'test') {
-      this.#ports.decided({ notification, decision: { shown: true } });
+      if (happening.kind === 'StreamStarted' && happening.source !== 'test')
+        this.#showGoLive(notification, now);
+      else this.#ports.decided({ notification, decision: { shown: true } });
       return;
     }
     const group = this.#pending.get(happening.kind);
@@ -131,14 +142,15 @@ export class NotificationPolicy {
     this.#pending.set(happening.kind, { items: [notification], cancel });
   }
 
-  /** True while a burst is held back for its summary (its decisions are still to come). */
+  /** True while a burst is held back for its summary, or a go-live for its pictures. */
   get holding(): boolean {
-    return this.#pending.size > 0;
+    return this.#pending.size > 0 || this.#pictureWait.size > 0;
   }
 
-  /** Releases every held-back group now (at shutdown, so nothing is lost). */
+  /** Releases every held-back group and waiting go-live now (at shutdown, so nothing is lost). */
   flush(): void {
     for (const kind of [...this.#pending.keys()]) this.#release(kind);
+    this.#pictureWait.flush();
   }
 
   #suppression(
@@ -194,6 +206,13 @@ export class NotificationPolicy {
     return quietHoursReason(happening.kind, tier, settings, now);
   }
 
+  /** A single go-live: shown once its room's pictures are in, or at PICTURE_WAIT_MS (picture-wait.ts). */
+  #showGoLive(notification: AppNotification, offeredAt: number): void {
+    this.#pictureWait.hold(notification, offeredAt, () =>
+      this.#ports.decided({ notification, decision: { shown: true } }),
+    );
+  }
+
   #release(kind: NotifiableEvent): void {
     const group = this.#pending.get(kind);
     if (!group) return;
@@ -201,7 +220,8 @@ export class NotificationPolicy {
     group.cancel();
     const [first] = group.items;
     if (group.items.length === 1 && first) {
-      this.#ports.decided({ notification: first, decision: { shown: true } });
+      if (kind === 'StreamStarted') this.#showGoLive(first, first.createdAt);
+      else this.#ports.decided({ notification: first, decision: { shown: true } });
       return;
     }
     const summary = this.#summary(kind, group.items);

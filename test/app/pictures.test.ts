@@ -52,6 +52,30 @@ describe('the app object with pictures from the fake live API', () => {
     expect(popup).toMatchObject({ icon: pictures!.face!.path, image: pictures!.cover!.path });
   });
 
+  it('without a grouping hold, the first go-live of a room waits for its pictures (webhooks only)', async () => {
+    addFakeRoom(api, { roomId: 6011 });
+    const h = await startApp({
+      settings: { pictures: { liveApiHost: api.url }, notifications: { groupWindowSeconds: 0 } },
+    });
+    expect((await postWebhook(h.webhookUrl, goLive(6011))).status).toBe(204);
+    await vi.waitFor(() => expect(h.shown).toHaveLength(1), { timeout: 10_000 });
+    const popup = new PopupButtonRunner(memoryLogger()).desktopPopup(h.shown[0]!);
+    expect(popup.icon).toBe(h.shown[0]!.pictures?.face?.path);
+    expect((await readFile(popup.icon!)).equals(api.images.get('face-6011.png')!.bytes)).toBe(true);
+    expect(popup.image).toMatch(/[0-9a-f]{40}\.png$/);
+  });
+
+  it('a live API that never answers does not hold the go-live back: it goes out without pictures', async () => {
+    addFakeRoom(api, { roomId: 6012 });
+    api.stall = true;
+    const h = await startApp({
+      settings: { pictures: { liveApiHost: api.url }, notifications: { groupWindowSeconds: 0 } },
+    });
+    expect((await postWebhook(h.webhookUrl, goLive(6012))).status).toBe(204);
+    await vi.waitFor(() => expect(h.shown).toHaveLength(1), { timeout: 10_000 });
+    expect(h.shown[0]!.pictures).toBeUndefined();
+  });
+
   it("a finished file's popup gets the cover the recorder saved beside it (SaveStreamCover)", async () => {
     const root = await mkdtemp(join(tmpdir(), 'rec-root-'));
     const room = { roomId: 6004, name: '封面' };

@@ -127,4 +127,17 @@ describe('clean-up of old recordings through the app', () => {
       '1-a/录制-1-old.xml',
     ]);
   });
+
+  it('skips a trash rule where there is no trash (headless, a rule saved from the preview)', async () => {
+    const { root } = await recordings();
+    const h = await startApp({
+      settings: {
+        ...oneRecorder({ url: '', recordingRoot: root }),
+        retention: { enabled: true, dryRun: false, rules: [{ keepDays: 7, then: 'trash' }] },
+      },
+    });
+    await vi.waitFor(() => expect(h.log.lines.join('\n')).toContain('rule 0 says trash'));
+    expect(existsSync(path.join(root, '1-a', '录制-1-old.flv'))).toBe(true);
+    expect((await h.app.handlers['history:removals']({ limit: 50, offset: 0 })).total).toBe(0);
+  });
 });

@@ -51,6 +51,19 @@ describe('headless clean-up', () => {
     expect(existsSync(wet.old)).toBe(false);
   });
 
+  it('refuses a stored settings file with a trash rule too, naming it', async () => {
+    const { args } = await setUp({ enabled: false });
+    const dataDir = args[args.indexOf('--data-dir') + 1]!;
+    await mkdir(dataDir, { recursive: true });
+    const stored = { retention: { enabled: true, rules: [{ keepDays: 9, then: 'trash' }] } };
+    await writeFile(join(dataDir, 'settings.json'), JSON.stringify(stored));
+    const p = startHeadless(args);
+    running.push(p);
+    expect(await p.exited).toBe(2);
+    expect(p.lines[0]?.message).toContain(join(dataDir, 'settings.json'));
+    expect(p.lines[0]?.message).toMatch(/rules\[0\]\.then is "trash"/);
+  });
+
   it('refuses a trash rule at load: headless mode has no trash', async () => {
     const { args } = await setUp({ enabled: true, rules: [{ keepGiB: 1, then: 'trash' }] });
     const p = startHeadless(args);

@@ -68,6 +68,11 @@ export class PictureFetcher {
     return this.#running;
   }
 
+  /** Whether a room is asked for or being fetched now. */
+  isFetching(roomId: number): boolean {
+    return this.#pending.has(roomId) || this.#inFlight.has(roomId);
+  }
+
   /** Resolves when no fetch is running. */
   async idle(): Promise<void> {
     while (this.#running) await this.#running;

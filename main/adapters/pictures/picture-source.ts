@@ -111,6 +111,31 @@ export class PictureSource implements HappeningSource {
     return pictures ? { ...notification, pictures } : notification;
   }
 
+  /**
+   * A go-live's wait for its room's pictures (main/core/picture-wait.ts): when the room has no
+   * avatar cached and a fetch of it is under way, `ready` is called (never before this returns)
+   * once the avatar is in or the fetch is over; returns the unsubscribe, or undefined.
+   */
+  awaitPictures(roomId: number, ready: () => void): (() => void) | undefined {
+    const hasFace = () => this.cache.pictures(roomId)?.face?.path !== undefined;
+    if (!this.#settings().enabled || hasFace() || !this.fetcher.isFetching(roomId))
+      return undefined;
+    let waiting = true;
+    const check = () => {
+      if (!waiting || (!hasFace() && this.fetcher.isFetching(roomId))) return;
+      stop();
+      ready();
+    };
+    const unsubscribe = this.onChange(check);
+    const stop = () => {
+      waiting = false;
+      unsubscribe();
+    };
+    // The fetch may end without a change (refused, no such room): its end releases the wait too.
+    void this.fetcher.idle().then(check);
+    return stop;
+  }
+
   /** The rooms, each with its pictures where known. */
   decorate(rooms: RoomState[]): RoomState[] {
     if (!this.#settings().enabled) return rooms;

@@ -57,6 +57,8 @@ export function planRetention(input: RetentionPlanInput): PlannedRule[] {
     const out: PlannedRule['files'] = [];
     let kept = 0;
     for (const file of covered) {
+      const key = `${file.recorderId}\n${file.relativePath}`;
+      if (claimed.has(key)) continue; // an earlier rule removes it: it takes no room here
       kept += file.bytes;
       const reason =
         rule.keepDays !== undefined && input.now - file.modifiedAt > rule.keepDays * DAY_MS
@@ -64,8 +66,7 @@ export function planRetention(input: RetentionPlanInput): PlannedRule[] {
           : rule.keepGiB !== undefined && kept > rule.keepGiB * GIB
             ? 'keepGiB'
             : undefined;
-      const key = `${file.recorderId}\n${file.relativePath}`;
-      if (!reason || claimed.has(key) || mustStay(file)) continue;
+      if (!reason || mustStay(file)) continue;
       claimed.add(key);
       out.push({ ...fileFacts(file), reason });
     }

@@ -108,6 +108,20 @@ describe('planRetention', () => {
     expect(paths(plan, 1)).toEqual(['unknown.flv', '2.flv']); // same age: by path, newest first, then reversed
   });
 
+  it('does not count what an earlier rule removes towards a later rule’s keepGiB', () => {
+    const plan = planRetention({
+      now: NOW,
+      rules: [
+        rule({ rooms: [2], keepDays: 1, then: 'delete' }),
+        rule({ keepGiB: 1, then: 'delete' }),
+      ],
+      files: [file('room2.flv', 2, GIB, { roomId: 2 }), file('room1.flv', 3, GIB)],
+      isRecording: none,
+    });
+    expect(paths(plan, 0)).toEqual(['room2.flv']);
+    expect(paths(plan, 1)).toEqual([]);
+  });
+
   it('tells plain relative paths from ones that could leave the root', () => {
     expect(isPlainRelative('1-a/录制-1.flv')).toBe(true);
     for (const bad of ['', '/abs.flv', 'a/../b.flv', 'C:/x.flv', 'a//b.flv', './a.flv'])
