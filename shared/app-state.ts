@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { JobCounts } from './jobs';
 import { RoomState } from './model';
 import { OpenProblem } from './problem';
 import { RecorderStatus } from './recorder/connection-status';
@@ -106,6 +107,8 @@ export const AppState = z.object({
       failed: z.string().optional(),
     })
     .optional(),
+  /** Jobs acting on recordings, by state (the tray's tooltip counts running ones); absent: none. */
+  jobs: JobCounts.optional(),
 });
 /** The app's state as shown to the user. */
 export type AppState = z.infer<typeof AppState>;

@@ -31,12 +31,22 @@ export const CALL_CHANNELS = [
   'notifications:quietUntil',
   'retention:preview',
   'history:removals',
+  'jobs:list',
+  'jobs:retry',
+  'jobs:cancel',
+  'actions:checkTools',
+  'actions:tryOnLastFile',
 ] as const;
 /** A call channel name. */
 export type CallChannel = (typeof CALL_CHANNELS)[number];
 
 /** Every main→window event channel. */
-export const EVENT_CHANNELS = ['state:changed', 'notification:added', 'window:show'] as const;
+export const EVENT_CHANNELS = [
+  'state:changed',
+  'notification:added',
+  'window:show',
+  'jobs:changed',
+] as const;
 /** An event channel name. */
 export type EventChannel = (typeof EVENT_CHANNELS)[number];
 

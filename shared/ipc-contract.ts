@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { AppInfo, AppState, LinkTarget, PauseChoice, RecorderStatusKind } from './app-state';
 import type { CallChannel, EventChannel } from './ipc-channels';
+import { ActionRule, ActionTools } from './actions';
 import {
   HistoryFile,
   HistoryNotification,
@@ -8,6 +9,7 @@ import {
   HistoryRemoval,
   historyPage,
 } from './history';
+import { Job, JobStatus, ToolCheck } from './jobs';
 import { EventLogEntry } from './model';
 import { PopupButton } from './popup-button';
 import { RoomTier } from './room-tier';
@@ -51,6 +53,11 @@ const FileRef = z.strictObject({
   recorderId: CallRecorderId.optional(),
   relativePath: z.string().min(1).max(4096),
 });
+
+/** A job named by a call. */
+const JobId = z.string().min(1).max(100);
+/** The job states a list may ask for. */
+const JobStatusName = JobStatus;
 
 /** A room of the recorder a command names: 1 … Int32 max (the recorder's `{roomId:int}` routes). */
 const CommandRoomId = z.number().int().min(1).max(2_147_483_647);
@@ -182,6 +189,34 @@ export const CALLS = {
   },
   /** The recordings the clean-up removed, newest first (room and text filter the list). */
   'history:removals': { request: HistoryQueryRequest, response: historyPage(HistoryRemoval) },
+  /** The jobs, newest first (the Jobs view); `status` narrows to some states. */
+  'jobs:list': {
+    request: z.union([NoArgs, z.strictObject({ status: z.array(JobStatusName).optional() })]),
+    response: z.object({ jobs: z.array(Job) }),
+  },
+  /** Runs a failed or cancelled job again from the step it stopped at. */
+  'jobs:retry': { request: z.strictObject({ id: JobId }), response: ActionResult },
+  /** Cancels a queued or running job (a running step's process tree is stopped). */
+  'jobs:cancel': { request: z.strictObject({ id: JobId }), response: ActionResult },
+  /**
+   * Which tools are found, where, and their version line: the settings' `actions.tools`, or
+   * `tools` as drafted in the window (not saved yet); absent ones are looked up on PATH.
+   */
+  'actions:checkTools': {
+    request: z.union([NoArgs, z.strictObject({ tools: ActionTools })]),
+    response: z.object({ tools: z.array(ToolCheck) }),
+  },
+  /**
+   * Runs a rule (saved, by id; or a draft from the window) on the newest finished file whose
+   * path resolves under its recorder's recording root; answers the job's id.
+   */
+  'actions:tryOnLastFile': {
+    request: z.union([
+      z.strictObject({ ruleId: z.string().min(1).max(40) }),
+      z.strictObject({ rule: ActionRule }),
+    ]),
+    response: ActionResult.extend({ jobId: z.string().optional() }),
+  },
 } as const satisfies Record<CallChannel, { request: z.ZodType; response: z.ZodType }>;
 
 /** Every main→window event: channel → payload schema. */
@@ -190,6 +225,8 @@ export const EVENTS = {
   'notification:added': { payload: HistoryNotificationItem },
   /** A click opened the window onto a place in it (a quiet hours digest: its span). */
   'window:show': { payload: WindowTarget },
+  /** A job was added or changed (status, step, progress, output lines): the Jobs view follows it. */
+  'jobs:changed': { payload: Job },
 } as const satisfies Record<EventChannel, { payload: z.ZodType }>;
 
 export { CALL_CHANNELS, EVENT_CHANNELS, isCallChannel, isEventChannel } from './ipc-channels';

@@ -70,7 +70,12 @@ export const NotificationAction = z.discriminatedUnion('kind', [
 export type NotificationAction = z.infer<typeof NotificationAction>;
 
 /** What a notification is about: a switchable kind, or the digest at the end of quiet hours. */
-export const NotificationEvent = z.enum([...NotifiableEvent.options, 'QuietHoursDigest']);
+export const NotificationEvent = z.enum([
+  ...NotifiableEvent.options,
+  'QuietHoursDigest',
+  'JobDone', // a job acting on a recording finished (a popup only with actions.notifyDone)
+  'JobFailed', // ... or failed, with the tool's words
+]);
 /** A notification's event. */
 export type NotificationEvent = z.infer<typeof NotificationEvent>;
 

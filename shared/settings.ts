@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { GoLiveFilters } from './go-live-filter';
 import { RetentionSettings } from './retention';
+import { ActionsSettings } from './actions';
 
 /** The listener's default port: next to the recorder's 2356 in spirit, clear of a second recorder on 2357. */
 export const DEFAULT_LISTENER_PORT = 23560;
@@ -270,6 +271,8 @@ export const Settings = z.object({
   pictures: PictureSettings.prefault({}),
   /** Clean-up of old recordings by age and size (shared/retention.ts); off by default. */
   retention: RetentionSettings.prefault({}),
+  /** Acting on finished recordings: remux, danmaku, upload, move, a program (shared/actions.ts). */
+  actions: ActionsSettings.prefault({}),
 });
 /** The app's settings. */
 export type Settings = z.infer<typeof Settings>;

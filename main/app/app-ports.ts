@@ -10,6 +10,7 @@ import type { StorageLimits } from './storage';
 import type { ShellLike } from '../core/shell-actions';
 import type { DecisionSink, HappeningSource } from '../core/plug-ins';
 import type { PushAttempt } from './push/push-sink';
+import type { JobStore } from '../core/actions/job-store';
 
 /** Settings a host fixes for this run without writing them (headless launch flags). */
 export interface SettingsOverrides {
@@ -51,6 +52,10 @@ export interface AppPorts {
   pickFolder?: (current: string) => Promise<string | null>;
   /** The OS trash (desktop: Electron's `shell.trashItem`); absent: clean-up cannot use `trash`. */
   trash?: (file: string) => Promise<void>;
+  /** For testing: where jobs are kept (default: in memory until the database holds them). */
+  jobStore?: JobStore;
+  /** For testing: the waits before a job step's second and third try. */
+  jobBackOffMs?: readonly number[];
   /** More sources and sinks than the app's own (tests, host-specific output). */
   sources?: readonly HappeningSource[];
   sinks?: readonly DecisionSink[];

@@ -18,11 +18,13 @@ import { openPictures } from './pictures';
 import { openStorage, type Storage } from './storage';
 import type { RetentionReader } from './handlers/retention';
 import { openRetention } from './retention';
+import { buildJobs } from './jobs/build-jobs';
+import type { JobsEngine } from './jobs/jobs-engine';
 
 /**
  * The app object: builds every part in the order they depend on each other, and hands the host
  * a narrow handle. Both hosts (the Electron glue and headless mode) start the app through it.
- * Order: context (settings, events) → storage → sinks → pipeline and recovery → listener →
+ * Order: context (settings, events) → storage → sinks → pipeline, jobs and recovery → listener →
  * one link per recorder → sources → state → handlers → lifecycle.
  */
 export async function createApp(ports: AppPorts): Promise<RunningApp> {
@@ -46,12 +48,13 @@ export async function createApp(ports: AppPorts): Promise<RunningApp> {
     awaitPictures: (roomId, ready) => pictures.awaitPictures(roomId, ready),
     apiAnswering: (recorderId) => links.get(recorderId ?? '')?.apiAnswering ?? false,
   });
+  // Jobs acting on finished recordings (issue 33): queued by their intake, a source below.
+  const { engine, intake } = buildJobs(context, ports, { storage, pipeline });
   const recovery = prepareRecovery({
     ...context,
     pipeline,
     storage,
   });
-
   // One link per recorder (poller, connection, commands), and the listener with one URL each.
   const links: RecorderLinks = new RecorderLinks({
     context,
@@ -70,10 +73,9 @@ export async function createApp(ports: AppPorts): Promise<RunningApp> {
     webhookSeen: (recorderId, roomId, at) => links.get(recorderId)?.webhookSeen(roomId, at),
   });
   const binding = new ListenerBinding(listener, context.log);
-
   const history = storage.history;
   const retention = await openRetention(context, ports, { pipeline, history });
-  const attached = { pipeline, observers, pictures, history, links, retention };
+  const attached = { pipeline, observers, pictures, history, links, retention, intake };
   const sources = attachSources(context, ports, attached);
   const state = pushedState(context, ports, {
     store: ports.store,
@@ -85,9 +87,10 @@ export async function createApp(ports: AppPorts): Promise<RunningApp> {
     problems: sources.problems,
     host: ports.hostState,
     pictures: (rooms) => pictures.decorate(rooms),
+    jobs: () => engine.counts(),
   });
   const shellActions = appShellActions(context, ports);
-  const handlerParts = { storage, listener, shellActions, state, links, push, retention };
+  const handlerParts = { storage, listener, shellActions, state, links, push, retention, engine };
   const handlers = appHandlers(context, ports, handlerParts);
   const lifecycle = appLifecycle(context, {
     storage,
@@ -99,6 +102,7 @@ export async function createApp(ports: AppPorts): Promise<RunningApp> {
     links,
     sources: sources.sources,
     sourceContext: sources.context,
+    jobs: engine,
   });
   const { runAction } = shellActions;
   return { ...lifecycle, handlers, state, settings, runAction, ...reach(context, listener, links) };
@@ -152,6 +156,7 @@ function appHandlers(
     storage: Storage;
     push: PushSink;
     retention: RetentionReader;
+    engine: JobsEngine;
   },
 ): ContractHandlers {
   return contractHandlers(
@@ -169,5 +174,6 @@ function appHandlers(
     },
     parts.push,
     parts.retention,
+    parts.engine,
   );
 }

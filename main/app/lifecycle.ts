@@ -20,6 +20,8 @@ export interface LifecycleParts {
   links: RecorderLinks;
   sources: readonly HappeningSource[];
   sourceContext: SourceContext;
+  /** The jobs acting on recordings: started before the sources feed them, stopped after. */
+  jobs?: { start(): Promise<void>; stop(): Promise<void> };
 }
 
 /** How the app starts, follows settings changes, and stops. */
@@ -58,6 +60,7 @@ export function appLifecycle(context: AppContext, parts: LifecycleParts): AppLif
       await parts.recovery.run(); // before the listener: recovered happenings come first, in order
       const result = await parts.binding.bind(settings());
       await parts.links.reconfigure();
+      await parts.jobs?.start();
       for (const source of parts.sources) await source.start(parts.sourceContext);
       stateChanged();
       return result;
@@ -69,6 +72,7 @@ export function appLifecycle(context: AppContext, parts: LifecycleParts): AppLif
         try {
           await applying;
           for (const source of parts.sources.toReversed()) await source.stop();
+          await parts.jobs?.stop(); // running steps' process trees stopped; they run again next start
           await parts.links.stop();
           await parts.listener.server.stop();
           await parts.pipeline.drain();

@@ -1,4 +1,5 @@
 import type { AppState } from '../../shared/app-state';
+import type { JobCounts } from '../../shared/jobs';
 import type { OpenProblem } from '../../shared/problem';
 import type { SettingsStore } from '../adapters/settings-store';
 import type { EventPipeline } from '../core/event-pipeline';
@@ -21,6 +22,8 @@ export interface StateSources {
   host: HostStatePort | undefined;
   /** The rooms with their pictures where known. */
   pictures?: (rooms: AppState['rooms']) => AppState['rooms'];
+  /** Jobs acting on recordings, by state. */
+  jobs?: () => JobCounts;
 }
 
 /** The state the window and the tray show, read afresh from the app's parts at each call. */
@@ -34,6 +37,7 @@ export function stateView(context: AppContext, from: StateSources): () => AppSta
     const notices = links.flatMap((link) => link.notices());
     const problems = from.problems();
     const trouble = from.storage.trouble() ?? from.store.trouble;
+    const jobs = from.jobs?.();
     return {
       rooms: from.pictures ? from.pictures(from.pipeline.rooms()) : from.pipeline.rooms(),
       recorder: from.links.connection(language),
@@ -54,6 +58,7 @@ export function stateView(context: AppContext, from: StateSources): () => AppSta
       language,
       ...(notices.length > 0 ? { notices } : {}),
       ...(problems.length > 0 ? { problems } : {}),
+      ...(jobs && jobs.queued + jobs.running + jobs.failed > 0 ? { jobs } : {}),
       ...from.host?.read(),
     };
   };

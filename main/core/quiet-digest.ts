@@ -48,8 +48,11 @@ export function digestNotification(
   now: number,
 ): AppNotification {
   const counts: Partial<Record<NotifiableEvent, number>> = {};
-  for (const n of held)
-    if (n.event !== 'QuietHoursDigest') counts[n.event] = (counts[n.event] ?? 0) + 1;
+  for (const n of held) {
+    const { event } = n;
+    if (event !== 'QuietHoursDigest' && event !== 'JobDone' && event !== 'JobFailed')
+      counts[event] = (counts[event] ?? 0) + 1;
+  }
   const live = counts.StreamStarted ?? 0;
   const files = (counts.FileClosed ?? 0) + (counts.SessionReport ?? 0);
   const problems = counts.RecordingProblem ?? 0;

@@ -54,6 +54,8 @@ export interface TrayState {
   storageTrouble?: boolean;
   /** The running version, shown after the app's name in the tooltip. */
   version?: string;
+  /** Jobs acting on recordings that run now (AppState.jobs.running). */
+  runningJobs?: number;
   /** A downloaded update's version (AppState.update): the menu offers to restart into it. */
   update?: string;
   /** How it is taken (AppState.update.action): restart into it, install it, or download it. */
@@ -162,6 +164,7 @@ export function trayTooltip(state: TrayState, maxLength: number = TOOLTIP_MAX_LE
   if (first) head.push(cut(strings.problemsLine(problems.length, problemLabel(state, first)), 60));
   if (state.storageTrouble) head.push(strings.storageTrouble);
   if (state.paused) head.push(strings.pausedNote);
+  if (state.runningJobs) head.push(strings.jobsLine(state.runningJobs));
   const rooms = oncePerRoom(state.rooms);
   const recording = rooms
     .filter((room) => room.recording)

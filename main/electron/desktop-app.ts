@@ -333,7 +333,11 @@ function wireDesktopShell<I, M>(
       if (message.event === 'state:changed') {
         broadcast(message.event, message.payload);
         tray.render(message.payload);
-      } else if (message.event === 'notification:added' || message.event === 'window:show') {
+      } else if (
+        message.event === 'notification:added' ||
+        message.event === 'window:show' ||
+        message.event === 'jobs:changed'
+      ) {
         broadcast(message.event, message.payload);
       }
     }),

@@ -23,6 +23,7 @@ export function trayStateOf(state: AppState, now: number, version?: string): Tra
     ...(state.problems ? { problems: state.problems } : {}),
     ...(state.storage?.trouble ? { storageTrouble: true } : {}),
     ...(version !== undefined ? { version } : {}),
+    ...(state.jobs?.running ? { runningJobs: state.jobs.running } : {}),
     ...(state.update
       ? { update: state.update.version, updateAction: state.update.action ?? 'restart' }
       : {}),

@@ -29,6 +29,7 @@ import type { Clock, Logger } from '../core/ports';
 import { PICTURES_DIR } from '../adapters/pictures/picture-source';
 import { createRoomsLines, type RoomsLines } from './rooms-lines';
 import { listenForStop } from './stop-request';
+import { jobLines } from './job-lines';
 
 /** What only tests give headless mode (a test entry passes them; the shipped entry never does). */
 export interface HeadlessTesting {
@@ -199,11 +200,13 @@ function desktopPopups(enabled: boolean, warn: (message: string) => void) {
 }
 
 /**
- * The app's host events as output lines (the recorder's status, room changes, set-up notices);
+ * The app's host events as output lines (the recorder's status, room changes, set-up notices,
+ * jobs);
  * set-up notices also pop up on the desktop.
  */
 function followHostEvents(app: RunningApp, emit: (line: OutputLine) => void): RoomsLines {
   const roomsLines = createRoomsLines(emit);
+  const jobLine = jobLines(emit);
   app.subscribe((message) => {
     switch (message.event) {
       case 'recorder:status':
@@ -222,6 +225,9 @@ function followHostEvents(app: RunningApp, emit: (line: OutputLine) => void): Ro
         break;
       case 'retention:pass':
         emit({ type: 'retention', ...message.payload });
+        break;
+      case 'jobs:changed':
+        jobLine(message.payload);
         break;
     }
   });

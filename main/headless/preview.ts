@@ -27,7 +27,8 @@ export async function startPreview(
         if (
           message.event === 'state:changed' ||
           message.event === 'notification:added' ||
-          message.event === 'window:show'
+          message.event === 'window:show' ||
+          message.event === 'jobs:changed'
         )
           listener(message.event, message.payload);
       }),

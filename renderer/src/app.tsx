@@ -12,6 +12,7 @@ import { TabBar } from './tab-bar';
 import { useAppState } from './use-app-state';
 import { useSettings } from './use-settings';
 import { FilesView } from './views/files-view';
+import { JobsView } from './views/jobs-view';
 import { NotificationsView } from './views/notifications-view';
 import { RoomsView } from './views/rooms-view';
 import { SettingsView } from './views/settings-view';
@@ -30,6 +31,8 @@ function CurrentView({ view }: { view: WindowView }) {
       return <FilesView />;
     case 'notifications':
       return <NotificationsView />;
+    case 'jobs':
+      return <JobsView />;
     case 'settings':
       return <SettingsView />;
   }

@@ -8,6 +8,7 @@ import './styles/layout.css';
 import './styles/lists.css';
 import './styles/forms.css';
 import './styles/attention.css';
+import './styles/jobs.css';
 
 const connection = connectApi();
 if (connection.preview && window.location.search.includes('token=')) {

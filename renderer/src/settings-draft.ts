@@ -6,7 +6,9 @@ import {
 } from '../../shared/settings';
 import type { SettingsPatch } from '../../shared/settings-patch';
 import { checkSettingsUpdate } from '../../shared/settings-rules';
+import { actionsDraftOf, actionsPatchOf, type ActionsDraft } from './actions-draft';
 import { recorderDraftOf, recorderFromDraft, type RecorderDraft } from './recorder-draft';
+import { retentionDraftOf, retentionFromDraft, type RetentionDraft } from './retention-draft';
 
 /**
  * The settings form as the user edits it: numbers stay text until saved. The language, mute and
@@ -27,6 +29,11 @@ export interface SettingsDraft {
   updatesFeedUrl: string;
   picturesEnabled: boolean;
   liveApiHost: string;
+  /** Settings → Actions (rules, steps, tools). */
+  actions: ActionsDraft;
+  /** Settings → Clean-up. */
+  retention: RetentionDraft;
+  keepAwake: boolean;
 }
 
 /** The form's starting values from the settings main holds. */
@@ -45,6 +52,9 @@ export function draftFromSettings(settings: Settings): SettingsDraft {
     updatesFeedUrl: settings.updates.feedUrl,
     picturesEnabled: settings.pictures.enabled,
     liveApiHost: settings.pictures.liveApiHost,
+    actions: actionsDraftOf(settings.actions),
+    retention: retentionDraftOf(settings.retention),
+    keepAwake: settings.keepAwake,
   };
 }
 
@@ -131,6 +141,11 @@ function buildPatch(
   if (Object.keys(notifications).length > 0) patch.notifications = notifications;
   if (changed('picturesEnabled') || changed('liveApiHost'))
     patch.pictures = { enabled: draft.picturesEnabled, liveApiHost: draft.liveApiHost.trim() };
+  // Whole objects: their rules are lists, and a patch replaces a list whole.
+  if (changed('actions')) patch.actions = actionsPatchOf(draft.actions, notANumber, errors);
+  if (changed('retention'))
+    patch.retention = retentionFromDraft(draft.retention, notANumber, errors);
+  if (changed('keepAwake')) patch.keepAwake = draft.keepAwake;
 
   return { patch, errors };
 }

@@ -7,11 +7,14 @@ function focusTab(view: WindowView): void {
 
 /**
  * The view tabs, with a roving tabindex: Tab reaches the selected tab, arrows / Home / End move
- * between tabs and select them. The notifications tab carries the unread count.
+ * between tabs and select them. The notifications tab carries the unread count, the jobs tab
+ * the jobs running or queued.
  */
 export function TabBar({ view, onView }: { view: WindowView; onView: (view: WindowView) => void }) {
   const { state, strings } = useApp();
   const unread = state.unreadCount;
+  // Jobs running or waiting: the Jobs tab counts them (a failed one is told by a popup).
+  const busy = (state.jobs?.running ?? 0) + (state.jobs?.queued ?? 0);
   const onKeyDown = (event: KeyboardEvent) => {
     const index = WINDOW_VIEWS.indexOf(view);
     const last = WINDOW_VIEWS.length - 1;
@@ -49,6 +52,12 @@ export function TabBar({ view, onView }: { view: WindowView; onView: (view: Wind
             <span class="badge">
               <span aria-hidden="true">{unread > 99 ? '99+' : unread}</span>
               <span class="sr-only">{strings.header.unread(unread)}</span>
+            </span>
+          ) : null}
+          {name === 'jobs' && busy > 0 ? (
+            <span class="badge badge-quiet">
+              <span aria-hidden="true">{busy > 99 ? '99+' : busy}</span>
+              <span class="sr-only">{strings.jobs.busy(busy)}</span>
             </span>
           ) : null}
         </button>

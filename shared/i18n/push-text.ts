@@ -1,6 +1,7 @@
-import type { Language, NotifiableEvent } from '../settings';
+import type { NotificationEvent } from '../model';
+import type { Language } from '../settings';
 
-/** A title and body template with {name} {title} {area} {roomId} {url} {file} {size} {duration} {problem}. */
+/** A title and body template with {name} {title} {area} {roomId} {url} {file} {size} {duration} {problem}, and for jobs {rule} {error} {output}. */
 export interface PushTemplate {
   title: string;
   body: string;
@@ -12,7 +13,10 @@ export interface PushTemplate {
  */
 export const PUSH_TEMPLATES: Record<
   Language,
-  Partial<Record<NotifiableEvent, PushTemplate>> & { problem: PushTemplate; test: PushTemplate }
+  Partial<Record<Exclude<NotificationEvent, 'QuietHoursDigest'>, PushTemplate>> & {
+    problem: PushTemplate;
+    test: PushTemplate;
+  }
 > = {
   'zh-CN': {
     StreamStarted: { title: '{name} 开播了', body: '{title}\n{area}' },
@@ -21,6 +25,8 @@ export const PUSH_TEMPLATES: Record<
     SessionEnded: { title: '{name} 录制结束', body: '{title}' },
     FileClosed: { title: '录制完成：{name}', body: '{file}\n{size} · {duration}' },
     problem: { title: '{name} 录制出现问题', body: '{problem}' },
+    JobDone: { title: '处理完成：{rule}', body: '{name} · {file}\n{output}' },
+    JobFailed: { title: '处理失败：{rule}', body: '{name} · {file}\n{error}' },
     test: { title: 'Recorder Tray 测试推送', body: '能看到这条消息，说明推送设置正确。' },
   },
   en: {
@@ -30,6 +36,8 @@ export const PUSH_TEMPLATES: Record<
     SessionEnded: { title: 'Recording ended: {name}', body: '{title}' },
     FileClosed: { title: 'Recording finished: {name}', body: '{file}\n{size} · {duration}' },
     problem: { title: 'Recording trouble: {name}', body: '{problem}' },
+    JobDone: { title: 'Done: {rule}', body: '{name} · {file}\n{output}' },
+    JobFailed: { title: 'Failed: {rule}', body: '{name} · {file}\n{error}' },
     test: {
       title: 'Recorder Tray test push',
       body: 'If you can read this, the push target works.',

@@ -18,6 +18,10 @@ const ZH: readonly [RegExp, (m: RegExpExecArray) => string][] = [
   [/^use HH:MM, e\.g\. 23:00$/, () => '请用 时:分 格式，如 23:00'],
   [/^give keepDays or keepGiB \(or both\)$/, () => '请填写保留天数或保留容量（GiB），或两者都填'],
   [/^give moveTo, the folder to move the files to$/, () => '请填写移动到的文件夹（moveTo）'],
+  [/^use 1 to 40 letters, digits and - only$/, () => '只能使用 1 到 40 个字母、数字和 -'],
+  [/^unknown placeholder (.+); use (.+)$/, (m) => `未知的占位符 ${m[1]}；可用 ${m[2]}`],
+  [/^the rule id "(.*)" is used twice$/s, (m) => `规则 ID "${m[1]}" 重复了`],
+  [/^add at least one step$/, () => '至少添加一个步骤'],
 ];
 
 /** A schema message (the part after `path: `) in the given language, as far as it is known. */

@@ -14,6 +14,8 @@ export interface TrayStrings {
   pauseForever: string;
   resume: string;
   pausedNote: string;
+  /** Jobs acting on recordings that run now (remux, upload…). */
+  jobsLine: (count: number) => string;
   /** Quiet hours now ("quiet until"): popups held for one digest at the end. */
   quietHour: string;
   quietMorning: string;
@@ -63,6 +65,7 @@ export const TRAY_STRINGS: Readonly<Record<Language, TrayStrings>> = {
     pauseForever: '暂停到手动恢复',
     resume: '恢复通知',
     pausedNote: '通知已暂停',
+    jobsLine: (count) => `正在处理 ${count} 个任务`,
     quietHour: '免打扰一小时（结束时汇总）',
     quietMorning: '免打扰到明早 8 点',
     quietOff: '结束免打扰',
@@ -115,6 +118,7 @@ export const TRAY_STRINGS: Readonly<Record<Language, TrayStrings>> = {
     pauseForever: 'Until I resume',
     resume: 'Resume notifications',
     pausedNote: 'Notifications paused',
+    jobsLine: (count) => (count === 1 ? '1 job running' : `${count} jobs running`),
     quietHour: 'Quiet for 1 hour (a digest at the end)',
     quietMorning: 'Quiet until 8:00',
     quietOff: 'End quiet time',

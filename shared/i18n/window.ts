@@ -3,6 +3,7 @@ import type { Language } from '../settings';
 import { EVENT_NAMES, EVENTS_STRINGS, type EventsStrings } from './window/events';
 import { FILES_STRINGS, type FilesStrings } from './window/files';
 import { HEADER_STRINGS, type HeaderStrings } from './window/header';
+import { JOBS_STRINGS, type JobsStrings } from './window/jobs';
 import { LISTS_STRINGS, type ListsStrings } from './window/lists';
 import { NOTIFICATIONS_STRINGS, type NotificationsStrings } from './window/notifications';
 import { PAGER_STRINGS, type PagerStrings } from './window/pager';
@@ -24,6 +25,7 @@ export interface WindowStrings extends ShellStrings {
   rooms: RoomsStrings;
   files: FilesStrings;
   notifications: NotificationsStrings;
+  jobs: JobsStrings;
   events: EventsStrings;
   eventNames: Record<NotificationEvent, string>;
   settings: SettingsStrings;
@@ -41,6 +43,7 @@ function windowStrings(language: Language): WindowStrings {
     rooms: ROOMS_STRINGS[language],
     files: FILES_STRINGS[language],
     notifications: NOTIFICATIONS_STRINGS[language],
+    jobs: JOBS_STRINGS[language],
     events: EVENTS_STRINGS[language],
     eventNames: EVENT_NAMES[language],
     settings: SETTINGS_STRINGS[language],

@@ -50,6 +50,11 @@ export function fakeHandlers(): ContractHandlers {
       problems: [],
     })),
     'history:removals': vi.fn(empty),
+    'jobs:list': vi.fn(async () => ({ jobs: [] })),
+    'jobs:retry': vi.fn(ok),
+    'jobs:cancel': vi.fn(ok),
+    'actions:checkTools': vi.fn(async () => ({ tools: [] })),
+    'actions:tryOnLastFile': vi.fn(async () => ({ ok: true, jobId: 'job-1' })),
     'app:info': vi.fn(async () => ({
       version: '0.1.0',
       platform: 'linux',

@@ -3,6 +3,7 @@ import { attentionHandlers } from './attention';
 import { fileHandlers } from './files';
 import type { HandlerDeps } from './handler-deps';
 import { historyHandlers } from './history';
+import { jobsHandlers, type JobsControl } from './jobs';
 import { pushHandlers } from './push';
 import { recorderHandlers } from './recorder';
 import { retentionHandlers, type RetentionReader } from './retention';
@@ -14,6 +15,7 @@ export function contractHandlers(
   deps: HandlerDeps,
   push: Parameters<typeof pushHandlers>[0],
   retention: RetentionReader,
+  jobs: JobsControl,
 ): ContractHandlers {
   return {
     ...settingsHandlers(deps),
@@ -25,5 +27,6 @@ export function contractHandlers(
     ...attentionHandlers(deps),
     ...pushHandlers(push),
     ...retentionHandlers(retention),
+    ...jobsHandlers({ ...deps, jobs }),
   };
 }

@@ -48,6 +48,9 @@ export const PLACEHOLDERS = [
   'duration',
   'problem',
   'recorder',
+  'rule', // jobs acting on recordings: the rule's name
+  'error', // ... a failed job's tool words
+  'output', // ... the file a job produced
 ] as const;
 
 /**
@@ -78,7 +81,8 @@ export function targetWants(target: PushTargetSetting, entry: HistoryNotificatio
   if (!decision.shown && !heldHere) return false;
   const { event, roomIds } = entry.notification;
   if (event === 'QuietHoursDigest') return follows;
-  if (target.kinds.length > 0 && !target.kinds.includes(event)) return false;
+  // Jobs have no switch of their own: they go to targets that take every kind.
+  if (target.kinds.length > 0 && !(target.kinds as readonly string[]).includes(event)) return false;
   if (target.rooms.length > 0 && !roomIds.some((id) => target.rooms.includes(id))) return false;
   return true;
 }

@@ -9,6 +9,7 @@ import { useApp } from '../app-context';
 import { CheckField, Section } from '../components/fields';
 import { StatusLine } from '../components/status-line';
 import { formatWhen } from '../format-time';
+import { GoLiveFiltersField } from './go-live-filters-field';
 
 type Notifications = Settings['notifications'];
 type QuietHours = Notifications['quietHours'];
@@ -92,6 +93,10 @@ export function AttentionSection() {
         t={t}
         rooms={n.roomChangeRooms}
         onRooms={(roomChangeRooms) => save({ roomChangeRooms })}
+      />
+      <GoLiveFiltersField
+        filters={n.goLiveFilters}
+        onFilters={(goLiveFilters) => save({ goLiveFilters })}
       />
     </Section>
   );

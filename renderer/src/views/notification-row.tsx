@@ -1,4 +1,5 @@
 import type { HistoryNotification } from '../../../shared/history';
+import { goLiveFilterText } from '../../../shared/i18n/go-live-filter';
 import { useApp } from '../app-context';
 import { Avatar } from '../components/avatar';
 import { NotificationButtons } from '../components/notification-buttons';
@@ -93,6 +94,10 @@ export function NotificationRow({
         <span class={`pill ${decision.shown ? 'pill-ok' : 'pill-quiet'}`}>
           {decision.shown ? s.shown : s.suppressed[decision.reason]}
         </span>
+        {!decision.shown && decision.filter ? (
+          // Which list and word stopped the go-live: the user's own word, in the reason.
+          <span class="filter-reason">{goLiveFilterText(decision.filter, language)}</span>
+        ) : null}
         <span class="item-end button-row">
           <NotificationButtons entry={entry} />
           {actions.map((action, index) => (

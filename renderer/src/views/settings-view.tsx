@@ -3,8 +3,10 @@ import type { Settings } from '../../../shared/settings';
 import { useApp } from '../app-context';
 import { unclaimedErrors } from '../field-errors';
 import { checkDraft, draftFromSettings, isDraftDirty, type SettingsDraft } from '../settings-draft';
+import { actionsErrorPaths, ActionsSection } from '../settings/actions-section';
 import { ADVANCED_PATHS, AdvancedSection } from '../settings/advanced-section';
 import { AttentionSection } from '../settings/attention-section';
+import { CleanupSection, cleanupErrorPaths } from '../settings/cleanup-section';
 import { DiagnosticsSection } from '../settings/diagnostics-section';
 import { GeneralSection } from '../settings/general-section';
 import { ListenerSection } from '../settings/listener-section';
@@ -155,6 +157,8 @@ function SettingsForm({ settings }: { settings: Settings }) {
           <PicturesSection {...props} />
           <AttentionSection />
           <PushSection />
+          <ActionsSection {...props} />
+          <CleanupSection {...props} />
           <GeneralSection {...props} />
           <AdvancedSection {...props} open={advancedOpen} onOpen={setAdvancedOpen} />
         </form>
@@ -164,6 +168,8 @@ function SettingsForm({ settings }: { settings: Settings }) {
         status={status === 'invalid' || status === 'saving' || !dirty ? status : 'dirty'}
         otherErrors={unclaimedErrors(errors, [
           ...FIELD_PATHS,
+          ...actionsErrorPaths(draft.actions),
+          ...cleanupErrorPaths(draft.retention),
           ...draft.recorders.flatMap((_, index) =>
             RECORDER_FIELDS.map((field) => `recorders[${index}].${field}`),
           ),

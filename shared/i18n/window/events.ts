@@ -70,6 +70,8 @@ export const EVENT_NAMES: Readonly<Record<Language, Record<NotificationEvent, st
     SessionReport: '录制场次小结',
     RoomChanged: '标题或分区变更',
     QuietHoursDigest: '免打扰汇总',
+    JobDone: '录制后处理完成',
+    JobFailed: '录制后处理失败',
   },
   en: {
     StreamStarted: 'Goes live',
@@ -82,5 +84,7 @@ export const EVENT_NAMES: Readonly<Record<Language, Record<NotificationEvent, st
     SessionReport: 'Session summary',
     RoomChanged: 'Title or area changed',
     QuietHoursDigest: 'Quiet hours digest',
+    JobDone: 'Job done',
+    JobFailed: 'Job failed',
   },
 };

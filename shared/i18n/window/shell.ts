@@ -1,7 +1,7 @@
 import type { Language } from '../../settings';
 
 /** The window's views, in tab order (the webhook log lives in Settings → Diagnostics). */
-export const WINDOW_VIEWS = ['rooms', 'files', 'notifications', 'settings'] as const;
+export const WINDOW_VIEWS = ['rooms', 'files', 'notifications', 'jobs', 'settings'] as const;
 /** One of the window's views. */
 export type WindowView = (typeof WINDOW_VIEWS)[number];
 
@@ -23,7 +23,7 @@ export const SHELL_STRINGS: Readonly<Record<Language, ShellStrings>> = {
     loadFailed: (reason) => `无法加载：${reason}`,
     disconnected: '与应用的连接已断开，正在重连…',
     tabsLabel: '视图',
-    tabs: { rooms: '房间', files: '文件', notifications: '通知', settings: '设置' },
+    tabs: { rooms: '房间', files: '文件', notifications: '通知', jobs: '任务', settings: '设置' },
   },
   en: {
     appName: 'Recorder Tray',
@@ -35,6 +35,7 @@ export const SHELL_STRINGS: Readonly<Record<Language, ShellStrings>> = {
       rooms: 'Rooms',
       files: 'Files',
       notifications: 'Notifications',
+      jobs: 'Jobs',
       settings: 'Settings',
     },
   },

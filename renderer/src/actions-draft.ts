@@ -1,0 +1,112 @@
+import type { ActionRule, ActionsSettings, ActionTrigger } from '../../shared/actions';
+import type { SettingsPatch } from '../../shared/settings-patch';
+import { argLines, stepDraftOf, stepFromDraft, type StepDraft } from './action-step-draft';
+import { roomWords } from './room-words';
+
+/** One rule as the form edits it. */
+export interface RuleDraft {
+  id: string;
+  name: string;
+  on: ActionTrigger;
+  rooms: string;
+  recorders: string[];
+  steps: StepDraft[];
+}
+
+/** Settings → Actions as the form edits it. */
+export interface ActionsDraft {
+  enabled: boolean;
+  concurrency: string;
+  notifyDone: boolean;
+  tools: { ffmpeg: string; rclone: string; danmakuFactory: string };
+  /** Folders a `move` step may write into, one a line. */
+  moveRoots: string;
+  rules: RuleDraft[];
+}
+
+/** A rule's form values from its settings. */
+export function ruleDraftOf(rule: ActionRule): RuleDraft {
+  return {
+    id: rule.id,
+    name: rule.name,
+    on: rule.on,
+    rooms: (rule.rooms ?? []).join(' '),
+    recorders: [...(rule.recorders ?? [])],
+    steps: rule.steps.map(stepDraftOf),
+  };
+}
+
+/** The actions form's values from the settings. */
+export function actionsDraftOf(actions: ActionsSettings): ActionsDraft {
+  return {
+    enabled: actions.enabled,
+    concurrency: String(actions.concurrency),
+    notifyDone: actions.notifyDone,
+    tools: {
+      ffmpeg: actions.tools.ffmpeg ?? '',
+      rclone: actions.tools.rclone ?? '',
+      danmakuFactory: actions.tools.danmakuFactory ?? '',
+    },
+    moveRoots: actions.moveRoots.join('\n'),
+    rules: actions.rules.map(ruleDraftOf),
+  };
+}
+
+/** The first free `rule-N` id (ids are letters, digits and `-`; jobs name their rule by it). */
+export function nextRuleId(rules: readonly { id: string }[]): string {
+  const taken = new Set(rules.map((rule) => rule.id));
+  let n = rules.length + 1;
+  while (taken.has(`rule-${n}`)) n += 1;
+  return `rule-${n}`;
+}
+
+/** A rule's settings from its form values; `path` is where its errors go (`actions.rules[N]`). */
+export function ruleFromDraft(
+  draft: RuleDraft,
+  path: string,
+  notANumber: string,
+  errors: string[],
+): ActionRule {
+  const rooms = roomWords(draft.rooms);
+  if (rooms.bad !== undefined) errors.push(`${path}.rooms[${rooms.bad}]: ${notANumber}`);
+  return {
+    id: draft.id,
+    name: draft.name.trim(),
+    on: draft.on,
+    ...(rooms.numbers.length > 0 ? { rooms: rooms.numbers } : {}),
+    ...(draft.recorders.length > 0 ? { recorders: [...draft.recorders] } : {}),
+    steps: draft.steps.map((step, index) =>
+      stepFromDraft(step, `${path}.steps[${index}]`, notANumber, errors),
+    ),
+  };
+}
+
+/**
+ * The `actions` patch of the form: the whole object (its rules replace the stored ones), an
+ * emptied tool path as `null` so that the stored one goes (a patch merges objects key by key).
+ * Text that is not a number is named in `errors` by its path.
+ */
+export function actionsPatchOf(
+  draft: ActionsDraft,
+  notANumber: string,
+  errors: string[],
+): NonNullable<SettingsPatch['actions']> {
+  const concurrency = Number(draft.concurrency.trim());
+  if (draft.concurrency.trim() === '' || !Number.isFinite(concurrency))
+    errors.push(`actions.concurrency: ${notANumber}`);
+  const tool = (text: string) => (text.trim() === '' ? null : text.trim());
+  return {
+    enabled: draft.enabled,
+    ...(Number.isFinite(concurrency) && draft.concurrency.trim() !== '' ? { concurrency } : {}),
+    notifyDone: draft.notifyDone,
+    tools: {
+      ffmpeg: tool(draft.tools.ffmpeg),
+      rclone: tool(draft.tools.rclone),
+      danmakuFactory: tool(draft.tools.danmakuFactory),
+    },
+    moveRoots: argLines(draft.moveRoots).map((line) => line.trim()),
+    rules: draft.rules.map((rule, index) =>
+      ruleFromDraft(rule, `actions.rules[${index}]`, notANumber, errors),
+    ),
+  };
+}

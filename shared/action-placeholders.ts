@@ -1,0 +1,42 @@
+// The placeholders an action's arguments, upload remote and move target may hold. Pure and
+// shared: the settings schema refuses an unknown one at load, main/core/actions/placeholders.ts
+// expands them at run time, the window lists them.
+
+/** Every placeholder an action may use, without braces. */
+export const ACTION_PLACEHOLDERS = [
+  'path', // the file on this machine
+  'dir', // its folder
+  'name', // its file name
+  'stem', // its file name without the extension
+  'roomId',
+  'streamer',
+  'title',
+  'area',
+  'recorder', // the recorder's id
+  'sessionId',
+  'date', // the file's end, local time, YYYY-MM-DD
+  'time', // the same, HH-mm-ss (no colon: Windows file names cannot hold one)
+  'output', // the previous step's output file (the input file for the first step)
+] as const;
+/** One placeholder's name. */
+export type ActionPlaceholder = (typeof ACTION_PLACEHOLDERS)[number];
+
+const KNOWN: ReadonlySet<string> = new Set(ACTION_PLACEHOLDERS);
+
+/** Matches one `{name}`; `{{` and `}}` are a literal brace (see splitTemplate). */
+export const PLACEHOLDER_PATTERN = /\{\{|\}\}|\{([^{}]*)\}/g;
+
+/** The names inside braces in `template` that are not placeholders (each once, in order). */
+export function unknownPlaceholders(template: string): string[] {
+  const unknown: string[] = [];
+  for (const match of template.matchAll(PLACEHOLDER_PATTERN)) {
+    const name = match[1];
+    if (name !== undefined && !KNOWN.has(name) && !unknown.includes(name)) unknown.push(name);
+  }
+  return unknown;
+}
+
+/** Whether a name is a placeholder. */
+export function isActionPlaceholder(name: string): name is ActionPlaceholder {
+  return KNOWN.has(name);
+}

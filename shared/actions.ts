@@ -1,0 +1,142 @@
+import * as z from 'zod';
+import { ACTION_PLACEHOLDERS, unknownPlaceholders } from './action-placeholders';
+
+/** Says which placeholders of a template are unknown, so the settings refuse it at load. */
+const Template = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .superRefine((text, context) => {
+      const unknown = unknownPlaceholders(text);
+      if (unknown.length > 0)
+        context.addIssue({
+          code: 'custom',
+          message: `unknown placeholder ${unknown.map((n) => `{${n}}`).join(' ')}; use ${ACTION_PLACEHOLDERS.map((n) => `{${n}}`).join(' ')}`,
+        });
+    });
+
+/** A program's path or name (looked up on PATH when it has no folder). */
+const ProgramPath = z.string().trim().min(1).max(4096);
+/** Arguments, one placeholder expanding inside one argument whatever it holds. */
+const Args = z.array(Template(4096)).max(200);
+
+/** Where the tools are; an absent one is looked up on PATH (`.exe` on Windows). */
+export const ActionTools = z.object({
+  ffmpeg: ProgramPath.optional(),
+  rclone: ProgramPath.optional(),
+  danmakuFactory: ProgramPath.optional(),
+});
+/** Where the tools are. */
+export type ActionTools = z.infer<typeof ActionTools>;
+
+/** Remux to MP4 with ffmpeg (`-c copy`, `+faststart`); the MP4 is the next step's `{output}`. */
+export const RemuxStep = z.object({
+  kind: z.literal('remux'),
+  format: z.literal('mp4').default('mp4'),
+  /** Delete the FLV once the MP4 is complete. */
+  deleteSource: z.boolean().default(false),
+});
+/** Danmaku XML beside the video → ASS with DanmakuFactory; `args` are added to its own. */
+export const DanmakuStep = z.object({
+  kind: z.literal('danmaku'),
+  program: ProgramPath.optional(), // else actions.tools.danmakuFactory, else PATH
+  args: Args.optional(),
+});
+/** `rclone copy {output} <remote>`, e.g. `nas:recordings/{streamer}`. */
+export const UploadStep = z.object({
+  kind: z.literal('upload'),
+  remote: Template(4096).pipe(z.string().trim().min(1)),
+});
+/** Moves `{output}` to a path (a template) that must resolve under a recording root or `moveRoots`. */
+export const MoveStep = z.object({
+  kind: z.literal('move'),
+  to: Template(4096).pipe(z.string().trim().min(1)),
+});
+/** A program of the user's own: no shell, one argument per array item. */
+export const RunStep = z.object({
+  kind: z.literal('run'),
+  program: ProgramPath,
+  args: Args.default([]),
+  /** Killed with its whole process tree past this; absent: no limit. */
+  timeoutSeconds: z
+    .number()
+    .positive()
+    .max(7 * 86_400)
+    .optional(),
+});
+/** One step of an action rule. */
+export const ActionStep = z.discriminatedUnion('kind', [
+  RemuxStep,
+  DanmakuStep,
+  UploadStep,
+  MoveStep,
+  RunStep,
+]);
+/** One step of an action rule. */
+export type ActionStep = z.infer<typeof ActionStep>;
+/** A step's kind. */
+export type ActionStepKind = ActionStep['kind'];
+/** Every step kind, in the order the window offers them. */
+export const ACTION_STEP_KINDS = [
+  'remux',
+  'danmaku',
+  'upload',
+  'move',
+  'run',
+] as const satisfies readonly ActionStepKind[];
+
+/** What a rule acts on: each finished file, or a whole session with its files. */
+export const ActionTrigger = z.enum(['FileClosed', 'SessionEnded']);
+/** What a rule acts on. */
+export type ActionTrigger = z.infer<typeof ActionTrigger>;
+
+/** A rule's id: letters, digits and `-`; jobs name their rule by it. */
+export const ActionRuleId = z
+  .string()
+  .regex(/^[A-Za-z0-9-]{1,40}$/, 'use 1 to 40 letters, digits and - only');
+
+/** One rule: when it applies and its steps, run in order. */
+export const ActionRule = z.object({
+  id: ActionRuleId,
+  name: z.string().trim().max(100).default(''),
+  on: ActionTrigger.default('FileClosed'),
+  /** Rooms it applies to; absent or empty: every room. */
+  rooms: z.array(z.number().int().nonnegative()).optional(),
+  /** Recorders (ids) it applies to; absent or empty: every recorder. */
+  recorders: z.array(z.string().max(40)).optional(),
+  steps: z.array(ActionStep).min(1, 'add at least one step').max(20),
+});
+/** One action rule. */
+export type ActionRule = z.infer<typeof ActionRule>;
+
+/** How many jobs may run at once at most. */
+export const MAX_ACTION_CONCURRENCY = 8;
+
+/** Acting on finished recordings (issue 33): off by default; only these local settings name programs. */
+export const ActionsSettings = z.object({
+  enabled: z.boolean().default(false),
+  concurrency: z.number().int().min(1).max(MAX_ACTION_CONCURRENCY).default(1),
+  tools: ActionTools.prefault({}),
+  rules: z
+    .array(ActionRule)
+    .max(50)
+    .superRefine((rules, context) => {
+      const seen = new Set<string>();
+      rules.forEach((rule, index) => {
+        if (seen.has(rule.id))
+          context.addIssue({
+            code: 'custom',
+            path: [index, 'id'],
+            message: `the rule id "${rule.id}" is used twice`,
+          });
+        seen.add(rule.id);
+      });
+    })
+    .default([]),
+  /** Folders a `move` step may write into besides the recorders' recording roots. */
+  moveRoots: z.array(z.string().trim().min(1).max(4096)).default([]),
+  /** A popup when a job is done too (one always comes when a job fails). */
+  notifyDone: z.boolean().default(false),
+});
+/** The actions settings. */
+export type ActionsSettings = z.infer<typeof ActionsSettings>;
