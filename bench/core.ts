@@ -25,7 +25,12 @@ if (!(globalThis as { gc?: () => void }).gc) {
 
 const stream = new BenchEventStream();
 const settings = defaultSettings();
-const journal: JournalPort = { append: async () => undefined };
+// The dedupe is the database's unique index: here a set stands for it.
+const ids = new Set<string>();
+const journal: JournalPort = {
+  has: (id) => ids.has(id),
+  append: async (_entry, id) => void ids.add(id),
+};
 let now = Date.now();
 const intake = new WebhookIntake(journal, () => now);
 const history = new History();
@@ -110,7 +115,7 @@ const figures = {
     coreOwnMicros: +(coreMicros - parseMicros).toFixed(1),
   },
   held: {
-    dedupeIds: intake.rememberedIdCount,
+    dedupeIds: ids.size,
     files: pipeline.stateOf().files.list().length,
     history: history.sizes(),
   },

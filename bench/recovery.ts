@@ -7,7 +7,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { PROCESSED_MARK_FILE } from '../main/adapters/processed-mark';
+import { LEGACY_JOURNAL_FILES } from '../main/adapters/database/legacy-import';
 import { SettingsStore } from '../main/adapters/settings-store';
 import { createApp } from '../main/app/create-app';
 import { popupSink } from '../main/app/sinks';
@@ -39,7 +39,10 @@ async function startUp(
 ): Promise<{ ms: number; popups: number }> {
   const dataDir = await mkdtemp(join(tmpdir(), 'bench-recovery-'));
   await writeFile(join(dataDir, 'journal.jsonl'), journal);
-  await writeFile(join(dataDir, PROCESSED_MARK_FILE), JSON.stringify({ throughSeq }));
+  await writeFile(
+    join(dataDir, LEGACY_JOURNAL_FILES.processedMark),
+    JSON.stringify({ throughSeq }),
+  );
   const store = await SettingsStore.open({ dir: dataDir, log: silent });
   await store.update({
     listener: { port: 0 },

@@ -22,7 +22,10 @@ import { fileURLToPath } from 'node:url';
 import { SettingsStore } from '../main/adapters/settings-store';
 import { createApp } from '../main/app/create-app';
 import { popupSink } from '../main/app/sinks';
-import { JOURNAL_FILE, JournalFile } from '../main/adapters/journal-file';
+import { APP_MIGRATIONS } from '../main/adapters/database/app-migrations';
+import { DatabaseHandle } from '../main/adapters/database/database-handle';
+import { Deliveries } from '../main/adapters/database/deliveries';
+import { DATABASE_FILE } from '../main/adapters/database/open-database';
 import { WebhookServer } from '../main/adapters/webhook-listener/webhook-server';
 import type { Logger } from '../main/core/ports';
 import { WebhookIntake } from '../main/core/webhook-intake';
@@ -207,7 +210,7 @@ async function bench(dataDir: string, gc: Gc, t0: number): Promise<void> {
     for (const r of all)
       for (const [k, n] of Object.entries(r.failures)) failures[k] = (failures[k] ?? 0) + n;
     const sat = { bare: merge(saturation.bare), ours: merge(saturation.ours) };
-    const journalBytes = (await stat(join(dataDir, JOURNAL_FILE))).size;
+    const journalBytes = (await stat(join(dataDir, DATABASE_FILE))).size;
     // The listener's own counters, as its health route reports them.
     const health = (await (await fetch(`http://127.0.0.1:${started.port}/health`)).json()) as {
       webhooks: { accepted: number; duplicates: number; rejected: number };
@@ -296,15 +299,16 @@ async function bench(dataDir: string, gc: Gc, t0: number): Promise<void> {
 }
 
 /**
- * The app's door alone: the listener, the intake (dedupe window) and a journal fdatasync'ed in
- * `dir`, as createApp builds them, with nothing after the answer.
+ * The app's door alone: the listener, the intake and the deliveries journal in the database in
+ * `dir` (its unique index the dedupe), as createApp builds them, with nothing after the answer.
  */
 async function startDoor(
   dir: string,
   log: Logger,
 ): Promise<{ port: number; stop: () => Promise<void> }> {
   await mkdir(dir, { recursive: true });
-  const { journal } = await JournalFile.open(dir);
+  const database = DatabaseHandle.open(dir, { migrations: APP_MIGRATIONS });
+  const journal = new Deliveries(database);
   const server = new WebhookServer({
     intake: new WebhookIntake(journal, Date.now),
     onAccepted: () => {},
@@ -319,7 +323,7 @@ async function startDoor(
     port,
     stop: async () => {
       await server.stop();
-      await journal.close();
+      database.close();
     },
   };
 }

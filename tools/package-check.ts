@@ -7,7 +7,9 @@
 //      only production dependencies, nothing outside the allowlist, fuses as configured,
 //   5. checks the packaged main: it imports only `electron` and `node:` builtins (dependencies
 //      bundled in) and starts against the stub Electron without any node_modules,
-//   6. checks the configuration electron-builder reads: macOS ad-hoc signing with its
+//   6. checks better-sqlite3's native module is unpacked from the asar (app.asar.unpacked), where
+//      the packaged main loads it (the stub start of step 5 loads it from there),
+//   7. checks the configuration electron-builder reads: macOS ad-hoc signing with its
 //      entitlements, the NSIS uninstall step for what Electron creates on Windows.
 // Prints a summary; exits 1 on any failure. `--keep` keeps the temp folder for inspection.
 import { spawnSync } from 'node:child_process';
@@ -28,6 +30,7 @@ import { getCurrentFuseWire } from '@electron/fuses';
 import {
   builderConfig,
   macSigningProblems,
+  nativeModuleProblems,
   nsisUninstallProblems,
 } from './package-check/config-checks';
 import {
@@ -244,7 +247,34 @@ async function checkFuses(executable: string): Promise<void> {
   summary.push(`fuses: ${states.join(' ')}`);
 }
 
-async function checkPackagedMain(asarPath: string, work: string): Promise<void> {
+/** better-sqlite3's compiled module, relative to the app's root (native-binding.ts). */
+const NATIVE_MODULE = 'node_modules/better-sqlite3/build/Release/better_sqlite3.node';
+
+/** The native module as packaged: unpacked beside the asar; undefined (and a failure) if not. */
+function unpackedNativeModule(unpacked: string, asarPath: string): string | undefined {
+  const file = path.join(unpacked, 'resources', 'app.asar.unpacked', ...NATIVE_MODULE.split('/'));
+  if (!existsSync(file)) {
+    const inside = listPackage(asarPath, { isPack: false }).some((entry) =>
+      entry.replace(/\\/g, '/').endsWith(NATIVE_MODULE),
+    );
+    fail(
+      inside
+        ? `${NATIVE_MODULE} is packed inside app.asar: it cannot be loaded from there (asarUnpack)`
+        : `${NATIVE_MODULE} is not packaged at all`,
+    );
+    return undefined;
+  }
+  summary.push(
+    `native module: ${NATIVE_MODULE} unpacked (${(statSync(file).size / 1024 / 1024).toFixed(1)} MiB)`,
+  );
+  return file;
+}
+
+async function checkPackagedMain(
+  asarPath: string,
+  work: string,
+  nativeModule: string | undefined,
+): Promise<void> {
   const imports = await importsOf(packagedMainPath(asarPath, work));
   const foreign = foreignImports(imports);
   if (foreign.length > 0) fail(`the packaged main imports packages: ${foreign.join(', ')}`);
@@ -252,7 +282,7 @@ async function checkPackagedMain(asarPath: string, work: string): Promise<void> 
   const t0 = performance.now();
   try {
     const register = path.join(root, 'test', 'fakes', 'stub-electron', 'register.mjs');
-    await startsAgainstStub(asarPath, register);
+    await startsAgainstStub(asarPath, register, nativeModule);
     summary.push(
       `packaged main, alone (no node_modules), against the stub: started in ${Math.round(performance.now() - t0)} ms`,
     );
@@ -263,11 +293,15 @@ async function checkPackagedMain(asarPath: string, work: string): Promise<void> 
 
 async function checkBuilderConfig(): Promise<void> {
   const config = await builderConfig(root);
-  const problems = [...macSigningProblems(config, root), ...nsisUninstallProblems(config, root)];
+  const problems = [
+    ...macSigningProblems(config, root),
+    ...nsisUninstallProblems(config, root),
+    ...nativeModuleProblems(config),
+  ];
   for (const problem of problems) fail(problem);
   if (problems.length === 0)
     summary.push(
-      'config: mac.identity "-" with hardened-runtime entitlements; NSIS uninstall removes the toast CLSID key and shortcut',
+      'config: mac.identity "-" with hardened-runtime entitlements; NSIS uninstall removes the toast CLSID key and shortcut; **/*.node unpacked and rebuilt for Electron',
     );
 }
 
@@ -296,6 +330,11 @@ async function main(): Promise<void> {
         `-c.electronDist=${stub}`,
         `-c.electronVersion=${electronVersion}`,
         `-c.directories.output=${output}`,
+        // Rebuilding better-sqlite3 for Electron downloads Electron's headers, which this offline
+        // check cannot reach (`npm run dist` and the release workflow do rebuild it); the module
+        // built for this Node is packed instead, which is also what the stub start (plain Node)
+        // can load. What is checked here is where it is packed (asarUnpack), not its ABI.
+        '-c.npmRebuild=false',
       ],
       { ...process.env, CSC_IDENTITY_AUTO_DISCOVERY: 'false' },
     );
@@ -305,7 +344,7 @@ async function main(): Promise<void> {
       fail(`no app.asar at ${asarPath}`);
     } else {
       checkAsar(asarPath, manifest);
-      await checkPackagedMain(asarPath, work);
+      await checkPackagedMain(asarPath, work, unpackedNativeModule(unpacked, asarPath));
     }
     await checkBuilderConfig();
     const executable = path.join(unpacked, 'recorder-tray');

@@ -51,7 +51,6 @@ export async function createApp(ports: AppPorts): Promise<RunningApp> {
     ...context,
     pipeline,
     storage,
-    marked: storage.journalUpkeep,
   });
 
   // One link per recorder (poller, connection, commands), and the listener with one URL each.

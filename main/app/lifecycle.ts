@@ -7,6 +7,7 @@ import type { RecorderLinks } from './recorder-links';
 import type { JournalRecovery } from './recovery';
 import type { DecisionSinks } from './sinks';
 import type { Storage } from './storage';
+import { databaseReplacedNotice } from '../core/database-notice';
 
 /** The parts the app starts and stops, in the order they were built. */
 export interface LifecycleParts {
@@ -53,6 +54,9 @@ export function appLifecycle(context: AppContext, parts: LifecycleParts): AppLif
   return {
     async start() {
       await parts.sinks.start(context);
+      // A damaged database replaced at open: told once the popups can be shown.
+      const replaced = databaseReplacedNotice(parts.storage.database.replaced, context.language());
+      if (replaced) parts.sinks.notice(replaced, context.clock());
       await parts.recovery.run(); // before the listener: recovered happenings come first, in order
       const result = await parts.binding.bind(settings());
       await parts.links.reconfigure();

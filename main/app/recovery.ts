@@ -1,6 +1,5 @@
 import type { CoreWiring } from './app-context';
 import type { Storage } from './storage';
-import { writeProcessedMark } from '../adapters/processed-mark';
 import { listFile } from './pipeline';
 import type { EventPipeline } from '../core/event-pipeline';
 import { recoverJournal } from '../core/journal-recovery';
@@ -22,11 +21,9 @@ export interface RecoveryWiring extends CoreWiring {
    * The history, every journal entry with a webhook (oldest first, test events left out), the
    * mark read at start-up (undefined: none) and the intake's newest journal seq (0: empty).
    */
-  storage: Pick<Storage, 'history' | 'journaled' | 'processedThrough'> & {
+  storage: Pick<Storage, 'history' | 'journaled' | 'processedThrough' | 'markProcessed'> & {
     intake: { journalSeq: number };
   };
-  /** The mark moved to `seq` (the journal's upkeep compacts what is no longer needed). */
-  marked?: (seq: number) => void;
 }
 
 /** Start-up recovery and the processed mark, as the app object holds them. */
@@ -66,9 +63,8 @@ export function prepareRecovery(wiring: RecoveryWiring): JournalRecovery {
       await history.flush();
       if (history.trouble !== undefined) return; // not on disk yet: the journal still has it
       try {
-        await writeProcessedMark(wiring.dataDir, target);
+        await storage.markProcessed(target);
         mark = target;
-        wiring.marked?.(mark);
       } catch (error) {
         log.warn(`processed mark: cannot write it: ${errorMessage(error)}`);
       }

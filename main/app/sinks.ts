@@ -5,6 +5,7 @@ import { errorDetail } from '../core/log-text';
 import type { DecisionSink, PlugInContext } from '../core/plug-ins';
 import type { Logger } from '../core/ports';
 import type { SetupNotice } from '../core/recorder-sync';
+import type { DatabaseNotice } from '../core/database-notice';
 import type { AppContext } from './app-context';
 import type { AppPorts } from './app-ports';
 import { PushSink } from './push/push-sink';
@@ -75,7 +76,7 @@ export class DecisionSinks {
    * Hands a set-up notice (webhooks not arriving, a recorder gone) to the sinks that pop it up
    * (the host's popup); the window shows it as a banner from the state.
    */
-  notice(notice: SetupNotice & { recorderId?: string }, at: number): void {
+  notice(notice: (SetupNotice | DatabaseNotice) & { recorderId?: string }, at: number): void {
     const notification = noticeNotification(notice, at);
     this.#each((sink) => sink.notice?.(notification));
   }
@@ -159,7 +160,7 @@ export function durablePopups(
  * problem is (never held back by a pause); a click opens the window, where the banner says the fix.
  */
 export function noticeNotification(
-  notice: SetupNotice & { recorderId?: string },
+  notice: (SetupNotice | DatabaseNotice) & { recorderId?: string },
   at: number,
 ): AppNotification {
   return {

@@ -36,7 +36,7 @@ export function stateView(context: AppContext, from: StateSources): () => AppSta
     const lastWebhookAt = newest(links.map((link) => link.lastWebhookAt));
     const notices = links.flatMap((link) => link.notices());
     const problems = from.problems();
-    const trouble = from.storage.history.trouble ?? from.store.trouble;
+    const trouble = from.storage.trouble() ?? from.store.trouble;
     const jobs = from.jobs?.();
     return {
       rooms: from.pictures ? from.pictures(from.pipeline.rooms()) : from.pipeline.rooms(),

@@ -3,17 +3,23 @@ import { join } from 'node:path';
 import { HISTORY_LIMITS } from '../../shared/history';
 import type { EventLogEntry } from '../../shared/model';
 import type { RecorderWebhook } from '../../shared/recorder/webhook';
+import { APP_MIGRATIONS } from '../adapters/database/app-migrations';
+import { DatabaseHandle } from '../adapters/database/database-handle';
+import { Deliveries } from '../adapters/database/deliveries';
+import { importLegacyJournal } from '../adapters/database/legacy-import';
 import { HistoryStore } from '../adapters/history-store';
-import { JournalFile } from '../adapters/journal-file';
-import { readProcessedMark } from '../adapters/processed-mark';
+import {
+  DEDUPE_WINDOW,
+  DELIVERY_RETENTION,
+  type DedupeLimits,
+  type DeliveryRetention,
+} from '../core/delivery-retention';
 import { eventLogEntry } from '../core/event-log-entry';
-import type { DedupeLimits } from '../core/event-id-window';
 import type { HistoryLimits } from '../core/history';
 import type { JournaledWebhook } from '../core/journal-recovery';
-import { compactionDue, JOURNAL_RETENTION, type JournalRetention } from '../core/journal-retention';
 import type { Clock, JournalEntry, Logger } from '../core/ports';
 import { WebhookIntake } from '../core/webhook-intake';
-import { journalUpkeep } from './journal-upkeep';
+import { deliveryUpkeep } from './delivery-upkeep';
 
 /** A webhook the intake accepted (journaled), as the listener hands it on or the journal restores it. */
 export interface AcceptedWebhook {
@@ -27,12 +33,13 @@ export type UnjournaledMeta = Pick<
   'source' | 'duplicate' | 'userAgent' | 'receivedAt' | 'journalSeq'
 >;
 
-/** The app's files: the journal behind the intake, the history, and the event log over both. */
+/** The app's storage: the database (the deliveries journal behind the intake), the history, the event log. */
 export interface Storage {
-  journal: JournalFile;
+  database: DatabaseHandle;
+  deliveries: Deliveries;
   intake: WebhookIntake;
   history: HistoryStore;
-  /** Journaled webhooks, oldest first, to rebuild room state from and recover (recovery-step.ts). */
+  /** Journaled webhooks, oldest first, to rebuild room state from and recover (recovery.ts). */
   journaled: readonly JournaledWebhook[];
   /** The journal seq up to which everything was processed to the end; undefined: no mark yet. */
   processedThrough: number | undefined;
@@ -45,13 +52,22 @@ export interface Storage {
     meta: UnjournaledMeta,
     bodyJson?: string,
   ): void;
-  /** The processed mark moved: compacts the journal in the background once it passes its bounds. */
-  journalUpkeep(processedThrough: number): void;
-  /** Closes the journal and the history; each is closed whatever the other did. */
+  /**
+   * Moves the processed mark (committed in the database) and, every so many deliveries, deletes
+   * those past their bounds (core/delivery-retention.ts) and gives the space back.
+   */
+  markProcessed(processedThrough: number): Promise<void>;
+  /** Why writing fails now (the database, else the history's files); undefined: it does not. */
+  trouble(): string | undefined;
+  /** Closes the database and the history; each is closed whatever the other did. */
   close(): Promise<void>;
 }
 
-/** Opens the journal and the history in `dataDir`, restores the dedupe window and the event log. */
+/**
+ * Opens the database and the history in `dataDir` (importing a data folder of the format before
+ * the database at its first start), restores the intake's seq and the event log. Throws
+ * DatabaseInUse when another copy of the app holds the database.
+ */
 export async function openStorage(
   dataDir: string,
   clock: Clock,
@@ -63,15 +79,19 @@ export async function openStorage(
   } = {},
 ): Promise<Storage> {
   await mkdir(dataDir, { recursive: true });
-  const { journal, contents } = await JournalFile.open(dataDir);
+  const database = openDatabaseIn(dataDir, clock, log);
+  database.observeTrouble((trouble) => options.onTrouble?.(trouble));
+  const deliveries = new Deliveries(database);
+  const contents = deliveries.read();
   for (const warning of contents.warnings) log.warn(warning);
+  const processedThrough = deliveries.processedThrough();
   const small = options.limits;
-  const intake = new WebhookIntake(journal, clock, small?.dedupe);
-  // The newest accepted deliveries stay in the journal whatever the dedupe window: the event log
-  // shows them from there.
+  const intake = new WebhookIntake(deliveries, clock);
   const limits = small?.history ?? HISTORY_LIMITS;
-  const restored = intake.restore(contents.entries, limits.events);
-  const processedThrough = await readProcessedMark(dataDir, log.warn);
+  const restored = intake.restore(
+    contents.entries,
+    Math.max(deliveries.newestSeq(), processedThrough ?? 0),
+  );
   const history = await HistoryStore.open({
     dir: join(dataDir, 'history'),
     limits,
@@ -82,36 +102,62 @@ export async function openStorage(
     onWarning: log.warn,
     onTrouble: options.onTrouble,
   });
-  // Entries past the processed mark stay too: start-up recovery runs them (recovery-step.ts).
-  const kept = new Set(restored.keep);
-  const keep = contents.entries.filter(
-    (entry) => kept.has(entry) || entry.seq > (processedThrough ?? Infinity),
-  );
-  const retention = small?.retention ?? JOURNAL_RETENTION;
-  if (compactionDue({ entries: contents.entries.length, bytes: 0 }, keep.length, retention)) {
-    if (!(await journal.compact(keep)))
-      log.warn('journal: cannot compact it now (the disk refused the copy); it stays whole');
-  }
+  const upkeep = deliveryUpkeep({
+    deliveries,
+    database,
+    intake,
+    clock,
+    log,
+    eventLogCount: limits.events,
+    dedupe: small?.dedupe ?? DEDUPE_WINDOW,
+    retention: small?.retention ?? DELIVERY_RETENTION,
+  });
+  // What an import or a long stop left past its bounds goes now.
+  await upkeep(processedThrough ?? intake.journalSeq);
   let eventSeq = history.queries.lastEventSeq();
   return {
-    journal,
+    database,
+    deliveries,
     intake,
     history,
     journaled: restored.replay,
     processedThrough,
-    journalUpkeep: journalUpkeep({ journal, intake, eventLogCount: limits.events, retention, log }),
+    async markProcessed(seq) {
+      await deliveries.markProcessed(seq);
+      await upkeep(seq);
+    },
+    trouble: () => database.trouble ?? history.trouble,
     logAccepted: (accepted, bodyJson) =>
       history.addJournaledEvent(acceptedLogEntry(accepted, ++eventSeq), bodyJson),
     logUnjournaled: (webhook, body, meta, bodyJson) =>
       history.addEvent(eventLogEntry(webhook, body, { seq: ++eventSeq, ...meta }), bodyJson),
     async close() {
       try {
-        await journal.close();
+        database.close();
       } finally {
         await history.close();
       }
     },
   };
+}
+
+/**
+ * The database in `dataDir`, with what its opening found told in the log (a damaged file
+ * replaced, a folder that cannot be written) and a data folder of the format before imported.
+ */
+function openDatabaseIn(dataDir: string, clock: Clock, log: Logger): DatabaseHandle {
+  const database = DatabaseHandle.open(dataDir, { migrations: APP_MIGRATIONS, now: clock });
+  if (database.replaced)
+    log.warn(
+      `database: the file was damaged (${database.replaced.reason}); it was moved to ` +
+        `${database.replaced.movedTo} and a new one started`,
+    );
+  if (database.trouble !== undefined) log.warn(`database: ${database.trouble}`);
+  const legacy = importLegacyJournal(dataDir, database, clock());
+  for (const warning of legacy.warnings) log.warn(warning);
+  if (legacy.movedTo !== undefined)
+    log.info(`imported ${legacy.imported} deliveries; the old files are in ${legacy.movedTo}`);
+  return database;
 }
 
 /** The event log's entry of an accepted delivery, with the receipt time the journal holds. */
@@ -127,12 +173,11 @@ function acceptedLogEntry({ entry, webhook }: AcceptedWebhook, seq: number): Eve
 
 /**
  * Smaller bounds than the app's, for tests only (passed through AppPorts.limits as the clock is):
- * the chaos test (test/headless/chaos.test.ts) shrinks the history, the dedupe window and the
- * journal's compaction thresholds (at start-up and while running) so that it reaches every
- * compaction within seconds.
+ * the chaos test (test/headless/chaos.test.ts) shrinks the history, the dedupe window and how
+ * often the deliveries are pruned so that it reaches every pruning within seconds.
  */
 export interface StorageLimits {
   history: HistoryLimits;
   dedupe: DedupeLimits;
-  retention: JournalRetention;
+  retention: DeliveryRetention;
 }

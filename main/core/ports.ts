@@ -16,13 +16,15 @@ export interface JournalEntry {
   body: unknown;
 }
 
-/** Durable, append-only storage of accepted webhooks. */
+/** Durable, append-only storage of accepted webhooks, which is also the dedupe. */
 export interface JournalPort {
+  /** Whether a delivery of this webhook id (EventId / EventRandomId) is kept: a duplicate. */
+  has(webhookId: string): boolean;
   /**
-   * Resolves once the entry is on disk (the 2xx may be sent then). `bodyBytes`, when given, are
-   * the body's bytes as received (UTF-8 JSON), for the adapter to store instead of serialising it.
+   * Resolves once the entry is committed and on disk (the 2xx may be sent then). `bodyBytes`, when
+   * given, are the body's bytes as received (UTF-8 JSON), for the adapter to store as they are.
    */
-  append(entry: JournalEntry, bodyBytes?: Uint8Array): Promise<void>;
+  append(entry: JournalEntry, webhookId: string, bodyBytes?: Uint8Array): Promise<void>;
 }
 
 /** A sink for log lines that are not user-facing output. */

@@ -1,5 +1,4 @@
 import { parseWebhook, type RecorderWebhook } from '../../shared/recorder/webhook';
-import { DEDUPE_WINDOW, EventIdWindow, type DedupeLimits } from './event-id-window';
 import type { JournaledWebhook } from './journal-recovery';
 import type { Clock, JournalEntry, JournalPort } from './ports';
 
@@ -25,9 +24,11 @@ export interface IntakeCounters {
 }
 
 /**
- * The door every webhook goes through: dedupe by EventId / EventRandomId, then the journal.
- * An id is claimed before the journal write so that two simultaneous deliveries of one event
- * (a URL listed twice) cannot both pass; a failed write releases it so the recorder's retry can.
+ * The door every webhook goes through: dedupe by EventId / EventRandomId, then the journal. The
+ * journal is the dedupe (a unique index in the database): an id it keeps is a duplicate. An id
+ * being written is claimed in memory until its write settles, so that two simultaneous deliveries
+ * of one event (the recorder posts to every URL at once) cannot both pass; a failed write
+ * releases it so the recorder's retry can.
  */
 export class WebhookIntake {
   readonly counters: IntakeCounters = {
@@ -38,15 +39,13 @@ export class WebhookIntake {
     lastWebhookAt: null,
     lastUserAgent: null,
   };
-  readonly #seen: EventIdWindow;
   /** Journal writes under way, by webhook id: a duplicate is answered only once its original is stored. */
   readonly #writing = new Map<string, Promise<void>>();
   readonly #journal: JournalPort;
   readonly #clock: Clock;
   #seq = 0;
 
-  constructor(journal: JournalPort, clock: Clock, dedupe: DedupeLimits = DEDUPE_WINDOW) {
-    this.#seen = new EventIdWindow(dedupe);
+  constructor(journal: JournalPort, clock: Clock) {
     this.#journal = journal;
     this.#clock = clock;
   }
@@ -70,12 +69,11 @@ export class WebhookIntake {
     this.counters.received += 1;
     this.counters.lastWebhookAt = receivedAt;
     if (meta.userAgent !== undefined) this.counters.lastUserAgent = meta.userAgent;
-    // Claimed with the seq its entry will get: the window's oldest seq bounds what the journal keeps.
-    if (!this.#seen.add(webhook.id, receivedAt, this.#seq + 1)) {
+    const original = this.#writing.get(webhook.id);
+    if (original !== undefined || this.#journal.has(webhook.id)) {
       const journalSeq = this.#seq; // its place among the journal's entries, as it arrived
-      // A copy delivered at the same time (the recorder posts to every URL at once) must not be
-      // answered 2xx before the original is in the journal: if that write fails, so does this.
-      const original = this.#writing.get(webhook.id);
+      // A copy delivered at the same time must not be answered 2xx before the original is in the
+      // journal: if that write fails, so does this.
       if (original) await original;
       this.counters.duplicates += 1;
       return { status: 'duplicate', webhook, receivedAt, journalSeq };
@@ -88,16 +86,14 @@ export class WebhookIntake {
     };
     if (meta.recorderId !== undefined) entry.recorderId = meta.recorderId;
     if (meta.userAgent !== undefined) entry.userAgent = meta.userAgent;
-    // A throw before the write is under way releases the claim too (then the retry is no duplicate).
+    // Claimed until the write settles; a throw before the write is under way releases it too.
+    let write: Promise<void> | undefined;
     try {
-      const write = this.#journal.append(entry, meta.bodyBytes);
+      write = this.#journal.append(entry, webhook.id, meta.bodyBytes);
       this.#writing.set(webhook.id, write);
       await write;
-    } catch (error) {
-      this.#seen.delete(webhook.id);
-      throw error;
     } finally {
-      this.#writing.delete(webhook.id);
+      if (this.#writing.get(webhook.id) === write) this.#writing.delete(webhook.id);
     }
     this.counters.accepted += 1;
     return { status: 'accepted', entry, webhook };
@@ -115,31 +111,25 @@ export class WebhookIntake {
   }
 
   /**
-   * Re-reads journal entries at start-up, oldest first: their ids count as seen again. Returns
-   * every entry that parses with its webhook (what the event log shows), the webhooks for the
-   * state to replay (test events never touched it), and the entries a compacted journal must
-   * keep: those whose ids the dedupe window still holds, and the newest `keepLast` in any case
-   * (the event log shows them from the journal).
+   * Re-reads journal entries at start-up, oldest first (`newestSeq`: the newest seq ever given,
+   * which may be past the entries). Returns every entry that parses with its webhook (what the
+   * event log shows) and the webhooks for the state to replay (test events never touched it).
    */
   restore(
     entries: readonly JournalEntry[],
-    keepLast = 0,
+    newestSeq = 0,
   ): {
     accepted: { entry: JournalEntry; webhook: RecorderWebhook }[];
     replay: JournaledWebhook[];
-    keep: JournalEntry[];
   } {
+    this.#seq = Math.max(this.#seq, newestSeq);
     const restored: { entry: JournalEntry; webhook: RecorderWebhook }[] = [];
     for (const entry of entries) {
       this.#seq = Math.max(this.#seq, entry.seq);
       const parsed = parseWebhook(entry.body);
-      if (!parsed.ok) continue; // nothing to dedupe or replay: dropped at the next compaction
-      this.#seen.add(parsed.value.id, entry.receivedAt, entry.seq);
+      if (!parsed.ok) continue; // nothing to replay: dropped with the rows past their bounds
       restored.push({ entry, webhook: parsed.value });
     }
-    // Each id was added at its own old time; what the window holds is decided by the time now.
-    this.#seen.prune(this.#clock());
-    const newest = restored.length - keepLast;
     return {
       accepted: restored,
       replay: restored
@@ -150,22 +140,6 @@ export class WebhookIntake {
           seq: entry.seq,
           ...(entry.recorderId !== undefined ? { recorderId: entry.recorderId } : {}),
         })),
-      keep: restored
-        .filter(({ webhook }, index) => index >= newest || this.#seen.has(webhook.id))
-        .map(({ entry }) => entry),
     };
-  }
-
-  /**
-   * The oldest journal seq the dedupe window still needs (its oldest id's entry): a compaction
-   * while running keeps every entry from there on. 0 when the window is empty.
-   */
-  get oldestWindowSeq(): number {
-    return this.#seen.oldestSeq();
-  }
-
-  /** How many ids the dedupe window holds. */
-  get rememberedIdCount(): number {
-    return this.#seen.size;
   }
 }

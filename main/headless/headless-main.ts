@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defaultDataDir } from '../adapters/app-paths';
 import { createDesktopOpener } from '../adapters/desktop-opener';
+import { DatabaseInUse } from '../adapters/database/database-errors';
 import { createNotifySendNotifier, type DesktopPopup } from '../adapters/notify-send';
 import { PopupHealthState } from '../app/popup-health-state';
 import { SettingsStore } from '../adapters/settings-store';
@@ -82,7 +83,8 @@ export async function runHeadless(
     sinks: [guardianLines(emit)],
     hostState: popupHealth,
     ...(testing.limits ? { limits: testing.limits } : {}),
-  });
+  }).catch(refusedInUse(emit));
+  if (app === undefined) return 1;
   buttons.connect(app);
   const roomsLines = followHostEvents(app, emit);
 
@@ -117,6 +119,18 @@ export async function runHeadless(
   await app.stop();
   roomsLines.flush();
   return 0;
+}
+
+/**
+ * Another copy of the app holds this data folder's database: said plainly as an error line (the
+ * start ends with exit code 1), not as a crash; anything else is thrown on.
+ */
+function refusedInUse(emit: (line: OutputLine) => void): (error: unknown) => undefined {
+  return (error) => {
+    if (!(error instanceof DatabaseInUse)) throw error;
+    emit({ type: 'error', message: error.message });
+    return undefined;
+  };
 }
 
 /** Popups as lines (with the pictures' cached files) and, where there is a desktop, notify-send. */

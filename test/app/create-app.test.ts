@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DATABASE_FILE } from '../../main/adapters/database/open-database';
 import type { DecisionSink, HappeningSource, SourceContext } from '../../main/core/plug-ins';
 import type { HistoryNotification } from '../../shared/history';
 import { startApp, stopApps } from '../fakes/app-harness';
@@ -206,7 +208,7 @@ describe('createApp start-up', () => {
     ]);
   });
 
-  it('compacts a journal far larger than the dedupe window to the ids it still holds', async () => {
+  it('keeps of a journal far larger than the dedupe window only the deliveries it still needs', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'app-compact-'));
     const body = JSON.parse(STREAM_STARTED);
     const old = Date.now() - 48 * 3_600_000;
@@ -218,12 +220,17 @@ describe('createApp start-up', () => {
         body: { ...body, EventId: randomUUID() },
       }),
     );
+    // A journal of the format before the database: imported at start, then pruned.
     await writeFile(join(dataDir, 'journal.jsonl'), `${lines.join('\n')}\n`);
-    await startApp({ dataDir, start: false });
-    const kept = (await readFile(join(dataDir, 'journal.jsonl'), 'utf8'))
-      .split('\n')
-      .filter(Boolean);
-    expect(kept).toHaveLength(10_000);
-    expect(JSON.parse(kept[0]!).seq).toBe(15_001);
+    const h = await startApp({ dataDir, start: false });
+    await h.app.stop();
+    const db = new Database(join(dataDir, DATABASE_FILE), { readonly: true });
+    try {
+      const seqs = db.prepare('SELECT min(seq) AS first, count(*) AS kept FROM deliveries').get();
+      // The dedupe window's 10,000 newest (all are older than its 24 h).
+      expect(seqs).toEqual({ first: 15_001, kept: 10_000 });
+    } finally {
+      db.close();
+    }
   });
 });

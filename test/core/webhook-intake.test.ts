@@ -1,5 +1,4 @@
 import { describe, expect, test } from 'vitest';
-import { DEDUPE_WINDOW } from '../../main/core/event-id-window';
 import type { JournalEntry } from '../../main/core/ports';
 import { WebhookIntake } from '../../main/core/webhook-intake';
 import { MemoryJournal } from '../fakes/memory-journal';
@@ -20,23 +19,27 @@ function oldEntries(count: number): JournalEntry[] {
 }
 
 describe('WebhookIntake.restore', () => {
-  test('keeps the ids the dedupe window holds, and the newest `keepLast` whatever their age', () => {
-    const entries = oldEntries(DEDUPE_WINDOW.minCount + 2000);
-    const restore = (keepLast?: number) =>
-      new WebhookIntake(new MemoryJournal(), () => now).restore(entries, keepLast);
+  test('continues from the newest seq ever given, even past the entries kept', () => {
+    const intake = new WebhookIntake(new MemoryJournal(), () => now);
+    const restored = intake.restore(oldEntries(3), 10);
+    expect(restored.accepted.map(({ entry }) => entry.seq)).toEqual([1, 2, 3]);
+    expect(restored.replay.map(({ seq }) => seq)).toEqual([1, 2, 3]);
+    expect(intake.journalSeq).toBe(10);
+  });
 
-    const byWindow = restore();
-    expect(byWindow.accepted).toHaveLength(entries.length);
-    expect(byWindow.keep).toHaveLength(DEDUPE_WINDOW.minCount);
-    expect(byWindow.keep[0]!.seq).toBe(2001);
-
-    const byLog = restore(DEDUPE_WINDOW.minCount + 500);
-    expect(byLog.keep).toHaveLength(DEDUPE_WINDOW.minCount + 500);
-    expect(byLog.keep.at(-1)!.seq).toBe(entries.length);
+  test('an id the journal keeps is a duplicate, answered without a write', async () => {
+    const journal = new MemoryJournal();
+    journal.ids.add(String(started.EventId));
+    const intake = new WebhookIntake(journal, () => now);
+    expect(await intake.accept(parsedWebhook(started), started)).toMatchObject({
+      status: 'duplicate',
+    });
+    expect(journal.entries).toEqual([]);
   });
 
   test('continues the journal seq, and a duplicate notes where it came among the entries', async () => {
-    const intake = new WebhookIntake(new MemoryJournal(), () => now);
+    const journal = new MemoryJournal();
+    const intake = new WebhookIntake(journal, () => now);
     intake.restore(oldEntries(3));
     expect(intake.journalSeq).toBe(3);
     const webhook = parsedWebhook(started);
@@ -52,6 +55,7 @@ describe('WebhookIntake.restore', () => {
   test('a copy delivered at the same time is answered only once the original is stored', async () => {
     const writes: { settle: (error?: Error) => void }[] = [];
     const journal = {
+      has: () => false,
       append: () =>
         new Promise<void>((resolve, reject) =>
           writes.push({ settle: (error) => (error ? reject(error) : resolve()) }),
@@ -85,6 +89,7 @@ describe('WebhookIntake.restore', () => {
   test('a journal that throws at once (not in its promise) also releases the id: the retry is no duplicate', async () => {
     let throwing = true;
     const journal = {
+      has: () => false,
       append: () => {
         if (throwing) throw new RangeError('Maximum call stack size exceeded');
         return Promise.resolve();

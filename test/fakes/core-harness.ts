@@ -1,5 +1,4 @@
 import { defaultSettings, type Settings } from '../../shared/settings';
-import { EventIdWindow } from '../../main/core/event-id-window';
 import { EventPipeline } from '../../main/core/event-pipeline';
 import type { Happening } from '../../main/core/happening';
 import type { DecidedNotification } from '../../main/core/notification-policy';
@@ -44,7 +43,7 @@ export function coreHarness(overrides: (s: Settings) => void = () => {}) {
   overrides(settings);
   const decided: DecidedNotification[] = [];
   const happenings: Happening[] = [];
-  const seen = new EventIdWindow();
+  const seen = new Set<string>(); // the dedupe (a unique index in the app's database)
   const pipeline = new EventPipeline(
     {
       clock: clock.read,
@@ -57,7 +56,8 @@ export function coreHarness(overrides: (s: Settings) => void = () => {}) {
   /** Delivers a body like the listener would: parse, dedupe by id, then the pipeline. */
   const deliver = (body: unknown): 'accepted' | 'duplicate' => {
     const webhook = parsedWebhook(body);
-    if (!seen.add(webhook.id, clock.now)) return 'duplicate';
+    if (seen.has(webhook.id)) return 'duplicate';
+    seen.add(webhook.id);
     pipeline.applyWebhook(webhook);
     return 'accepted';
   };

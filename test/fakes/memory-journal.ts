@@ -1,15 +1,21 @@
 import type { JournalEntry, JournalPort } from '../../main/core/ports';
 
-/** A journal kept in memory; `failNext` makes the next append fail like a full disk. */
+/** A journal kept in memory, its ids the dedupe; `failNext` makes the next append fail like a full disk. */
 export class MemoryJournal implements JournalPort {
   readonly entries: JournalEntry[] = [];
+  readonly ids = new Set<string>();
   failNext = false;
 
-  async append(entry: JournalEntry): Promise<void> {
+  has(webhookId: string): boolean {
+    return this.ids.has(webhookId);
+  }
+
+  async append(entry: JournalEntry, webhookId: string): Promise<void> {
     if (this.failNext) {
       this.failNext = false;
       throw new Error('disk full');
     }
     this.entries.push(entry);
+    this.ids.add(webhookId);
   }
 }

@@ -178,7 +178,7 @@ describe('durability: kill -9 right after a 2xx', () => {
     ]);
   }, 90_000); // two start-ups and two grouping windows, on a loaded machine
 
-  it('starts with a warning when the journal ends in a torn line', async () => {
+  it('starts with a warning when the journal of an old data folder ends in a torn line', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'headless-torn-'));
     await appendFile(
       join(dataDir, 'journal.jsonl'),

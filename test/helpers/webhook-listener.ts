@@ -1,9 +1,11 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { JOURNAL_FILE, JournalFile } from '../../main/adapters/journal-file';
+import { APP_MIGRATIONS } from '../../main/adapters/database/app-migrations';
+import { DatabaseHandle } from '../../main/adapters/database/database-handle';
+import { Deliveries } from '../../main/adapters/database/deliveries';
 import { createListenerRoutes } from '../../main/adapters/webhook-listener/listener-routes';
 import type { WebhookListenerDeps } from '../../main/adapters/webhook-listener/listener-types';
 import { webhookUrlFor } from '../../main/adapters/webhook-listener/webhook-server';
@@ -14,10 +16,10 @@ import { memoryLogger } from '../fakes/silent-logger';
 /** The instant every listener test runs at. */
 export const LISTENER_NOW = 1_700_000_000_000;
 
-/** A listener under test, on 127.0.0.1, over a real journal file in a temp folder. */
+/** A listener under test, on 127.0.0.1, over a real database in a temp folder. */
 export interface ListenerUnderTest {
   intake: WebhookIntake;
-  journal: JournalFile;
+  journal: Deliveries;
   accepted: Extract<IntakeResult, { status: 'accepted' }>[];
   /** Every response the listener made, in the order the requests came. */
   responses: ServerResponse[];
@@ -25,9 +27,9 @@ export interface ListenerUnderTest {
   port: number;
   webhookUrl: string;
   base: string;
-  /** The journal's entries as the file holds them now. */
+  /** The journal's entries as the database holds them now. */
   journalEntries(): Promise<JournalEntry[]>;
-  /** The journal file's text as it is now. */
+  /** The bodies the journal holds now, as stored, one a line ('' when none). */
   journalText(): Promise<string>;
 }
 
@@ -44,10 +46,11 @@ export interface ListenerOptions {
 
 const cleanups: (() => Promise<void>)[] = [];
 
-/** Starts the listener's routes on a plain node:http server with a real journal file. */
+/** Starts the listener's routes on a plain node:http server with a real database. */
 export async function startListener(options: ListenerOptions = {}): Promise<ListenerUnderTest> {
   const dir = await mkdtemp(join(tmpdir(), 'recorder-tray-listener-'));
-  const { journal } = await JournalFile.open(dir);
+  const database = DatabaseHandle.open(dir, { migrations: APP_MIGRATIONS });
+  const journal = new Deliveries(database);
   const intake = new WebhookIntake(options.wrapJournal?.(journal) ?? journal, () => LISTENER_NOW);
   const accepted: ListenerUnderTest['accepted'] = [];
   const responses: ServerResponse[] = [];
@@ -71,12 +74,18 @@ export async function startListener(options: ListenerOptions = {}): Promise<List
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   cleanups.push(async () => {
     await close(server);
-    await journal.close();
+    database.close();
     await rm(dir, { recursive: true, force: true });
   });
   const port = (server.address() as AddressInfo).port;
-  const path = join(dir, JOURNAL_FILE);
-  const journalText = () => readFile(path, 'utf8');
+  const journalText = async () =>
+    (
+      database.statement('SELECT body FROM deliveries ORDER BY seq').pluck().all() as (
+        Buffer | string
+      )[]
+    )
+      .map((body) => body.toString())
+      .join('\n');
   return {
     intake,
     journal,
@@ -87,11 +96,7 @@ export async function startListener(options: ListenerOptions = {}): Promise<List
     webhookUrl: webhookUrlFor('127.0.0.1', port, token),
     base: `http://127.0.0.1:${port}`,
     journalText,
-    journalEntries: async () =>
-      (await journalText())
-        .split('\n')
-        .filter((line) => line !== '')
-        .map((line) => JSON.parse(line) as JournalEntry),
+    journalEntries: async () => journal.read().entries,
   };
 }
 

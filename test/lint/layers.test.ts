@@ -17,7 +17,7 @@ describe('lint enforces the layers', () => {
     ['main/core/x.ts', "import { readFile } from 'node:fs/promises';"],
     ['main/core/x.ts', "import express from 'express';"],
     ['main/core/x.ts', "import { app } from 'electron';"],
-    ['main/core/x.ts', "import { JournalFile } from '../adapters/journal-file';"],
+    ['main/core/x.ts', "import { Deliveries } from '../adapters/database/deliveries';"],
     ['shared/x.ts', "import { readFileSync } from 'node:fs';"],
     ['shared/x.ts', "import express from 'express';"],
     ['shared/x.ts', "import type { BrowserWindow } from 'electron';"],
@@ -40,7 +40,7 @@ describe('lint enforces the layers', () => {
     ['main/adapters/x.ts', "import { readFile } from 'node:fs/promises';"],
     ['main/adapters/x.ts', "import type { SourceContext } from '../core/plug-ins';"],
     ['main/electron/x.ts', "import { app } from 'electron';"],
-    ['main/app/x.ts', "import { JournalFile } from '../adapters/journal-file';"],
+    ['main/app/x.ts', "import { Deliveries } from '../adapters/database/deliveries';"],
     ['renderer/src/x.ts', "import type { AppState } from '../../shared/app-state';"],
   ])('%s may: %s', async (file, code) => {
     expect(await layerErrors(file, `${code}\nexport const used = 1;\n`)).toEqual([]);

@@ -56,3 +56,17 @@ export function nsisUninstallProblems(config: Configuration, root: string): stri
     problems.push(`${include} does not delete the Start-menu shortcut`);
   return problems;
 }
+
+/**
+ * Native modules (better-sqlite3): unpacked from the asar (they cannot be loaded from inside it)
+ * and rebuilt for Electron's Node when packaging for real (npmRebuild, electron-builder's default).
+ */
+export function nativeModuleProblems(config: Configuration): string[] {
+  const rules = config.asarUnpack;
+  const list = rules === undefined || rules === null ? [] : Array.isArray(rules) ? rules : [rules];
+  const problems: string[] = [];
+  if (!list.includes('**/*.node')) problems.push('asarUnpack does not unpack **/*.node');
+  if (config.npmRebuild === false)
+    problems.push("npmRebuild is off: native modules keep Node's ABI");
+  return problems;
+}

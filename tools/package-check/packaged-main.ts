@@ -1,6 +1,6 @@
 // Checks on the main file as packaged: what it imports, and that it starts on its own.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { extractFile } from '@electron/asar';
@@ -44,12 +44,14 @@ export function foreignImports(imports: readonly string[]): string[] {
 
 /**
  * Runs the packaged main against the stub Electron, from a folder holding only the asar's
- * package.json and dist/main (no node_modules: it must need none). Resolves with the log line that
- * says it started, or rejects with what it printed.
+ * package.json and dist/main, and better-sqlite3's native module where the bundle looks for it
+ * (`nativeModule`, the unpacked one; no other node_modules: the main must need none). Resolves
+ * with the log line that says it started, or rejects with what it printed.
  */
 export async function startsAgainstStub(
   asarPath: string,
   stubRegister: string,
+  nativeModule: string | undefined,
   timeoutMs = 30_000,
 ): Promise<string> {
   const work = mkdtempSync(path.join(path.dirname(asarPath), 'main-run-'));
@@ -60,6 +62,11 @@ export async function startsAgainstStub(
     path.join(appDir, 'dist', 'main', 'main.js'),
     extractFile(asarPath, 'dist/main/main.js'),
   );
+  if (nativeModule !== undefined) {
+    const target = path.join(appDir, 'node_modules', 'better-sqlite3', 'build', 'Release');
+    mkdirSync(target, { recursive: true });
+    copyFileSync(nativeModule, path.join(target, path.basename(nativeModule)));
+  }
   const userData = path.join(work, 'userData');
   mkdirSync(userData, { recursive: true });
   // Port 0 and no recorder: nothing outside this machine, nothing bound to a fixed port.

@@ -1,34 +1,13 @@
-import type * as NodeFs from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { JournalEntry, JournalPort } from '../../../main/core/ports';
 import { fixtureText } from '../../helpers/fixtures';
 import { postWebhook, rawRequest } from '../../helpers/http';
 import { LISTENER_NOW, startListener, stopListeners } from '../../helpers/webhook-listener';
 
-/** How many more bytes the disk takes before it is full (undefined: room enough). */
-const disk = vi.hoisted(() => ({ roomLeft: undefined as number | undefined }));
-
-// A full disk, as writeSync meets it: a short write, then ENOSPC on the next call.
-vi.mock('node:fs', async (importOriginal) => {
-  const fs = await importOriginal<typeof NodeFs>();
-  const writeSync = (fd: number, buffer: Uint8Array, offset = 0): number => {
-    if (disk.roomLeft === undefined) return fs.writeSync(fd, buffer, offset);
-    if (disk.roomLeft === 0) {
-      disk.roomLeft = undefined; // room again for the recorder's retry
-      throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
-    }
-    const length = Math.min(disk.roomLeft, buffer.length - offset);
-    disk.roomLeft -= length;
-    return fs.writeSync(fd, buffer, offset, length);
-  };
-  return { ...fs, writeSync, default: { ...fs, writeSync } };
-});
-
 const STREAM_STARTED = fixtureText('synthesized/webhook-v2-StreamStarted.json');
 const V1 = fixtureText('synthesized/webhook-v1-RecordEnd.json');
 
 afterEach(async () => {
-  disk.roomLeft = undefined;
   await stopListeners();
 });
 
@@ -243,18 +222,32 @@ describe('webhook handler: the answer table', () => {
 });
 
 describe('webhook handler: a journal write that fails', () => {
-  it('a full disk mid-line → the partial line is cut back, 500; the identical retry → 204, journaled once', async () => {
-    const t = await startListener();
+  it('a commit the disk refuses → 500, nothing kept; the identical retry → 204, journaled once', async () => {
+    // The commit fails as a full disk fails it (SQLITE_FULL); the real full disk, on a tmpfs, is
+    // in test/adapters/disk-trouble.test.ts.
+    let full = false;
+    const t = await startListener({
+      wrapJournal: (journal) => ({
+        has: (id) => journal.has(id),
+        append: (entry, id, bytes) =>
+          full
+            ? Promise.reject(
+                Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' }),
+              )
+            : journal.append(entry, id, bytes),
+      }),
+    });
     expect((await postWebhook(t.webhookUrl, withEventId(1))).status).toBe(204);
     const before = await t.journalText();
 
-    disk.roomLeft = 20; // half a line goes out, then the disk is full
+    full = true;
     const failed = await postWebhook(t.webhookUrl, withEventId(2));
     expect(failed.status).toBe(500);
     expect(failed.json()).toEqual({ error: 'could not store the event; the recorder will retry' });
     expect(await t.journalText()).toBe(before);
-    expect(t.log.lines).toEqual([expect.stringMatching(/^error journal write failed: .*ENOSPC/)]);
+    expect(t.log.lines).toEqual([expect.stringMatching(/^error journal write failed: .*full/)]);
 
+    full = false;
     expect((await postWebhook(t.webhookUrl, withEventId(2))).status).toBe(204);
     const entries = await t.journalEntries();
     expect(entries.map(eventIdOf)).toEqual([
@@ -274,10 +267,11 @@ describe('webhook handler: the work after the answer', () => {
     const held = new Promise<void>((resolve) => (release = resolve));
     let appends = 0;
     const hold = (journal: JournalPort): JournalPort => ({
-      append: async (entry, bodyBytes) => {
+      has: (id) => journal.has(id),
+      append: async (entry, id, bodyBytes) => {
         appends += 1;
         await held;
-        return journal.append(entry, bodyBytes);
+        return journal.append(entry, id, bodyBytes);
       },
     });
     // The turn each callback runs in: a microtask runs between two callbacks only if they were

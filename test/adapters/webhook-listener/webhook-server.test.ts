@@ -2,7 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { JournalFile } from '../../../main/adapters/journal-file';
+import { APP_MIGRATIONS } from '../../../main/adapters/database/app-migrations';
+import { DatabaseHandle } from '../../../main/adapters/database/database-handle';
+import { Deliveries } from '../../../main/adapters/database/deliveries';
 import {
   UnsafeBindError,
   WebhookServer,
@@ -20,10 +22,11 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0)) await cleanup();
 });
 
-/** A WebhookServer (not yet bound) over a real journal file in a temp folder. */
+/** A WebhookServer (not yet bound) over a real database in a temp folder. */
 async function newServer(): Promise<WebhookServer> {
   const dir = await mkdtemp(join(tmpdir(), 'recorder-tray-server-'));
-  const { journal } = await JournalFile.open(dir);
+  const database = DatabaseHandle.open(dir, { migrations: APP_MIGRATIONS });
+  const journal = new Deliveries(database);
   const server = new WebhookServer({
     intake: new WebhookIntake(journal, Date.now),
     onAccepted: () => {},
@@ -35,7 +38,7 @@ async function newServer(): Promise<WebhookServer> {
   });
   cleanups.push(async () => {
     await server.stop();
-    await journal.close();
+    database.close();
     await rm(dir, { recursive: true, force: true });
   });
   return server;

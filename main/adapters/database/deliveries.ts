@@ -1,0 +1,158 @@
+import type { DeliveryLook } from '../../core/delivery-retention';
+import type { JournalEntry, JournalPort } from '../../core/ports';
+import type { DatabaseHandle } from './database-handle';
+
+/** The processed mark's row in `marks`. */
+const PROCESSED_MARK = 'processed_through';
+
+interface DeliveryRow {
+  seq: number;
+  received_at: number;
+  source: string;
+  recorder_id: string | null;
+  user_agent: string | null;
+  body: Buffer | string;
+}
+
+/** What reading the journal at start-up found. */
+export interface JournalContents {
+  entries: JournalEntry[];
+  /** Rows whose body could not be read (damage the integrity check did not see). */
+  warnings: string[];
+}
+
+/**
+ * The deliveries journal in the database (table `deliveries`, app-migrations.ts): each accepted
+ * webhook is inserted in the turn's group commit and its answer waits for that commit
+ * (DatabaseHandle). Its unique index on the event id is the dedupe; its `marks` row is the
+ * processed mark. The body is kept as the bytes received when at hand (a BLOB: no re-encoding on
+ * the hot path), else as JSON text.
+ */
+export class Deliveries implements JournalPort, DeliveryLook {
+  readonly #db: DatabaseHandle;
+
+  constructor(db: DatabaseHandle) {
+    this.#db = db;
+  }
+
+  /** Whether a delivery of this webhook id is kept (false while the database cannot be opened). */
+  has(webhookId: string): boolean {
+    if (this.#db.connection() === undefined) return false;
+    return (
+      this.#db.statement('SELECT 1 FROM deliveries WHERE event_id = ?').pluck().get(webhookId) !==
+      undefined
+    );
+  }
+
+  /** Inserts the delivery in this turn's transaction; resolves once it is committed and synced. */
+  append(entry: JournalEntry, webhookId: string, bodyBytes?: Uint8Array): Promise<void> {
+    const body = bodyBytes ?? JSON.stringify(entry.body);
+    return this.#db.commit(() => {
+      this.#db
+        .statement(
+          `INSERT INTO deliveries (seq, event_id, received_at, source, recorder_id, user_agent, body)
+           VALUES (?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(
+          entry.seq,
+          webhookId,
+          entry.receivedAt,
+          entry.source,
+          entry.recorderId ?? null,
+          entry.userAgent ?? null,
+          body,
+        );
+    });
+  }
+
+  /** Every delivery kept, oldest first. */
+  read(): JournalContents {
+    const entries: JournalEntry[] = [];
+    const warnings: string[] = [];
+    if (this.#db.connection() === undefined) return { entries, warnings };
+    const rows = this.#db
+      .statement(
+        'SELECT seq, received_at, source, recorder_id, user_agent, body FROM deliveries ORDER BY seq',
+      )
+      .all() as DeliveryRow[];
+    for (const row of rows) {
+      let body: unknown;
+      try {
+        body = JSON.parse(typeof row.body === 'string' ? row.body : row.body.toString('utf8'));
+      } catch {
+        warnings.push(`journal: delivery ${row.seq} is not readable and was skipped`);
+        continue;
+      }
+      const entry: JournalEntry = {
+        seq: row.seq,
+        receivedAt: row.received_at,
+        source: row.source === 'test' ? 'test' : 'webhook',
+        body,
+      };
+      if (row.recorder_id !== null) entry.recorderId = row.recorder_id;
+      if (row.user_agent !== null) entry.userAgent = row.user_agent;
+      entries.push(entry);
+    }
+    return { entries, warnings };
+  }
+
+  /** The newest seq kept (0: none). */
+  newestSeq(): number {
+    if (this.#db.connection() === undefined) return 0;
+    return (
+      (this.#db.statement('SELECT max(seq) FROM deliveries').pluck().get() as number | null) ?? 0
+    );
+  }
+
+  /** The seq of the n-th newest delivery (1: the newest); undefined when fewer are kept. */
+  nthNewestSeq(n: number): number | undefined {
+    return this.#db
+      .statement('SELECT seq FROM deliveries ORDER BY seq DESC LIMIT 1 OFFSET ?')
+      .pluck()
+      .get(n - 1) as number | undefined;
+  }
+
+  /** The oldest seq received at or after `at`. */
+  oldestSeqSince(at: number): number | undefined {
+    return (
+      (this.#db
+        .statement('SELECT min(seq) FROM deliveries WHERE received_at >= ?')
+        .pluck()
+        .get(at) as number | null) ?? undefined
+    );
+  }
+
+  /** How many deliveries are kept. */
+  count(): number {
+    if (this.#db.connection() === undefined) return 0;
+    return this.#db.statement('SELECT count(*) FROM deliveries').pluck().get() as number;
+  }
+
+  /** The seq up to which every delivery was processed to the end; undefined: no mark yet. */
+  processedThrough(): number | undefined {
+    if (this.#db.connection() === undefined) return undefined;
+    return this.#db
+      .statement('SELECT value FROM marks WHERE name = ?')
+      .pluck()
+      .get(PROCESSED_MARK) as number | undefined;
+  }
+
+  /** Moves the processed mark (never back); resolves once committed. */
+  markProcessed(throughSeq: number): Promise<void> {
+    return this.#db.commit(() => {
+      this.#db
+        .statement(
+          `INSERT INTO marks (name, value) VALUES (?, ?)
+           ON CONFLICT (name) DO UPDATE SET value = max(value, excluded.value)`,
+        )
+        .run(PROCESSED_MARK, throughSeq);
+    });
+  }
+
+  /** Deletes the deliveries before `keepFrom`; resolves with how many went. */
+  prune(keepFrom: number): Promise<number> {
+    return this.#db.commit(
+      () => this.#db.statement('DELETE FROM deliveries WHERE seq < ?').run(keepFrom).changes,
+    );
+  }
+}

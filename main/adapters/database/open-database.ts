@@ -1,0 +1,98 @@
+import { existsSync, renameSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { errorMessage } from '../../core/log-text';
+import { DatabaseDamaged, DatabaseInUse, isBusy, isDamage } from './database-errors';
+import { runMigrations, type Migration } from './migrations';
+import { bundledNativeBinding } from './native-binding';
+
+/** File name of the database inside the data folder. */
+export const DATABASE_FILE = 'recorder-tray.db';
+
+/** How to open the database. */
+export interface OpenOptions {
+  /** The schema's numbered steps (app-migrations.ts for the app). */
+  migrations: readonly Migration[];
+  /** better-sqlite3's compiled module; undefined: the bundle's (native-binding.ts) or found by itself. */
+  nativeBinding?: string | undefined;
+  /** Names the moved-aside copy of a damaged file. */
+  now?: () => number;
+  /** How long to wait for another connection's lock before calling it in use (ms). */
+  busyTimeoutMs?: number;
+}
+
+/** An open, checked database, migrated to the newest schema. */
+export interface OpenedDatabase {
+  db: Database.Database;
+  path: string;
+  /** The damaged or unreadable file found at start, and where it was moved; undefined: none. */
+  replaced?: { movedTo: string; reason: string };
+}
+
+/**
+ * Opens the database in `dataDir` the way the app's promises need it:
+ * - WAL with `synchronous = FULL`: each commit syncs the WAL before it returns, so an answer
+ *   sent after a commit is on the disk (NORMAL would sync only at checkpoints, and a power cut
+ *   could take the last commits back: https://www.sqlite.org/pragma.html#pragma_synchronous);
+ * - `locking_mode = EXCLUSIVE`, taken at once by an empty write transaction: the connection keeps
+ *   the file's lock until it closes, so a second copy of the app (a second headless process on the
+ *   same data folder: headless mode has no single-instance lock of its own) cannot open it and is
+ *   told so (DatabaseInUse) instead of writing beside the first. In WAL mode it also means no
+ *   `-shm` file (https://www.sqlite.org/wal.html#noshm);
+ * - `auto_vacuum = INCREMENTAL` (it takes effect only on a new file): freed pages are given back
+ *   by `PRAGMA incremental_vacuum` after the upkeep deletes rows;
+ * - `PRAGMA quick_check` at start; a file that is not a database or fails the check is moved aside
+ *   (`<name>.damaged-<time>`, with its -wal) and a fresh one is made: the caller tells the user.
+ * Throws DatabaseInUse when another copy holds it, and what SQLite said when the folder cannot be
+ * written at all (the caller retries later: database-handle.ts).
+ */
+export function openDatabase(dataDir: string, options: OpenOptions): OpenedDatabase {
+  const path = join(dataDir, DATABASE_FILE);
+  try {
+    return { db: openChecked(path, options), path };
+  } catch (error) {
+    if (isBusy(error)) throw new DatabaseInUse(path);
+    if (!isDamage(error)) throw error;
+    const movedTo = moveAside(path, (options.now ?? Date.now)());
+    return {
+      db: openChecked(path, options),
+      path,
+      replaced: { movedTo, reason: errorMessage(error) },
+    };
+  }
+}
+
+function openChecked(path: string, options: OpenOptions): Database.Database {
+  const nativeBinding = options.nativeBinding ?? bundledNativeBinding(import.meta.url);
+  const db = new Database(path, {
+    timeout: options.busyTimeoutMs ?? 2_000,
+    ...(nativeBinding !== undefined ? { nativeBinding } : {}),
+  });
+  try {
+    db.pragma('locking_mode = EXCLUSIVE');
+    db.pragma('auto_vacuum = INCREMENTAL');
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = FULL');
+    // Takes the exclusive lock now, not at the first webhook.
+    db.exec('BEGIN IMMEDIATE; COMMIT');
+    const check = db.pragma('quick_check', { simple: false }) as { quick_check: string }[];
+    const findings = check.map((row) => row.quick_check);
+    if (findings.length !== 1 || findings[0] !== 'ok')
+      throw new DatabaseDamaged(findings.slice(0, 3).join('; '));
+    runMigrations(db, options.migrations);
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+/** Moves the database and its WAL aside under one time stamp; returns the new name. */
+function moveAside(path: string, now: number): string {
+  const stamp = new Date(now).toISOString().replace(/[:.]/g, '-');
+  const movedTo = `${path}.damaged-${stamp}`;
+  for (const suffix of ['', '-wal', '-shm', '-journal']) {
+    if (existsSync(path + suffix)) renameSync(path + suffix, movedTo + suffix);
+  }
+  return movedTo;
+}

@@ -1,0 +1,84 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { APP_MIGRATIONS } from '../../../main/adapters/database/app-migrations';
+import { DatabaseHandle, type CommitReport } from '../../../main/adapters/database/database-handle';
+import { DatabaseInUse } from '../../../main/adapters/database/database-errors';
+
+let dir: string;
+let handle: DatabaseHandle;
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'database-handle-'));
+  handle = DatabaseHandle.open(dir, { migrations: APP_MIGRATIONS });
+});
+
+afterEach(async () => {
+  handle.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const setMark = (name: string, value: number) => () =>
+  handle.statement('INSERT OR REPLACE INTO marks (name, value) VALUES (?, ?)').run(name, value)
+    .changes;
+const markOf = (name: string) =>
+  handle.statement('SELECT value FROM marks WHERE name = ?').pluck().get(name);
+
+describe('DatabaseHandle', () => {
+  test('the work of one turn is one transaction, resolved only after its commit', async () => {
+    const reports: CommitReport[] = [];
+    handle.observeCommits((report) => reports.push(report));
+    const first = handle.commit(setMark('a', 1));
+    const second = handle.commit(setMark('b', 2));
+    // Nothing ran yet: the turn has not ended.
+    expect(markOf('a')).toBeUndefined();
+    expect(await Promise.all([first, second])).toEqual([1, 1]);
+    expect(reports).toHaveLength(1);
+    expect(reports[0]).toMatchObject({ size: 2 });
+    expect(reports[0]!.error).toBeUndefined();
+    await handle.commit(setMark('c', 3));
+    expect(reports.map((r) => r.size)).toEqual([2, 1]);
+    expect([markOf('a'), markOf('b'), markOf('c')]).toEqual([1, 2, 3]);
+  });
+
+  test('a unit that throws is rolled back alone; the others of its turn are kept', async () => {
+    const results = await Promise.allSettled([
+      handle.commit(setMark('kept', 1)),
+      handle.commit(() => {
+        setMark('undone', 2)();
+        throw new Error('refused');
+      }),
+      handle.commit(setMark('also-kept', 3)),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect([markOf('kept'), markOf('undone'), markOf('also-kept')]).toEqual([1, undefined, 3]);
+  });
+
+  test('a second copy on the same folder is refused while the first holds it', () => {
+    expect(() =>
+      DatabaseHandle.open(dir, { migrations: APP_MIGRATIONS, busyTimeoutMs: 50 }),
+    ).toThrow(DatabaseInUse);
+  });
+
+  test('after close, queued work is committed and a new copy can open the file', async () => {
+    const queued = handle.commit(setMark('last', 9));
+    handle.close();
+    await expect(queued).resolves.toBe(1);
+    await expect(handle.commit(setMark('late', 1))).rejects.toThrow(/closed/);
+    handle = DatabaseHandle.open(dir, { migrations: APP_MIGRATIONS });
+    expect(markOf('last')).toBe(9);
+  });
+
+  test('a folder that cannot be opened: commits fail with the reason until it can', async () => {
+    handle.close();
+    const missing = join(dir, 'not-yet');
+    handle = DatabaseHandle.open(missing, { migrations: APP_MIGRATIONS });
+    expect(handle.trouble).toMatch(/cannot open the database/);
+    await expect(handle.commit(setMark('a', 1))).rejects.toThrow(/cannot open the database/);
+    const { mkdir } = await import('node:fs/promises');
+    await mkdir(missing);
+    await expect(handle.commit(setMark('a', 1))).resolves.toBe(1);
+    expect(handle.trouble).toBeUndefined();
+  });
+});

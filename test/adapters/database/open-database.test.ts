@@ -1,0 +1,84 @@
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { APP_MIGRATIONS } from '../../../main/adapters/database/app-migrations';
+import { DatabaseInUse } from '../../../main/adapters/database/database-errors';
+import { appliedVersions } from '../../../main/adapters/database/migrations';
+import { DATABASE_FILE, openDatabase } from '../../../main/adapters/database/open-database';
+
+let dir: string;
+const open: Database.Database[] = [];
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'open-database-'));
+});
+
+afterEach(async () => {
+  for (const db of open.splice(0)) if (db.open) db.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+function opened(options: Partial<Parameters<typeof openDatabase>[1]> = {}) {
+  const result = openDatabase(dir, { migrations: APP_MIGRATIONS, now: () => 0, ...options });
+  open.push(result.db);
+  return result;
+}
+
+describe('openDatabase', () => {
+  test('a new database: WAL, synced at each commit, one writer, incremental vacuum, migrated', () => {
+    const { db, path, replaced } = opened();
+    expect(path).toBe(join(dir, DATABASE_FILE));
+    expect(replaced).toBeUndefined();
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(db.pragma('synchronous', { simple: true })).toBe(2); // FULL
+    expect(db.pragma('locking_mode', { simple: true })).toBe('exclusive');
+    expect(db.pragma('auto_vacuum', { simple: true })).toBe(2); // INCREMENTAL
+    expect(appliedVersions(db)).toEqual(APP_MIGRATIONS.map((m) => m.version));
+  });
+
+  test('a second opener of the same file is told it is in use, and the file is left alone', () => {
+    const { db } = opened();
+    db.prepare('INSERT INTO marks (name, value) VALUES (?, ?)').run('kept', 7);
+    expect(() => opened({ busyTimeoutMs: 50 })).toThrow(DatabaseInUse);
+    expect(readdirSync(dir).filter((name) => name.includes('damaged'))).toEqual([]);
+    expect(db.prepare('SELECT value FROM marks WHERE name = ?').pluck().get('kept')).toBe(7);
+  });
+
+  test('a file that is not a database is moved aside and a fresh one made', () => {
+    writeFileSync(join(dir, DATABASE_FILE), 'this is not SQLite, it is a text file'.repeat(50));
+    const { db, replaced } = opened({ now: () => Date.UTC(2026, 10, 27, 12) });
+    expect(replaced?.movedTo).toBe(join(dir, `${DATABASE_FILE}.damaged-2026-11-27T12-00-00-000Z`));
+    expect(replaced?.reason).toMatch(/not a database/);
+    expect(readFileSync(replaced!.movedTo, 'utf8')).toMatch(/^this is not SQLite/);
+    expect(appliedVersions(db)).toEqual(APP_MIGRATIONS.map((m) => m.version));
+  });
+
+  test('damage inside a table is found by the check at start, and the file replaced', () => {
+    const { db } = opened();
+    const insert = db.prepare('INSERT INTO marks (name, value) VALUES (?, ?)');
+    for (let i = 0; i < 2_000; i += 1) insert.run(`mark-${i}`.padEnd(60, 'x'), i);
+    db.close();
+    const path = join(dir, DATABASE_FILE);
+    const bytes = readFileSync(path);
+    const pageSize = bytes.readUInt16BE(16);
+    // Scribbles over the middle of the file (pages of the marks table), not over its header.
+    bytes.fill(0x5a, pageSize * 3, pageSize * 5);
+    writeFileSync(path, bytes);
+    const reopened = opened();
+    expect(reopened.replaced?.reason).toMatch(/damage|malformed|corrupt/i);
+    expect(existsSync(reopened.replaced!.movedTo)).toBe(true);
+    expect(reopened.db.prepare('SELECT count(*) FROM marks').pluck().get()).toBe(0);
+  });
+
+  test('a database written before opens as it was, its rows kept', () => {
+    const first = opened();
+    first.db.prepare('INSERT INTO marks (name, value) VALUES (?, ?)').run('processed_through', 41);
+    first.db.close();
+    const again = opened();
+    expect(again.replaced).toBeUndefined();
+    expect(again.db.prepare('SELECT value FROM marks').pluck().get()).toBe(41);
+  });
+});
