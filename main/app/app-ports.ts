@@ -48,7 +48,7 @@ export interface AppPorts {
   hostState?: HostStatePort;
   /** A native folder dialog, where there is one; resolves null when cancelled. */
   pickFolder?: (current: string) => Promise<string | null>;
-  /** For testing: where jobs are kept (default: in memory until the database holds them). */
+  /** For testing: where jobs are kept (default: the `jobs` table of the app's database). */
   jobStore?: JobStore;
   /** For testing: the waits before a job step's second and third try. */
   jobBackOffMs?: readonly number[];

@@ -3,7 +3,7 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MemoryJobStore } from '../../main/adapters/actions/memory-job-store';
+import { MemoryJobStore } from '../fakes/memory-job-store';
 import type { Job } from '../../shared/jobs';
 import type { SettingsPatch } from '../../shared/settings-patch';
 import { startApp, stopApps, type AppHarness } from '../fakes/app-harness';
