@@ -5,7 +5,7 @@
  * - idle RSS of both, and the ratio (target ≤ 1.3);
  * - CPU per webhook of both processes, in alternating slices (target ≤ 1.3);
  * - 150,000 unique webhooks (all must be answered 2xx), RSS at the end and after 60 s of quiet
- *   (target: within idle + 40 MB), and the data folder then and after 250,000 (target ≤ 48 MB);
+ *   (target: within idle + 40 MB), and the data folder then and after 300,000 (target ≤ 48 MB);
  * - headless mode's output lines by type.
  * The load client (load-client.ts) runs in a child process of this one.
  */
@@ -27,7 +27,7 @@ const IDLE_MS = 5_000;
 const SLICE_MS = 1_500;
 const SLICES = 4;
 const FIRST_LOAD = 150_000;
-const SECOND_LOAD = 100_000;
+const SECOND_LOAD = 150_000; // 300,000 in all: the data folder target of issue 32
 const QUIET_MS = 60_000;
 const TARGETS = { idleRatio: 1.3, cpuRatio: 1.3, rssOverIdleMb: 40, dataFolderMb: 48 };
 const MB = 1024 * 1024;

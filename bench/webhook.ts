@@ -30,6 +30,7 @@ import { WebhookServer } from '../main/adapters/webhook-listener/webhook-server'
 import type { Logger } from '../main/core/ports';
 import { WebhookIntake } from '../main/core/webhook-intake';
 import { startBareServer } from './support/bare-server';
+import { startDurableReceiver } from './support/durable-receiver';
 import { startBenchLiveApi } from './support/bench-live-api';
 import { probeFdatasync } from './support/fsync-probe';
 import { startClient } from './support/load-client-process';
@@ -55,6 +56,7 @@ const ROUNDS = 4;
 // mark even when the listener is too slow to reach it (the figures then say how many were sent).
 const BUDGET_MS = 95_000;
 const WATCHDOG_MS = 170_000;
+// cpuRatio: against the bare durable receiver (issue 32's baseline), not the bare server.
 const TARGETS = { ratio: 0.5, cpuRatio: 1.3, pacedP99Ms: 10, heapGrowthMb: 30 };
 const MB = 1024 * 1024;
 
@@ -110,6 +112,8 @@ async function bench(dataDir: string, gc: Gc, t0: number): Promise<void> {
   const bare = { name: 'bare' as const, port: bareServer.port, path: '/webhook' };
   const doorListener = await startDoor(join(dataDir, 'door'), quietLog);
   const door = { name: 'door' as const, port: doorListener.port, path: '/webhook' };
+  const durableReceiver = await startDurableReceiver(dataDir);
+  const durable = { name: 'durable' as const, port: durableReceiver.port, path: '/webhook' };
   const client = await startClient();
   let phaseId = 0;
   const run = (
@@ -123,11 +127,18 @@ async function bench(dataDir: string, gc: Gc, t0: number): Promise<void> {
       await run(bare, { mode: 'closed', senders: SENDERS, durationMs: WARMUP_MS, count: 40_000 }),
       await run(ours, { mode: 'closed', senders: SENDERS, durationMs: WARMUP_MS, count: 20_000 }),
       await run(door, { mode: 'closed', senders: SENDERS, durationMs: WARMUP_MS, count: 40_000 }),
+      await run(durable, {
+        mode: 'closed',
+        senders: SENDERS,
+        durationMs: WARMUP_MS,
+        count: 40_000,
+      }),
     ];
     const expected = {
       bare: warm[0]!.eventsPerSecond,
       ours: warm[1]!.eventsPerSecond,
       door: warm[2]!.eventsPerSecond,
+      durable: warm[3]!.eventsPerSecond,
     };
     // The listener answers before its after-2xx work (pipeline, history files) is done, so a
     // burst leaves work queued behind it; every phase starts once that has drained.
@@ -146,10 +157,11 @@ async function bench(dataDir: string, gc: Gc, t0: number): Promise<void> {
     const paced = { bare: await run(bare, pacedSpec), ours: await run(ours, pacedSpec) };
     oursSent += paced.ours.sent;
 
-    const saturation: Record<'bare' | 'ours' | 'door', LoadResult[]> = {
+    const saturation: Record<'bare' | 'ours' | 'door' | 'durable', LoadResult[]> = {
       bare: [],
       ours: [],
       door: [],
+      durable: [],
     };
     // CPU of this process (the listeners live here; the load client is a child) from a slice's
     // start until its after-2xx work drained, over the events it answered.
@@ -157,9 +169,10 @@ async function bench(dataDir: string, gc: Gc, t0: number): Promise<void> {
       bare: { micros: 0, events: 0 },
       ours: { micros: 0, events: 0 },
       door: { micros: 0, events: 0 },
+      durable: { micros: 0, events: 0 },
     };
     for (let round = 1; round <= ROUNDS; round++) {
-      for (const target of [bare, door, ours]) {
+      for (const target of [bare, durable, door, ours]) {
         await quiesce();
         const cpuBefore = process.cpuUsage();
         log(
@@ -204,6 +217,7 @@ async function bench(dataDir: string, gc: Gc, t0: number): Promise<void> {
       ...saturation.bare,
       ...saturation.ours,
       ...saturation.door,
+      ...saturation.durable,
       ...(topUp ? [topUp] : []),
     ];
     const failures: Record<string, number> = {};
@@ -242,7 +256,15 @@ async function bench(dataDir: string, gc: Gc, t0: number): Promise<void> {
         ratio: round2(cpu.ours.micros / cpu.ours.events / (cpu.bare.micros / cpu.bare.events)),
         doorMicros: round2(cpu.door.micros / cpu.door.events),
         doorRatio: round2(cpu.door.micros / cpu.door.events / (cpu.bare.micros / cpu.bare.events)),
+        durableMicros: round2(cpu.durable.micros / cpu.durable.events),
+        oursVsDurable: round2(
+          cpu.ours.micros / cpu.ours.events / (cpu.durable.micros / cpu.durable.events),
+        ),
+        doorVsDurable: round2(
+          cpu.door.micros / cpu.door.events / (cpu.durable.micros / cpu.durable.events),
+        ),
       },
+      longestCommit: commitFigures(doorListener.commits),
       paced: {
         rate: PACED_RATE,
         diskFdatasync: { ...rounded(disk), count: disk.count },
@@ -277,7 +299,7 @@ async function bench(dataDir: string, gc: Gc, t0: number): Promise<void> {
       pass: {
         ratio: sat.ours.eventsPerSecond / sat.bare.eventsPerSecond >= TARGETS.ratio,
         cpuRatio:
-          cpu.ours.micros / cpu.ours.events / (cpu.bare.micros / cpu.bare.events) <=
+          cpu.ours.micros / cpu.ours.events / (cpu.durable.micros / cpu.durable.events) <=
           TARGETS.cpuRatio,
         pacedP99: paced.ours.latencyMs.p99 < TARGETS.pacedP99Ms,
         heapGrowth: (heapAfter - heapBefore) / MB < TARGETS.heapGrowthMb,
@@ -290,6 +312,7 @@ async function bench(dataDir: string, gc: Gc, t0: number): Promise<void> {
     client.exit();
     await app.stop();
     await doorListener.stop();
+    await durableReceiver.close();
     await liveApi.close();
     await new Promise<void>((resolve) => {
       bareServer.server.close(() => resolve());
@@ -305,9 +328,12 @@ async function bench(dataDir: string, gc: Gc, t0: number): Promise<void> {
 async function startDoor(
   dir: string,
   log: Logger,
-): Promise<{ port: number; stop: () => Promise<void> }> {
+): Promise<{ port: number; stop: () => Promise<void>; commits: number[] }> {
   await mkdir(dir, { recursive: true });
   const database = DatabaseHandle.open(dir, { migrations: APP_MIGRATIONS });
+  // How long each group commit held the thread (BEGIN to the synced COMMIT).
+  const commits: number[] = [];
+  database.observeCommits((report) => commits.push(report.ms));
   const journal = new Deliveries(database);
   const server = new WebhookServer({
     intake: new WebhookIntake(journal, Date.now),
@@ -321,10 +347,30 @@ async function startDoor(
   const { port } = await server.start({ host: '127.0.0.1', port: 0, token: '' });
   return {
     port,
+    commits,
     stop: async () => {
       await server.stop();
       database.close();
     },
+  };
+}
+
+/** The longest group commits of the door's database (ms held on the main thread). */
+function commitFigures(ms: readonly number[]): {
+  count: number;
+  p50: number;
+  p99: number;
+  max: number;
+  over16ms: number;
+} {
+  const sorted = [...ms].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  return {
+    count: sorted.length,
+    p50: round2(at(0.5)),
+    p99: round2(at(0.99)),
+    max: round2(sorted.at(-1) ?? 0),
+    over16ms: sorted.filter((m) => m > 16).length,
   };
 }
 
@@ -384,7 +430,11 @@ function printTable(f: {
     ratio: number;
     doorMicros: number;
     doorRatio: number;
+    durableMicros: number;
+    oursVsDurable: number;
+    doorVsDurable: number;
   };
+  longestCommit: { count: number; p50: number; p99: number; max: number; over16ms: number };
   paced: {
     rate: number;
     bare: Row;
@@ -436,13 +486,20 @@ function printTable(f: {
       f.cpuPerEvent.oursMicros.toFixed(1),
       '',
     ),
+    cols('  ratio ours / bare', '', f.cpuPerEvent.ratio.toFixed(2), ''),
     cols(
-      '  ratio ours / bare',
+      '  ratio ours / bare durable',
       '',
-      f.cpuPerEvent.ratio.toFixed(2),
+      f.cpuPerEvent.oursVsDurable.toFixed(2),
       `≤ ${TARGETS.cpuRatio}  ${verdict(f.pass.cpuRatio)}`,
     ),
-    `  (of which the door alone, listener + dedupe + journal, nothing after the 2xx: ` +
+    `  (the bare durable receiver, node:http + append + one fdatasync per turn before the answer: ` +
+      `${f.cpuPerEvent.durableMicros.toFixed(1)} µs; the door alone = ` +
+      `${f.cpuPerEvent.doorVsDurable.toFixed(2)}× it)`,
+    `  longest commit of the door's database on this disk, ${f.longestCommit.count} commits: ` +
+      `p50 ${f.longestCommit.p50} ms, p99 ${f.longestCommit.p99} ms, max ${f.longestCommit.max} ms ` +
+      `(${f.longestCommit.over16ms} over 16 ms: the main thread is held that long)`,
+    `  (of which the door alone, listener + dedupe + database journal, nothing after the 2xx: ` +
       `${f.cpuPerEvent.doorMicros.toFixed(1)} µs = ${f.cpuPerEvent.doorRatio.toFixed(2)}× bare; ` +
       `the work after the 2xx: ${(f.cpuPerEvent.oursMicros - f.cpuPerEvent.doorMicros).toFixed(1)} µs)`,
     cols(

@@ -55,6 +55,29 @@ describe('DatabaseHandle', () => {
     expect([markOf('kept'), markOf('undone'), markOf('also-kept')]).toEqual([1, undefined, 3]);
   });
 
+  test('an error that makes SQLite roll back the whole transaction fails every unit of the turn', async () => {
+    // SQLITE_FULL rolls the transaction back by itself (as a full disk does): the page limit
+    // stands for the disk here; test/adapters/disk-trouble.test.ts has the real full tmpfs.
+    const db = handle.connection()!;
+    db.pragma(`max_page_count = ${String(db.pragma('page_count', { simple: true }))}`);
+    const big = (name: string) => () =>
+      handle
+        .statement(
+          'INSERT INTO deliveries (seq, event_id, received_at, source, body) VALUES (?, ?, 0, ?, ?)',
+        )
+        .run(Number(name.length), name, 'webhook', 'x'.repeat(200_000)).changes;
+    const results = await Promise.allSettled([
+      handle.commit(setMark('small', 1)),
+      handle.commit(big('big')),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    expect(handle.trouble).toMatch(/full/);
+    db.pragma('max_page_count = 1073741823');
+    expect(markOf('small')).toBeUndefined();
+    await expect(handle.commit(setMark('small', 1))).resolves.toBe(1);
+    expect(handle.trouble).toBeUndefined();
+  });
+
   test('a second copy on the same folder is refused while the first holds it', () => {
     expect(() =>
       DatabaseHandle.open(dir, { migrations: APP_MIGRATIONS, busyTimeoutMs: 50 }),

@@ -36,6 +36,7 @@ describe('openDatabase', () => {
     expect(db.pragma('synchronous', { simple: true })).toBe(2); // FULL
     expect(db.pragma('locking_mode', { simple: true })).toBe('exclusive');
     expect(db.pragma('auto_vacuum', { simple: true })).toBe(2); // INCREMENTAL
+    expect(db.pragma('cache_size', { simple: true })).toBe(-2000); // 2 MB, SQLite's default
     expect(appliedVersions(db)).toEqual(APP_MIGRATIONS.map((m) => m.version));
   });
 
