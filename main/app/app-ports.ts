@@ -52,7 +52,7 @@ export interface AppPorts {
   pickFolder?: (current: string) => Promise<string | null>;
   /** The OS trash (desktop: Electron's `shell.trashItem`); absent: clean-up cannot use `trash`. */
   trash?: (file: string) => Promise<void>;
-  /** For testing: where jobs are kept (default: in memory until the database holds them). */
+  /** For testing: where jobs are kept (default: the `jobs` table of the app's database). */
   jobStore?: JobStore;
   /** For testing: the waits before a job step's second and third try. */
   jobBackOffMs?: readonly number[];

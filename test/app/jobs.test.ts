@@ -3,7 +3,7 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MemoryJobStore } from '../../main/adapters/actions/memory-job-store';
+import { MemoryJobStore } from '../fakes/memory-job-store';
 import type { Job } from '../../shared/jobs';
 import type { SettingsPatch } from '../../shared/settings-patch';
 import { startApp, stopApps, type AppHarness } from '../fakes/app-harness';
@@ -196,6 +196,38 @@ describe('jobs through the app object', () => {
     const lines = (await readFile(log, 'utf8')).trim().split('\n');
     expect(lines).toHaveLength(1);
     expect(JSON.parse(lines[0]!).pid).not.toBe(leftover);
+  });
+
+  it('a SessionEnded rule runs once on the session files, late ones included', async () => {
+    const { root, flv } = await withRecording();
+    const dir = await mkdtemp(join(tmpdir(), 'jobs-session-'));
+    const log = join(dir, 'argv.log');
+    const script = await argvRecorder(dir, log);
+    const h = await startApp({
+      settings: {
+        ...actions(root, [
+          {
+            id: 'sess',
+            on: 'SessionEnded',
+            steps: [{ kind: 'run', program: script, args: ['{sessionId}', '{path}'] }],
+          },
+        ]),
+        guardian: { reportWaitSeconds: 1 },
+      },
+    });
+    const ended = fixtureJson<{ EventData: { SessionId: string } }>(
+      'synthesized/webhook-v2-SessionEnded.json',
+    );
+    ended.EventData.SessionId = '9c2e4a8a-3f7b-4d8e-a5b1-0c6d2e9f1a47'; // the FileClosed fixture's
+    await postWebhook(h.webhookUrl, JSON.stringify(ended));
+    await postWebhook(h.webhookUrl, fileClosed()); // after SessionEnded: the recorder keeps no order
+    const done = await until(h, 'done');
+    expect(done).toMatchObject({ on: 'SessionEnded', ruleId: 'sess', inputs: [flv] });
+    const runs = (await readFile(log, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l).argv);
+    expect(runs).toEqual([['9c2e4a8a-3f7b-4d8e-a5b1-0c6d2e9f1a47', flv]]);
   });
 
   it('checks the tools and tries a rule on the newest finished file', async () => {

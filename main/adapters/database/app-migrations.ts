@@ -1,3 +1,4 @@
+import { JOBS_MIGRATION } from './jobs-table';
 import type { Migration } from './migrations';
 
 /**
@@ -34,4 +35,4 @@ const deliveries: Migration = {
  * end with a new version; never edit one that shipped. Versions 1-99: storage (this branch's
  * deliveries, history, event log, outbox); 100 and up: other features' tables (jobs…).
  */
-export const APP_MIGRATIONS: readonly Migration[] = [deliveries];
+export const APP_MIGRATIONS: readonly Migration[] = [deliveries, JOBS_MIGRATION];

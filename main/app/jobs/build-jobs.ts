@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { MemoryJobStore } from '../../adapters/actions/memory-job-store';
+import { SqliteJobStore } from '../../adapters/database/jobs-table';
 import { jobNotification } from '../../core/actions/job-notification';
 import type { EventPipeline } from '../../core/event-pipeline';
 import type { HappeningSource } from '../../core/plug-ins';
@@ -31,7 +31,7 @@ export function buildJobs(
     clock: context.clock,
     log: context.log,
     settings,
-    store: ports.jobStore ?? new MemoryJobStore(),
+    store: ports.jobStore ?? new SqliteJobStore(parts.storage.database, (m) => context.log.warn(m)),
     changed: (job) => {
       context.events.emit('jobs:changed', job);
       context.stateChanged();

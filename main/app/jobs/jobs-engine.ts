@@ -184,7 +184,10 @@ export class JobsEngine implements JobsControl {
         );
       await this.#save(job);
       this.#changed(job);
-      if (job.status === 'done' || job.status === 'failed') this.#deps.ended(publicJob(job));
+      if (job.status === 'done' || job.status === 'failed') {
+        this.#deps.ended(publicJob(job));
+        this.#trim();
+      }
       if (job.status === 'queued' && job.nextTryAt === null) {
         job = this.#queue.start(id); // the next step, at once
         await this.#save(job);
@@ -217,6 +220,17 @@ export class JobsEngine implements JobsControl {
       ...(this.#deps.env ? { env: this.#deps.env } : {}),
     };
     return (this.#deps.runStep ?? runStepPlan)(planStep(step, values, hostPathStyle), run);
+  }
+
+  /** Forgets the oldest finished jobs past the bound, in the store too. */
+  #trim(): void {
+    const gone = this.#queue.trim();
+    if (gone.length > 0)
+      void this.#deps.store
+        .remove(gone)
+        .catch((error) =>
+          this.#deps.log.error(`jobs: cannot forget old jobs: ${errorDetail(error)}`),
+        );
   }
 
   #process(pid: number): JobProcess {

@@ -1,10 +1,7 @@
-import type { StoredJob } from '../../core/actions/job-record';
-import type { JobStore } from '../../core/actions/job-store';
+import type { StoredJob } from '../../main/core/actions/job-record';
+import type { JobStore } from '../../main/core/actions/job-store';
 
-/**
- * Jobs kept in memory only: what the app uses until the database (issue 32) holds a `jobs`
- * table. Jobs then do not outlive the process; a leftover step process cannot be found either.
- */
+/** Jobs kept in memory: a JobStore for tests that hand one store from one app to the next. */
 export class MemoryJobStore implements JobStore {
   readonly #jobs = new Map<string, StoredJob>();
 
