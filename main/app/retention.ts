@@ -176,14 +176,14 @@ export async function openRetention(
   parts: {
     pipeline: RetentionParts['pipeline'];
     history: { queries: Pick<HistoryReader, 'list'> };
-    /** The jobs engine's "a job works on this file" (issue 33's actions); absent: none busy. */
-    isFileBusy?: (path: string) => boolean;
+    /** The jobs engine: a file a job works on stays (issue 33's actions); absent: none busy. */
+    jobs?: { isFileBusy(path: string): boolean };
   },
 ): Promise<RetentionRunner> {
   return new RetentionRunner({
     context,
     pipeline: parts.pipeline,
-    ...(parts.isFileBusy ? { isFileBusy: parts.isFileBusy } : {}),
+    ...(parts.jobs ? { isFileBusy: (path: string) => parts.jobs!.isFileBusy(path) } : {}),
     files: () => parts.history.queries.list('files'),
     removals: await RemovalLog.open(ports.dataDir, (message) => context.log.warn(message)),
     ...(ports.trash ? { trash: ports.trash } : {}),

@@ -62,6 +62,20 @@ export class JobsEngine implements JobsControl {
     this.#queue = new JobQueue(deps.clock, deps.backOffMs);
   }
 
+  /**
+   * Whether a job that has not ended works on this file (its input, or what a step made of it):
+   * the clean-up of old recordings leaves such a file alone.
+   */
+  isFileBusy(path: string): boolean {
+    return this.#queue
+      .list()
+      .some(
+        (job) =>
+          (job.status === 'queued' || job.status === 'running') &&
+          (job.inputs.includes(path) || job.carries.includes(path)),
+      );
+  }
+
   /** Loads the kept jobs, stops leftover step processes, and starts what is due. */
   async start(): Promise<void> {
     const { resumed, stale } = this.#queue.load(await this.#deps.store.load());
