@@ -121,5 +121,5 @@ describe('Settings → Push with the new services, in Chromium', () => {
     await obRow.getByRole('button', { name: en.test }).click();
     await obRow.getByRole('status').getByText(en.failures.botRemoved).waitFor();
     expect(window.watch).toEqual({ dialogs: [], errors: [], cspViolations: [] });
-  });
+  }, 60_000); // every new service in two languages: past 20 s at a load of 15
 });
