@@ -75,7 +75,7 @@ export async function createApp(ports: AppPorts): Promise<RunningApp> {
   const binding = new ListenerBinding(listener, context.log);
   const history = storage.history;
   const retention = await openRetention(context, ports, { pipeline, history, jobs: engine });
-  const attached = { pipeline, observers, pictures, history, links, retention, intake };
+  const attached = { pipeline, observers, pictures, history, links, retention };
   const sources = attachSources(context, ports, attached);
   const state = pushedState(context, ports, {
     store: ports.store,
@@ -102,7 +102,7 @@ export async function createApp(ports: AppPorts): Promise<RunningApp> {
     links,
     sources: sources.sources,
     sourceContext: sources.context,
-    jobs: engine,
+    jobs: { engine, intake },
   });
   const { runAction } = shellActions;
   return { ...lifecycle, handlers, state, settings, runAction, ...reach(context, listener, links) };

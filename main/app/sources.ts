@@ -20,8 +20,7 @@ export interface AttachedSources {
 /**
  * The one place sources of happenings attach (besides webhooks and polls): the recording
  * guardian, title and area changes, the quiet hours digest, the rooms' pictures (which offers
- * none: it watches, and fills notifications and rooms), the jobs' intake (which offers none
- * either: it queues jobs acting on finished recordings), then the host's extras (one named as a
+ * none: it watches, and fills notifications and rooms), then the host's extras (one named as a
  * built-in replaces it). Each offers happenings through the pipeline's door.
  */
 export function attachSources(
@@ -36,8 +35,6 @@ export function attachSources(
     links: { get(id: string): { client(): RecorderClient | undefined } | undefined };
     /** The clean-up of old recordings (main/app/retention.ts): it watches finished files. */
     retention?: HappeningSource;
-    /** The jobs' intake: finished files and sessions that match an action rule. */
-    intake?: HappeningSource;
   },
 ): AttachedSources {
   const guardian = new GuardianSource({ clientOf: (id) => parts.links.get(id)?.client() });
@@ -52,8 +49,7 @@ export function attachSources(
   const pictures = parts.pictures ? [parts.pictures] : [];
   const retention = parts.retention ? [parts.retention] : [];
   // A host's source replaces the built-in of the same name (tests hand in one on a fake clock).
-  const jobs = parts.intake ? [parts.intake] : [];
-  const builtIn = [guardian, roomChangeSource(), digest, ...pictures, ...retention, ...jobs].filter(
+  const builtIn = [guardian, roomChangeSource(), digest, ...pictures, ...retention].filter(
     (source) => !extras.some((extra) => extra.name === source.name),
   );
   return {
