@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fixtureText } from '../helpers/fixtures';
 import { killAll, startHeadless, type HeadlessProcess } from '../helpers/headless-process';
@@ -25,6 +25,8 @@ async function setUp(rules: unknown[]) {
     JSON.stringify({
       recorders: [{ id: 'default', url: '', recordingRoot: root }],
       actions: { enabled: true, rules },
+      // The clean-up beside the actions, as a dry run (the acceptance config has both).
+      retention: { enabled: true, dryRun: true, rules: [{ keepDays: 30, then: 'delete' }] },
     }),
   );
   return { dir, root, flv, config, dataDir: join(dir, 'data') };
@@ -46,7 +48,13 @@ function launch(config: string, dataDir: string) {
 
 describe('headless: acting on a finished recording', () => {
   it('a FileClosed for a real FLV yields job lines ending in done, with an MP4 ffprobe reads', async () => {
-    const { flv, config, dataDir } = await setUp([{ id: 'mp4', steps: [{ kind: 'remux' }] }]);
+    const { root, flv, config, dataDir } = await setUp([{ id: 'mp4', steps: [{ kind: 'remux' }] }]);
+    // A recording from two months ago, which the dry run lists and leaves in place.
+    const old = join(root, '23058-3号直播间', '录制-23058-20240101-200000-000-旧.flv');
+    await mkdir(dirname(old), { recursive: true });
+    await writeFile(old, Buffer.alloc(1024));
+    const twoMonthsAgo = new Date(Date.now() - 60 * 24 * 3600 * 1000);
+    await utimes(old, twoMonthsAgo, twoMonthsAgo);
     const p = launch(config, dataDir);
     const ready = await p.waitFor((l) => l.type === 'ready');
     await postWebhook(ready.webhookUrl, fixtureText('synthesized/webhook-v2-FileClosed.json'));
@@ -63,6 +71,10 @@ describe('headless: acting on a finished recording', () => {
     const lines = p.lines.filter((l) => l.type === 'job').map((l) => l.status);
     expect(lines).toEqual(['queued', 'running', 'done']);
     expect((await probe(mp4)).codecs).toEqual(['h264', 'aac']);
+    const retention = await p.waitFor((l) => l.type === 'retention');
+    expect(retention).toMatchObject({ dryRun: true, bytes: 1024 });
+    expect(retention.files).toEqual([relative(root, old).split(sep).join('/')]);
+    expect(existsSync(old) && existsSync(flv)).toBe(true);
   });
 
   it('killed (-9) during a slow step: after the restart the job finishes once, no half file left', async () => {
