@@ -111,7 +111,8 @@ async function nearestAncestorInside(
   return true; // nothing between the root and the file exists yet
 }
 
-function isInside(root: string, candidate: string, allowEqual: boolean): boolean {
+/** Whether `candidate` lies under `root` (both resolved); `allowEqual`: the root itself counts. */
+export function isInside(root: string, candidate: string, allowEqual = false): boolean {
   const relative = path.relative(root, candidate);
   if (relative === '') return allowEqual;
   return relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative);

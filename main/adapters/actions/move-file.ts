@@ -1,19 +1,10 @@
 import { copyFile, mkdir, realpath, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { errorCode } from '../../core/log-text';
+import { isInside } from '../file-access';
 
 /** How a move ended. */
 export type MoveEnd = { ok: true } | { ok: false; error: string; retry: boolean };
-
-function inside(root: string, candidate: string): boolean {
-  const relative = path.relative(root, candidate);
-  return (
-    relative !== '' &&
-    relative !== '..' &&
-    !relative.startsWith(`..${path.sep}`) &&
-    !path.isAbsolute(relative)
-  );
-}
 
 /** The real path of the nearest folder of `target` that exists (symlinks followed). */
 async function realAncestor(target: string): Promise<string | null> {
@@ -41,9 +32,9 @@ export async function rootHolding(
   if (realFolder === null) return null;
   for (const root of roots) {
     if (root.trim() === '' || !path.isAbsolute(root)) continue;
-    if (!inside(path.resolve(root), resolved)) continue;
+    if (!isInside(path.resolve(root), resolved)) continue;
     const realRoot = await realpath(root).catch(() => null);
-    if (realRoot !== null && inside(realRoot, path.join(realFolder, path.basename(resolved))))
+    if (realRoot !== null && isInside(realRoot, path.join(realFolder, path.basename(resolved))))
       return root;
   }
   return null;

@@ -2,17 +2,12 @@ import { lstat, opendir, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { errorMessage } from '../../core/log-text';
 import type { RetentionCandidate } from '../../core/retention/retention-plan';
+import { OPENABLE_EXTENSIONS } from '../../core/recording-path';
 
-/** Media and danmaku files a clean-up may remove; anything else under the root is left alone. */
-export const RETENTION_EXTENSIONS: ReadonlySet<string> = new Set([
-  '.flv',
-  '.mp4',
-  '.ts',
-  '.m4s',
-  '.mkv',
-  '.xml',
-  '.ass',
-]);
+/** Media and danmaku files a clean-up may remove (what may be opened, less the cover images). */
+export const RETENTION_EXTENSIONS: ReadonlySet<string> = new Set(
+  [...OPENABLE_EXTENSIONS].filter((extension) => extension !== '.jpg' && extension !== '.png'),
+);
 /** How deep the walk goes under a root (the recorder's template makes one folder per room). */
 const MAX_DEPTH = 8;
 /** How many files one root's walk lists at most: a wrong root (a whole disk) must not take forever. */

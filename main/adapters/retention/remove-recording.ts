@@ -2,6 +2,7 @@ import { copyFile, lstat, mkdir, realpath, rename, rm, unlink } from 'node:fs/pr
 import path from 'node:path';
 import type { RemovalHow } from '../../../shared/retention';
 import { errorCode, errorMessage } from '../../core/log-text';
+import { isInside } from '../file-access';
 
 /** Puts a file into the OS trash (the desktop app: Electron's `shell.trashItem`). */
 export type TrashPort = (file: string) => Promise<void>;
@@ -85,14 +86,4 @@ async function moveFile(real: string, order: RemovalOrder): Promise<RemovalOutco
     await unlink(real);
   }
   return { ok: true, movedTo: target };
-}
-
-function isInside(root: string, candidate: string): boolean {
-  const relative = path.relative(root, candidate);
-  return (
-    relative !== '' &&
-    relative !== '..' &&
-    !relative.startsWith(`..${path.sep}`) &&
-    !path.isAbsolute(relative)
-  );
 }
