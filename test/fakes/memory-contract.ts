@@ -8,6 +8,7 @@ import { Settings, type SettingsInput } from '../../shared/settings';
 import { applySettingsPatch } from '../../shared/settings-patch';
 import { sampleAppState } from './app-state-sample';
 import { fakeHandlers } from './contract-handlers';
+import { newJob, publicJob } from '../../main/core/actions/job-record';
 
 /** What a memory contract starts with. */
 export interface MemoryContractOptions {
@@ -124,36 +125,14 @@ export function memoryContract(options: MemoryContractOptions = {}): MemoryContr
           ? request.rule
           : settings.actions.rules.find((r) => r.id === request.ruleId);
       if (!rule) return { ok: false, message: 'No such rule.' };
-      const now = Date.now();
-      const job: Job = {
-        id: `try-${jobs.length + 1}`,
-        ruleId: rule.id,
-        ruleName: rule.name,
-        on: rule.on,
-        recorderId: 'default',
-        roomId: 23058,
-        streamer: '3号直播间',
-        title: '试运行',
-        inputs: ['/rec/23058/last.flv'],
-        steps: rule.steps.map((step) => ({
-          kind: step.kind,
-          status: 'pending' as const,
-          tries: 0,
-          output: null,
-          error: null,
-          startedAt: null,
-          endedAt: null,
-        })),
-        step: 0,
-        progress: null,
-        status: 'queued',
-        tries: 0,
-        error: null,
-        output: [],
-        outputPath: null,
-        createdAt: now,
-        updatedAt: now,
+      // Built as the engine builds a job (newJob), as the window sees it (publicJob).
+      const facts = {
+        ...{ recorderId: 'default', roomId: 23058, streamer: '3号直播间', title: '试运行' },
+        ...{ area: '', sessionId: '', endedAt: Date.now() },
       };
+      const inputs = ['/rec/23058/last.flv'];
+      const spec = { rule, facts, inputs, subject: inputs[0]! };
+      const job: Job = publicJob(newJob(spec, `try-${jobs.length + 1}`, Date.now()));
       jobs = [job, ...jobs];
       emit('jobs:changed', job);
       return { ok: true, jobId: job.id };
