@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { DATABASE_FILE } from '../../main/adapters/database/open-database';
 import { afterEach, describe, expect, it } from 'vitest';
 import { defaultDataDirRun } from '../helpers/default-data-dir';
 import { killAll, type HeadlessProcess } from '../helpers/headless-process';
@@ -14,6 +15,6 @@ describe('headless mode on Windows keeps its data where Electron would (set os-w
     const run = await defaultDataDirRun(running, (home) => ({ APPDATA: home }));
     expect(run.dataDir).toBe(join(run.home, 'Recorder Tray'));
     expect(run.dataDir).toMatch(/^[A-Za-z]:\\/);
-    expect(run.files).toContain('journal.jsonl');
+    expect(run.files).toContain(DATABASE_FILE);
   });
 });

@@ -1,7 +1,9 @@
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { expect } from 'vitest';
+import { DATABASE_FILE } from '../../main/adapters/database/open-database';
 import { fixtureText } from './fixtures';
 import { startHeadless, type HeadlessProcess } from './headless-process';
 import { postWebhook } from './http';
@@ -45,7 +47,12 @@ export async function expectOneFileSaved(dataDir: string): Promise<void> {
     (l) => l.op === 'add',
   );
   expect(decisions.map((l) => l.entry.notification.event)).toEqual(['FileClosed']);
-  const journal = await jsonLines(join(dataDir, 'journal.jsonl'));
-  const mark = JSON.parse(await readFile(join(dataDir, 'processed.json'), 'utf8'));
-  expect(mark).toEqual({ throughSeq: journal.at(-1).seq });
+  const db = new Database(join(dataDir, DATABASE_FILE), { readonly: true });
+  try {
+    const last = db.prepare('SELECT max(seq) AS seq FROM deliveries').get() as { seq: number };
+    const mark = db.prepare(`SELECT value FROM marks WHERE name = 'processed_through'`).get();
+    expect(mark).toEqual({ value: last.seq });
+  } finally {
+    db.close();
+  }
 }
