@@ -13,7 +13,7 @@ import { clickMenu, fakeDesktop, type FakeDesktop } from '../fakes/fake-desktop-
 import { fixtureText } from '../helpers/fixtures';
 import { postWebhook } from '../helpers/http';
 import { noticeNotification } from '../../main/app/sinks';
-import { CLOSED_LIVE_API_HOST } from '../helpers/headless-process';
+import { offlineOverrides } from '../fakes/offline-overrides';
 
 const APP_URL = 'app://recorder-tray/index.html';
 const STREAM_STARTED = fixtureText('synthesized/webhook-v2-StreamStarted.json');
@@ -75,17 +75,10 @@ async function launch(
       options.beforeApp?.(desktop);
       const app = await createApp({
         ...ports,
-        overrides: {
-          apply: (s) => ({
-            ...s,
-            language: 'en',
-            listener: { ...s.listener, port: 0 },
-            recorders: s.recorders.map((r) => ({ ...r, url: '' })),
-            pictures: { ...s.pictures, liveApiHost: CLOSED_LIVE_API_HOST },
-            notifications: { ...s.notifications, groupWindowSeconds: 0 },
-          }),
-          locked: [],
-        },
+        overrides: offlineOverrides((s) => ({
+          language: 'en',
+          notifications: { ...s.notifications, groupWindowSeconds: 0 },
+        })),
       });
       return options.wrap ? options.wrap(app) : app;
     },

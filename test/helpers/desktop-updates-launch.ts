@@ -12,7 +12,7 @@ import { runDesktopApp, type DesktopApp } from '../../main/electron/desktop-app'
 import { fakeDesktop, type FakeDesktop } from '../fakes/fake-desktop-electron';
 import { useNodeHttp } from '../fakes/node-http-executor';
 import { fakeUpdaterApp, type UpdateFeed } from '../fakes/update-feed';
-import { CLOSED_LIVE_API_HOST } from './headless-process';
+import { offlineOverrides } from '../fakes/offline-overrides';
 
 /** What each test started, undone after it (the feeds, the apps, their folders). */
 export const cleanups: (() => Promise<void>)[] = [];
@@ -101,15 +101,7 @@ export async function launch(
     createApp: (ports) =>
       createApp({
         ...ports,
-        overrides: {
-          apply: (s) => ({
-            ...s,
-            listener: { ...s.listener, port: 0 },
-            recorders: s.recorders.map((r) => ({ ...r, url: '' })),
-            pictures: { ...s.pictures, liveApiHost: CLOSED_LIVE_API_HOST },
-          }),
-          locked: [],
-        },
+        overrides: offlineOverrides(),
       }),
   });
   running.push({ started, root });

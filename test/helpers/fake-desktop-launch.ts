@@ -5,7 +5,7 @@ import { defaultSettings } from '../../shared/settings';
 import { createApp } from '../../main/app/create-app';
 import { runDesktopApp, type DesktopApp } from '../../main/electron/desktop-app';
 import { fakeDesktop, type FakeDesktop } from '../fakes/fake-desktop-electron';
-import { CLOSED_LIVE_API_HOST } from './headless-process';
+import { offlineOverrides } from '../fakes/offline-overrides';
 
 /** The desktop app on a fake Electron, its temp folder, and how to clean up. */
 export interface FakeDesktopLaunch {
@@ -35,15 +35,7 @@ export async function launchFakeDesktop(
     createApp: (ports) =>
       createApp({
         ...ports,
-        overrides: {
-          apply: (s) => ({
-            ...s,
-            listener: { ...s.listener, port: 0 },
-            recorders: s.recorders.map((r) => ({ ...r, url: '' })),
-            pictures: { ...s.pictures, liveApiHost: CLOSED_LIVE_API_HOST },
-          }),
-          locked: [],
-        },
+        overrides: offlineOverrides(),
       }),
   });
   return {
