@@ -1,37 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ActionRule } from '../../../shared/actions';
+import { sampleJob } from '../../fakes/sample-job';
 import { jobNotification } from '../../../main/core/actions/job-notification';
-import { newJob, publicJob } from '../../../main/core/actions/job-record';
-
-function job() {
-  const stored = newJob(
-    {
-      rule: ActionRule.parse({
-        id: 'up',
-        name: 'Upload',
-        steps: [{ kind: 'remux' }, { kind: 'upload', remote: 'x:' }],
-      }),
-      facts: {
-        recorderId: 'nas',
-        roomId: 7,
-        streamer: '主播',
-        title: 't',
-        area: '',
-        sessionId: '',
-        endedAt: 0,
-      },
-      inputs: ['/rec/a.flv'],
-      subject: '/rec/a.flv',
-    },
-    'j1',
-    10,
-  );
-  return publicJob(stored);
-}
 
 describe('jobNotification', () => {
   it('pops up a failure with the step and the tool words, in both languages', () => {
-    const failed = { ...job(), status: 'failed' as const, step: 1, error: 'quota exceeded' };
+    const failed = { ...sampleJob(), status: 'failed' as const, step: 1, error: 'quota exceeded' };
     const en = jobNotification(failed, { notifyDone: false, language: 'en', now: 5 })!;
     expect(en).toMatchObject({
       event: 'JobFailed',
@@ -51,7 +24,7 @@ describe('jobNotification', () => {
   });
 
   it('pops up a done job only when chosen, showing its output', () => {
-    const done = { ...job(), status: 'done' as const, step: 2, outputPath: '/rec/a.mp4' };
+    const done = { ...sampleJob(), status: 'done' as const, step: 2, outputPath: '/rec/a.mp4' };
     expect(jobNotification(done, { notifyDone: false, language: 'en', now: 5 })).toBeNull();
     expect(jobNotification(done, { notifyDone: true, language: 'en', now: 5 })).toMatchObject({
       event: 'JobDone',
