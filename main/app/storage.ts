@@ -6,7 +6,7 @@ import type { RecorderWebhook } from '../../shared/recorder/webhook';
 import { APP_MIGRATIONS } from '../adapters/database/app-migrations';
 import { DatabaseHandle } from '../adapters/database/database-handle';
 import { Deliveries } from '../adapters/database/deliveries';
-import { importLegacyJournal } from '../adapters/database/legacy-import';
+import { importLegacy, LEGACY_JOURNAL } from '../adapters/database/legacy-import';
 import { HistoryStore } from '../adapters/history-store';
 import {
   DEDUPE_WINDOW,
@@ -153,12 +153,15 @@ function openDatabaseIn(dataDir: string, clock: Clock, log: Logger): DatabaseHan
         `${database.replaced.movedTo} and a new one started`,
     );
   if (database.trouble !== undefined) log.warn(`database: ${database.trouble}`);
-  const legacy = importLegacyJournal(dataDir, database, clock());
+  const legacy = importLegacy(dataDir, database, clock(), LEGACY_PARTS);
   for (const warning of legacy.warnings) log.warn(warning);
   if (legacy.movedTo !== undefined)
-    log.info(`imported ${legacy.imported} deliveries; the old files are in ${legacy.movedTo}`);
+    log.info(`imported ${legacy.imported} rows; the old files are in ${legacy.movedTo}`);
   return database;
 }
+
+/** The parts of a data folder from before the database, imported at the first start (journal first). */
+const LEGACY_PARTS = [LEGACY_JOURNAL];
 
 /** The event log's entry of an accepted delivery, with the receipt time the journal holds. */
 function acceptedLogEntry({ entry, webhook }: AcceptedWebhook, seq: number): EventLogEntry {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { parseWebhook } from '../../../shared/recorder/webhook';
 import { errorMessage } from '../../core/log-text';
 import type { JournalEntry } from '../../core/ports';
+import type Database from 'better-sqlite3';
 import type { DatabaseHandle } from './database-handle';
 
 /** The files of a data folder from before the database: the journal and its processed mark. */
@@ -12,12 +13,9 @@ export const LEGACY_JOURNAL_FILES = {
   leftovers: ['journal.jsonl.tmp', 'journal.jsonl.compacting', 'processed.json.tmp'],
 } as const;
 
-/** Marks that the journal's import committed (the files may still wait to be moved). */
-const IMPORTED_MARK = 'imported_journal';
-
 /** What the import did. */
 export interface LegacyImport {
-  /** Deliveries imported (0 when the files were already in, or there was nothing to take). */
+  /** Rows imported, all parts together (0 when everything was in already, or nothing to take). */
   imported: number;
   /** The folder the old files were moved into; undefined: there were none. */
   movedTo: string | undefined;
@@ -25,25 +23,76 @@ export interface LegacyImport {
 }
 
 /**
- * Imports a data folder of the format before the database (journal.jsonl, processed.json) at the
- * first start, in one transaction: every delivery (so its EventId stays a duplicate) and the
- * processed mark (none: everything counts as processed, as that version did). Then the files are
- * moved into `old-files-<date>/`. A kill before the commit leaves the files and an untouched
- * database: the next start imports again from the beginning; a kill after it finds the mark and
- * only moves the files. Nothing to import: nothing happens.
+ * One part of a data folder from before the database (the journal, the history, the outbox…):
+ * its files, its own row in `marks` once imported, and how its rows go in. `take` runs inside the
+ * import's one transaction and returns how many rows it imported; it reads its files itself and
+ * tells what it could not read in `warnings`.
  */
-export function importLegacyJournal(
-  dataDir: string,
-  database: DatabaseHandle,
-  now: number,
-): LegacyImport {
-  const journalPath = join(dataDir, LEGACY_JOURNAL_FILES.journal);
-  const markPath = join(dataDir, LEGACY_JOURNAL_FILES.processedMark);
-  const present = [
+export interface LegacyPart {
+  /** Names in the data folder that belong to the part (moved aside once it is imported). */
+  files: readonly string[];
+  /** Its row in `marks`: a part imported already is not imported again. */
+  mark: string;
+  /** Inserts the part's rows (inside the transaction). */
+  take(db: Database.Database, dataDir: string, warnings: string[]): number;
+}
+
+/** The journal and its processed mark (the first part: the others key their rows by its seq). */
+export const LEGACY_JOURNAL: LegacyPart = {
+  files: [
     LEGACY_JOURNAL_FILES.journal,
     LEGACY_JOURNAL_FILES.processedMark,
     ...LEGACY_JOURNAL_FILES.leftovers,
-  ].filter((name) => existsSync(join(dataDir, name)));
+  ],
+  mark: 'imported_journal',
+  take(db, dataDir, warnings) {
+    const journalPath = join(dataDir, LEGACY_JOURNAL_FILES.journal);
+    const markPath = join(dataDir, LEGACY_JOURNAL_FILES.processedMark);
+    const entries = existsSync(journalPath) ? readJournalLines(journalPath, warnings) : [];
+    const mark = existsSync(markPath) ? readMark(markPath, warnings) : undefined;
+    const insert = db.prepare(
+      `INSERT OR IGNORE INTO deliveries
+         (seq, event_id, received_at, source, recorder_id, user_agent, body)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    );
+    let count = 0;
+    let newest = 0;
+    for (const entry of entries) {
+      newest = Math.max(newest, entry.seq);
+      const parsed = parseWebhook(entry.body);
+      if (!parsed.ok) continue; // nothing to dedupe or replay, as before
+      count += insert.run(
+        entry.seq,
+        parsed.value.id,
+        entry.receivedAt,
+        entry.source === 'test' ? 'test' : 'webhook',
+        entry.recorderId ?? null,
+        entry.userAgent ?? null,
+        JSON.stringify(entry.body),
+      ).changes;
+    }
+    setMark(db, 'processed_through', mark ?? newest);
+    return count;
+  },
+};
+
+/**
+ * Imports a data folder of the format before the database at the first start, every part in one
+ * transaction: every delivery (so its EventId stays a duplicate) and the processed mark (none:
+ * everything counts as processed, as that version did), then each further part. Then the files
+ * are moved into `old-files-<date>/`. A kill before the commit leaves the files and an untouched
+ * database: the next start imports again from the beginning; a kill after it finds each part's
+ * mark and only moves the files. Nothing to import: nothing happens.
+ */
+export function importLegacy(
+  dataDir: string,
+  database: DatabaseHandle,
+  now: number,
+  parts: readonly LegacyPart[],
+): LegacyImport {
+  const present = parts.flatMap((part) =>
+    part.files.filter((name) => existsSync(join(dataDir, name))),
+  );
   const warnings: string[] = [];
   if (present.length === 0) return { imported: 0, movedTo: undefined, warnings };
   const db = database.connection();
@@ -51,43 +100,27 @@ export function importLegacyJournal(
     warnings.push('import: the database cannot be opened; the old files stay for the next start');
     return { imported: 0, movedTo: undefined, warnings };
   }
-  const entries = existsSync(journalPath) ? readJournalLines(journalPath, warnings) : [];
-  const mark = existsSync(markPath) ? readMark(markPath, warnings) : undefined;
-  const insert = db.prepare(
-    `INSERT OR IGNORE INTO deliveries
-       (seq, event_id, received_at, source, recorder_id, user_agent, body)
-     VALUES (?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const setMark = db.prepare(
-    `INSERT INTO marks (name, value) VALUES (?, ?)
-     ON CONFLICT (name) DO UPDATE SET value = max(value, excluded.value)`,
-  );
   const done = db.prepare('SELECT value FROM marks WHERE name = ?').pluck();
   const imported = db
     .transaction(() => {
-      if (done.get(IMPORTED_MARK) !== undefined) return 0;
       let count = 0;
-      let newest = 0;
-      for (const entry of entries) {
-        newest = Math.max(newest, entry.seq);
-        const parsed = parseWebhook(entry.body);
-        if (!parsed.ok) continue; // nothing to dedupe or replay, as before
-        count += insert.run(
-          entry.seq,
-          parsed.value.id,
-          entry.receivedAt,
-          entry.source === 'test' ? 'test' : 'webhook',
-          entry.recorderId ?? null,
-          entry.userAgent ?? null,
-          JSON.stringify(entry.body),
-        ).changes;
+      for (const part of parts) {
+        if (done.get(part.mark) !== undefined) continue;
+        const taken = part.take(db, dataDir, warnings);
+        setMark(db, part.mark, taken);
+        count += taken;
       }
-      setMark.run('processed_through', mark ?? newest);
-      setMark.run(IMPORTED_MARK, count);
       return count;
     })
     .immediate();
   return { imported, movedTo: moveOldFiles(dataDir, present, now, warnings), warnings };
+}
+
+function setMark(db: Database.Database, name: string, value: number): void {
+  db.prepare(
+    `INSERT INTO marks (name, value) VALUES (?, ?)
+     ON CONFLICT (name) DO UPDATE SET value = max(value, excluded.value)`,
+  ).run(name, value);
 }
 
 /** Moves the old files into old-files-<date>/ (a second import the same day gets a suffix). */
