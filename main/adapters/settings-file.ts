@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { errorCode } from '../core/log-text';
-import { writeFileAtomicSync } from './atomic-write';
+import { replaceFileSync } from './replace-file';
 import type { SettingsBackend, SettingsBackendFactory } from './settings-backend';
 
 /**
@@ -28,7 +28,7 @@ export const settingsFileBackend: SettingsBackendFactory = (options) => {
     },
     set store(value) {
       mkdirSync(path.dirname(file), { recursive: true });
-      writeFileAtomicSync(file, options.serialize(value), options.configFileMode);
+      replaceFileSync(file, options.serialize(value), options.configFileMode);
     },
   };
   return backend;

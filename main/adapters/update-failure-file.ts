@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import * as z from 'zod';
 import { parseJsonText } from '../../shared/parse';
 import { errorCode, errorMessage } from '../core/log-text';
-import { writeFileAtomic } from './atomic-write';
+import { replaceFile } from './replace-file';
 
 /** File name, inside the data folder, of an update install that failed just before a relaunch. */
 export const UPDATE_FAILED_FILE = 'update-failed.json';
@@ -23,7 +23,7 @@ export async function saveUpdateFailure(
 ): Promise<void> {
   const kept = { version: failure.version.slice(0, 100), reason: failure.reason.slice(0, 2000) };
   try {
-    await writeFileAtomic(join(dataDir, UPDATE_FAILED_FILE), `${JSON.stringify(kept)}\n`);
+    await replaceFile(join(dataDir, UPDATE_FAILED_FILE), `${JSON.stringify(kept)}\n`);
   } catch (error) {
     warn(`updates: cannot write ${UPDATE_FAILED_FILE}: ${errorMessage(error)}`);
   }

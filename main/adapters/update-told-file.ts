@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import * as z from 'zod';
 import { parseJsonText } from '../../shared/parse';
 import { errorCode, errorMessage } from '../core/log-text';
-import { writeFileAtomic } from './atomic-write';
+import { replaceFile } from './replace-file';
 
 /** File name, inside the data folder, of the last update version the user was told of. */
 export const UPDATE_TOLD_FILE = 'update.json';
@@ -40,10 +40,7 @@ export async function saveToldVersion(
   warn: (message: string) => void,
 ): Promise<void> {
   try {
-    await writeFileAtomic(
-      join(dataDir, UPDATE_TOLD_FILE),
-      `${JSON.stringify({ told: version })}\n`,
-    );
+    await replaceFile(join(dataDir, UPDATE_TOLD_FILE), `${JSON.stringify({ told: version })}\n`);
   } catch (error) {
     warn(`updates: cannot write ${UPDATE_TOLD_FILE}: ${errorMessage(error)}`);
   }

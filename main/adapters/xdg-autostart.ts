@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { writeFileAtomic, writeFileAtomicSync } from './atomic-write';
+import { replaceFile, replaceFileSync } from './replace-file';
 
 /** The autostart entry's file name (one per app; the desktop environment reads every file there). */
 export const AUTOSTART_FILE_NAME = 'recorder-tray.desktop';
@@ -90,7 +90,7 @@ export class XdgAutostart {
       return;
     }
     await mkdir(path.dirname(this.path), { recursive: true });
-    await writeFileAtomic(this.path, autostartDesktopEntry(this.#entry), { mode: 0o644 });
+    await replaceFile(this.path, autostartDesktopEntry(this.#entry), { mode: 0o644 });
   }
 
   /**
@@ -110,7 +110,7 @@ export class XdgAutostart {
     const next = /^Exec=.*$/m.test(text)
       ? text.replace(/^Exec=.*$/m, () => exec)
       : autostartDesktopEntry(this.#entry);
-    writeFileAtomicSync(this.path, next, 0o644);
+    replaceFileSync(this.path, next, 0o644);
     return true;
   }
 

@@ -37,10 +37,13 @@ describe('the failed install kept across the relaunch', () => {
     await writeFile(join(dir, UPDATE_FAILED_FILE), '{"version": 3');
     expect(await takeUpdateFailure(dir, warn)).toBeUndefined();
     expect(existsSync(join(dir, UPDATE_FAILED_FILE))).toBe(false);
-    await saveUpdateFailure(join(dir, 'missing', 'folder'), { version: '1', reason: 'x' }, warn);
+    // A file where the folder should be: no folder can be made there (a missing one would be).
+    await writeFile(join(dir, 'in-the-way'), '');
+    await saveUpdateFailure(join(dir, 'in-the-way', 'folder'), { version: '1', reason: 'x' }, warn);
     expect(warnings).toEqual([
       `updates: ${UPDATE_FAILED_FILE} is not readable; dropped`,
-      expect.stringMatching(/^updates: cannot write update-failed\.json: .*ENOENT/),
+      // ENOENT on Windows, which has no ENOTDIR for a path through a file.
+      expect.stringMatching(/^updates: cannot write update-failed\.json: .*(ENOTDIR|ENOENT)/),
     ]);
   });
 });

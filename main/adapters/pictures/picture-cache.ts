@@ -9,7 +9,7 @@ import { CACHE_MAX_BYTES, evictionOrder } from '../../core/pictures/cache-evicti
 import type { FetchMark } from '../../core/pictures/fetch-schedule';
 import { IMAGE_EXTENSION, type ImageType } from '../../core/pictures/image-type';
 import type { Clock, Logger } from '../../core/ports';
-import { writeFileAtomic } from '../atomic-write';
+import { replaceFile } from '../replace-file';
 
 const PictureEntry = z.object({ url: z.string(), key: z.string().optional() });
 
@@ -106,7 +106,7 @@ export class PictureCache {
     const hash = createHash('sha1').update(source).digest('hex');
     const key = `${hash}.${IMAGE_EXTENSION[image.type]}`;
     await mkdir(this.dir, { recursive: true });
-    await writeFileAtomic(path.join(this.dir, key), image.bytes, { mode: 0o644 });
+    await replaceFile(path.join(this.dir, key), image.bytes, { mode: 0o644 });
     this.#index.files[key] = { size: image.bytes.byteLength, usedAt: this.#clock() };
     await this.#evict(key);
     this.#save();
@@ -163,7 +163,7 @@ export class PictureCache {
     this.#saving = this.#saving
       .then(async () => {
         await mkdir(this.dir, { recursive: true });
-        await writeFileAtomic(path.join(this.dir, INDEX_FILE), JSON.stringify(this.#index));
+        await replaceFile(path.join(this.dir, INDEX_FILE), JSON.stringify(this.#index));
       })
       .catch((error: unknown) =>
         this.#log.info(`pictures: cannot save the cache: ${errorDetail(error)}`),
