@@ -7,6 +7,10 @@ import { writeFile, writeFileSync } from 'atomically';
 // retrying what Windows refuses for a moment (EPERM, EBUSY, EACCES: a scanner or an indexer
 // holding the file), removing the temp file on a failure, and queueing writes to one path. It does
 // not sync the folder after the rename: a power cut may bring back the old contents, never half.
+// It also makes a missing folder, writes through a symlink, and keeps the old file's owner.
+// Loading it hooks the exit signals (when-exit, to remove its temp files) and re-sends the signal
+// after its listener; headless mode's own stop listener (stop-request.ts) is still there to take
+// it, so a SIGTERM still stops cleanly (test/headless/stop-signals.test.ts).
 //
 // One thing it gets wrong: its write is a single write(2) whose count it does not check, so a
 // nearly full disk renames a truncated file over the good one without an error
