@@ -1,5 +1,6 @@
 import { JOBS_MIGRATION } from './jobs-table';
 import { PUSH_OUTBOX_MIGRATION } from './push-outbox-table';
+import { REMOVALS_MIGRATION } from './removals-table';
 import type { Migration } from './migrations';
 
 /**
@@ -39,5 +40,6 @@ const deliveries: Migration = {
 export const APP_MIGRATIONS: readonly Migration[] = [
   deliveries,
   PUSH_OUTBOX_MIGRATION,
+  REMOVALS_MIGRATION,
   JOBS_MIGRATION,
 ];
