@@ -71,6 +71,32 @@ export interface PendingPush {
 /** How many happenings pushed per target are remembered, and for how long. */
 export const PUSH_KEYS_KEPT = { count: 2_000, ageMs: 7 * 24 * 3_600_000 } as const;
 
+/** The insert of one push owed (the table's and the import's of `push-outbox.jsonl`). */
+export const INSERT_PUSH = `INSERT OR REPLACE INTO push_outbox
+  (id, notification_id, url, message, first_at, key, attempts, last_reason)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?)`;
+
+/** The values of INSERT_PUSH for one push owed. */
+export function pushRow(
+  item: OutboxItem,
+  attempts = 0,
+  lastReason: PushFailure | undefined = undefined,
+): [string, string, string, string, number, string | null, number, string | null] {
+  return [
+    item.id,
+    item.notificationId,
+    item.url,
+    JSON.stringify(item.message),
+    item.firstAt,
+    item.key ?? null,
+    attempts,
+    lastReason ?? null,
+  ];
+}
+
+/** Remembers that a happening was queued for a target (`push_keys`). */
+export const INSERT_PUSH_KEY = 'INSERT OR REPLACE INTO push_keys (key, url, at) VALUES (?, ?, ?)';
+
 interface OutboxRow {
   id: string;
   notification_id: string;
@@ -134,18 +160,11 @@ export class PushOutboxTable {
   add(item: OutboxItem): Promise<void> {
     const queued = item.key === undefined ? undefined : keyOf(item.key, item.url);
     if (queued !== undefined) this.#queuedKeys.add(queued);
-    const message = JSON.stringify(item.message);
+    const row = pushRow(item);
     const write = this.#write(() => {
-      this.#db
-        .statement(
-          `INSERT OR REPLACE INTO push_outbox (id, notification_id, url, message, first_at, key)
-           VALUES (?, ?, ?, ?, ?, ?)`,
-        )
-        .run(item.id, item.notificationId, item.url, message, item.firstAt, item.key ?? null);
+      this.#db.statement(INSERT_PUSH).run(...row);
       if (item.key !== undefined)
-        this.#db
-          .statement('INSERT OR REPLACE INTO push_keys (key, url, at) VALUES (?, ?, ?)')
-          .run(item.key, item.url, item.firstAt);
+        this.#db.statement(INSERT_PUSH_KEY).run(item.key, item.url, item.firstAt);
     });
     return write.finally(() => {
       if (queued !== undefined) this.#queuedKeys.delete(queued);

@@ -27,6 +27,20 @@ export const REMOVALS_MIGRATION: Migration = {
   },
 };
 
+/** The insert of one removal (the table's and the import's of `history/removals.jsonl`). */
+export const INSERT_REMOVAL =
+  'INSERT INTO removals (at, room_id, search, body) VALUES (?, ?, ?, ?)';
+
+/** The values of INSERT_REMOVAL for one removal. */
+export function removalRow(removal: HistoryRemoval): [number, number | null, string, string] {
+  return [
+    removal.at,
+    removal.roomId ?? null,
+    removal.relativePath.toLowerCase(),
+    JSON.stringify(removal),
+  ];
+}
+
 /** How many removals the history keeps, and for how long; the oldest go beyond either. */
 export const REMOVALS_KEPT = { count: 1_000, ageMs: 365 * 24 * 3_600_000 } as const;
 
@@ -55,14 +69,7 @@ export class RemovalsTable {
     const { count, ageMs } = this.#kept;
     try {
       const gone = await this.#db.commit(() => {
-        const { lastInsertRowid } = this.#db
-          .statement('INSERT INTO removals (at, room_id, search, body) VALUES (?, ?, ?, ?)')
-          .run(
-            removal.at,
-            removal.roomId ?? null,
-            removal.relativePath.toLowerCase(),
-            JSON.stringify(removal),
-          );
+        const { lastInsertRowid } = this.#db.statement(INSERT_REMOVAL).run(...removalRow(removal));
         return this.#db
           .statement('DELETE FROM removals WHERE seq <= ? OR at < ?')
           .run(Number(lastInsertRowid) - count, removal.at - ageMs).changes;
