@@ -8,6 +8,7 @@ import { Settings, type PushTargetSetting } from '../../shared/settings';
 import { PushSink, type PushAttempt, type PushSinkOptions } from '../../main/app/push/push-sink';
 import { APP_MIGRATIONS } from '../../main/adapters/database/app-migrations';
 import { DatabaseHandle } from '../../main/adapters/database/database-handle';
+import { PushOutboxTable } from '../../main/adapters/database/push-outbox-table';
 import { startFakePushServer, type FakePushServer } from '../fakes/push-services/fake-push-server';
 import { ntfyService } from '../fakes/push-services/services';
 import { memoryLogger } from '../fakes/silent-logger';
@@ -176,6 +177,36 @@ describe('the push sink', () => {
     // What stays in the outbox for the next start: the two newest.
     await stop();
     expect(owed()).toHaveLength(2);
+  });
+
+  it('finds more pushes owed at start than may wait: the oldest expire, the others go', async () => {
+    const url = `ntfy://127.0.0.1:${server.port}/t1`;
+    const before = DatabaseHandle.open(dataDir, { migrations: APP_MIGRATIONS });
+    const outbox = new PushOutboxTable(before, () => undefined);
+    const owedItem = (id: string, firstAt: number) => ({
+      id,
+      notificationId: id,
+      url,
+      message: { title: `push ${id}`, body: '' },
+      firstAt,
+    });
+    await Promise.all([
+      outbox.add(owedItem('old', Date.now() - 3)),
+      outbox.add(owedItem('mid', Date.now() - 2)),
+      outbox.add(owedItem('new', Date.now() - 1)),
+    ]);
+    before.close();
+    const { results, stop } = await startSink([{ url }], undefined, { maxWaiting: 2 });
+    await vi.waitFor(() => expect(results).toHaveLength(3));
+    expect(results.map((r) => [r.id, r.record.status]).sort()).toEqual([
+      ['mid', 'sent'],
+      ['new', 'sent'],
+      ['old', 'failed'],
+    ]);
+    expect(results.find((r) => r.id === 'old')!.record.detail).toContain('more than 2 pushes');
+    expect(server.received.map((r) => r.body.title).sort()).toEqual(['push mid', 'push new']);
+    await stop();
+    expect(owed()).toEqual([]);
   });
 
   it('retries a target that answers 503 and delivers once it recovers, exactly once', async () => {

@@ -53,6 +53,19 @@ describe('PushOutboxTable', () => {
     expect(again.warnings).toEqual([]);
   });
 
+  it('owes a push queued in the turn of other work in the same transaction (one group commit)', async () => {
+    const { db, outbox } = await open();
+    const commits: number[] = [];
+    db.observeCommits((report) => commits.push(report.size));
+    // As a delivery's insert and the push its decision queued, in one turn.
+    await Promise.all([
+      db.commit((raw) => raw.prepare(`INSERT INTO marks (name, value) VALUES ('x', 1)`).run()),
+      outbox.add(item('a', 1, 'k1')),
+    ]);
+    expect(commits).toEqual([2]);
+    expect(outbox.load().map((p) => p.item.id)).toEqual(['a']);
+  });
+
   it('knows a key queued in this turn before its commit, and after it', async () => {
     const { outbox } = await open();
     const added = outbox.add(item('a', 1, 'k1'));
