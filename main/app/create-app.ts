@@ -74,7 +74,7 @@ export async function createApp(ports: AppPorts): Promise<RunningApp> {
   });
   const binding = new ListenerBinding(listener, context.log);
   const history = storage.history;
-  const retention = await openRetention(context, ports, { pipeline, history, jobs: engine });
+  const retention = await openRetention(context, ports, { pipeline, storage, jobs: engine });
   const attached = { pipeline, observers, pictures, history, links, retention };
   const sources = attachSources(context, ports, attached);
   const state = pushedState(context, ports, {

@@ -1,6 +1,7 @@
 import type { RetentionPreview, RetentionSettings } from '../../shared/retention';
 import type { Settings } from '../../shared/settings';
-import { RemovalLog } from '../adapters/retention/removal-log';
+import type { DatabaseHandle } from '../adapters/database/database-handle';
+import { RemovalsTable } from '../adapters/database/removals-table';
 import { removeRecording, type TrashPort } from '../adapters/retention/remove-recording';
 import { errorMessage } from '../core/log-text';
 import type { HappeningSource } from '../core/plug-ins';
@@ -18,7 +19,7 @@ export const RETENTION_EVERY_MS = 3_600_000;
 /** What the clean-up works with. */
 export interface RetentionParts extends PassParts {
   context: Pick<AppContext, 'settings' | 'clock' | 'log' | 'events'>;
-  removals: RemovalLog;
+  removals: Pick<RemovalsTable, 'add' | 'list'>;
   /** The OS trash (desktop); absent: `trash` rules remove nothing and say why. */
   trash?: TrashPort;
   /** Tells of a settings change (with the settings before); a changed `retention` runs a pass. */
@@ -30,7 +31,7 @@ export interface RetentionParts extends PassParts {
 /**
  * The clean-up of old recordings (issue 33): at start, 30 s after finished files, and hourly,
  * plans with main/core/retention/ and, unless a dry run, removes; each removal goes to the
- * history (RemovalLog), each pass that finds something to the hosts (`retention:pass`).
+ * history (the database's `removals`: RemovalsTable), each pass that finds something to the hosts (`retention:pass`).
  */
 export class RetentionRunner implements HappeningSource, RetentionReader {
   readonly name = 'retention';
@@ -80,8 +81,7 @@ export class RetentionRunner implements HappeningSource, RetentionReader {
     this.#debounce?.();
     this.#hourly?.();
     for (const cancel of this.#cancels.splice(0)) cancel();
-    await this.#running;
-    await this.#parts.removals.close();
+    await this.#running; // its removals are committed (the database closes after the sources)
   }
 
   /** Runs one pass after the one under way; resolves when it is done. Never rejects. */
@@ -144,7 +144,7 @@ export class RetentionRunner implements HappeningSource, RetentionReader {
           this.#parts.trash,
         );
         const { path: _path, ...facts } = file;
-        this.#parts.removals.add({
+        await this.#parts.removals.add({
           ...facts,
           id: `${this.#parts.context.clock().toString(36)}-${removed.length}-${facts.relativePath}`,
           at: this.#parts.context.clock(),
@@ -169,13 +169,14 @@ export class RetentionRunner implements HappeningSource, RetentionReader {
   }
 }
 
-/** Opens the clean-up's history and builds the runner over the app's parts. */
+/** Builds the runner over the app's parts, its removals in the app's database. */
 export async function openRetention(
   context: RetentionParts['context'] & Pick<AppContext, 'settingsView'>,
-  ports: Pick<AppPorts, 'dataDir' | 'trash'>,
+  ports: Pick<AppPorts, 'trash'>,
   parts: {
     pipeline: RetentionParts['pipeline'];
-    history: { queries: Pick<HistoryReader, 'list'> };
+    /** The app's storage: its database keeps the removals; its history lists the files. */
+    storage: { database: DatabaseHandle; history: { queries: Pick<HistoryReader, 'list'> } };
     /** The jobs engine: a file a job works on stays (issue 33's actions); absent: none busy. */
     jobs?: { isFileBusy(path: string): boolean };
   },
@@ -184,8 +185,8 @@ export async function openRetention(
     context,
     pipeline: parts.pipeline,
     ...(parts.jobs ? { isFileBusy: (path: string) => parts.jobs!.isFileBusy(path) } : {}),
-    files: () => parts.history.queries.list('files'),
-    removals: await RemovalLog.open(ports.dataDir, (message) => context.log.warn(message)),
+    files: () => parts.storage.history.queries.list('files'),
+    removals: new RemovalsTable(parts.storage.database, (message) => context.log.warn(message)),
     ...(ports.trash ? { trash: ports.trash } : {}),
     onSettingsChange: (listener) => context.settingsView.onChange(listener),
   });

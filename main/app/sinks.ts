@@ -37,6 +37,7 @@ export function attachSinks(
   };
   // Phones and chats, through an outbox; each outcome is kept with its notification.
   const push = new PushSink({
+    database: storage.database,
     onAttempt: (attempt) => events.emit('push:attempt', attempt),
     onResult: (id, record) => storage.history.recordPush(id, record),
   });

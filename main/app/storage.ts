@@ -7,6 +7,8 @@ import { APP_MIGRATIONS } from '../adapters/database/app-migrations';
 import { DatabaseHandle } from '../adapters/database/database-handle';
 import { Deliveries } from '../adapters/database/deliveries';
 import { importLegacy, LEGACY_JOURNAL } from '../adapters/database/legacy-import';
+import { LEGACY_OUTBOX } from '../adapters/database/legacy-outbox-import';
+import { LEGACY_REMOVALS } from '../adapters/database/legacy-removals-import';
 import { HistoryStore } from '../adapters/history-store';
 import {
   DEDUPE_WINDOW,
@@ -161,7 +163,7 @@ function openDatabaseIn(dataDir: string, clock: Clock, log: Logger): DatabaseHan
 }
 
 /** The parts of a data folder from before the database, imported at the first start (journal first). */
-const LEGACY_PARTS = [LEGACY_JOURNAL];
+const LEGACY_PARTS = [LEGACY_JOURNAL, LEGACY_OUTBOX, LEGACY_REMOVALS];
 
 /** The event log's entry of an accepted delivery, with the receipt time the journal holds. */
 function acceptedLogEntry({ entry, webhook }: AcceptedWebhook, seq: number): EventLogEntry {

@@ -1,8 +1,11 @@
-import { cp, mkdtemp, readdir, rename } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Settings } from '../../shared/settings';
 import { startApp, stopApps } from '../fakes/app-harness';
+import { startFakePushServer } from '../fakes/push-services/fake-push-server';
+import { jsonService } from '../fakes/push-services/services';
 import { fixtureText } from '../helpers/fixtures';
 import { postWebhook } from '../helpers/http';
 
@@ -56,7 +59,46 @@ describe('a data folder written by the build before the database', () => {
     expect((await readdir(join(dataDir, moved[0]!))).sort()).toEqual([
       'journal.jsonl',
       'processed.json',
+      'push-outbox.jsonl',
     ]);
+  });
+
+  it('retries the pushes that waited in the old outbox, from where they were, once each', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'app-legacy-push-'));
+    await cp(FOLDER, dataDir, { recursive: true });
+    const server = await startFakePushServer(jsonService());
+    try {
+      // The folder's target refused (port 9); here it is a receiver on loopback that takes them.
+      const url = `json://127.0.0.1:${server.port}/hook`;
+      const outbox = join(dataDir, 'push-outbox.jsonl');
+      const old = await readFile(outbox, 'utf8');
+      await writeFile(outbox, old.replaceAll('json://127.0.0.1:9/hook', url));
+      const { pushTargets } = Settings.parse({ pushTargets: [{ url }] });
+      const h = await startApp({ dataDir, settings: { pushTargets } });
+      await vi.waitFor(() => expect(server.received).toHaveLength(2), { timeout: 10_000 });
+      expect(server.received.map((r) => r.body.title).sort()).toEqual([
+        '4 rooms are live',
+        'Recording finished: 3号直播间',
+      ]);
+      // Each was tried twice before the import: this is its third attempt, kept with its notification.
+      const pushes = async () =>
+        (await h.app.handlers['history:notifications'](ALL)).items.flatMap((n) =>
+          (n.push ?? []).map((p) => [n.notification.id, p.status, p.attempts]),
+        );
+      await vi.waitFor(async () =>
+        expect((await pushes()).sort()).toEqual([
+          ['mwz9wyzc-3', 'sent', 3],
+          ['mwz9x0h4-7', 'sent', 3],
+        ]),
+      );
+      await h.app.stop();
+      // Nothing owed is left, and a second start pushes nothing.
+      const again = await startApp({ dataDir });
+      expect(again.log.lines.filter((l) => l.includes('left from the last run'))).toEqual([]);
+      expect(server.received).toHaveLength(2);
+    } finally {
+      await server.close();
+    }
   });
 
   it('a start killed after the import committed, before the files moved: nothing imported twice', async () => {
@@ -66,7 +108,7 @@ describe('a data folder written by the build before the database', () => {
     await h.app.stop();
     // As if killed between the commit and the move: the old files are back in place.
     const [moved] = (await readdir(dataDir)).filter((name) => name.startsWith('old-files-'));
-    for (const name of ['journal.jsonl', 'processed.json'])
+    for (const name of ['journal.jsonl', 'processed.json', 'push-outbox.jsonl'])
       await rename(join(dataDir, moved!, name), join(dataDir, name));
     const again = await startApp({ dataDir });
     expect(again.log.lines.filter((l) => /imported [1-9]/.test(l))).toEqual([]);
@@ -80,6 +122,7 @@ describe('a data folder written by the build before the database', () => {
     expect((await readdir(join(dataDir, moved!))).sort()).toEqual([
       'journal.jsonl',
       'processed.json',
+      'push-outbox.jsonl',
     ]);
   });
 });

@@ -6,6 +6,8 @@ import type { HistoryNotification } from '../../shared/history';
 import type { PushRecord } from '../../shared/push';
 import { Settings } from '../../shared/settings';
 import { PushSink } from '../../main/app/push/push-sink';
+import { APP_MIGRATIONS } from '../../main/adapters/database/app-migrations';
+import { DatabaseHandle } from '../../main/adapters/database/database-handle';
 import { oneBotService } from '../fakes/push-services/chat-services';
 import { startFakePushServer, type FakePushServer } from '../fakes/push-services/fake-push-server';
 import { memoryLogger } from '../fakes/silent-logger';
@@ -13,6 +15,7 @@ import { memoryLogger } from '../fakes/silent-logger';
 let dataDir: string;
 let server: FakePushServer;
 const sinks: PushSink[] = [];
+const databases: DatabaseHandle[] = [];
 
 beforeEach(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'push-pictures-'));
@@ -21,6 +24,7 @@ beforeEach(async () => {
 
 afterEach(async () => {
   await Promise.all(sinks.splice(0).map((s) => s.stop()));
+  for (const db of databases.splice(0)) db.close();
   await server.close();
   await rm(dataDir, { recursive: true, force: true });
 });
@@ -43,7 +47,13 @@ const goLive: HistoryNotification = {
 
 async function startSink(url: string) {
   const results: PushRecord[] = [];
-  const sink = new PushSink({ retryDelaysMs: [50], onResult: (_id, r) => results.push(r) });
+  const database = DatabaseHandle.open(dataDir, { migrations: APP_MIGRATIONS });
+  databases.push(database);
+  const sink = new PushSink({
+    database,
+    retryDelaysMs: [50],
+    onResult: (_id, r) => results.push(r),
+  });
   sinks.push(sink);
   const settings = Settings.parse({ pushTargets: [{ url }] });
   await sink.start({
@@ -53,7 +63,12 @@ async function startSink(url: string) {
     settings: () => settings,
     language: () => 'zh-CN',
   });
-  return { sink, results };
+  /** Stops the sink, then closes the database (as the app does), for a restart. */
+  const stop = async () => {
+    await sink.stop();
+    database.close();
+  };
+  return { sink, results, stop };
 }
 
 describe('pictures through the push sink', () => {
@@ -63,7 +78,7 @@ describe('pictures through the push sink', () => {
     const first = await startSink(url);
     first.sink.decided(goLive);
     await vi.waitFor(() => expect(server.refused).toBeGreaterThanOrEqual(1));
-    await first.sink.stop();
+    await first.stop();
     server.down = false;
     const second = await startSink(url);
     await vi.waitFor(() => expect(second.results).toMatchObject([{ status: 'sent' }]));

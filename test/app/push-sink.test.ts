@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,7 +6,9 @@ import type { HistoryNotification } from '../../shared/history';
 import type { PushRecord } from '../../shared/push';
 import { Settings, type PushTargetSetting } from '../../shared/settings';
 import { PushSink, type PushAttempt, type PushSinkOptions } from '../../main/app/push/push-sink';
-import { OUTBOX_FILE } from '../../main/adapters/push/outbox-file';
+import { APP_MIGRATIONS } from '../../main/adapters/database/app-migrations';
+import { DatabaseHandle } from '../../main/adapters/database/database-handle';
+import { PushOutboxTable } from '../../main/adapters/database/push-outbox-table';
 import { startFakePushServer, type FakePushServer } from '../fakes/push-services/fake-push-server';
 import { ntfyService } from '../fakes/push-services/services';
 import { memoryLogger } from '../fakes/silent-logger';
@@ -14,6 +16,7 @@ import { memoryLogger } from '../fakes/silent-logger';
 let dataDir: string;
 let server: FakePushServer;
 const sinks: PushSink[] = [];
+const databases: DatabaseHandle[] = [];
 
 beforeEach(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'push-sink-'));
@@ -22,6 +25,7 @@ beforeEach(async () => {
 
 afterEach(async () => {
   await Promise.all(sinks.splice(0).map((s) => s.stop()));
+  for (const db of databases.splice(0)) db.close();
   await server.close();
   await rm(dataDir, { recursive: true, force: true });
 });
@@ -45,13 +49,16 @@ function entry(id: string, shown = true, roomId = 123): HistoryNotification {
 async function startSink(
   targets: Partial<PushTargetSetting>[],
   giveUpAfterMs?: number,
-  options: PushSinkOptions = {},
+  options: Partial<PushSinkOptions> = {},
 ) {
   const attempts: PushAttempt[] = [];
   const results: { id: string; record: PushRecord }[] = [];
   const log = memoryLogger();
   const settings = Settings.parse({ pushTargets: targets });
+  const database = DatabaseHandle.open(dataDir, { migrations: APP_MIGRATIONS });
+  databases.push(database);
   const sink = new PushSink({
+    database,
     retryDelaysMs: [50, 100],
     ...(giveUpAfterMs ? { giveUpAfterMs } : {}),
     onAttempt: (a) => attempts.push(a),
@@ -66,7 +73,24 @@ async function startSink(
     settings: () => settings,
     language: () => 'en',
   });
-  return { sink, attempts, results, log };
+  /** Stops the sink, then closes the database (as the app does), for a restart. */
+  const stop = async () => {
+    await sink.stop();
+    database.close();
+  };
+  return { sink, attempts, results, log, stop };
+}
+
+/** The rows of the outbox table left in the data folder (the app stopped). */
+function owed(): { id: string; attempts: number; next_at: number | null }[] {
+  const db = DatabaseHandle.open(dataDir, { migrations: APP_MIGRATIONS });
+  try {
+    return db.statement('SELECT id, attempts, next_at FROM push_outbox').all() as ReturnType<
+      typeof owed
+    >;
+  } finally {
+    db.close();
+  }
 }
 
 describe('the push sink', () => {
@@ -106,14 +130,29 @@ describe('the push sink', () => {
         attempts: 1,
       },
     });
-    // Windows has no POSIX modes (stat says 0o666); the file's ACL is the user's folder's.
-    if (process.platform !== 'win32')
-      expect((await stat(join(dataDir, OUTBOX_FILE))).mode & 0o777).toBe(0o600);
+    await vi.waitFor(() => expect(results).toHaveLength(1));
+  });
+
+  it('owes a push in the database before it is sent, and drops its row once it is settled', async () => {
+    server.down = true;
+    const url = `ntfy://127.0.0.1:${server.port}/t1`;
+    const { sink, stop, attempts } = await startSink([{ url }]);
+    sink.decided(entry('a'));
+    await vi.waitFor(() => expect(attempts.filter((a) => a.retryAt !== undefined)).toHaveLength(1));
+    await stop();
+    const [row, ...rest] = owed();
+    expect(rest).toEqual([]);
+    expect(row).toMatchObject({ attempts: 1, next_at: attempts[0]!.retryAt });
+    server.down = false;
+    const again = await startSink([{ url }]);
+    await vi.waitFor(() => expect(again.results).toHaveLength(1));
+    await again.stop();
+    expect(owed()).toEqual([]);
   });
 
   it('holds at most maxWaiting pushes for a retry: the oldest waiting gives way, settled as expired', async () => {
     server.down = true;
-    const { sink, results, attempts } = await startSink(
+    const { sink, stop, results, attempts } = await startSink(
       [{ url: `ntfy://127.0.0.1:${server.port}/t1` }],
       0,
       {
@@ -136,11 +175,38 @@ describe('the push sink', () => {
     ]);
     expect(results[0]!.record.detail).toContain('more than 2 pushes were waiting');
     // What stays in the outbox for the next start: the two newest.
-    await sink.stop();
-    const lines = (await readFile(join(dataDir, OUTBOX_FILE), 'utf8')).trim().split('\n');
-    const settled = lines.filter((line) => line.includes('"op":"done"')).length;
-    const added = lines.filter((line) => line.includes('"op":"add"')).length;
-    expect(added - settled).toBe(2);
+    await stop();
+    expect(owed()).toHaveLength(2);
+  });
+
+  it('finds more pushes owed at start than may wait: the oldest expire, the others go', async () => {
+    const url = `ntfy://127.0.0.1:${server.port}/t1`;
+    const before = DatabaseHandle.open(dataDir, { migrations: APP_MIGRATIONS });
+    const outbox = new PushOutboxTable(before, () => undefined);
+    const owedItem = (id: string, firstAt: number) => ({
+      id,
+      notificationId: id,
+      url,
+      message: { title: `push ${id}`, body: '' },
+      firstAt,
+    });
+    await Promise.all([
+      outbox.add(owedItem('old', Date.now() - 3)),
+      outbox.add(owedItem('mid', Date.now() - 2)),
+      outbox.add(owedItem('new', Date.now() - 1)),
+    ]);
+    before.close();
+    const { results, stop } = await startSink([{ url }], undefined, { maxWaiting: 2 });
+    await vi.waitFor(() => expect(results).toHaveLength(3));
+    expect(results.map((r) => [r.id, r.record.status]).sort()).toEqual([
+      ['mid', 'sent'],
+      ['new', 'sent'],
+      ['old', 'failed'],
+    ]);
+    expect(results.find((r) => r.id === 'old')!.record.detail).toContain('more than 2 pushes');
+    expect(server.received.map((r) => r.body.title).sort()).toEqual(['push mid', 'push new']);
+    await stop();
+    expect(owed()).toEqual([]);
   });
 
   it('retries a target that answers 503 and delivers once it recovers, exactly once', async () => {
@@ -168,12 +234,13 @@ describe('the push sink', () => {
     const first = await startSink([{ url }]);
     first.sink.decided(entry('a'));
     await vi.waitFor(() => expect(server.refused).toBeGreaterThanOrEqual(1));
-    await first.sink.stop();
-    expect(await readFile(join(dataDir, OUTBOX_FILE), 'utf8')).toContain('"op":"add"');
+    await first.stop();
+    expect(owed()).toHaveLength(1);
     server.down = false;
     const second = await startSink([{ url }]);
     await vi.waitFor(() => expect(second.results).toHaveLength(1));
     expect(server.received).toHaveLength(1);
+    await second.stop();
     const third = await startSink([{ url }]);
     await third.sink.stop();
     expect(third.attempts).toEqual([]);
@@ -208,7 +275,7 @@ describe('the push sink', () => {
     first.sink.decided(keyed('a'));
     first.sink.decided(keyed('b'));
     await vi.waitFor(() => expect(first.results).toHaveLength(1));
-    await first.sink.stop();
+    await first.stop();
     const second = await startSink([{ url }]);
     second.sink.decided(keyed('c'));
     second.sink.decided(entry('d'));

@@ -2,7 +2,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { OUTBOX_FILE } from '../../main/adapters/push/outbox-file';
+import Database from 'better-sqlite3';
+import { DATABASE_FILE } from '../../main/adapters/database/open-database';
 import { startFakePushServer, type FakePushServer } from '../fakes/push-services/fake-push-server';
 import { ntfyService } from '../fakes/push-services/services';
 import { fixtureText } from '../helpers/fixtures';
@@ -37,6 +38,16 @@ function launch(args: string[]): HeadlessProcess {
   const p = startHeadless(args);
   running.push(p);
   return p;
+}
+
+/** The pushes owed in the database a killed run left (its lock went with it). */
+function owedPushes(dataDir: string): unknown[] {
+  const db = new Database(join(dataDir, DATABASE_FILE));
+  try {
+    return db.prepare('SELECT attempts FROM push_outbox').all();
+  } finally {
+    db.close();
+  }
 }
 
 describe('headless --push', () => {
@@ -75,7 +86,7 @@ describe('headless --push', () => {
     await first.waitFor((l) => l.type === 'push' && l.status === 'failed' && l.attempt === 2);
     first.child.kill('SIGKILL');
     await first.exited;
-    expect(await readFile(join(dataDir, OUTBOX_FILE), 'utf8')).toContain('"op":"add"');
+    expect(owedPushes(dataDir)).toEqual([{ attempts: 2 }]);
     expect(ntfy.received).toEqual([]);
 
     const second = launch(args);

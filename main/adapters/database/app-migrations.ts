@@ -1,4 +1,6 @@
 import { JOBS_MIGRATION } from './jobs-table';
+import { PUSH_OUTBOX_MIGRATION } from './push-outbox-table';
+import { REMOVALS_MIGRATION } from './removals-table';
 import type { Migration } from './migrations';
 
 /**
@@ -35,4 +37,9 @@ const deliveries: Migration = {
  * end with a new version; never edit one that shipped. Versions 1-99: storage (this branch's
  * deliveries, history, event log, outbox); 100 and up: other features' tables (jobs…).
  */
-export const APP_MIGRATIONS: readonly Migration[] = [deliveries, JOBS_MIGRATION];
+export const APP_MIGRATIONS: readonly Migration[] = [
+  deliveries,
+  PUSH_OUTBOX_MIGRATION,
+  REMOVALS_MIGRATION,
+  JOBS_MIGRATION,
+];

@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { parseWebhook } from '../../../shared/recorder/webhook';
 import { errorMessage } from '../../core/log-text';
 import type { JournalEntry } from '../../core/ports';
@@ -135,8 +135,11 @@ function moveOldFiles(
   for (let i = 2; existsSync(join(folder, names[0]!)); i += 1)
     folder = join(dataDir, `old-files-${day}-${i}`);
   try {
-    mkdirSync(folder, { recursive: true });
-    for (const name of names) renameSync(join(dataDir, name), join(folder, name));
+    // A name may be in a subfolder (history/…): it keeps its place below the folder.
+    for (const name of names) {
+      mkdirSync(dirname(join(folder, name)), { recursive: true });
+      renameSync(join(dataDir, name), join(folder, name));
+    }
     return folder;
   } catch (error) {
     // Imported already (the mark says so): the next start moves them.

@@ -1,4 +1,4 @@
-import { existsSync, renameSync } from 'node:fs';
+import { chmodSync, existsSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { errorMessage } from '../../core/log-text';
@@ -69,6 +69,9 @@ function openChecked(path: string, options: OpenOptions): Database.Database {
     ...(nativeBinding !== undefined ? { nativeBinding } : {}),
   });
   try {
+    // Private like the rest of the data folder (the push outbox holds the targets' tokens):
+    // SQLite gives its -wal the database file's permissions. Windows has no POSIX modes.
+    if (process.platform !== 'win32') chmodSync(path, 0o600);
     db.pragma('locking_mode = EXCLUSIVE');
     db.pragma('auto_vacuum = INCREMENTAL');
     db.pragma('journal_mode = WAL');

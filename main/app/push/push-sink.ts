@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import type { HistoryNotification } from '../../../shared/history';
 import { PUSH_TEMPLATES } from '../../../shared/i18n/push-text';
 import type { PushFailure, PushRecord, PushTestResult } from '../../../shared/push';
 import type { PushTargetSetting } from '../../../shared/settings';
-import { OutboxFile, OUTBOX_FILE, type OutboxItem } from '../../adapters/push/outbox-file';
+import type { DatabaseHandle } from '../../adapters/database/database-handle';
+import { PushOutboxTable, type OutboxItem } from '../../adapters/database/push-outbox-table';
 import { createPushSend, type PushSend, type SendOptions } from '../../adapters/push/senders';
 import { errorDetail } from '../../core/log-text';
 import {
@@ -31,6 +31,8 @@ export interface PushAttempt {
 
 /** Options of the push sink. */
 export interface PushSinkOptions extends SendOptions {
+  /** The app's database: the outbox is its `push_outbox` table (push-outbox-table.ts). */
+  database: DatabaseHandle;
   /** Replaces the real senders (tests). */
   send?: PushSend;
   /** Every attempt, for output lines. */
@@ -50,10 +52,20 @@ export interface PushSinkOptions extends SendOptions {
  */
 export const MAX_WAITING_PUSHES = 500;
 
+/** How many pushes settle between two prunings of the happenings pushed (push_keys). */
+const PRUNE_EVERY = 200;
+
+/** A push waiting for its retry: what is retried, and its timer. */
+interface Waiting {
+  item: OutboxItem;
+  attempts: number;
+  timer: ReturnType<typeof setTimeout>;
+}
+
 /**
  * The push targets as a decision sink: every decision the policy showed goes, as the desktop popup
- * does (a burst is one summary), to each enabled target whose filters take it, through an outbox
- * in the data folder that survives restarts. A failed push is retried with back-off for up to an
+ * does (a burst is one summary), to each enabled target whose filters take it, through the outbox
+ * in the database that survives restarts. A failed push is retried with back-off for up to an
  * hour, then recorded as failed.
  */
 export class PushSink implements DecisionSink {
@@ -61,26 +73,37 @@ export class PushSink implements DecisionSink {
   readonly #options: PushSinkOptions;
   readonly #send: PushSend;
   #context: PlugInContext | undefined;
-  #outbox: OutboxFile | undefined;
-  readonly #timers = new Map<string, ReturnType<typeof setTimeout>>();
+  #outbox: PushOutboxTable | undefined;
+  /** Pushes waiting for a retry, by id (at most `maxWaiting`). */
+  readonly #waiting = new Map<string, Waiting>();
+  #settled = 0;
   readonly #inFlight = new Set<Promise<void>>();
   #stopped = false;
   /** The last settled push per target URL since the start (for the window). */
   readonly #last = new Map<string, PushRecord>();
 
-  constructor(options: PushSinkOptions = {}) {
+  constructor(options: PushSinkOptions) {
     this.#options = options;
     this.#send = options.send ?? createPushSend(options);
   }
 
-  /** Opens the outbox and retries what a previous run left in it. */
+  /**
+   * Reads what a previous run left owed in the outbox and retries it at once (a start is often a
+   * network that changed); past `maxWaiting` the oldest are settled as expired, as while running.
+   */
   async start(context: PlugInContext): Promise<void> {
     this.#context = context;
-    this.#outbox = new OutboxFile(join(context.dataDir, OUTBOX_FILE), (m) => context.log.warn(m));
-    const pending = await this.#outbox.load();
+    this.#outbox = new PushOutboxTable(this.#options.database, (m) => context.log.warn(m));
+    const pending = this.#outbox.load();
     if (pending.length > 0)
       context.log.info(`push: ${pending.length} push(es) left from the last run`);
-    for (const { item, attempts } of pending) this.#track(this.#attempt(item, attempts + 1));
+    const max = this.#options.maxWaiting ?? MAX_WAITING_PUSHES;
+    const over = pending.slice(0, Math.max(0, pending.length - max));
+    for (const { item, attempts } of over)
+      this.#track(this.#settle(item, attempts, redactPushUrl(item.url), 'expired', tooMany(max)));
+    for (const { item, attempts } of pending.slice(over.length))
+      this.#track(this.#attempt(item, attempts + 1));
+    this.#track(this.#prune());
   }
 
   /** Queues a decision for every target that wants it (shown, or held and the target does not wait). */
@@ -125,16 +148,16 @@ export class PushSink implements DecisionSink {
     });
   }
 
-  /** Stops retrying, waits (briefly) for sends under way and closes the outbox: pending pushes stay in it. */
+  /** Stops retrying and waits (briefly) for sends under way: pending pushes stay in the outbox. */
   async stop(): Promise<void> {
     this.#stopped = true;
-    for (const timer of this.#timers.values()) clearTimeout(timer);
-    this.#timers.clear();
+    for (const { timer } of this.#waiting.values()) clearTimeout(timer);
+    this.#waiting.clear();
+    // The database closes after the sinks stopped (lifecycle.ts): what is owed stays in it.
     await Promise.race([
       Promise.allSettled([...this.#inFlight]),
       new Promise((resolve) => setTimeout(resolve, 5_000).unref()),
     ]);
-    await this.#outbox?.close();
   }
 
   #track(work: Promise<void>): void {
@@ -145,7 +168,7 @@ export class PushSink implements DecisionSink {
     void done.finally(() => this.#inFlight.delete(done));
   }
 
-  // The push is on disk before it is sent: a crash from here on leaves it to the next start.
+  // The push is committed before it is sent: a crash from here on leaves it to the next start.
   async #queue(item: OutboxItem): Promise<void> {
     this.#makeRoom(); // before the add, and without a wait: add notes the key at once (see has)
     await this.#persist(this.#outbox!.add(item));
@@ -154,7 +177,7 @@ export class PushSink implements DecisionSink {
 
   async #attempt(item: OutboxItem, attempt: number): Promise<void> {
     const context = this.#context!;
-    this.#timers.delete(item.id);
+    this.#waiting.delete(item.id);
     if (this.#stopped) return;
     const target = redactPushUrl(item.url);
     const settings = context.settings().pushTargets;
@@ -173,7 +196,7 @@ export class PushSink implements DecisionSink {
     const now = context.clock();
     if (outcome.ok) {
       const record: PushRecord = { target, status: 'sent', at: now, attempts: attempt };
-      await this.#persist(this.#outbox!.done(item.id, record));
+      await this.#persist(this.#outbox!.done(item.id));
       this.#report(item, record);
       return;
     }
@@ -191,7 +214,7 @@ export class PushSink implements DecisionSink {
       const reason = isRetryable(outcome.reason) ? 'expired' : outcome.reason;
       return this.#settle(item, attempt, target, reason, outcome.detail);
     }
-    await this.#persist(this.#outbox!.tried(item.id, now, attempt, outcome.reason));
+    await this.#persist(this.#outbox!.tried(item.id, attempt, outcome.reason, retryAt));
     this.#options.onAttempt?.({
       target,
       status: 'failed',
@@ -206,22 +229,34 @@ export class PushSink implements DecisionSink {
       () => this.#track(this.#attempt(item, attempt + 1)),
       Math.max(0, retryAt - now),
     );
-    this.#timers.set(item.id, timer);
+    this.#waiting.set(item.id, { item, attempts: attempt, timer });
   }
 
   // Settles the oldest push waiting for a retry when MAX_WAITING_PUSHES are waiting. Only a push
   // with a retry timer: one being sent now settles by itself.
   #makeRoom(): void {
     const max = this.#options.maxWaiting ?? MAX_WAITING_PUSHES;
-    if (this.#timers.size < max) return;
-    const oldest = this.#outbox!.pending().find((pending) => this.#timers.has(pending.item.id));
+    if (this.#waiting.size < max) return;
+    let oldest: Waiting | undefined;
+    for (const waiting of this.#waiting.values())
+      if (oldest === undefined || waiting.item.firstAt < oldest.item.firstAt) oldest = waiting;
     if (!oldest) return;
-    clearTimeout(this.#timers.get(oldest.item.id));
-    this.#timers.delete(oldest.item.id);
-    const detail = `more than ${max} pushes were waiting to be retried: the oldest gave way`;
+    clearTimeout(oldest.timer);
+    this.#waiting.delete(oldest.item.id);
     this.#track(
-      this.#settle(oldest.item, oldest.attempts, redactPushUrl(oldest.item.url), 'expired', detail),
+      this.#settle(
+        oldest.item,
+        oldest.attempts,
+        redactPushUrl(oldest.item.url),
+        'expired',
+        tooMany(max),
+      ),
     );
+  }
+
+  // The happenings pushed are remembered for a while (push-outbox-table.ts: PUSH_KEYS_KEPT).
+  async #prune(): Promise<void> {
+    await this.#outbox!.prune(this.#context!.clock()).catch(() => undefined);
   }
 
   async #settle(
@@ -239,13 +274,13 @@ export class PushSink implements DecisionSink {
       reason,
       detail,
     };
-    await this.#persist(this.#outbox!.done(item.id, record));
+    await this.#persist(this.#outbox!.done(item.id));
     this.#context!.log.warn(`push to ${target} failed for good (${reason}: ${detail})`);
     this.#report(item, record);
   }
 
-  // A data folder that cannot be written (a full disk) must not cost the push itself: it goes
-  // out, only without the guarantees the outbox gives (the file's own warning says so once).
+  // A database that cannot be written (a full disk) must not cost the push itself: it goes out,
+  // only without the guarantees the outbox gives (the table's own warning says so once).
   async #persist(write: Promise<void>): Promise<void> {
     await write.catch(() => undefined);
   }
@@ -261,5 +296,11 @@ export class PushSink implements DecisionSink {
     });
     this.#last.set(item.url, record);
     this.#options.onResult?.(item.notificationId, record);
+    this.#settled += 1;
+    if (this.#settled % PRUNE_EVERY === 0) this.#track(this.#prune());
   }
+}
+
+function tooMany(max: number): string {
+  return `more than ${max} pushes were waiting to be retried: the oldest gave way`;
 }

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,7 +28,7 @@ function opened(options: Partial<Parameters<typeof openDatabase>[1]> = {}) {
 }
 
 describe('openDatabase', () => {
-  test('a new database: WAL, synced at each commit, one writer, incremental vacuum, migrated', () => {
+  test('a new database: WAL, synced at each commit, one writer, incremental vacuum, migrated, private', () => {
     const { db, path, replaced } = opened();
     expect(path).toBe(join(dir, DATABASE_FILE));
     expect(replaced).toBeUndefined();
@@ -38,6 +38,11 @@ describe('openDatabase', () => {
     expect(db.pragma('auto_vacuum', { simple: true })).toBe(2); // INCREMENTAL
     expect(db.pragma('cache_size', { simple: true })).toBe(-2000); // 2 MB, SQLite's default
     expect(appliedVersions(db)).toEqual(APP_MIGRATIONS.map((m) => m.version));
+    // Private, as the data folder's files were (the push outbox holds the targets' tokens);
+    // Windows has no POSIX modes (stat says 0o666): the file's ACL is the user's folder's.
+    db.prepare('INSERT INTO marks (name, value) VALUES (?, ?)').run('written', 1);
+    if (process.platform !== 'win32')
+      for (const file of [path, `${path}-wal`]) expect(statSync(file).mode & 0o777).toBe(0o600);
   });
 
   test('a second opener of the same file is told it is in use, and the file is left alone', () => {
