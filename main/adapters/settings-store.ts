@@ -13,7 +13,7 @@ import {
   SETTINGS_MIGRATIONS,
   type SettingsMigration,
 } from '../core/settings-migrations';
-import { errorCode } from '../core/log-text';
+import { errorCode, errorMessage } from '../core/log-text';
 import type { Logger } from '../core/ports';
 import {
   settingsBackendOptions,
@@ -205,18 +205,33 @@ async function readStored(
   filePath: string,
   options: SettingsStoreOptions,
 ): Promise<ReadOutcome> {
-  const keepAside = (reason: string) =>
-    copyAside(filePath, reason, options.now ?? (() => new Date()));
+  // A copy that cannot be made (a read-only data folder, EROFS) is no reason not to start: the
+  // file is then left as it is (never rewritten: nothing else holds the user's settings) and this
+  // run uses what could be read, or the defaults.
+  const unkept: string[] = [];
+  const keepAside = async (reason: string): Promise<string | undefined> => {
+    try {
+      return await copyAside(filePath, reason, options.now ?? (() => new Date()));
+    } catch (error) {
+      unkept.push(
+        `settings: cannot keep a copy of ${filePath} (${errorMessage(error)}); the file is left as it is`,
+      );
+      return undefined;
+    }
+  };
   const reset = async (warning: string): Promise<ReadOutcome> => {
     const keptAside = await keepAside('invalid');
     return {
       settings: defaultSettings(),
       report: {
         outcome: 'reset',
-        warnings: [`${warning}; using defaults (the old file is at ${keptAside})`],
-        keptAside,
+        warnings:
+          keptAside === undefined
+            ? [`${warning}; using defaults`, ...unkept]
+            : [`${warning}; using defaults (the old file is at ${keptAside})`],
+        ...(keptAside === undefined ? {} : { keptAside }),
       },
-      rewrite: true,
+      rewrite: keptAside !== undefined,
     };
   };
 
@@ -245,17 +260,21 @@ async function readStored(
       );
       return {
         settings: parsed.value,
-        report: { outcome: 'migrated', warnings: [], keptAside },
-        rewrite: true,
+        report: { outcome: 'migrated', warnings: unkept, ...(keptAside ? { keptAside } : {}) },
+        rewrite: keptAside !== undefined,
       };
     }
     case 'newer': {
       // Fields this version does not know are dropped by the schema on the next write: keep the original.
       const keptAside = await keepAside(`v${migration.from}`);
-      const warning = `${filePath} comes from a newer version (${migration.from}); unknown fields are ignored (original at ${keptAside})`;
+      const warning = `${filePath} comes from a newer version (${migration.from}); unknown fields are ignored${keptAside ? ` (original at ${keptAside})` : ''}`;
       return {
         settings: parsed.value,
-        report: { outcome: 'newer', warnings: [warning], keptAside },
+        report: {
+          outcome: 'newer',
+          warnings: [warning, ...unkept],
+          ...(keptAside ? { keptAside } : {}),
+        },
         rewrite: false,
       };
     }
