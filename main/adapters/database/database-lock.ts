@@ -24,6 +24,8 @@ export function holdDatabaseLock(
   });
   try {
     lock.pragma('locking_mode = EXCLUSIVE');
+    // It holds no data: no rollback journal beside it.
+    lock.pragma('journal_mode = OFF');
     // Takes the file's EXCLUSIVE lock now; in this locking mode it is never given back.
     lock.exec('BEGIN EXCLUSIVE; COMMIT');
     return lock;
