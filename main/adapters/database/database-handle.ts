@@ -4,16 +4,11 @@ import { Checkpointer, checkpointWorkerFile, type CheckpointDone } from './check
 import { DatabaseInUse } from './database-errors';
 import { bundledNativeBinding } from './native-binding';
 import { openDatabase, type OpenedDatabase, type OpenOptions } from './open-database';
+import { runBatch, type Outcome, type Queued } from './run-batch';
 import { WalFile } from './wal-file';
 
 /** A unit of work run inside the turn's transaction; its result resolves `commit` once synced. */
 export type Work<T> = (db: Database.Database) => T;
-
-interface Queued {
-  work: Work<unknown>;
-  resolve: (value: unknown) => void;
-  reject: (error: unknown) => void;
-}
 
 /** What one group commit did (for benches and the log). */
 export interface CommitReport {
@@ -320,39 +315,5 @@ export class DatabaseHandle {
 
   #report(report: CommitReport): void {
     for (const observer of this.#observers) observer(report);
-  }
-}
-
-type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
-
-/** BEGIN IMMEDIATE, each unit in a savepoint of its own, COMMIT; throws when the turn is lost. */
-function runBatch(db: Database.Database, batch: Queued[], outcomes: Outcome[]): void {
-  try {
-    db.exec('BEGIN IMMEDIATE');
-    for (const item of batch) {
-      db.exec('SAVEPOINT work');
-      try {
-        outcomes.push({ ok: true, value: item.work(db) });
-        db.exec('RELEASE work');
-      } catch (error) {
-        // SQLITE_FULL, IOERR, BUSY and NOMEM may roll the whole transaction back by themselves
-        // (https://www.sqlite.org/lang_transaction.html, "Response To Errors Within A
-        // Transaction"): then the turn's other units are gone too, and all of them fail.
-        if (!db.inTransaction) throw error;
-        db.exec('ROLLBACK TO work');
-        db.exec('RELEASE work');
-        outcomes.push({ ok: false, error });
-      }
-    }
-    db.exec('COMMIT');
-  } catch (error) {
-    if (db.inTransaction) {
-      try {
-        db.exec('ROLLBACK');
-      } catch {
-        // SQLite rolled it back itself (a full disk can do that): nothing is kept either way.
-      }
-    }
-    throw error;
   }
 }
