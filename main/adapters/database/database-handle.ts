@@ -197,7 +197,11 @@ export class DatabaseHandle {
     this.#db = opened.db;
     this.#lock = opened.lock;
     this.#mayRestart = true;
-    if (this.#inline) return;
+    if (this.#inline) {
+      // Opened again after a failure, with no worker: SQLite checkpoints here, as it used to.
+      opened.db.pragma('wal_autocheckpoint = 1000');
+      return;
+    }
     try {
       this.#wal = WalFile.open(opened.path);
       this.#checkpointer ??= new Checkpointer(
