@@ -1,5 +1,6 @@
 // Builds what the packaged app runs, into dist/:
 //   dist/main/main.js          main process (ESM; dependencies bundled in, only `electron` outside)
+//   dist/main/checkpoint-worker.mjs  the database's checkpoint worker (unpacked from the asar)
 //   dist/preload/preload.cjs   preload (one CommonJS file: a sandboxed preload cannot load modules)
 //   dist/renderer/             the window, built by Vite
 //   dist/icons/tray/           tray icons read at run time
@@ -8,7 +9,8 @@ import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { build as esbuild } from 'esbuild';
 import { build as viteBuild } from 'vite';
-import { mainBuildOptions } from './build/main-bundle';
+import { MAIN_NODE_TARGET, mainBuildOptions } from './build/main-bundle';
+import { checkpointWorkerBeside, checkpointWorkerBuildOptions } from './build/worker-bundle';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'dist');
@@ -19,7 +21,10 @@ const NODE_TARGET = 'node22';
 const CHROME_TARGET = 'chrome140';
 
 async function buildMain(): Promise<void> {
-  await esbuild(mainBuildOptions(root, development));
+  const options = mainBuildOptions(root, development);
+  await esbuild(options);
+  const worker = checkpointWorkerBeside(options.outfile!);
+  await esbuild(checkpointWorkerBuildOptions(root, worker, MAIN_NODE_TARGET, development));
 }
 
 async function buildPreload(): Promise<void> {

@@ -8,7 +8,8 @@
 //   5. checks the packaged main: it imports only `electron` and `node:` builtins (dependencies
 //      bundled in) and starts against the stub Electron without any node_modules,
 //   6. checks better-sqlite3's native module is unpacked from the asar (app.asar.unpacked), where
-//      the packaged main loads it (the stub start of step 5 loads it from there),
+//      the packaged main loads it (the stub start of step 5 loads it from there), and the
+//      database's checkpoint worker (dist/main/checkpoint-worker.mjs) beside it,
 //   7. checks the configuration electron-builder reads: macOS ad-hoc signing with its
 //      entitlements, the NSIS uninstall step for what Electron creates on Windows.
 // Prints a summary; exits 1 on any failure. `--keep` keeps the temp folder for inspection.
@@ -270,6 +271,26 @@ function unpackedNativeModule(unpacked: string, asarPath: string): string | unde
   return file;
 }
 
+/** The database's checkpoint worker (tools/build/worker-bundle.ts), unpacked beside the asar. */
+const CHECKPOINT_WORKER = 'dist/main/checkpoint-worker.mjs';
+
+/** Fails unless the checkpoint worker is unpacked, where checkpointer.ts starts it from. */
+function unpackedCheckpointWorker(unpacked: string): void {
+  const file = path.join(
+    unpacked,
+    'resources',
+    'app.asar.unpacked',
+    ...CHECKPOINT_WORKER.split('/'),
+  );
+  if (!existsSync(file)) {
+    fail(`${CHECKPOINT_WORKER} is not unpacked from app.asar (asarUnpack in electron-builder.yml)`);
+    return;
+  }
+  summary.push(
+    `checkpoint worker: ${CHECKPOINT_WORKER} unpacked (${Math.round(statSync(file).size / 1024)} KiB)`,
+  );
+}
+
 async function checkPackagedMain(
   asarPath: string,
   work: string,
@@ -344,6 +365,7 @@ async function main(): Promise<void> {
       fail(`no app.asar at ${asarPath}`);
     } else {
       checkAsar(asarPath, manifest);
+      unpackedCheckpointWorker(unpacked);
       await checkPackagedMain(asarPath, work, unpackedNativeModule(unpacked, asarPath));
     }
     await checkBuilderConfig();

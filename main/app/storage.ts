@@ -155,6 +155,9 @@ function openDatabaseIn(dataDir: string, clock: Clock, log: Logger): DatabaseHan
         `${database.replaced.movedTo} and a new one started`,
     );
   if (database.trouble !== undefined) log.warn(`database: ${database.trouble}`);
+  database.observeInline((why) =>
+    log.warn(`database: syncing on the main thread from now on (the checkpoint worker: ${why})`),
+  );
   const legacy = importLegacy(dataDir, database, clock(), LEGACY_PARTS);
   for (const warning of legacy.warnings) log.warn(warning);
   if (legacy.movedTo !== undefined)

@@ -9,6 +9,7 @@ import { buildSync, type BuildOptions } from 'esbuild';
 import { newestMtime } from '../start/build-freshness';
 import { chunksOf, removeChunksBut } from './headless-chunks';
 import { REQUIRE_BANNER } from './main-bundle';
+import { checkpointWorkerBeside, checkpointWorkerBuildOptions } from './worker-bundle';
 
 /** Node 20.19 is the oldest the project runs on (package.json's engines). */
 const HEADLESS_NODE_TARGET = 'node20';
@@ -78,12 +79,14 @@ export function headlessBundleIsStale(root: string, outfile: string, entry?: str
   }
   const inputs = entry ? [...HEADLESS_INPUTS, entry] : HEADLESS_INPUTS;
   if (inputs.some((input) => newestMtime(path.join(root, input)) > built)) return true;
-  // A chunk is loaded only when used: one gone would fail that feature later, not the start.
+  // A chunk is loaded only when used: one gone would fail that feature later, not the start;
+  // the checkpoint worker at the first checkpoint.
+  if (!existsSync(checkpointWorkerBeside(outfile))) return true;
   return [...chunksOf(outfile)].some((chunk) => !existsSync(chunk));
 }
 
 /**
- * Builds the bundle when it is stale. Each file is written aside and renamed into place (the
+ * Builds the bundle when it is stale, and the checkpoint worker beside it (worker-bundle.ts). Each file is written aside and renamed into place (the
  * chunks first, the entry last), so that a start or a test running at the same moment never loads
  * half a file, nor an entry whose chunks are not there yet; then the chunks of older builds go
  * but those of the build replaced (headless-chunks.ts). True when it was built now.
@@ -96,9 +99,19 @@ export function buildHeadlessIfStale(
   if (!headlessBundleIsStale(root, outfile, entry)) return false;
   mkdirSync(path.dirname(outfile), { recursive: true });
   const result = buildSync({ ...headlessBuildOptions(root, outfile, entry), write: false });
+  const worker = buildSync({
+    ...checkpointWorkerBuildOptions(
+      root,
+      checkpointWorkerBeside(outfile),
+      HEADLESS_NODE_TARGET,
+      true,
+    ),
+    write: false,
+  });
   const replaced = chunksOf(outfile);
   const isEntry = (file: { path: string }) => file.path === outfile;
   const files = [
+    ...worker.outputFiles,
     ...result.outputFiles.filter((file) => !isEntry(file)),
     ...result.outputFiles.filter(isEntry),
   ];

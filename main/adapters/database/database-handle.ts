@@ -1,45 +1,72 @@
 import type Database from 'better-sqlite3';
 import { errorMessage } from '../../core/log-text';
+import { Checkpointer, checkpointWorkerFile, type CheckpointDone } from './checkpointer';
 import { DatabaseInUse } from './database-errors';
+import { bundledNativeBinding } from './native-binding';
 import { openDatabase, type OpenedDatabase, type OpenOptions } from './open-database';
+import { runBatch, type Outcome, type Queued } from './run-batch';
+import { WalFile } from './wal-file';
 
 /** A unit of work run inside the turn's transaction; its result resolves `commit` once synced. */
 export type Work<T> = (db: Database.Database) => T;
 
-interface Queued {
-  work: Work<unknown>;
-  resolve: (value: unknown) => void;
-  reject: (error: unknown) => void;
-}
-
 /** What one group commit did (for benches and the log). */
 export interface CommitReport {
-  /** How long the transaction took, BEGIN to synced COMMIT, on the main thread (ms). */
+  /** How long the main thread was held: BEGIN to COMMIT (ms). */
   ms: number;
+  /** BEGIN to the answer: the COMMIT and the sync of the WAL after it (ms). */
+  answeredMs: number;
   /** Units of work in it. */
   size: number;
   /** Undefined when it committed. */
   error?: unknown;
 }
 
+/** A checkpoint is asked for once the WAL is this big (SQLite's default: 1000 pages). */
+const CHECKPOINT_WAL_BYTES = 4 * 1024 * 1024;
+/** …and this long after a commit left the WAL with something to copy (ms). */
+const CHECKPOINT_AFTER_MS = 5_000;
+
 /**
- * The app's one database connection with its group commit. Work handed to `commit` in one turn of
+ * The app's database connection with its group commit. Work handed to `commit` in one turn of
  * the event loop runs in one transaction at the turn's end, each unit in a savepoint of its own
- * (one that throws is rolled back alone and rejects alone), and every promise resolves only after
- * the COMMIT returned: with WAL and synchronous=FULL (open-database.ts) that is after the fsync of
- * the WAL. A failed commit (full disk, read-only folder) rejects the whole turn and keeps nothing
- * of it; the next turn simply tries again, so the app recovers by itself once the disk does. A
+ * (one that throws is rolled back alone and rejects alone), and every promise resolves only once
+ * the turn is on the disk. The main thread holds only the transaction: the COMMIT runs with
+ * `synchronous = OFF` (it writes the WAL, no fsync), then the WAL is synced by `fdatasync` in
+ * libuv's thread pool (wal-file.ts) and the turn resolves after that: "answered means on disk"
+ * holds as with FULL, without a disk's sync on the thread that drives the window. Checkpoints run
+ * in a worker with its own connection (checkpointer.ts); while one runs, the turns wait (it holds
+ * the writer lock: a COMMIT here would wait for it on this thread), and after it the WAL is empty
+ * and synced. Should the WAL still hold copied frames after a checkpoint (readers kept it), the
+ * next commit runs with NORMAL, which syncs the WAL's new header before it overwrites them
+ * (https://sqlite.org/src/info/ff5be73dee). When the worker cannot run, the handle goes back to
+ * FULL commits and SQLite's own checkpoints on this thread: slower, as safe.
+ * A failed commit or sync (full disk, read-only folder) rejects the whole turn and sets
+ * `trouble`; the next turn simply tries again, so the app recovers by itself once the disk does. A
  * folder that could not be written at start leaves the handle without a connection: each commit
- * tries to open it again, failing (5xx at the listener) until it can.
+ * tries to open it again, failing (5xx at the listener) until it can. Writes made on
+ * `connection()` outside `commit` are synced by SQLite (FULL) on this thread, as before.
  */
 export class DatabaseHandle {
   readonly #dataDir: string;
   readonly #options: OpenOptions;
   #db: Database.Database | undefined;
+  #lock: Database.Database | undefined;
+  #wal: WalFile | undefined;
+  #checkpointer: Checkpointer | undefined;
+  /** Syncing on this thread (FULL), the way before the worker: it could not run. */
+  #inline = false;
+  /** The WAL may hold copied frames a commit would overwrite: commit with NORMAL. */
+  #mayRestart = true;
+  /** A checkpoint runs: turns wait. */
+  #holding = false;
+  #checkpointTimer: NodeJS.Timeout | undefined;
   #statements = new Map<string, Database.Statement>();
   #queue: Queued[] = [];
   #closed = false;
   #observers: ((report: CommitReport) => void)[] = [];
+  #checkpointObservers: ((done: CheckpointDone) => void)[] = [];
+  #inlineObservers: ((why: string) => void)[] = [];
   /** What the start found and replaced (a damaged file moved aside); undefined: nothing. */
   readonly replaced: OpenedDatabase['replaced'];
   #trouble: string | undefined;
@@ -48,7 +75,7 @@ export class DatabaseHandle {
   private constructor(dataDir: string, options: OpenOptions, opened: OpenedDatabase | undefined) {
     this.#dataDir = dataDir;
     this.#options = options;
-    this.#db = opened?.db;
+    if (opened !== undefined) this.#attach(opened);
     this.replaced = opened?.replaced;
   }
 
@@ -71,7 +98,7 @@ export class DatabaseHandle {
   connection(): Database.Database | undefined {
     if (this.#db !== undefined || this.#closed) return this.#db;
     try {
-      this.#db = openDatabase(this.#dataDir, this.#options).db;
+      this.#attach(openDatabase(this.#dataDir, this.#options));
       this.#statements.clear();
       return this.#db;
     } catch (error) {
@@ -106,11 +133,12 @@ export class DatabaseHandle {
    * open); at most `pages` at a time, so a big delete does not hold the thread for long.
    */
   reclaimSpace(pages = 4096): void {
-    try {
-      this.#db?.pragma(`incremental_vacuum(${Math.max(1, Math.floor(pages))})`);
-    } catch {
+    // In the group commit: a write of its own here would be synced on this thread, or wait on
+    // this thread for a checkpoint's writer lock.
+    const count = Math.max(1, Math.floor(pages));
+    this.commit((db) => db.pragma(`incremental_vacuum(${count})`)).catch(() => {
       // A full or failing disk: the pages stay free inside the file and are reused.
-    }
+    });
   }
 
   /** Why the last open or commit failed; undefined once one succeeds. */
@@ -129,23 +157,79 @@ export class DatabaseHandle {
     this.#troubleObservers.push(observer);
   }
 
+  /** Calls `observer` after each checkpoint the worker ran (tests and benches). */
+  observeCheckpoints(observer: (done: CheckpointDone) => void): void {
+    this.#checkpointObservers.push(observer);
+  }
+
+  /** Calls `observer` with the reason when the handle goes back to syncing on the main thread. */
+  observeInline(observer: (why: string) => void): void {
+    this.#inlineObservers.push(observer);
+  }
+
   /** Calls `observer` after each group commit (benches measure the longest). */
   observeCommits(observer: (report: CommitReport) => void): void {
     this.#observers.push(observer);
   }
 
-  /** Commits what is queued, then closes the connection (a WAL checkpoint happens then). */
+  /**
+   * Commits what is queued (synced on this thread: the app is leaving), then closes the
+   * connection, the worker's and the lock. Whichever connection closes last checkpoints the WAL
+   * into the database file; both run with FULL then, so that one is synced too.
+   */
   close(): void {
+    clearTimeout(this.#checkpointTimer);
+    this.#inline = true;
+    this.#holding = false;
     this.#flush();
     this.#closed = true;
+    this.#checkpointer?.close();
+    this.#wal?.close();
     this.#db?.close();
+    this.#lock?.close();
     this.#db = undefined;
+    this.#lock = undefined;
+    this.#wal = undefined;
     this.#statements.clear();
   }
 
+  #attach(opened: OpenedDatabase): void {
+    this.#db = opened.db;
+    this.#lock = opened.lock;
+    this.#mayRestart = true;
+    if (this.#inline) {
+      // Opened again after a failure, with no worker: SQLite checkpoints here, as it used to.
+      opened.db.pragma('wal_autocheckpoint = 1000');
+      return;
+    }
+    try {
+      this.#wal = WalFile.open(opened.path);
+      this.#checkpointer ??= new Checkpointer(
+        {
+          path: opened.path,
+          nativeBinding: this.#options.nativeBinding ?? bundledNativeBinding(import.meta.url),
+          busyTimeoutMs: this.#options.busyTimeoutMs ?? 2_000,
+        },
+        checkpointWorkerFile(import.meta.url),
+      );
+    } catch (error) {
+      this.#goInline(error);
+    }
+  }
+
+  /** Back to syncing on this thread: FULL commits, SQLite's own checkpoints. */
+  #goInline(why: unknown): void {
+    this.#inline = true;
+    this.#wal?.close();
+    this.#wal = undefined;
+    this.#checkpointer?.close();
+    this.#db?.pragma('wal_autocheckpoint = 1000');
+    for (const observer of this.#inlineObservers) observer(errorMessage(why));
+  }
+
   #flush(): void {
+    if (this.#holding || this.#queue.length === 0) return;
     const batch = this.#queue;
-    if (batch.length === 0) return;
     this.#queue = [];
     const db = this.connection();
     if (db === undefined) {
@@ -153,46 +237,84 @@ export class DatabaseHandle {
       for (const item of batch) item.reject(error);
       return;
     }
+    const wal = this.#inline ? undefined : this.#wal;
     const started = performance.now();
-    const outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
+    const outcomes: Outcome[] = [];
     try {
-      db.exec('BEGIN IMMEDIATE');
-      for (const item of batch) {
-        db.exec('SAVEPOINT work');
-        try {
-          outcomes.push({ ok: true, value: item.work(db) });
-          db.exec('RELEASE work');
-        } catch (error) {
-          // SQLITE_FULL, IOERR, BUSY and NOMEM may roll the whole transaction back by themselves
-          // (https://www.sqlite.org/lang_transaction.html, "Response To Errors Within A
-          // Transaction"): then the turn's other units are gone too, and all of them fail.
-          if (!db.inTransaction) throw error;
-          db.exec('ROLLBACK TO work');
-          db.exec('RELEASE work');
-          outcomes.push({ ok: false, error });
-        }
-      }
-      db.exec('COMMIT');
+      if (wal !== undefined) db.exec(`PRAGMA synchronous = ${this.#mayRestart ? 'NORMAL' : 'OFF'}`);
+      runBatch(db, batch, outcomes);
     } catch (error) {
-      if (db.inTransaction) {
-        try {
-          db.exec('ROLLBACK');
-        } catch {
-          // SQLite rolled it back itself (a full disk can do that): nothing is kept either way.
-        }
-      }
-      this.trouble = `cannot write to the database: ${errorMessage(error)}`;
-      this.#report({ ms: performance.now() - started, size: batch.length, error });
-      for (const item of batch) item.reject(error);
+      this.#failed(batch, started, performance.now() - started, error);
+      return;
+    } finally {
+      if (wal !== undefined) db.exec('PRAGMA synchronous = FULL');
+    }
+    const held = performance.now() - started;
+    if (wal === undefined) {
+      this.#settle(batch, outcomes, { ms: held, answeredMs: held, size: batch.length });
       return;
     }
+    // Copied frames, if there were any, were overwritten after a synced header (NORMAL).
+    this.#mayRestart = false;
+    wal.sync().then(
+      () => {
+        const answeredMs = performance.now() - started;
+        this.#settle(batch, outcomes, { ms: held, answeredMs, size: batch.length });
+      },
+      (error: unknown) => this.#failed(batch, started, held, error),
+    );
+    this.#scheduleCheckpoint(wal);
+  }
+
+  #failed(batch: Queued[], started: number, held: number, error: unknown): void {
+    this.trouble = `cannot write to the database: ${errorMessage(error)}`;
+    this.#report({ ms: held, answeredMs: performance.now() - started, size: batch.length, error });
+    for (const item of batch) item.reject(error);
+  }
+
+  #settle(batch: Queued[], outcomes: Outcome[], report: CommitReport): void {
     this.trouble = undefined;
-    this.#report({ ms: performance.now() - started, size: batch.length });
+    this.#report(report);
     batch.forEach((item, index) => {
       const outcome = outcomes[index]!;
       if (outcome.ok) item.resolve(outcome.value);
       else item.reject(outcome.error);
     });
+  }
+
+  #scheduleCheckpoint(wal: WalFile): void {
+    let due = CHECKPOINT_AFTER_MS;
+    try {
+      if (wal.size() >= CHECKPOINT_WAL_BYTES) due = 0;
+    } catch {
+      // Its size unknown: the timer's checkpoint comes anyway.
+    }
+    if (this.#checkpointTimer !== undefined && due > 0) return;
+    clearTimeout(this.#checkpointTimer);
+    this.#checkpointTimer = setTimeout(() => void this.#checkpoint(), due);
+    this.#checkpointTimer.unref();
+  }
+
+  /** One checkpoint in the worker, the turns held back meanwhile (the worker has the writer lock). */
+  async #checkpoint(): Promise<void> {
+    this.#checkpointTimer = undefined;
+    const checkpointer = this.#checkpointer;
+    const wal = this.#wal;
+    if (this.#closed || this.#inline || checkpointer === undefined || wal === undefined) return;
+    this.#holding = true;
+    try {
+      const done = await checkpointer.checkpoint();
+      // An empty WAL, its new size on the disk: no copied frame is left for a commit to overwrite.
+      if (done.truncated) await wal.sync();
+      this.#mayRestart = !done.truncated;
+      for (const observer of this.#checkpointObservers) observer(done);
+    } catch (error) {
+      this.#mayRestart = true;
+      if (!this.#closed && !this.#inline) this.#goInline(error);
+    } finally {
+      this.#holding = false;
+      if (this.#queue.length > 0 && !this.#closed) setImmediate(() => this.#flush());
+    }
   }
 
   #report(report: CommitReport): void {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { errorMessage } from '../../core/log-text';
 import { DatabaseDamaged, DatabaseInUse, isBusy, isDamage } from './database-errors';
+import { holdDatabaseLock } from './database-lock';
 import { runMigrations, type Migration } from './migrations';
 import { bundledNativeBinding } from './native-binding';
 
@@ -24,6 +25,8 @@ export interface OpenOptions {
 /** An open, checked database, migrated to the newest schema. */
 export interface OpenedDatabase {
   db: Database.Database;
+  /** The data folder's lock (database-lock.ts): closed after `db`, when the app lets go. */
+  lock: Database.Database;
   path: string;
   /** The damaged or unreadable file found at start, and where it was moved; undefined: none. */
   replaced?: { movedTo: string; reason: string };
@@ -31,14 +34,17 @@ export interface OpenedDatabase {
 
 /**
  * Opens the database in `dataDir` the way the app's promises need it:
- * - WAL with `synchronous = FULL`: each commit syncs the WAL before it returns, so an answer
- *   sent after a commit is on the disk (NORMAL would sync only at checkpoints, and a power cut
- *   could take the last commits back: https://www.sqlite.org/pragma.html#pragma_synchronous);
- * - `locking_mode = EXCLUSIVE`, taken at once by an empty write transaction: the connection keeps
- *   the file's lock until it closes, so a second copy of the app (a second headless process on the
- *   same data folder: headless mode has no single-instance lock of its own) cannot open it and is
- *   told so (DatabaseInUse) instead of writing beside the first. In WAL mode it also means no
- *   `-shm` file (https://www.sqlite.org/wal.html#noshm);
+ * - the data folder's lock first (database-lock.ts): one copy of the app at a time (a second
+ *   headless process on the same folder: headless mode has no single-instance lock of its own)
+ *   is told so (DatabaseInUse) instead of writing beside the first;
+ * - WAL with `synchronous = FULL` for what runs outside the group commit (migrations, the legacy
+ *   import); the group commit itself runs with OFF and syncs the WAL off the main thread
+ *   (database-handle.ts);
+ * - `wal_autocheckpoint = 0`: this connection never checkpoints (a checkpoint's fsyncs of the
+ *   WAL and the database file would run on the main thread); the checkpoint worker does
+ *   (checkpointer.ts), or, when it cannot run, the handle turns it back on;
+ * - normal locking: the worker's connection shares the file, through the `-shm` index
+ *   (https://www.sqlite.org/wal.html#concurrency);
  * - `auto_vacuum = INCREMENTAL` (it takes effect only on a new file): freed pages are given back
  *   by `PRAGMA incremental_vacuum` after the upkeep deletes rows;
  * - `PRAGMA quick_check` at start; a file that is not a database or fails the check is moved aside
@@ -48,17 +54,32 @@ export interface OpenedDatabase {
  */
 export function openDatabase(dataDir: string, options: OpenOptions): OpenedDatabase {
   const path = join(dataDir, DATABASE_FILE);
+  const nativeBinding = options.nativeBinding ?? bundledNativeBinding(import.meta.url);
+  const busyTimeoutMs = options.busyTimeoutMs ?? 2_000;
+  let lock: Database.Database;
   try {
-    return { db: openChecked(path, options), path };
+    lock = holdDatabaseLock(dataDir, { nativeBinding, busyTimeoutMs });
   } catch (error) {
     if (isBusy(error)) throw new DatabaseInUse(path);
-    if (!isDamage(error)) throw error;
-    const movedTo = moveAside(path, (options.now ?? Date.now)());
-    return {
-      db: openChecked(path, options),
-      path,
-      replaced: { movedTo, reason: errorMessage(error) },
-    };
+    throw error;
+  }
+  try {
+    try {
+      return { db: openChecked(path, options), lock, path };
+    } catch (error) {
+      if (isBusy(error)) throw new DatabaseInUse(path);
+      if (!isDamage(error)) throw error;
+      const movedTo = moveAside(path, (options.now ?? Date.now)());
+      return {
+        db: openChecked(path, options),
+        lock,
+        path,
+        replaced: { movedTo, reason: errorMessage(error) },
+      };
+    }
+  } catch (error) {
+    lock.close();
+    throw error;
   }
 }
 
@@ -72,15 +93,16 @@ function openChecked(path: string, options: OpenOptions): Database.Database {
     // Private like the rest of the data folder (the push outbox holds the targets' tokens):
     // SQLite gives its -wal the database file's permissions. Windows has no POSIX modes.
     if (process.platform !== 'win32') chmodSync(path, 0o600);
-    db.pragma('locking_mode = EXCLUSIVE');
     db.pragma('auto_vacuum = INCREMENTAL');
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');
+    db.pragma('wal_autocheckpoint = 0');
     // SQLite's own default (2 MB) rather than better-sqlite3's 16 MB: the hot path reads one index
     // entry per webhook, and every megabyte of page cache stays in RSS for as long as the app runs
     // (the target: RSS after a flood within idle + 40 MB).
     db.pragma('cache_size = -2000');
-    // Takes the exclusive lock now, not at the first webhook.
+    // A copy of the app from before the lock file holds the database itself (locking_mode =
+    // EXCLUSIVE): found here, at once, rather than at the first webhook.
     db.exec('BEGIN IMMEDIATE; COMMIT');
     const check = db.pragma('quick_check', { simple: false }) as { quick_check: string }[];
     const findings = check.map((row) => row.quick_check);

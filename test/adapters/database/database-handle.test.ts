@@ -1,10 +1,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { statSync } from 'node:fs';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import type { CheckpointDone } from '../../../main/adapters/database/checkpointer';
 import { APP_MIGRATIONS } from '../../../main/adapters/database/app-migrations';
 import { DatabaseHandle, type CommitReport } from '../../../main/adapters/database/database-handle';
 import { DatabaseInUse } from '../../../main/adapters/database/database-errors';
+import { DATABASE_FILE } from '../../../main/adapters/database/open-database';
 
 let dir: string;
 let handle: DatabaseHandle;
@@ -76,6 +79,35 @@ describe('DatabaseHandle', () => {
     expect(markOf('small')).toBeUndefined();
     await expect(handle.commit(setMark('small', 1))).resolves.toBe(1);
     expect(handle.trouble).toBeUndefined();
+  });
+
+  test('a big WAL is checkpointed by the worker: emptied, synced, nothing lost, commits go on', async () => {
+    const checkpoints: CheckpointDone[] = [];
+    const inline: string[] = [];
+    handle.observeCheckpoints((done) => checkpoints.push(done));
+    handle.observeInline((why) => inline.push(why));
+    const reports: CommitReport[] = [];
+    handle.observeCommits((report) => reports.push(report));
+    // Past the WAL size that asks for a checkpoint at once (4 MiB).
+    const blob = (seq: number) => () =>
+      handle
+        .statement(
+          'INSERT INTO deliveries (seq, event_id, received_at, source, body) VALUES (?, ?, 0, ?, ?)',
+        )
+        .run(seq, `big-${seq}`, 'webhook', Buffer.alloc(1_100_000, seq)).changes;
+    for (let seq = 1; seq <= 4; seq += 1) await handle.commit(blob(seq));
+    await vi.waitFor(() => expect(checkpoints.length).toBeGreaterThan(0), { timeout: 20_000 });
+    expect(inline).toEqual([]);
+    expect(checkpoints[0]).toMatchObject({ truncated: true });
+    expect(statSync(join(dir, `${DATABASE_FILE}-wal`)).size).toBe(0);
+    // Answered after the sync: the time to the answer includes the main thread's part.
+    for (const report of reports) expect(report.answeredMs).toBeGreaterThanOrEqual(report.ms);
+    await handle.commit(setMark('after', 5));
+    expect(statSync(join(dir, `${DATABASE_FILE}-wal`)).size).toBeGreaterThan(0);
+    handle.close();
+    handle = DatabaseHandle.open(dir, { migrations: APP_MIGRATIONS });
+    const count = handle.statement('SELECT count(*) FROM deliveries').pluck().get();
+    expect([count, markOf('after')]).toEqual([4, 5]);
   });
 
   test('a second copy on the same folder is refused while the first holds it', () => {

@@ -6,6 +6,7 @@ import type Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { APP_MIGRATIONS } from '../../../main/adapters/database/app-migrations';
 import { DatabaseInUse } from '../../../main/adapters/database/database-errors';
+import { LOCK_FILE } from '../../../main/adapters/database/database-lock';
 import { appliedVersions } from '../../../main/adapters/database/migrations';
 import { DATABASE_FILE, openDatabase } from '../../../main/adapters/database/open-database';
 
@@ -23,18 +24,28 @@ afterEach(async () => {
 
 function opened(options: Partial<Parameters<typeof openDatabase>[1]> = {}) {
   const result = openDatabase(dir, { migrations: APP_MIGRATIONS, now: () => 0, ...options });
-  open.push(result.db);
+  open.push(result.db, result.lock);
   return result;
 }
 
+/** Lets go of the folder as the app does: the connection, then the lock. */
+function letGo({ db, lock }: { db: Database.Database; lock: Database.Database }) {
+  db.close();
+  lock.close();
+}
+
 describe('openDatabase', () => {
-  test('a new database: WAL, synced at each commit, one writer, incremental vacuum, migrated, private', () => {
+  test('a new database: WAL, synced by SQLite outside the group commit, never checkpointed here, locked, migrated, private', () => {
     const { db, path, replaced } = opened();
     expect(path).toBe(join(dir, DATABASE_FILE));
     expect(replaced).toBeUndefined();
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(db.pragma('synchronous', { simple: true })).toBe(2); // FULL
-    expect(db.pragma('locking_mode', { simple: true })).toBe('exclusive');
+    // Normal locking (the checkpoint worker's connection shares the file); the lock file keeps a
+    // second copy out, and this connection never checkpoints (the worker does).
+    expect(db.pragma('locking_mode', { simple: true })).toBe('normal');
+    expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
+    expect(existsSync(join(dir, LOCK_FILE))).toBe(true);
     expect(db.pragma('auto_vacuum', { simple: true })).toBe(2); // INCREMENTAL
     expect(db.pragma('cache_size', { simple: true })).toBe(-2000); // 2 MB, SQLite's default
     expect(appliedVersions(db)).toEqual(APP_MIGRATIONS.map((m) => m.version));
@@ -63,10 +74,10 @@ describe('openDatabase', () => {
   });
 
   test('damage inside a table is found by the check at start, and the file replaced', () => {
-    const { db } = opened();
-    const insert = db.prepare('INSERT INTO marks (name, value) VALUES (?, ?)');
+    const first = opened();
+    const insert = first.db.prepare('INSERT INTO marks (name, value) VALUES (?, ?)');
     for (let i = 0; i < 2_000; i += 1) insert.run(`mark-${i}`.padEnd(60, 'x'), i);
-    db.close();
+    letGo(first);
     const path = join(dir, DATABASE_FILE);
     const bytes = readFileSync(path);
     const pageSize = bytes.readUInt16BE(16);
@@ -82,7 +93,7 @@ describe('openDatabase', () => {
   test('a database written before opens as it was, its rows kept', () => {
     const first = opened();
     first.db.prepare('INSERT INTO marks (name, value) VALUES (?, ?)').run('processed_through', 41);
-    first.db.close();
+    letGo(first);
     const again = opened();
     expect(again.replaced).toBeUndefined();
     expect(again.db.prepare('SELECT value FROM marks').pluck().get()).toBe(41);
