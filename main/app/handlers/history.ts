@@ -11,7 +11,7 @@ export function historyHandlers(
   const queries = deps.history.queries;
   return {
     'history:notifications': async (query) => queries.notifications(query),
-    'history:events': async (query) => queries.events(query),
+    'history:events': async (query) => deps.eventLog.events(query),
     'history:markRead': async ({ id }) => {
       if (id === undefined) deps.history.markAllRead();
       else deps.history.markRead(id);
@@ -19,7 +19,7 @@ export function historyHandlers(
       return { unreadCount: queries.unreadCount() };
     },
     'events:replay': async ({ seq }) => {
-      const entry = queries.eventBySeq(seq);
+      const entry = deps.eventLog.eventBySeq(seq);
       if (!entry) return refused(deps, 'eventGone');
       if (!deps.listener.replay(entry.body)) return refused(deps, 'eventUnparsable');
       return { ok: true };
