@@ -32,7 +32,7 @@ describe('a data folder written by the build before the database', () => {
     ]);
     // The event log: the six deliveries (from the imported journal) and the one duplicate (from
     // history/events.jsonl), in the order they came: the duplicate right after its original.
-    const events = (await h.app.handlers['history:events'](ALL)).items.reverse();
+    const events = (await h.app.handlers['eventLog:page'](ALL)).items.reverse();
     expect(events.map((e) => [e.seq, e.eventType, e.roomId, e.duplicate])).toEqual([
       [1, 'StreamStarted', 23058, false],
       [2, 'FileOpening', 23058, false],
@@ -47,7 +47,7 @@ describe('a data folder written by the build before the database', () => {
     expect(events.every((e) => e.userAgent === 'node' && e.source === 'webhook')).toBe(true);
     expect((events[2]!.body as { EventData: { Name: string } }).EventData.Name).toBe('3号直播间');
     // Replay reaches an imported entry's body (kept once, in the deliveries).
-    expect(await h.app.handlers['events:replay']({ seq: 3 })).toEqual({ ok: true });
+    expect(await h.app.handlers['eventLog:replay']({ seq: 3 })).toEqual({ ok: true });
     // Nothing was owed (the processed mark came along): nothing popped up again.
     expect(h.shown).toEqual([]);
 
@@ -60,7 +60,7 @@ describe('a data folder written by the build before the database', () => {
       EventData: { RoomId: 1003, Name: 'room3', Title: 't' },
     });
     expect((await postWebhook(h.webhookUrl, fresh)).status).toBe(204);
-    const after = (await h.app.handlers['history:events'](ALL)).items;
+    const after = (await h.app.handlers['eventLog:page'](ALL)).items;
     expect(after.filter((e) => e.duplicate)).toHaveLength(2);
     expect(after).toHaveLength(10); // the seven, the replay, the duplicate, the new one
     expect((await h.app.handlers['history:files'](ALL)).total).toBe(1);
@@ -89,7 +89,7 @@ describe('a data folder written by the build before the database', () => {
     const again = await startApp({ dataDir });
     expect(again.log.lines.filter((l) => /imported [1-9]/.test(l))).toEqual([]);
     expect(again.shown).toEqual([]);
-    const events = (await again.app.handlers['history:events'](ALL)).items;
+    const events = (await again.app.handlers['eventLog:page'](ALL)).items;
     expect(events.filter((e) => !e.duplicate)).toHaveLength(6);
     expect(events.filter((e) => e.duplicate)).toHaveLength(1);
     const closed = fixtureText('synthesized/webhook-v2-FileClosed.json');
