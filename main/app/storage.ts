@@ -19,15 +19,9 @@ import {
 import type { HistoryLimits } from '../core/history';
 import { errorMessage } from '../core/log-text';
 import type { JournaledWebhook } from '../core/journal-recovery';
-import type { Clock, JournalEntry, Logger } from '../core/ports';
+import type { Clock, Logger } from '../core/ports';
 import { WebhookIntake } from '../core/webhook-intake';
 import { deliveryUpkeep } from './delivery-upkeep';
-
-/** A webhook the intake accepted (journaled), as the listener hands it on or the journal restores it. */
-export interface AcceptedWebhook {
-  entry: JournalEntry;
-  webhook: RecorderWebhook;
-}
 
 /** The app's storage: the database (the deliveries journal behind the intake), the history, the event log. */
 export interface Storage {

@@ -5,6 +5,7 @@ import { eventLogRoomId, eventLogType } from '../../core/event-log-entry';
 import { eventTextKey, textWords } from '../../core/event-log-text';
 import type { JournalEntry } from '../../core/ports';
 import type { DatabaseHandle } from './database-handle';
+import { bodyText, entryOf, serialize, type EventRow } from './event-log-row';
 import type { Migration } from './migrations';
 
 /**
@@ -48,18 +49,6 @@ export interface EventLogPage {
   total: number;
 }
 
-interface EventRow {
-  seq: number;
-  received_at: number;
-  source: string;
-  event_type: string;
-  event_id: string;
-  room_id: number | null;
-  duplicate: number;
-  user_agent: string | null;
-  body: Buffer | string | null;
-}
-
 // The body of an accepted delivery's row is its deliveries row's.
 const SELECT = `SELECT e.seq, e.received_at, e.source, e.event_type, e.event_id, e.room_id,
   e.duplicate, e.user_agent, coalesce(e.body, d.body) AS body
@@ -68,8 +57,6 @@ const SELECT = `SELECT e.seq, e.received_at, e.source, e.event_type, e.event_id,
 const INSERT = `INSERT INTO event_log
   (received_at, source, event_type, event_id, room_id, duplicate, user_agent, delivery_seq, body)
   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`;
-
-const SOURCES: readonly EventLogEntry['source'][] = ['webhook', 'poll', 'test', 'replay'];
 
 /**
  * The event log in the database (table `event_log`): written in the turn's group commit, read a
@@ -220,41 +207,5 @@ export class EventLogTable {
       if (oldestKept === undefined) return 0; // fewer than `keep`
       return this.#db.statement('DELETE FROM event_log WHERE seq < ?').run(oldestKept).changes;
     });
-  }
-}
-
-function entryOf(row: EventRow): EventLogEntry {
-  const entry: EventLogEntry = {
-    seq: row.seq,
-    receivedAt: row.received_at,
-    source: SOURCES.find((source) => source === row.source) ?? 'webhook',
-    eventType: row.event_type,
-    eventId: row.event_id,
-    duplicate: row.duplicate !== 0,
-    body: parseBody(bodyText(row.body)),
-  };
-  if (row.room_id !== null) entry.roomId = row.room_id;
-  if (row.user_agent !== null) entry.userAgent = row.user_agent;
-  return entry;
-}
-
-function bodyText(body: EventRow['body']): string {
-  if (body === null) return 'null'; // its delivery is gone (rows from before the database)
-  return typeof body === 'string' ? body : body.toString('utf8');
-}
-
-function parseBody(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text; // kept as it came: text that is not JSON stays text
-  }
-}
-
-function serialize(body: unknown): string {
-  try {
-    return JSON.stringify(body) ?? 'null';
-  } catch {
-    return 'null'; // not from JSON (a cycle, a BigInt): nothing to show
   }
 }
