@@ -14,7 +14,9 @@ import type { Migration } from './migrations';
  * a replay names). An accepted delivery's row keeps no body: `delivery_seq` names the `deliveries`
  * row that holds it (the upkeep keeps every delivery a row refers to). Duplicates and replays keep
  * their body here. AUTOINCREMENT: a seq is never given twice, even once the log was emptied, so a
- * window that still shows an old entry cannot replay another by its seq.
+ * window that still shows an old entry cannot replay another by its seq. Bounded by count alone
+ * (HISTORY_LIMITS.events, the upkeep): the newest deliveries are what one inspects, however old,
+ * and the count already bounds the file (the bodies it shows are kept for it either way).
  */
 export const EVENT_LOG_MIGRATION: Migration = {
   version: 3,
@@ -135,7 +137,8 @@ export class EventLogTable {
     const offset = query.offset ?? 0;
     if (this.#db.connection() === undefined) return { items: [], total: 0 };
     const inRoom = query.roomId === undefined ? '' : ' WHERE e.room_id = @roomId';
-    const params = query.roomId === undefined ? {} : { roomId: query.roomId };
+    const params: Record<string, number> =
+      query.roomId === undefined ? {} : { roomId: query.roomId };
     const words = textWords(query.text);
     if (words.length === 0) {
       // The page's seqs first: an OFFSET over the join would read every skipped row's body.
@@ -151,12 +154,33 @@ export class EventLogTable {
         .get(params) as number;
       return { items: rows.map(entryOf), total };
     }
-    // A text search reads every row (at most the log's bound), newest first, one at a time.
+    return this.#search(words, inRoom, params, limit, offset);
+  }
+
+  // A text search reads every row (at most the log's bound), newest first, one at a time. SQLite
+  // narrows it first: its lower() folds ASCII only, so it checks only the words whose every
+  // character is ASCII or has no case (Chinese), and lets through every body with \u escapes;
+  // the exact test (eventTextKey: characters, not escapes, capped) is then made here.
+  #search(
+    words: string[],
+    inRoom: string,
+    params: Record<string, number>,
+    limit: number,
+    offset: number,
+  ): EventLogPage {
+    const named: Record<string, number | string> = { ...params, escape: '\\u' };
+    const narrowing = words.filter(sqlCanNarrow).map((word, index) => {
+      named[`w${index}`] = word;
+      return `(instr(lower(r.event_type || char(10) || r.event_id || char(10) || r.body), @w${index}) > 0
+        OR instr(r.body, @escape) > 0)`;
+    });
+    const sql = `SELECT * FROM (SELECT e.seq, e.received_at, e.source, e.event_type, e.event_id,
+        e.room_id, e.duplicate, e.user_agent, CAST(coalesce(e.body, d.body) AS TEXT) AS body
+        FROM event_log e LEFT JOIN deliveries d ON d.seq = e.delivery_seq${inRoom}) AS r
+      ${narrowing.length > 0 ? `WHERE ${narrowing.join(' AND ')}` : ''} ORDER BY r.seq DESC`;
     const items: EventLogEntry[] = [];
     let total = 0;
-    const rows = this.#db
-      .statement(`${SELECT}${inRoom} ORDER BY e.seq DESC`)
-      .iterate(params) as IterableIterator<EventRow>;
+    const rows = this.#db.statement(sql).iterate(named) as IterableIterator<EventRow>;
     for (const row of rows) {
       const key = eventTextKey(row.event_type, row.event_id, bodyText(row.body));
       if (!words.every((word) => key.includes(word))) continue;
@@ -208,4 +232,11 @@ export class EventLogTable {
       return this.#db.statement('DELETE FROM event_log WHERE seq < ?').run(oldestKept).changes;
     });
   }
+}
+
+/** Whether SQLite's lower() (ASCII only) can rule rows out for this word: no cased non-ASCII letter. */
+function sqlCanNarrow(word: string): boolean {
+  for (const char of word)
+    if (char > '\x7f' && char.toLowerCase() !== char.toUpperCase()) return false;
+  return true;
 }

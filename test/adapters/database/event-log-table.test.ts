@@ -160,6 +160,14 @@ describe('EventLogTable', () => {
     expect(stored.pluck().get()).toBe(pretty);
   });
 
+  test('a word with a cased letter beyond ASCII is found whatever its case (SQLite folds ASCII only)', async () => {
+    await accept(1, body(1, 'ÄRGER Über'));
+    await accept(2, body(2, 'plain'));
+    expect(eventLog.events({ text: 'ärger' }).items.map((e) => e.seq)).toEqual([1]);
+    expect(eventLog.events({ text: 'über ärger' }).total).toBe(1);
+    expect(eventLog.events({ text: 'PLAIN' }).items.map((e) => e.seq)).toEqual([2]);
+  });
+
   test('a body that is not JSON (a cycle) is kept as null and found by its type', async () => {
     const cyclic: Record<string, unknown> = body(1);
     cyclic.self = cyclic;
