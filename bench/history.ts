@@ -1,10 +1,10 @@
-// Times the window's history queries over a full history (1,000 files, 1,000 notifications,
-// 5,000 events), each next to a plain Array.filter doing the same job over the same data.
+// Times the window's history queries over a full history (1,000 files, 1,000 notifications),
+// each next to a plain Array.filter doing the same job over the same data (the event log's are in
+// bench/event-log.ts).
 // Run: npm run bench:history
 import { performance } from 'node:perf_hooks';
 import { History } from '../main/core/history';
 import { HISTORY_LIMITS, type HistoryFile, type HistoryNotification } from '../shared/history';
-import type { EventLogEntry } from '../shared/model';
 
 const ROOMS = 40;
 const roomOf = (i: number) => 21_000_000 + (i % ROOMS) * 7919;
@@ -49,54 +49,20 @@ function notification(i: number): HistoryNotification {
   };
 }
 
-function event(i: number): EventLogEntry {
-  const data = file(i);
-  return {
-    seq: i,
-    receivedAt: 1_700_000_000_000 + i * 10_000,
-    source: 'webhook',
-    eventType: 'FileClosed',
-    eventId: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
-    roomId: data.roomId,
-    duplicate: false,
-    userAgent: 'BililiveRecorder/2.11.1',
-    body: {
-      EventType: 'FileClosed',
-      EventTimestamp: '2023-11-28T23:47:38.6967958+08:00',
-      EventId: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
-      EventData: {
-        SessionId: '0782fecf-d5ef-4fd8-ba06-6fc7217475f0',
-        RelativePath: data.relativePath,
-        FileSize: data.fileSize,
-        Duration: 2918.672,
-        RoomId: data.roomId,
-        ShortId: 0,
-        Name: data.name,
-        Title: data.title,
-        AreaNameParent: '手游',
-        AreaNameChild: '王者荣耀',
-      },
-    },
-  };
-}
-
 const gc = (globalThis as { gc?: () => void }).gc;
 gc?.();
 const heapBefore = process.memoryUsage().heapUsed;
 const history = new History();
 const files: HistoryFile[] = [];
 const notifications: HistoryNotification[] = [];
-const events: EventLogEntry[] = [];
 for (let i = 0; i < HISTORY_LIMITS.files; i += 1) history.addFile(file(i));
 for (let i = 0; i < HISTORY_LIMITS.notifications; i += 1) history.addNotification(notification(i));
-for (let i = 0; i < HISTORY_LIMITS.events; i += 1) history.addEvent(event(i));
 gc?.();
 const heapHistory = process.memoryUsage().heapUsed - heapBefore;
 // The baselines get plain arrays of the same values.
 const snapshot = history.snapshot();
 files.push(...snapshot.files);
 notifications.push(...snapshot.notifications);
-events.push(...snapshot.events);
 
 let sink = 0; // keeps the optimiser from dropping the work
 function time(runs: number, job: () => number): number {
@@ -118,12 +84,6 @@ const rows: [string, number, () => number, () => number][] = [
     () => newest(files.filter(() => true)).length,
   ],
   [
-    'events: newest 50',
-    20_000,
-    () => history.events({ limit: 50 }).items.length,
-    () => newest(events.filter(() => true)).length,
-  ],
-  [
     'notifications: newest 50',
     20_000,
     () => history.notifications({ limit: 50 }).items.length,
@@ -136,25 +96,11 @@ const rows: [string, number, () => number, () => number][] = [
     () => files.filter((f) => f.roomId === room).length,
   ],
   [
-    'events: by room (page + total)',
-    2_000,
-    () => history.events({ roomId: room }).total,
-    () => events.filter((e) => e.roomId === room).length,
-  ],
-  [
     `files: text "${text}"`,
     2_000,
     () => history.files({ text }).total,
     () =>
       files.filter((f) => textWords(`${f.name}\n${f.title}\n${f.relativePath}\n${f.resolvedPath}`))
-        .length,
-  ],
-  [
-    `events: text "${text}"`,
-    300,
-    () => history.events({ text }).total,
-    () =>
-      events.filter((e) => textWords(`${e.eventType}\n${e.eventId}\n${JSON.stringify(e.body)}`))
         .length,
   ],
   [
@@ -175,7 +121,7 @@ const rows: [string, number, () => number, () => number][] = [
 ];
 
 console.log(
-  `history: ${history.sizes().files} files, ${history.sizes().notifications} notifications, ${history.sizes().events} events`,
+  `history: ${history.sizes().files} files, ${history.sizes().notifications} notifications`,
 );
 console.log(
   `heap of the filled history: ${(heapHistory / 1024 / 1024).toFixed(1)} MiB${gc ? '' : ' (approximate: run node with --expose-gc for an exact figure)'}`,

@@ -25,6 +25,8 @@ import { popupSink } from '../main/app/sinks';
 import { APP_MIGRATIONS } from '../main/adapters/database/app-migrations';
 import { DatabaseHandle } from '../main/adapters/database/database-handle';
 import { Deliveries } from '../main/adapters/database/deliveries';
+import { deliveriesJournal } from '../main/adapters/database/deliveries-journal';
+import { EventLogTable } from '../main/adapters/database/event-log-table';
 import { DATABASE_FILE } from '../main/adapters/database/open-database';
 import { WebhookServer } from '../main/adapters/webhook-listener/webhook-server';
 import type { Logger } from '../main/core/ports';
@@ -336,7 +338,10 @@ async function startDoor(
   database.observeCommits((report) => commits.push(report.ms));
   const journal = new Deliveries(database);
   const server = new WebhookServer({
-    intake: new WebhookIntake(journal, Date.now),
+    intake: new WebhookIntake(
+      deliveriesJournal(database, journal, new EventLogTable(database)),
+      Date.now,
+    ),
     onAccepted: () => {},
     recorderIds: () => ['default'],
     version: 'bench',

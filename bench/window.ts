@@ -179,7 +179,7 @@ function installFakeApi(data: FakeData): void {
         (n) => `${n.notification.title} ${n.notification.body}`,
         (n) => n.notification.roomIds[0] ?? 0,
       ),
-    historyEvents: async (q: Record<string, never>) =>
+    eventLogPage: async (q: Record<string, never>) =>
       page(
         data.events,
         q,
@@ -190,7 +190,7 @@ function installFakeApi(data: FakeData): void {
     fileOpen: ok,
     fileShowInFolder: ok,
     linkOpen: ok,
-    eventsReplay: ok,
+    eventLogReplay: ok,
     testSendEvent: ok,
     recorderCheck: async () => ({
       status: 'ok',

@@ -31,7 +31,7 @@ export type HistoryFileItem = z.infer<typeof HistoryFileItem>;
 /** A notification in the history, with the policy's decision and its read state. */
 export const HistoryNotificationItem = HistoryNotification;
 /** A raw event as received. */
-export const HistoryEventItem = EventLogEntry;
+export const EventLogItem = EventLogEntry;
 /** A query of one history list (newest first, paged, by room and text); sent with all fields optional. */
 export const HistoryQueryRequest = HistoryQuery.strict();
 
@@ -78,7 +78,7 @@ export const CALLS = {
     request: HistoryQueryRequest,
     response: historyPage(HistoryNotificationItem),
   },
-  'history:events': { request: HistoryQueryRequest, response: historyPage(HistoryEventItem) },
+  'eventLog:page': { request: HistoryQueryRequest, response: historyPage(EventLogItem) },
   'history:markRead': {
     request: z.strictObject({ id: z.string().min(1).optional() }), // no id: all
     response: z.object({ unreadCount: z.number().int().nonnegative() }),
@@ -86,7 +86,7 @@ export const CALLS = {
   'file:open': { request: FileRef, response: ActionResult },
   'file:showInFolder': { request: FileRef, response: ActionResult },
   'link:open': { request: LinkTarget, response: ActionResult },
-  'events:replay': {
+  'eventLog:replay': {
     request: z.strictObject({ seq: z.number().int().nonnegative() }),
     response: ActionResult,
   },

@@ -155,11 +155,6 @@ export const EventLogEntry = z.object({
   roomId: z.number().optional(),
   duplicate: z.boolean(),
   userAgent: z.string().optional(),
-  /**
-   * For an entry the journal does not hold (a duplicate, a replay): the seq of the journal's
-   * newest entry when it came, which places it among them when the log is rebuilt at start-up.
-   */
-  journalSeq: z.number().optional(),
   body: z.unknown(),
 });
 /** One raw event as received. */

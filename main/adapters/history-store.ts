@@ -2,35 +2,21 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import * as z from 'zod';
 import { HISTORY_LIMITS, HistoryFile, HistoryNotification } from '../../shared/history';
-import { EventLogEntry } from '../../shared/model';
 import { PushRecord } from '../../shared/push';
-import { rebuildEventLog } from '../core/event-log-merge';
-import { History, type HistoryLimits } from '../core/history';
-import { lineWithBody } from './json-line';
+import { History, type HistoryLimits, type HistoryList } from '../core/history';
 import { JsonLinesFile } from './json-lines-file';
 import { errorMessage } from '../core/log-text';
 
-// Why append-only JSON lines and not a snapshot per change: the event list alone is up to 5,000
-// entries (megabytes), and events arrive in bursts; rewriting it per event would cost a full
-// write each time. An append costs one line, and a crash mid-append can only cut the last line,
-// which loading drops. Each file is compacted (rewritten atomically via temp + fsync + rename)
-// once it holds twice its bound in lines, so it never grows past that. The accepted deliveries of
-// the event log are not in events.jsonl: the journal already holds each one, and the log is
-// rebuilt from both at start-up (core/event-log-merge.ts).
+// Why append-only JSON lines and not a snapshot per change: entries arrive in bursts, and
+// rewriting a list per entry would cost a full write each time. An append costs one line, and a
+// crash mid-append can only cut the last line, which loading drops. Each file is compacted
+// (rewritten atomically via temp + fsync + rename) once it holds twice its bound in lines, so it
+// never grows past that. The event log is in the database (database/event-log-table.ts).
 
 /** The history's queries, without the mutators (those go through the store so they persist). */
 export type HistoryReader = Pick<
   History,
-  | 'files'
-  | 'notifications'
-  | 'events'
-  | 'eventBySeq'
-  | 'notificationById'
-  | 'unreadCount'
-  | 'lastEventSeq'
-  | 'sizes'
-  | 'snapshot'
-  | 'list'
+  'files' | 'notifications' | 'notificationById' | 'unreadCount' | 'sizes' | 'snapshot' | 'list'
 >;
 
 /** Options of the history store. */
@@ -38,12 +24,6 @@ export interface HistoryStoreOptions {
   /** Folder of the history files, e.g. `<data dir>/history`; created when missing. */
   dir: string;
   limits?: HistoryLimits;
-  /**
-   * The event log's entries for the deliveries the journal holds, oldest first, each with its
-   * journal seq as `seq` (which places events.jsonl's entries among them): merged with
-   * events.jsonl at start-up and numbered afresh.
-   */
-  journaledEvents?: readonly EventLogEntry[];
   onWarning?: (message: string) => void;
   /**
    * Told when writing the history starts to fail (a full disk, EIO, read-only), with the first
@@ -68,14 +48,13 @@ type NotificationLine = z.infer<typeof NotificationLine>;
 /** Lines kept beyond a list's bound before a compaction; a floor keeps tiny bounds from compacting per write. */
 const MIN_SLACK = 64;
 
-/** The history, kept in memory and persisted as three JSON-lines files in the data directory. */
+/** The history, kept in memory and persisted as two JSON-lines files in the data directory. */
 export class HistoryStore {
   readonly #history: History;
   readonly #limits: HistoryLimits;
   readonly #files: JsonLinesFile;
   readonly #notifications: JsonLinesFile;
   readonly #notificationLines = new WeakMap<HistoryNotification, string>();
-  readonly #events: JsonLinesFile;
   readonly #warn: (message: string) => void;
   /** Each file's write trouble, by label; reported as one. */
   readonly #troubles = new Map<string, string>();
@@ -97,7 +76,6 @@ export class HistoryStore {
       });
     this.#files = file('files');
     this.#notifications = file('notifications');
-    this.#events = file('events');
   }
 
   /** Opens (or creates) the history in `dir`, reading what it can; never throws. */
@@ -106,7 +84,7 @@ export class HistoryStore {
     await mkdir(options.dir, { recursive: true }).catch((error: unknown) =>
       store.#warn(`history: cannot create ${options.dir}: ${errorMessage(error)}`),
     );
-    await store.#load(options.journaledEvents ?? []);
+    await store.#load();
     return store;
   }
 
@@ -165,23 +143,6 @@ export class HistoryStore {
     return line;
   }
 
-  /**
-   * Records a raw event that only the event log keeps (a duplicate, a replay); `bodyJson` is its
-   * body's JSON text as received, if at hand.
-   */
-  addEvent(event: EventLogEntry, bodyJson?: string): void {
-    const held = this.#history.addEvent(event, bodyJson);
-    this.#write(this.#events, lineWithBody(held.head, held.bodyJson), 'events');
-  }
-
-  /**
-   * Records a raw event whose delivery the journal keeps (an accepted webhook): held in memory
-   * only, as the next start-up rebuilds it from the journal.
-   */
-  addJournaledEvent(event: EventLogEntry, bodyJson?: string): void {
-    this.#history.addEvent(event, bodyJson, true);
-  }
-
   /** Marks one notification read; false when it was not unread. */
   markRead(id: string): boolean {
     const changed = this.#history.markRead(id);
@@ -229,18 +190,17 @@ export class HistoryStore {
 
   /** Resolves when everything recorded so far is written. */
   async flush(): Promise<void> {
-    await Promise.all([this.#files.flush(), this.#notifications.flush(), this.#events.flush()]);
+    await Promise.all([this.#files.flush(), this.#notifications.flush()]);
   }
 
   /** Writes what is pending and stops writing; later changes stay in memory only. */
   async close(): Promise<void> {
     this.#closed = true;
-    await Promise.all([this.#files.close(), this.#notifications.close(), this.#events.close()]);
+    await Promise.all([this.#files.close(), this.#notifications.close()]);
   }
 
-  async #load(journaledEvents: readonly EventLogEntry[]): Promise<void> {
+  async #load(): Promise<void> {
     const history = this.#history;
-    const logged: EventLogEntry[] = [];
     const accept =
       <T>(schema: z.ZodType<T>, add: (value: T) => void) =>
       (value: unknown) => {
@@ -258,13 +218,8 @@ export class HistoryStore {
           else history.markAllRead();
         }),
       ),
-      events: await this.#events.load(accept(EventLogEntry, (event) => logged.push(event))),
     };
-    const rebuilt = rebuildEventLog(journaledEvents, logged, this.#limits.events);
-    for (const { entry, journaled } of rebuilt.events)
-      history.addEvent(entry, undefined, journaled);
-    if (rebuilt.droppedFromFile > 0) loads.events.needsRewrite = true;
-    for (const list of ['files', 'notifications', 'events'] as const) {
+    for (const list of ['files', 'notifications'] as const) {
       const load = loads[list];
       if (load.needsRewrite || load.lines > this.#maxLines(list)) this.#rewrite(list);
     }
@@ -272,42 +227,34 @@ export class HistoryStore {
   }
 
   // Appends one line of JSON and compacts the file once it is twice its bound.
-  #write(file: JsonLinesFile, line: string, list: keyof HistoryLimits): void {
+  #write(file: JsonLinesFile, line: string, list: HistoryList): void {
     if (this.#closed) return;
     file.appendLine(line);
     if (file.lines > this.#maxLines(list)) this.#compact(list);
   }
 
-  #maxLines(list: keyof HistoryLimits): number {
+  #maxLines(list: HistoryList): number {
     return this.#limits[list] + Math.max(this.#limits[list], MIN_SLACK);
   }
 
-  // Files and events are append-only: once written whole, their file's last lines hold what
-  // memory holds (of events, those the journal does not keep), so compaction copies those bytes
-  // instead of serialising megabytes again.
-  #compact(list: keyof HistoryLimits): void {
+  // Files are append-only: once written whole, the file's last lines hold what memory holds, so
+  // compaction copies those bytes instead of serialising the list again.
+  #compact(list: HistoryList): void {
     if (list === 'notifications') return this.#rewrite(list); // read marks: lines are not entries
-    (list === 'files' ? this.#files : this.#events).keepLast(this.#limits[list]);
+    this.#files.keepLast(this.#limits.files);
   }
 
-  // Rewrites a file from memory: after a load found bad lines, lines past the bound or entries the
-  // journal holds, and to compact notifications. The snapshot
+  // Rewrites a file from memory: after a load found bad lines or lines past the bound, and to
+  // compact notifications. The snapshot
   // is taken now, in call order with the appends queued before it, so the file holds exactly what
   // memory holds; appends queued after it land in the new file.
-  #rewrite(list: keyof HistoryLimits): void {
+  #rewrite(list: HistoryList): void {
     switch (list) {
       case 'files':
         return this.#files.rewrite(this.#history.list('files'));
       case 'notifications':
         return this.#notifications.rewriteLines(
           this.#history.list('notifications').map((entry) => this.#notificationLine(entry)),
-        );
-      case 'events': // the bodies as held: no parse and serialise again, the text as received kept
-        return this.#events.rewriteLines(
-          this.#history
-            .heldEvents()
-            .filter((held) => !held.journaled)
-            .map((held) => lineWithBody(held.head, held.bodyJson)),
         );
     }
   }

@@ -164,6 +164,7 @@ function appHandlers(
       ...context,
       store: ports.store,
       history: parts.storage.history,
+      eventLog: parts.storage.eventLog,
       listener: parts.listener,
       links: parts.links,
       shellActions: parts.shellActions,

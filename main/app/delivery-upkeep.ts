@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from '../adapters/database/database-handle';
 import type { Deliveries } from '../adapters/database/deliveries';
+import type { EventLogTable } from '../adapters/database/event-log-table';
 import {
   keepFromSeq,
   windowKeepFrom,
@@ -11,12 +12,15 @@ import type { Clock, Logger } from '../core/ports';
 import type { WebhookIntake } from '../core/webhook-intake';
 
 /**
- * The deliveries kept bounded while the app runs: every `retention.pruneEvery` new deliveries,
- * those before what is still needed (the processed mark, the dedupe window, the event log) are
- * deleted in one commit and the freed pages given back (incremental vacuum).
+ * The deliveries and the event log kept bounded while the app runs: every `retention.pruneEvery`
+ * new deliveries or event-log rows (a flood of duplicates grows only the log), the deliveries
+ * before what is still needed (the processed mark, the dedupe window, the event log) and the log's
+ * entries past its count are deleted in one commit and the freed pages given back (incremental
+ * vacuum). `now` prunes whatever the counts (at start: what an import or a long stop left).
  */
 export function deliveryUpkeep(parts: {
   deliveries: Deliveries;
+  eventLog: EventLogTable;
   database: DatabaseHandle;
   intake: WebhookIntake;
   clock: Clock;
@@ -24,23 +28,30 @@ export function deliveryUpkeep(parts: {
   eventLogCount: number;
   dedupe: DedupeLimits;
   retention: DeliveryRetention;
-}): (processedThrough: number) => Promise<void> {
-  const { deliveries, database, intake } = parts;
+}): (processedThrough: number, options?: { now?: boolean }) => Promise<void> {
+  const { deliveries, eventLog, database, intake } = parts;
   let checkedAt = 0;
-  return async (processedThrough) => {
+  let loggedAt = 0;
+  return async (processedThrough, options = {}) => {
     const newestSeq = intake.journalSeq;
-    if (newestSeq - checkedAt < parts.retention.pruneEvery) return;
+    const logged = eventLog.inserted;
+    const every = parts.retention.pruneEvery;
+    if (!options.now && newestSeq - checkedAt < every && logged - loggedAt < every) return;
     checkedAt = newestSeq;
+    loggedAt = logged;
     try {
+      // The log first: the deliveries it still refers to are kept.
+      const eventsGone = await eventLog.prune(parts.eventLogCount);
       const windowFrom = windowKeepFrom(parts.dedupe, parts.clock(), deliveries);
       const keepFrom = keepFromSeq(
-        { processedThrough, newestSeq, eventLogCount: parts.eventLogCount },
+        { processedThrough, eventLogFrom: eventLog.oldestDeliverySeq() ?? Infinity },
         windowFrom,
       );
-      if ((await deliveries.prune(keepFrom)) > 0) database.reclaimSpace();
+      const deliveriesGone = await deliveries.prune(keepFrom);
+      if (deliveriesGone + eventsGone > 0) database.reclaimSpace();
     } catch (error) {
       parts.log.warn(
-        `database: cannot delete the deliveries past their bounds now: ${errorMessage(error)}`,
+        `database: cannot delete the deliveries and event-log rows past their bounds now: ${errorMessage(error)}`,
       );
     }
   };

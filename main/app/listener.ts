@@ -44,8 +44,9 @@ export interface Listener {
 }
 
 /**
- * Builds the listener: an accepted delivery is noted in the event log, applied by the pipeline
- * for the recorder whose URL it came in on, and shown to the observers; a duplicate is only noted.
+ * Builds the listener: an accepted delivery (noted in the event log with its journal row) is
+ * applied by the pipeline for the recorder whose URL it came in on and shown to the observers; a
+ * duplicate is only noted in the event log.
  */
 export function buildListener(wiring: ListenerWiring): Listener {
   const { storage, pipeline, context } = wiring;
@@ -55,17 +56,16 @@ export function buildListener(wiring: ListenerWiring): Listener {
     intake: storage.intake,
     testSecret,
     recorderIds: recorderIdsOf(settings),
-    onDuplicate: ({ webhook, receivedAt, journalSeq }, body, userAgent, bodyJson) =>
+    onDuplicate: ({ webhook, receivedAt }, body, userAgent, bodyJson) =>
       storage.logUnjournaled(
         webhook,
         body,
-        { source: 'webhook', duplicate: true, userAgent, receivedAt, journalSeq },
+        { source: 'webhook', duplicate: true, userAgent, receivedAt },
         bodyJson,
       ),
-    onAccepted: (accepted, bodyJson) => {
-      const { webhook, entry } = accepted;
+    // Its event-log row was written with the delivery, in the same commit (deliveries-journal.ts).
+    onAccepted: ({ webhook, entry }) => {
       const recorderId = entry.recorderId ?? firstRecorder(settings()).id;
-      storage.logAccepted(accepted, bodyJson);
       pipeline.applyWebhook(webhook, entry.source, entry.receivedAt, entry.seq, recorderId);
       wiring.fed?.(entry.seq);
       // Observers hear of the recorder's own webhooks, not of the app's test events.
@@ -94,7 +94,6 @@ export function buildListener(wiring: ListenerWiring): Listener {
         source: 'replay',
         duplicate: false,
         receivedAt: clock(),
-        journalSeq: storage.intake.journalSeq,
       });
       pipeline.applyWebhook(parsed.value, 'replay');
       return true;

@@ -1,11 +1,13 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { HISTORY_LIMITS } from '../../shared/history';
-import type { EventLogEntry } from '../../shared/model';
 import type { RecorderWebhook } from '../../shared/recorder/webhook';
 import { APP_MIGRATIONS } from '../adapters/database/app-migrations';
 import { DatabaseHandle } from '../adapters/database/database-handle';
 import { Deliveries } from '../adapters/database/deliveries';
+import { deliveriesJournal } from '../adapters/database/deliveries-journal';
+import { EventLogTable, type UnjournaledMeta } from '../adapters/database/event-log-table';
+import { LEGACY_EVENT_LOG } from '../adapters/database/legacy-event-log-import';
 import { importLegacy, LEGACY_JOURNAL } from '../adapters/database/legacy-import';
 import { LEGACY_OUTBOX } from '../adapters/database/legacy-outbox-import';
 import { LEGACY_REMOVALS } from '../adapters/database/legacy-removals-import';
@@ -16,24 +18,12 @@ import {
   type DedupeLimits,
   type DeliveryRetention,
 } from '../core/delivery-retention';
-import { eventLogEntry } from '../core/event-log-entry';
 import type { HistoryLimits } from '../core/history';
+import { errorMessage } from '../core/log-text';
 import type { JournaledWebhook } from '../core/journal-recovery';
-import type { Clock, JournalEntry, Logger } from '../core/ports';
+import type { Clock, Logger } from '../core/ports';
 import { WebhookIntake } from '../core/webhook-intake';
 import { deliveryUpkeep } from './delivery-upkeep';
-
-/** A webhook the intake accepted (journaled), as the listener hands it on or the journal restores it. */
-export interface AcceptedWebhook {
-  entry: JournalEntry;
-  webhook: RecorderWebhook;
-}
-
-/** What an event-log entry that the journal does not hold carries (duplicates, replays). */
-export type UnjournaledMeta = Pick<
-  EventLogEntry,
-  'source' | 'duplicate' | 'userAgent' | 'receivedAt' | 'journalSeq'
->;
 
 /** The app's storage: the database (the deliveries journal behind the intake), the history, the event log. */
 export interface Storage {
@@ -41,13 +31,16 @@ export interface Storage {
   deliveries: Deliveries;
   intake: WebhookIntake;
   history: HistoryStore;
+  /** The event log (the window's "Webhook log"): every delivery as received, in the database. */
+  eventLog: EventLogTable;
   /** Journaled webhooks, oldest first, to rebuild room state from and recover (recovery.ts). */
   journaled: readonly JournaledWebhook[];
   /** The journal seq up to which everything was processed to the end; undefined: no mark yet. */
   processedThrough: number | undefined;
-  /** Notes an accepted delivery in the event log (held in memory: the journal keeps it). */
-  logAccepted(accepted: AcceptedWebhook, bodyJson: string): void;
-  /** Notes a duplicate or a replay in the event log's own file, with its place in the journal. */
+  /**
+   * Notes a duplicate or a replay in the event log, with its body (an accepted delivery's row is
+   * written with it, by the intake's journal); a failed write is told in the log, never thrown.
+   */
   logUnjournaled(
     webhook: RecorderWebhook,
     body: unknown,
@@ -56,7 +49,8 @@ export interface Storage {
   ): void;
   /**
    * Moves the processed mark (committed in the database) and, every so many deliveries, deletes
-   * those past their bounds (core/delivery-retention.ts) and gives the space back.
+   * those past their bounds (core/delivery-retention.ts) and the event log's oldest, and gives the
+   * space back.
    */
   markProcessed(processedThrough: number): Promise<void>;
   /** Why writing fails now (the database, else the history's files); undefined: it does not. */
@@ -67,7 +61,7 @@ export interface Storage {
 
 /**
  * Opens the database and the history in `dataDir` (importing a data folder of the format before
- * the database at its first start), restores the intake's seq and the event log. Throws
+ * the database at its first start) and restores the intake's seq. Throws
  * DatabaseInUse when another copy of the app holds the database.
  */
 export async function openStorage(
@@ -84,11 +78,12 @@ export async function openStorage(
   const database = openDatabaseIn(dataDir, clock, log);
   database.observeTrouble((trouble) => options.onTrouble?.(trouble));
   const deliveries = new Deliveries(database);
+  const eventLog = new EventLogTable(database);
   const contents = deliveries.read();
   for (const warning of contents.warnings) log.warn(warning);
   const processedThrough = deliveries.processedThrough();
   const small = options.limits;
-  const intake = new WebhookIntake(deliveries, clock);
+  const intake = new WebhookIntake(deliveriesJournal(database, deliveries, eventLog), clock);
   const limits = small?.history ?? HISTORY_LIMITS;
   const restored = intake.restore(
     contents.entries,
@@ -97,15 +92,12 @@ export async function openStorage(
   const history = await HistoryStore.open({
     dir: join(dataDir, 'history'),
     limits,
-    // Numbered by the journal's seq here: the merge with the log's own file numbers them afresh.
-    journaledEvents: restored.accepted
-      .slice(-limits.events)
-      .map((accepted) => acceptedLogEntry(accepted, accepted.entry.seq)),
     onWarning: log.warn,
     onTrouble: options.onTrouble,
   });
   const upkeep = deliveryUpkeep({
     deliveries,
+    eventLog,
     database,
     intake,
     clock,
@@ -115,24 +107,31 @@ export async function openStorage(
     retention: small?.retention ?? DELIVERY_RETENTION,
   });
   // What an import or a long stop left past its bounds goes now.
-  await upkeep(processedThrough ?? intake.journalSeq);
-  let eventSeq = history.queries.lastEventSeq();
+  let processed = processedThrough ?? intake.journalSeq;
+  await upkeep(processed, { now: true });
   return {
     database,
     deliveries,
     intake,
     history,
+    eventLog,
     journaled: restored.replay,
     processedThrough,
     async markProcessed(seq) {
       await deliveries.markProcessed(seq);
-      await upkeep(seq);
+      processed = Math.max(processed, seq);
+      await upkeep(processed);
     },
     trouble: () => database.trouble ?? history.trouble,
-    logAccepted: (accepted, bodyJson) =>
-      history.addJournaledEvent(acceptedLogEntry(accepted, ++eventSeq), bodyJson),
-    logUnjournaled: (webhook, body, meta, bodyJson) =>
-      history.addEvent(eventLogEntry(webhook, body, { seq: ++eventSeq, ...meta }), bodyJson),
+    logUnjournaled(webhook, body, meta, bodyJson) {
+      eventLog.append(webhook, body, meta, bodyJson).then(
+        () => upkeep(processed),
+        (error: unknown) =>
+          log.warn(
+            `database: cannot note a ${meta.source} delivery in the event log: ${errorMessage(error)}`,
+          ),
+      );
+    },
     async close() {
       try {
         database.close();
@@ -165,24 +164,16 @@ function openDatabaseIn(dataDir: string, clock: Clock, log: Logger): DatabaseHan
   return database;
 }
 
-/** The parts of a data folder from before the database, imported at the first start (journal first). */
-const LEGACY_PARTS = [LEGACY_JOURNAL, LEGACY_OUTBOX, LEGACY_REMOVALS];
-
-/** The event log's entry of an accepted delivery, with the receipt time the journal holds. */
-function acceptedLogEntry({ entry, webhook }: AcceptedWebhook, seq: number): EventLogEntry {
-  return eventLogEntry(webhook, entry.body, {
-    seq,
-    receivedAt: entry.receivedAt,
-    source: entry.source,
-    duplicate: false,
-    userAgent: entry.userAgent,
-  });
-}
+/**
+ * The parts of a data folder from before the database, imported at the first start (the journal
+ * first: the event log's accepted deliveries are its rows).
+ */
+const LEGACY_PARTS = [LEGACY_JOURNAL, LEGACY_EVENT_LOG, LEGACY_OUTBOX, LEGACY_REMOVALS];
 
 /**
  * Smaller bounds than the app's, for tests only (passed through AppPorts.limits as the clock is):
- * the chaos test (test/headless/chaos.test.ts) shrinks the history, the dedupe window and how
- * often the deliveries are pruned so that it reaches every pruning within seconds.
+ * the chaos test (test/headless/chaos.test.ts) shrinks the history and the event log
+ * (`history.events`), the dedupe window and how often the deliveries are pruned so that it reaches every pruning within seconds.
  */
 export interface StorageLimits {
   history: HistoryLimits;

@@ -43,10 +43,8 @@ export interface DeliveryLook {
 export interface DeliveryNeeds {
   /** Every delivery up to here reached the state, the Files list and the history. */
   processedThrough: number;
-  /** The newest seq written. */
-  newestSeq: number;
-  /** How many of the newest accepted deliveries the event log shows from the journal. */
-  eventLogCount: number;
+  /** The oldest delivery the event log's rows still refer to for their body (Infinity: none). */
+  eventLogFrom: number;
 }
 
 /** The first seq the dedupe window needs: the newest minCount or those younger than maxAge, at most maxCount. */
@@ -59,10 +57,9 @@ export function windowKeepFrom(limits: DedupeLimits, now: number, look: Delivery
 
 /**
  * The first seq the deliveries table must keep: those past the processed mark (start-up recovery
- * runs them), those the dedupe window holds, and the newest the event log shows. Seqs only grow,
+ * runs them), those the dedupe window holds, and those the event log shows. Seqs only grow,
  * so all of these are one tail of the table.
  */
 export function keepFromSeq(needs: DeliveryNeeds, windowFrom: number): number {
-  const log = needs.newestSeq - needs.eventLogCount + 1;
-  return Math.max(1, Math.min(needs.processedThrough + 1, windowFrom, log));
+  return Math.max(1, Math.min(needs.processedThrough + 1, windowFrom, needs.eventLogFrom));
 }

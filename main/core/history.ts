@@ -6,15 +6,17 @@ import {
   type HistoryQuery,
   type NotificationDecision,
 } from '../../shared/history';
-import type { EventLogEntry } from '../../shared/model';
 import type { PushRecord } from '../../shared/push';
 
-/** Size bounds of the three history lists. */
+/** Size bounds of the history's lists and of the event log (database/event-log-table.ts). */
 export interface HistoryLimits {
   files: number;
   notifications: number;
   events: number;
 }
+
+/** The lists the history keeps (the event log is in the database). */
+export type HistoryList = 'files' | 'notifications';
 
 /** One page of results, newest first, and how many entries match in all. */
 export interface HistoryResult<T> {
@@ -26,7 +28,6 @@ export interface HistoryResult<T> {
 export interface HistorySnapshot {
   files: HistoryFile[];
   notifications: HistoryNotification[];
-  events: EventLogEntry[];
 }
 
 /** A query with every field optional; defaults as in shared/history.ts. */
@@ -43,8 +44,6 @@ export function initialReadState(decision: NotificationDecision): boolean {
 
 // Search keys are built once per entry, on the first text query that needs them (not on every
 // add: that is the webhook hot path), so a later query does not lower-case every field again.
-// Event bodies are capped: the key is for finding an event, not for storing it twice.
-const MAX_EVENT_KEY = 4096;
 
 interface Slot<T> {
   value: T;
@@ -151,74 +150,6 @@ function matcher<T>(
     (!text || text(slot.key ?? ''));
 }
 
-/**
- * A raw event as held: its body kept as JSON text, one string, not the tree of objects a parsed
- * body is. Thousands of bodies are held, and each object of them would survive garbage collection
- * after garbage collection; pages of 50 are parsed when asked for.
- */
-export interface HeldEvent {
-  head: Omit<EventLogEntry, 'body'>;
-  bodyJson: string;
-  /** True when the journal keeps this delivery, so the event log's own file does not. */
-  journaled: boolean;
-}
-
-// Text with a line break (pretty-printed JSON) is held serialised again, so that every held body
-// is one line and can be written to a JSON-lines file as it is.
-function holdEvent(
-  event: EventLogEntry,
-  bodyJson: string | undefined,
-  journaled: boolean,
-): HeldEvent {
-  const oneLine = bodyJson !== undefined && !bodyJson.includes('\n');
-  return {
-    head: eventHead(event),
-    bodyJson: oneLine ? bodyJson : serialize(event.body),
-    journaled,
-  };
-}
-
-// Field by field: a rest pattern (`{ body, ...head }`) copies through a slow path, per webhook.
-function eventHead(event: EventLogEntry): HeldEvent['head'] {
-  const head: HeldEvent['head'] = {
-    seq: event.seq,
-    receivedAt: event.receivedAt,
-    source: event.source,
-    eventType: event.eventType,
-    eventId: event.eventId,
-    duplicate: event.duplicate,
-  };
-  if (event.roomId !== undefined) head.roomId = event.roomId;
-  if (event.userAgent !== undefined) head.userAgent = event.userAgent;
-  if (event.journalSeq !== undefined) head.journalSeq = event.journalSeq;
-  return head;
-}
-
-function releaseEvent({ head, bodyJson }: HeldEvent): EventLogEntry {
-  let body: unknown = bodyJson;
-  try {
-    body = JSON.parse(bodyJson);
-  } catch {
-    // held as it was given: text that is not JSON stays text
-  }
-  return { ...head, body };
-}
-
-function serialize(body: unknown): string {
-  try {
-    return JSON.stringify(body) ?? 'null';
-  } catch {
-    return 'null'; // not from JSON (a cycle, a BigInt): nothing to show
-  }
-}
-
-function eventKey(held: HeldEvent): string {
-  const { head, bodyJson } = held;
-  // Text as received may spell characters as \uXXXX escapes; search the characters.
-  const body = bodyJson.includes('\\u') ? serialize(releaseEvent(held).body) : bodyJson;
-  return `${head.eventType}\n${head.eventId}\n${body}`.slice(0, MAX_EVENT_KEY);
-}
-
 function notificationKey({ notification }: HistoryNotification): string {
   const action = notification.action;
   const target =
@@ -226,11 +157,10 @@ function notificationKey({ notification }: HistoryNotification): string {
   return `${notification.title}\n${notification.body}\n${target}`;
 }
 
-/** The app's history: finished files, notifications with their decisions, and raw events. */
+/** The app's history: finished files and notifications with their decisions. */
 export class History {
   readonly #files: BoundedList<HistoryFile>;
   readonly #notifications: BoundedList<HistoryNotification>;
-  readonly #events: BoundedList<HeldEvent>;
   /** Keys of the happenings whose file / decision is held: a second record of one is refused. */
   readonly #fileKeys = new Set<string>();
   readonly #decisionKeys = new Set<string>();
@@ -242,7 +172,6 @@ export class History {
       (f) => `${f.name}\n${f.title}\n${f.relativePath}\n${f.resolvedPath ?? ''}`,
     );
     this.#notifications = new BoundedList(limits.notifications, notificationKey);
-    this.#events = new BoundedList(limits.events, eventKey);
   }
 
   /** Records a finished file; false (nothing recorded) when a file of the same key is held. */
@@ -283,17 +212,6 @@ export class History {
   /** True when a finished file of this key is held. */
   hasFile(key: string): boolean {
     return this.#fileKeys.has(key);
-  }
-
-  /**
-   * Records a raw event; `bodyJson` is its body's JSON text as received, if at hand, and
-   * `journaled` says that the journal keeps the delivery. Returns the event as held (its body as
-   * JSON text), for a store to write without serialising it again.
-   */
-  addEvent(event: EventLogEntry, bodyJson?: string, journaled = false): HeldEvent {
-    const held = holdEvent(event, bodyJson, journaled);
-    this.#events.push(held);
-    return held;
   }
 
   /** Marks the notification(s) with this id read; false when none was unread. */
@@ -371,22 +289,6 @@ export class History {
     );
   }
 
-  /** Raw events, newest first; text matches type, id and the body (name, title, path inside). */
-  events(query: HistoryQueryOptions = {}): HistoryResult<EventLogEntry> {
-    const page = this.#events.page(
-      query,
-      matcher(query, (event, roomId) => event.head.roomId === roomId),
-    );
-    return { items: page.items.map(releaseEvent), total: page.total };
-  }
-
-  /** One raw event by its sequence number, if still held. */
-  eventBySeq(seq: number): EventLogEntry | undefined {
-    for (const slot of this.#events.slots())
-      if (slot.value.head.seq === seq) return releaseEvent(slot.value);
-    return undefined;
-  }
-
   /** A notification by id, if still held (the newest, should an id repeat). */
   notificationById(id: string): HistoryNotification | undefined {
     let found: HistoryNotification | undefined;
@@ -395,45 +297,21 @@ export class History {
     return found;
   }
 
-  /** The highest event sequence number held, 0 when there is none (to continue numbering after a restart). */
-  lastEventSeq(): number {
-    let max = 0;
-    for (const slot of this.#events.slots()) max = Math.max(max, slot.value.head.seq);
-    return max;
-  }
-
   /** How many entries each list holds. */
-  sizes(): HistoryLimits {
-    return {
-      files: this.#files.size,
-      notifications: this.#notifications.size,
-      events: this.#events.size,
-    };
+  sizes(): Record<HistoryList, number> {
+    return { files: this.#files.size, notifications: this.#notifications.size };
   }
 
   /** Every entry, oldest first. */
   snapshot(): HistorySnapshot {
-    return {
-      files: this.list('files'),
-      notifications: this.list('notifications'),
-      events: this.list('events'),
-    };
-  }
-
-  /** The raw events as held (each body one line of JSON text), oldest first. */
-  heldEvents(): HeldEvent[] {
-    return Array.from(this.#events.slots(), (slot) => slot.value);
+    return { files: this.list('files'), notifications: this.list('notifications') };
   }
 
   /** Every entry of one list, oldest first. */
   list<K extends keyof HistorySnapshot>(list: K): HistorySnapshot[K] {
     const values = <T>(from: BoundedList<T>) => Array.from(from.slots(), (slot) => slot.value);
     const chosen: HistorySnapshot[keyof HistorySnapshot] =
-      list === 'files'
-        ? values(this.#files)
-        : list === 'notifications'
-          ? values(this.#notifications)
-          : values(this.#events).map(releaseEvent);
+      list === 'files' ? values(this.#files) : values(this.#notifications);
     return chosen as HistorySnapshot[K];
   }
 }

@@ -1,3 +1,5 @@
+import type { RecorderWebhook } from '../../shared/recorder/webhook';
+
 /** Current time in epoch ms; injected so that tests can drive time. */
 export type Clock = () => number;
 
@@ -21,10 +23,11 @@ export interface JournalPort {
   /** Whether a delivery of this webhook id (EventId / EventRandomId) is kept: a duplicate. */
   has(webhookId: string): boolean;
   /**
-   * Resolves once the entry is committed and on disk (the 2xx may be sent then). `bodyBytes`, when
-   * given, are the body's bytes as received (UTF-8 JSON), for the adapter to store as they are.
+   * Resolves once the entry is committed and on disk (the 2xx may be sent then). `webhook` is the
+   * body as parsed (its id the dedupe key; the event log names it by its type and room);
+   * `bodyBytes`, when given, are the body's bytes as received (UTF-8 JSON), stored as they are.
    */
-  append(entry: JournalEntry, webhookId: string, bodyBytes?: Uint8Array): Promise<void>;
+  append(entry: JournalEntry, webhook: RecorderWebhook, bodyBytes?: Uint8Array): Promise<void>;
 }
 
 /** A sink for log lines that are not user-facing output. */

@@ -5,13 +5,7 @@ import type { Clock, JournalEntry, JournalPort } from './ports';
 /** The outcome of one webhook at the intake: accepted (journaled) or a duplicate. */
 export type IntakeResult =
   | { status: 'accepted'; entry: JournalEntry; webhook: RecorderWebhook }
-  | {
-      status: 'duplicate';
-      webhook: RecorderWebhook;
-      receivedAt: number;
-      /** The seq of the newest journal entry when the duplicate came (its place among them). */
-      journalSeq: number;
-    };
+  | { status: 'duplicate'; webhook: RecorderWebhook; receivedAt: number };
 
 /** Counters reported by `/health`. */
 export interface IntakeCounters {
@@ -71,12 +65,11 @@ export class WebhookIntake {
     if (meta.userAgent !== undefined) this.counters.lastUserAgent = meta.userAgent;
     const original = this.#writing.get(webhook.id);
     if (original !== undefined || this.#journal.has(webhook.id)) {
-      const journalSeq = this.#seq; // its place among the journal's entries, as it arrived
       // A copy delivered at the same time must not be answered 2xx before the original is in the
       // journal: if that write fails, so does this.
       if (original) await original;
       this.counters.duplicates += 1;
-      return { status: 'duplicate', webhook, receivedAt, journalSeq };
+      return { status: 'duplicate', webhook, receivedAt };
     }
     const entry: JournalEntry = {
       seq: ++this.#seq,
@@ -89,7 +82,7 @@ export class WebhookIntake {
     // Claimed until the write settles; a throw before the write is under way releases it too.
     let write: Promise<void> | undefined;
     try {
-      write = this.#journal.append(entry, webhook.id, meta.bodyBytes);
+      write = this.#journal.append(entry, webhook, meta.bodyBytes);
       this.#writing.set(webhook.id, write);
       await write;
     } finally {

@@ -15,7 +15,7 @@ export function useLastWebhook(): number | undefined {
   useEffect(() => {
     if (fromState !== undefined) return undefined;
     let current = true;
-    api.historyEvents({ limit: 50 }).then(
+    api.eventLogPage({ limit: 50 }).then(
       (page) => {
         const newest = page.items.find((entry) => entry.source === 'webhook');
         if (current && newest !== undefined) setFromLog(newest.receivedAt);

@@ -9,6 +9,8 @@ import { HistoryStore } from '../../main/adapters/history-store';
 import { APP_MIGRATIONS } from '../../main/adapters/database/app-migrations';
 import { DatabaseHandle } from '../../main/adapters/database/database-handle';
 import { Deliveries } from '../../main/adapters/database/deliveries';
+import { deliveriesJournal } from '../../main/adapters/database/deliveries-journal';
+import { EventLogTable } from '../../main/adapters/database/event-log-table';
 import { JsonLinesFile } from '../../main/adapters/json-lines-file';
 import type { SettingsBackendFactory } from '../../main/adapters/settings-backend';
 import { settingsFileBackend } from '../../main/adapters/settings-file';
@@ -134,7 +136,10 @@ describe('a full disk', () => {
         );
     const log = memoryLogger();
     const server = new WebhookServer({
-      intake: new WebhookIntake(journal, Date.now),
+      intake: new WebhookIntake(
+        deliveriesJournal(database, journal, new EventLogTable(database)),
+        Date.now,
+      ),
       onAccepted: () => {},
       recorderIds: () => ['default'],
       version: '1',
@@ -312,7 +317,10 @@ describe('a read-only data folder', () => {
       expect(database.trouble, MODE()).toMatch(/cannot open the database/);
       const journal = new Deliveries(database);
       const server = new WebhookServer({
-        intake: new WebhookIntake(journal, Date.now),
+        intake: new WebhookIntake(
+          deliveriesJournal(database, journal, new EventLogTable(database)),
+          Date.now,
+        ),
         onAccepted: () => {},
         recorderIds: () => ['default'],
         version: '1',

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { HistoryStore, type HistoryStoreOptions } from '../../main/adapters/history-store';
 import { HistoryFile } from '../../shared/history';
-import { makeEvent, makeFile, makeNotification } from '../fakes/history-records';
+import { makeFile, makeNotification } from '../fakes/history-records';
 
 let dir: string;
 let warnings: string[];
@@ -25,11 +25,12 @@ const open = (options: Partial<HistoryStoreOptions> = {}) =>
     now: () => Date.UTC(2024, 2, 17, 12, 0, 0),
     ...options,
   });
+const notificationLine = (i: number) => JSON.stringify({ op: 'add', entry: makeNotification(i) });
 const linesOf = async (name: string) =>
   (await readFile(path.join(dir, name), 'utf8')).split('\n').filter((line) => line !== '');
 
 describe('HistoryStore', () => {
-  test('round trip: files, notifications with read state, events', async () => {
+  test('round trip: files, notifications with read state', async () => {
     const store = await open();
     for (let i = 0; i < 3; i += 1) store.addFile(makeFile(i));
     for (let i = 0; i < 4; i += 1) store.addNotification(makeNotification(i));
@@ -39,7 +40,6 @@ describe('HistoryStore', () => {
         read: true,
       }),
     );
-    for (let i = 1; i <= 5; i += 1) store.addEvent(makeEvent(i));
     expect(store.markRead('n-1')).toBe(true);
     await store.close();
     const before = store.queries.snapshot();
@@ -47,7 +47,6 @@ describe('HistoryStore', () => {
     const reopened = await open();
     expect(reopened.queries.snapshot()).toEqual(before);
     expect(reopened.queries.unreadCount()).toBe(3);
-    expect(reopened.queries.lastEventSeq()).toBe(5);
     expect(reopened.markAllRead()).toBe(3);
     await reopened.close();
 
@@ -72,23 +71,20 @@ describe('HistoryStore', () => {
   });
 
   test('small bounds: every list is trimmed, read marks of dropped entries do no harm', async () => {
-    const limits = { files: 2, notifications: 2, events: 3 };
+    const limits = { files: 3, notifications: 2, events: 1 };
     const store = await open({ limits });
     for (let i = 0; i < 100; i += 1) {
       store.addNotification(makeNotification(i));
       store.markRead(`n-${i}`);
-      store.addEvent(makeEvent(i));
+      store.addFile(makeFile(i));
     }
     await store.close();
     expect((await linesOf('notifications.jsonl')).length).toBeLessThanOrEqual(2 + 64);
     const reopened = await open({ limits });
-    expect(reopened.queries.sizes()).toEqual({ files: 0, notifications: 2, events: 3 });
+    expect(reopened.queries.sizes()).toEqual({ files: 3, notifications: 2 });
     expect(reopened.queries.unreadCount()).toBe(0);
-    // The newest three, numbered afresh.
-    expect(reopened.queries.events().items.map((e) => [e.seq, e.receivedAt])).toEqual([
-      [3, 99_000],
-      [2, 98_000],
-      [1, 97_000],
+    expect(reopened.queries.files().items.map((f) => f.finishedAt)).toEqual([
+      99_000, 98_000, 97_000,
     ]);
   });
 
@@ -119,11 +115,11 @@ describe('HistoryStore', () => {
       '',
     ].join('\n');
     await writeFile(path.join(dir, 'files.jsonl'), original);
-    await writeFile(path.join(dir, 'events.jsonl'), `${JSON.stringify(makeEvent(7))}\n`);
+    await writeFile(path.join(dir, 'notifications.jsonl'), `${notificationLine(7)}\n`);
 
     const store = await open();
     expect(store.queries.files().items.map((f) => f.finishedAt)).toEqual([2000, 1000]);
-    expect(store.queries.events().total).toBe(1);
+    expect(store.queries.notifications().total).toBe(1);
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(
       /^history\/files: 2 unreadable line\(s\); kept 2 entries, the original is kept as .*files\.jsonl\.corrupt-2024-03-17T12-00-00-000Z$/,
@@ -157,20 +153,20 @@ describe('HistoryStore', () => {
   });
 
   test('a truncated last line is dropped, and the next append does not glue onto it', async () => {
-    const whole = JSON.stringify(makeEvent(1));
-    await writeFile(path.join(dir, 'events.jsonl'), `${whole}\n${whole.slice(0, 40)}`);
+    const whole = JSON.stringify(makeFile(1));
+    await writeFile(path.join(dir, 'files.jsonl'), `${whole}\n${whole.slice(0, 40)}`);
     const store = await open();
-    expect(store.queries.events().total).toBe(1);
+    expect(store.queries.files().total).toBe(1);
     expect(warnings).toEqual([
-      expect.stringMatching(/^history\/events: ignored a truncated last line/),
+      expect.stringMatching(/^history\/files: ignored a truncated last line/),
     ]);
     expect((await readdir(dir)).some((name) => name.includes('.corrupt-'))).toBe(false);
-    store.addEvent(makeEvent(2));
+    store.addFile(makeFile(2));
     await store.close();
 
     warnings = [];
     const reopened = await open();
-    expect(reopened.queries.events().items.map((e) => e.seq)).toEqual([2, 1]);
+    expect(reopened.queries.files().items.map((f) => f.finishedAt)).toEqual([2000, 1000]);
     expect(warnings).toEqual([]);
   });
 
@@ -185,98 +181,26 @@ describe('HistoryStore', () => {
 
   test('reopen after a simulated crash: half a line written, the process gone', async () => {
     const crashed = await open();
-    for (let i = 0; i < 10; i += 1) crashed.addEvent(makeEvent(i));
+    for (let i = 0; i < 10; i += 1) crashed.addFile(makeFile(i));
     crashed.addNotification(makeNotification(1));
     await crashed.flush(); // what reached the OS before the crash; no close()
-    const next = JSON.stringify(makeEvent(10));
-    await appendFile(path.join(dir, 'events.jsonl'), next.slice(0, Math.floor(next.length / 2)));
+    const next = JSON.stringify(makeFile(10));
+    await appendFile(path.join(dir, 'files.jsonl'), next.slice(0, Math.floor(next.length / 2)));
     // A crash during a compaction leaves a temp file; the real file is still the old one.
-    await writeFile(path.join(dir, '.events.jsonl.0123456789ab.tmp'), '{"half":');
+    await writeFile(path.join(dir, '.files.jsonl.0123456789ab.tmp'), '{"half":');
 
     const restarted = await open();
-    expect(restarted.queries.events().total).toBe(10);
-    expect(restarted.queries.lastEventSeq()).toBe(10); // numbered 1 to 10 as loaded
+    expect(restarted.queries.files().total).toBe(10);
     expect(restarted.queries.unreadCount()).toBe(1);
     expect((await readdir(dir)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
-    restarted.addEvent(makeEvent(10));
+    restarted.addFile(makeFile(10));
     await restarted.close();
     expect(
       (await open()).queries
-        .events()
-        .items.map((e) => e.receivedAt)
+        .files()
+        .items.map((f) => f.finishedAt)
         .slice(0, 2),
     ).toEqual([10_000, 9000]);
-  });
-
-  test('accepted deliveries stay out of events.jsonl: the journal holds them, start-up merges both', async () => {
-    const accepted = (i: number) => ({ ...makeEvent(i), receivedAt: i * 1000 });
-    const duplicate = (i: number) => ({
-      ...makeEvent(i),
-      receivedAt: i * 1000 + 1,
-      duplicate: true,
-    });
-    const store = await open();
-    store.addJournaledEvent(accepted(1));
-    store.addEvent(duplicate(1));
-    store.addJournaledEvent(accepted(2));
-    expect(store.queries.events().total).toBe(3);
-    await store.close();
-    expect((await linesOf('events.jsonl')).map((line) => JSON.parse(line).duplicate)).toEqual([
-      true,
-    ]);
-
-    // The next start-up is handed the journal's deliveries and merges them with the file.
-    const reopened = await open({ journaledEvents: [accepted(1), accepted(2)] });
-    expect(
-      reopened.queries
-        .events()
-        .items.map((e) => [e.seq, e.receivedAt, e.duplicate])
-        .reverse(),
-    ).toEqual([
-      [1, 1000, false],
-      [2, 1001, true],
-      [3, 2000, false],
-    ]);
-    expect(reopened.queries.lastEventSeq()).toBe(3);
-    expect(warnings).toEqual([]);
-  });
-
-  test('an event log written by an earlier build (accepted lines too) loses them to the journal once', async () => {
-    const lines = [makeEvent(1), makeEvent(2), { ...makeEvent(2), seq: 3, duplicate: true }];
-    await writeFile(
-      path.join(dir, 'events.jsonl'),
-      lines.map((line) => `${JSON.stringify(line)}\n`).join(''),
-    );
-    // The journal was compacted past event 1: its line stays; event 2 comes from the journal.
-    const store = await open({ journaledEvents: [makeEvent(2)] });
-    expect(
-      store.queries
-        .events()
-        .items.map((e) => [e.eventId, e.duplicate])
-        .reverse(),
-    ).toEqual([
-      [makeEvent(1).eventId, false],
-      [makeEvent(2).eventId, false],
-      [makeEvent(2).eventId, true],
-    ]);
-    await store.close();
-    expect((await linesOf('events.jsonl')).map((line) => JSON.parse(line).receivedAt)).toEqual([
-      1000, 2000,
-    ]);
-    expect(warnings).toEqual([]);
-  });
-
-  test('a rewrite of events.jsonl (after a bad line) writes only what the journal does not hold', async () => {
-    await writeFile(
-      path.join(dir, 'events.jsonl'),
-      `${JSON.stringify({ ...makeEvent(1), duplicate: true })}\nnot json\n`,
-    );
-    const store = await open({ journaledEvents: [makeEvent(2)] });
-    expect(store.queries.events().total).toBe(2);
-    await store.close();
-    expect((await linesOf('events.jsonl')).map((line) => JSON.parse(line).duplicate)).toEqual([
-      true,
-    ]);
   });
 
   test('a history folder that cannot be created: warnings, no throw, memory still works', async () => {

@@ -91,7 +91,7 @@ describe('the browser preview bridge: who may call', () => {
 
 describe('the browser preview bridge: what it accepts', () => {
   it('answers a malformed request with 400 and the reasons', async () => {
-    const answer = await rawRequest(`${origin}/api/call/events:replay`, {
+    const answer = await rawRequest(`${origin}/api/call/eventLog:replay`, {
       method: 'POST',
       headers: { ...withToken, 'Content-Type': 'application/json' },
       body: JSON.stringify({ seq: 'one' }),

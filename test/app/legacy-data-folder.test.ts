@@ -33,10 +33,24 @@ describe('a data folder written by the build before the database', () => {
       'StreamEnded',
       ...Array<string>(5).fill('StreamStarted'),
     ]);
-    // The event log: the six deliveries and the one duplicate.
-    const events = (await h.app.handlers['history:events'](ALL)).items;
-    expect(events.filter((e) => !e.duplicate)).toHaveLength(6);
-    expect(events.filter((e) => e.duplicate)).toHaveLength(1);
+    // The event log: the six deliveries (from the imported journal) and the one duplicate (from
+    // history/events.jsonl), in the order they came: the duplicate right after its original.
+    const events = (await h.app.handlers['eventLog:page'](ALL)).items.reverse();
+    expect(events.map((e) => [e.seq, e.eventType, e.roomId, e.duplicate])).toEqual([
+      [1, 'StreamStarted', 23058, false],
+      [2, 'FileOpening', 23058, false],
+      [3, 'FileClosed', 23058, false],
+      [4, 'FileClosed', 23058, true],
+      [5, 'StreamStarted', 1000, false],
+      [6, 'StreamStarted', 1001, false],
+      [7, 'StreamStarted', 1002, false],
+    ]);
+    expect(events[3]!.eventId).toBe(events[2]!.eventId);
+    expect(events[3]!.receivedAt).toBe(1795801615897);
+    expect(events.every((e) => e.userAgent === 'node' && e.source === 'webhook')).toBe(true);
+    expect((events[2]!.body as { EventData: { Name: string } }).EventData.Name).toBe('3号直播间');
+    // Replay reaches an imported entry's body (kept once, in the deliveries).
+    expect(await h.app.handlers['eventLog:replay']({ seq: 3 })).toEqual({ ok: true });
     // Nothing was owed (the processed mark came along): nothing popped up again.
     expect(h.shown).toEqual([]);
 
@@ -49,18 +63,22 @@ describe('a data folder written by the build before the database', () => {
       EventData: { RoomId: 1003, Name: 'room3', Title: 't' },
     });
     expect((await postWebhook(h.webhookUrl, fresh)).status).toBe(204);
-    const after = (await h.app.handlers['history:events'](ALL)).items;
+    const after = (await h.app.handlers['eventLog:page'](ALL)).items;
     expect(after.filter((e) => e.duplicate)).toHaveLength(2);
+    expect(after).toHaveLength(10); // the seven, the replay, the duplicate, the new one
     expect((await h.app.handlers['history:files'](ALL)).total).toBe(1);
 
-    // The journal and its mark are in old-files-<date>/ now.
+    // The journal, its mark and the event log's file are in old-files-<date>/ now.
     const moved = (await readdir(dataDir)).filter((name) => name.startsWith('old-files-'));
     expect(moved).toHaveLength(1);
     expect((await readdir(join(dataDir, moved[0]!))).sort()).toEqual([
+      'history',
       'journal.jsonl',
       'processed.json',
       'push-outbox.jsonl',
     ]);
+    expect(await readdir(join(dataDir, moved[0]!, 'history'))).toEqual(['events.jsonl']);
+    expect(h.log.lines.filter((line) => /import: /.test(line))).toEqual([]);
   });
 
   it('retries the pushes that waited in the old outbox, from where they were, once each', async () => {
@@ -108,21 +126,29 @@ describe('a data folder written by the build before the database', () => {
     await h.app.stop();
     // As if killed between the commit and the move: the old files are back in place.
     const [moved] = (await readdir(dataDir)).filter((name) => name.startsWith('old-files-'));
-    for (const name of ['journal.jsonl', 'processed.json', 'push-outbox.jsonl'])
+    for (const name of [
+      'journal.jsonl',
+      'processed.json',
+      'push-outbox.jsonl',
+      'history/events.jsonl',
+    ])
       await rename(join(dataDir, moved!, name), join(dataDir, name));
     const again = await startApp({ dataDir });
     expect(again.log.lines.filter((l) => /imported [1-9]/.test(l))).toEqual([]);
     expect(again.shown).toEqual([]);
-    const events = (await again.app.handlers['history:events'](ALL)).items;
+    const events = (await again.app.handlers['eventLog:page'](ALL)).items;
     expect(events.filter((e) => !e.duplicate)).toHaveLength(6);
+    expect(events.filter((e) => e.duplicate)).toHaveLength(1);
     const closed = fixtureText('synthesized/webhook-v2-FileClosed.json');
     expect((await postWebhook(again.webhookUrl, closed)).status).toBe(204);
     expect((await again.app.handlers['history:files'](ALL)).total).toBe(1);
     // Moved now, into the same folder (it no longer held them).
     expect((await readdir(join(dataDir, moved!))).sort()).toEqual([
+      'history',
       'journal.jsonl',
       'processed.json',
       'push-outbox.jsonl',
     ]);
+    expect(await readdir(join(dataDir, moved!, 'history'))).toEqual(['events.jsonl']);
   });
 });

@@ -114,7 +114,7 @@ it('bent and broken bodies each get a 2xx or a 4xx; the app goes on, nothing thr
   // What the window reads works on what was accepted.
   const all = { limit: 1000, offset: 0 };
   await vi.waitFor(async () =>
-    expect((await h.app.handlers['history:events'](all)).total).toBe(
+    expect((await h.app.handlers['eventLog:page'](all)).total).toBe(
       webhooks.accepted + webhooks.duplicates,
     ),
   );
@@ -139,7 +139,7 @@ it('bent and broken bodies each get a 2xx or a 4xx; the app goes on, nothing thr
   await stopApps();
   const again = await startApp({ dataDir: h.dataDir });
   expect(again.started?.ok).toBe(true);
-  expect((await again.app.handlers['history:events'](all)).total).toBe(
+  expect((await again.app.handlers['eventLog:page'](all)).total).toBe(
     webhooks.accepted + webhooks.duplicates,
   );
   // Nothing decided is lost or decided twice by the replay.

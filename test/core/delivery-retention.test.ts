@@ -33,10 +33,10 @@ describe('windowKeepFrom', () => {
 
 describe('keepFromSeq', () => {
   test('the earliest of the processed mark, the window and the event log', () => {
-    const needs = { processedThrough: 990, newestSeq: 1000, eventLogCount: 50 };
+    const needs = { processedThrough: 990, eventLogFrom: 951 };
     expect(keepFromSeq(needs, 980)).toBe(951);
     expect(keepFromSeq(needs, 800)).toBe(800);
     expect(keepFromSeq({ ...needs, processedThrough: 700 }, 980)).toBe(701);
-    expect(keepFromSeq({ processedThrough: 0, newestSeq: 3, eventLogCount: 50 }, 0)).toBe(1);
+    expect(keepFromSeq({ processedThrough: 0, eventLogFrom: Infinity }, 0)).toBe(1);
   });
 });

@@ -7,20 +7,19 @@ import {
   HistoryQuery,
   NotificationDecision,
 } from '../../shared/history';
-import { EventLogEntry } from '../../shared/model';
-import { makeEvent, makeFile, makeNotification } from '../fakes/history-records';
+import { makeFile, makeNotification } from '../fakes/history-records';
 
 describe('History bounds', () => {
-  test('keeps the newest 1,000 files, 1,000 notifications and 5,000 events', () => {
+  test('keeps the newest 1,000 files and 1,000 notifications', () => {
     const history = new History();
     for (let i = 0; i < 1200; i += 1) history.addFile(makeFile(i));
     for (let i = 0; i < 1100; i += 1) history.addNotification(makeNotification(i));
-    for (let i = 0; i < 5300; i += 1) history.addEvent(makeEvent(i));
-    expect(history.sizes()).toEqual(HISTORY_LIMITS);
+    expect(history.sizes()).toEqual({
+      files: HISTORY_LIMITS.files,
+      notifications: HISTORY_LIMITS.notifications,
+    });
     expect(history.files({ limit: 1 }).items[0]?.relativePath).toBe(makeFile(1199).relativePath);
     expect(history.snapshot().files[0]?.relativePath).toBe(makeFile(200).relativePath);
-    expect(history.snapshot().events[0]?.seq).toBe(300);
-    expect(history.lastEventSeq()).toBe(5299);
   });
 
   test('the unread count follows entries that fall off the end', () => {
@@ -32,30 +31,6 @@ describe('History bounds', () => {
     history.addNotification(makeNotification(4, { read: true }));
     history.addNotification(makeNotification(5, { read: true }));
     expect(history.unreadCount()).toBe(0);
-  });
-});
-
-describe('History events as held', () => {
-  test('an event with every field of the schema set comes back whole', () => {
-    const sample: Record<string, unknown> = {
-      seq: 3,
-      receivedAt: 1_700_000_000_000,
-      source: 'webhook',
-      eventType: 'FileClosed',
-      eventId: 'e-3',
-      roomId: 23058,
-      duplicate: true,
-      userAgent: 'BililiveRecorder/2.11.1',
-      journalSeq: 41,
-      body: { EventType: 'FileClosed', EventData: { Name: '露露' } },
-    };
-    // A field added to the schema must be added here, and so to the copy the history makes.
-    expect(Object.keys(sample).sort()).toEqual(Object.keys(EventLogEntry.shape).sort());
-    const event = EventLogEntry.parse(sample);
-    const history = new History();
-    history.addEvent(event);
-    expect(history.events().items).toEqual([event]);
-    expect(history.eventBySeq(3)).toEqual(event);
   });
 });
 
@@ -100,7 +75,6 @@ describe('History queries', () => {
   for (let i = 0; i < 30; i += 1) {
     history.addFile(makeFile(i));
     history.addNotification(makeNotification(i));
-    history.addEvent(makeEvent(i));
   }
 
   test('newest N with offset pages through the list', () => {
@@ -117,12 +91,11 @@ describe('History queries', () => {
   });
 
   test('by room, in every list', () => {
-    // makeFile/makeNotification/makeEvent spread entries over rooms 100, 101, 102.
+    // makeFile/makeNotification spread entries over rooms 100, 101, 102.
     const files = history.files({ roomId: 101 });
     expect(files.total).toBe(10);
     expect(files.items.every((f) => f.roomId === 101)).toBe(true);
     expect(history.notifications({ roomId: 102 }).total).toBe(10);
-    expect(history.events({ roomId: 100, limit: 3 }).items.map((e) => e.seq)).toEqual([27, 24, 21]);
   });
 
   test('case-insensitive text over name, title and path', () => {
@@ -134,8 +107,6 @@ describe('History queries', () => {
     expect(history.files({ text: '   ' }).total).toBe(30);
     expect(history.notifications({ text: 'STREAMER-3 开播' }).total).toBe(1);
     expect(history.notifications({ text: 'live.bilibili.com/101' }).total).toBe(10); // action URL
-    expect(history.events({ text: 'file-0005' }).items.map((e) => e.seq)).toEqual([5]); // inside the body
-    expect(history.events({ text: 'filecLOSED' }).total).toBe(30);
   });
 
   test('filters combine, and total counts every match', () => {
@@ -164,45 +135,6 @@ describe('shared history schemas', () => {
     expect(HistoryQuery.safeParse({ offset: -1 }).success).toBe(false);
     expect(HistoryQuery.safeParse({ text: 'x'.repeat(201) }).success).toBe(false);
   });
-
-  test('an event with an unserialisable body is still kept and findable by type', () => {
-    const history = new History();
-    const body: Record<string, unknown> = {};
-    body.self = body;
-    const event: EventLogEntry = { ...makeEvent(1), body };
-    history.addEvent(event);
-    expect(history.events({ text: 'fileclosed' }).total).toBe(1);
-  });
-});
-
-describe('History event bodies', () => {
-  test('a body is held as its JSON text: later changes to the object do not reach the history', () => {
-    const history = new History();
-    const event = makeEvent(1);
-    history.addEvent(event);
-    (event.body as { EventType: string }).EventType = 'changed';
-    expect(history.events().items[0]?.body).toEqual(makeEvent(1).body);
-    expect(history.eventBySeq(1)?.body).toEqual(makeEvent(1).body);
-  });
-
-  test('the text as received is what the page shows, whitespace and all', () => {
-    const history = new History();
-    const text = '{ "EventType": "FileClosed",\n  "EventData": { "RoomId": 101, "Name": "露露" } }';
-    history.addEvent({ ...makeEvent(1), body: JSON.parse(text) }, text);
-    expect(history.events().items[0]?.body).toEqual({
-      EventType: 'FileClosed',
-      EventData: { RoomId: 101, Name: '露露' },
-    });
-    expect(history.events({ text: '露露' }).total).toBe(1);
-  });
-
-  test('characters the recorder sent as \\u escapes are found by the characters', () => {
-    const history = new History();
-    const text = '{"EventType":"FileClosed","EventData":{"RoomId":101,"Name":"\\u9732\\u9732"}}';
-    history.addEvent({ ...makeEvent(1), body: JSON.parse(text) }, text);
-    expect(history.events({ text: '露露' }).total).toBe(1);
-    expect(history.events({ text: 'u9732' }).total).toBe(0);
-  });
 });
 
 describe('History lists far past their bound', () => {
@@ -211,9 +143,8 @@ describe('History lists far past their bound', () => {
     for (let i = 0; i < 3000; i += 1) {
       history.addFile(makeFile(i));
       history.addNotification(makeNotification(i, { read: i % 2 === 0 }));
-      history.addEvent(makeEvent(i));
     }
-    expect(history.sizes()).toEqual({ files: 3, notifications: 4, events: 5 });
+    expect(history.sizes()).toEqual({ files: 3, notifications: 4 });
     expect(history.files().items.map((f) => f.finishedAt)).toEqual([2999_000, 2998_000, 2997_000]);
     expect(history.notifications().items.map((n) => n.notification.id)).toEqual([
       'n-2999',
@@ -222,11 +153,6 @@ describe('History lists far past their bound', () => {
       'n-2996',
     ]);
     expect(history.unreadCount()).toBe(2);
-    expect(history.events({ offset: 1, limit: 2 }).items.map((e) => e.seq)).toEqual([2998, 2997]);
-    expect(history.snapshot().events.map((e) => e.seq)).toEqual([2995, 2996, 2997, 2998, 2999]);
-    expect(history.eventBySeq(2994)).toBeUndefined();
-    expect(history.eventBySeq(2995)?.seq).toBe(2995);
-    expect(history.lastEventSeq()).toBe(2999);
     expect(history.markAllRead()).toBe(2);
   });
 });

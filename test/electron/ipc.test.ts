@@ -53,13 +53,13 @@ describe('registerIpcHandlers', () => {
       ipcMain.invoke('history:files', APP_ENTRY_URL, { offset: 'zero', limit: 50 }),
     ).rejects.toThrow(/history:files request is not valid: offset: expected number/);
     await expect(
-      ipcMain.invoke('events:replay', APP_ENTRY_URL, { seq: 1 }, 'second argument'),
+      ipcMain.invoke('eventLog:replay', APP_ENTRY_URL, { seq: 1 }, 'second argument'),
     ).rejects.toThrow(/expected one argument/);
     await expect(
       ipcMain.invoke('file:open', APP_ENTRY_URL, { path: 'C:\\Windows\\calc.exe' }),
     ).rejects.toThrow(/roomId/);
     expect(handlers['history:files']).not.toHaveBeenCalled();
-    expect(handlers['events:replay']).not.toHaveBeenCalled();
+    expect(handlers['eventLog:replay']).not.toHaveBeenCalled();
     expect(handlers['file:open']).not.toHaveBeenCalled();
     expect(log.lines.filter((line) => line.startsWith('warn ipc: malformed'))).toHaveLength(3);
   });

@@ -1,4 +1,5 @@
 import type { JournalEntry, JournalPort } from '../../main/core/ports';
+import type { RecorderWebhook } from '../../shared/recorder/webhook';
 
 /** A journal kept in memory, its ids the dedupe; `failNext` makes the next append fail like a full disk. */
 export class MemoryJournal implements JournalPort {
@@ -10,12 +11,12 @@ export class MemoryJournal implements JournalPort {
     return this.ids.has(webhookId);
   }
 
-  async append(entry: JournalEntry, webhookId: string): Promise<void> {
+  async append(entry: JournalEntry, webhook: RecorderWebhook): Promise<void> {
     if (this.failNext) {
       this.failNext = false;
       throw new Error('disk full');
     }
     this.entries.push(entry);
-    this.ids.add(webhookId);
+    this.ids.add(webhook.id);
   }
 }

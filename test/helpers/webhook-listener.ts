@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { APP_MIGRATIONS } from '../../main/adapters/database/app-migrations';
 import { DatabaseHandle } from '../../main/adapters/database/database-handle';
 import { Deliveries } from '../../main/adapters/database/deliveries';
+import { deliveriesJournal } from '../../main/adapters/database/deliveries-journal';
+import { EventLogTable } from '../../main/adapters/database/event-log-table';
 import { createListenerRoutes } from '../../main/adapters/webhook-listener/listener-routes';
 import type { WebhookListenerDeps } from '../../main/adapters/webhook-listener/listener-types';
 import { webhookUrlFor } from '../../main/adapters/webhook-listener/webhook-server';
@@ -51,7 +53,11 @@ export async function startListener(options: ListenerOptions = {}): Promise<List
   const dir = await mkdtemp(join(tmpdir(), 'recorder-tray-listener-'));
   const database = DatabaseHandle.open(dir, { migrations: APP_MIGRATIONS });
   const journal = new Deliveries(database);
-  const intake = new WebhookIntake(options.wrapJournal?.(journal) ?? journal, () => LISTENER_NOW);
+  const journalPort = deliveriesJournal(database, journal, new EventLogTable(database));
+  const intake = new WebhookIntake(
+    options.wrapJournal?.(journalPort) ?? journalPort,
+    () => LISTENER_NOW,
+  );
   const accepted: ListenerUnderTest['accepted'] = [];
   const responses: ServerResponse[] = [];
   const log = memoryLogger();

@@ -1,3 +1,4 @@
+import { EVENT_LOG_MIGRATION } from './event-log-table';
 import { JOBS_MIGRATION } from './jobs-table';
 import { PUSH_OUTBOX_MIGRATION } from './push-outbox-table';
 import { REMOVALS_MIGRATION } from './removals-table';
@@ -39,6 +40,7 @@ const deliveries: Migration = {
  */
 export const APP_MIGRATIONS: readonly Migration[] = [
   deliveries,
+  EVENT_LOG_MIGRATION,
   PUSH_OUTBOX_MIGRATION,
   REMOVALS_MIGRATION,
   JOBS_MIGRATION,

@@ -1,5 +1,5 @@
 import type { DeliveryLook } from '../../core/delivery-retention';
-import type { JournalEntry, JournalPort } from '../../core/ports';
+import type { JournalEntry } from '../../core/ports';
 import type { DatabaseHandle } from './database-handle';
 
 /** The processed mark's row in `marks`. */
@@ -24,11 +24,11 @@ export interface JournalContents {
 /**
  * The deliveries journal in the database (table `deliveries`, app-migrations.ts): each accepted
  * webhook is inserted in the turn's group commit and its answer waits for that commit
- * (DatabaseHandle). Its unique index on the event id is the dedupe; its `marks` row is the
+ * (DatabaseHandle); the intake reaches it through deliveries-journal.ts, with its event-log row. Its unique index on the event id is the dedupe; its `marks` row is the
  * processed mark. The body is kept as the bytes received when at hand (a BLOB: no re-encoding on
  * the hot path), else as JSON text.
  */
-export class Deliveries implements JournalPort, DeliveryLook {
+export class Deliveries implements DeliveryLook {
   readonly #db: DatabaseHandle;
 
   constructor(db: DatabaseHandle) {
@@ -46,23 +46,25 @@ export class Deliveries implements JournalPort, DeliveryLook {
 
   /** Inserts the delivery in this turn's transaction; resolves once it is committed and synced. */
   append(entry: JournalEntry, webhookId: string, bodyBytes?: Uint8Array): Promise<void> {
-    const body = bodyBytes ?? JSON.stringify(entry.body);
-    return this.#db.commit(() => {
-      this.#db
-        .statement(
-          `INSERT INTO deliveries (seq, event_id, received_at, source, recorder_id, user_agent, body)
-           VALUES (?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(
-          entry.seq,
-          webhookId,
-          entry.receivedAt,
-          entry.source,
-          entry.recorderId ?? null,
-          entry.userAgent ?? null,
-          body,
-        );
-    });
+    return this.#db.commit(() => this.insert(entry, webhookId, bodyBytes));
+  }
+
+  /** Inserts the delivery inside a unit of work already running (DatabaseHandle.commit). */
+  insert(entry: JournalEntry, webhookId: string, bodyBytes?: Uint8Array): void {
+    this.#db
+      .statement(
+        `INSERT INTO deliveries (seq, event_id, received_at, source, recorder_id, user_agent, body)
+         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        entry.seq,
+        webhookId,
+        entry.receivedAt,
+        entry.source,
+        entry.recorderId ?? null,
+        entry.userAgent ?? null,
+        bodyBytes ?? JSON.stringify(entry.body),
+      );
   }
 
   /** Every delivery kept, oldest first. */

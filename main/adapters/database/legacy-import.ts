@@ -135,8 +135,9 @@ function moveOldFiles(
   for (let i = 2; existsSync(join(folder, names[0]!)); i += 1)
     folder = join(dataDir, `old-files-${day}-${i}`);
   try {
-    // A name may be in a subfolder (history/…): it keeps its place below the folder.
+    mkdirSync(folder, { recursive: true });
     for (const name of names) {
+      // A part's file may be in a subfolder (history/…): kept there inside the folder.
       mkdirSync(dirname(join(folder, name)), { recursive: true });
       renameSync(join(dataDir, name), join(folder, name));
     }

@@ -2,6 +2,7 @@ import type { AppInfo, AppState } from '../../../shared/app-state';
 import type { ActionResult } from '../../../shared/ipc-contract';
 import { ACTION_REFUSALS, type ActionRefusal } from '../../../shared/i18n/action-results';
 import type { Language, Settings } from '../../../shared/settings';
+import type { EventLogTable } from '../../adapters/database/event-log-table';
 import type { HistoryStore } from '../../adapters/history-store';
 import type { SettingsStore } from '../../adapters/settings-store';
 import type { Clock } from '../../core/ports';
@@ -16,6 +17,8 @@ export interface HandlerDeps {
   language: () => Language;
   store: Pick<SettingsStore, 'update' | 'get'>;
   history: HistoryStore;
+  /** The event log's queries (the window's "Webhook log", replay). */
+  eventLog: Pick<EventLogTable, 'events' | 'eventBySeq'>;
   listener: Pick<Listener, 'replay' | 'sendTestEvent' | 'webhookUrl'>;
   /** Each recorder's link: its API client, its connection. */
   links: Pick<RecorderLinks, 'get' | 'list'>;

@@ -6,20 +6,20 @@ export function historyHandlers(
   deps: HandlerDeps,
 ): Pick<
   ContractHandlers,
-  'history:notifications' | 'history:events' | 'history:markRead' | 'events:replay'
+  'history:notifications' | 'eventLog:page' | 'history:markRead' | 'eventLog:replay'
 > {
   const queries = deps.history.queries;
   return {
     'history:notifications': async (query) => queries.notifications(query),
-    'history:events': async (query) => queries.events(query),
+    'eventLog:page': async (query) => deps.eventLog.events(query),
     'history:markRead': async ({ id }) => {
       if (id === undefined) deps.history.markAllRead();
       else deps.history.markRead(id);
       deps.stateChanged();
       return { unreadCount: queries.unreadCount() };
     },
-    'events:replay': async ({ seq }) => {
-      const entry = queries.eventBySeq(seq);
+    'eventLog:replay': async ({ seq }) => {
+      const entry = deps.eventLog.eventBySeq(seq);
       if (!entry) return refused(deps, 'eventGone');
       if (!deps.listener.replay(entry.body)) return refused(deps, 'eventUnparsable');
       return { ok: true };

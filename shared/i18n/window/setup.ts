@@ -41,7 +41,7 @@ export interface SetupStrings {
   advancedHint: string;
   connectionSection: string;
   diagnostics: string;
-  webhookLog: string;
+  eventLog: string;
   replayConfirm: string;
   replayYes: string;
   replayNo: string;
@@ -92,7 +92,7 @@ export const SETUP_STRINGS: Readonly<Record<Language, SetupStrings>> = {
     advancedHint: '监听地址、端口和令牌；一般不用改。（每个录播姬的轮询和路径映射在“录播姬”里。）',
     connectionSection: '连接',
     diagnostics: '诊断',
-    webhookLog: 'Webhook 记录',
+    eventLog: 'Webhook 记录',
     replayConfirm: '重放会再次处理这条事件，可能再弹出一次通知。确定重放？',
     replayYes: '确定重放',
     replayNo: '取消',
@@ -143,7 +143,7 @@ export const SETUP_STRINGS: Readonly<Record<Language, SetupStrings>> = {
       "Listener address, port and token; rarely needed. (Each recorder's polling and path mappings are under Recorders.)",
     connectionSection: 'Connection',
     diagnostics: 'Diagnostics',
-    webhookLog: 'Webhook log',
+    eventLog: 'Webhook log',
     replayConfirm:
       'A replay handles this event again and may pop up its notification again. Replay?',
     replayYes: 'Replay',

@@ -1,6 +1,6 @@
 import type { Language } from '../../settings';
 
-/** The window's views, in tab order (the webhook log lives in Settings → Diagnostics). */
+/** The window's views, in tab order (the event log, "Webhook log", lives in Settings → Diagnostics). */
 export const WINDOW_VIEWS = ['rooms', 'files', 'notifications', 'jobs', 'settings'] as const;
 /** One of the window's views. */
 export type WindowView = (typeof WINDOW_VIEWS)[number];

@@ -5,6 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { APP_MIGRATIONS } from '../../../main/adapters/database/app-migrations';
 import { DatabaseHandle } from '../../../main/adapters/database/database-handle';
 import { Deliveries } from '../../../main/adapters/database/deliveries';
+import { deliveriesJournal } from '../../../main/adapters/database/deliveries-journal';
+import { EventLogTable } from '../../../main/adapters/database/event-log-table';
 import {
   UnsafeBindError,
   WebhookServer,
@@ -28,7 +30,10 @@ async function newServer(): Promise<WebhookServer> {
   const database = DatabaseHandle.open(dir, { migrations: APP_MIGRATIONS });
   const journal = new Deliveries(database);
   const server = new WebhookServer({
-    intake: new WebhookIntake(journal, Date.now),
+    intake: new WebhookIntake(
+      deliveriesJournal(database, journal, new EventLogTable(database)),
+      Date.now,
+    ),
     onAccepted: () => {},
     recorderIds: () => ['default'],
     version: '1',

@@ -62,11 +62,11 @@ describe('createHttpTransport', () => {
   it('posts a call as same-origin JSON, and a call without arguments without a body', async () => {
     const fetch = vi.fn(async () => jsonResponse(200, { ok: true }));
     const transport = createHttpTransport({ fetch, EventSource: FakeEventSource as never });
-    await expect(transport.invoke('events:replay', { seq: 3 })).resolves.toEqual({ ok: true });
+    await expect(transport.invoke('eventLog:replay', { seq: 3 })).resolves.toEqual({ ok: true });
     await transport.invoke('state:get', undefined);
     expect(fetch.mock.calls).toEqual([
       [
-        './api/call/events:replay',
+        './api/call/eventLog:replay',
         {
           method: 'POST',
           credentials: 'same-origin',
@@ -84,10 +84,10 @@ describe('createHttpTransport', () => {
       jsonResponse(400, { error: 'bad request', reasons: ['seq: expected number'] }),
     );
     const transport = createHttpTransport({ fetch, EventSource: FakeEventSource as never });
-    const error = await transport.invoke('events:replay', { seq: 'x' }).catch((e: unknown) => e);
+    const error = await transport.invoke('eventLog:replay', { seq: 'x' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ContractCallError);
     expect(error).toMatchObject({
-      channel: 'events:replay',
+      channel: 'eventLog:replay',
       status: 400,
       reasons: ['seq: expected number'],
     });

@@ -5,19 +5,19 @@ import { HistoryList } from '../components/history-list';
 import { StatusLine } from '../components/status-line';
 import { useHistoryPage } from '../use-history-page';
 import { useLiveTick } from '../use-live-tick';
-import { EventRow } from './event-row';
+import { EventLogRow } from './event-log-row';
 
 const TEST_KINDS = ['StreamStarted', 'FileClosed'] as const;
 
-/** The webhook log: events as received (an inspector), each replayable, and test events. */
-export function EventsView() {
+/** The event log (shown as "Webhook log"): events as received (an inspector), each replayable, and test events. */
+export function EventLogView() {
   const { api, strings } = useApp();
   const s = strings.events;
   const [page, setPage] = useState(0);
   const [changes, setChanges] = useState(0);
   const [message, setMessage] = useState<{ text: string; tone: 'info' | 'error' } | null>(null);
   const tick = useLiveTick(api, ['state:changed', 'notification:added'], 500);
-  const result = useHistoryPage(api.historyEvents, {}, page, tick + changes);
+  const result = useHistoryPage(api.eventLogPage, {}, page, tick + changes);
 
   const report = (ok: boolean, done: string, refusal: string | undefined) => {
     setMessage(ok ? { text: done, tone: 'info' } : { text: refusal ?? '', tone: 'error' });
@@ -31,7 +31,7 @@ export function EventsView() {
   };
   const replay = (entry: EventLogEntry) => {
     void api
-      .eventsReplay({ seq: entry.seq })
+      .eventLogReplay({ seq: entry.seq })
       .then((answer) => report(answer.ok, s.replayed, answer.message), failed);
   };
 
@@ -61,7 +61,7 @@ export function EventsView() {
         page={page}
         onPage={setPage}
         rows={(items) =>
-          items.map((entry) => <EventRow key={entry.seq} entry={entry} onReplay={replay} />)
+          items.map((entry) => <EventLogRow key={entry.seq} entry={entry} onReplay={replay} />)
         }
       />
     </div>

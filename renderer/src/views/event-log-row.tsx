@@ -13,7 +13,7 @@ function streamerName(body: unknown): string | undefined {
 }
 
 /** One raw event as received: type, source, room, when, a replay button and the body on demand. */
-export function EventRow({
+export function EventLogRow({
   entry,
   onReplay,
 }: {
