@@ -1,14 +1,18 @@
 /**
  * The chaos test's account of popups over many runs of one app (issue 32, Acceptance 3): a popup
  * is committed as owed, shown, then marked shown, so a kill between the two shows it again at the
- * next start. A happening shown in no run is lost (a failure); one shown by more than one run is
- * a repeat (counted, allowed); one shown twice by the same process is a failure (nothing there
- * can show it again). `bench/chaos.ts` reads the line `tallyLine` prints.
+ * next start. A happening shown in no run is lost (a failure); one decision (its `key`: journal
+ * entry and kind) shown by more than one run is a repeat (counted, allowed); one process showing
+ * a happening twice, or one happening shown from two decisions (a retry, a V1 after its V2, a hot
+ * standby's copy decided as news), is a failure: no kill explains it. `bench/chaos.ts` reads the
+ * line `tallyLine` prints.
  */
 
 /** A popup as headless mode prints it (a `notification` line) or the policy decides it. */
 export interface PopupLine {
   event?: unknown;
+  /** The decision's key (journal entry and kind), when it came from a journaled delivery. */
+  key?: unknown;
   body?: unknown;
   roomIds?: unknown;
 }
@@ -27,6 +31,8 @@ export interface PopupTally {
   repeats: Repeat[];
   /** Happenings one process showed more than once: never allowed. */
   sameRun: (Repeat & { run: number })[];
+  /** Happenings shown from more than one decision (their keys): never allowed. */
+  decidedTwice: { identity: string; keys: string[] }[];
 }
 
 /**
@@ -46,12 +52,21 @@ export function tallyPopups(
   expected: Iterable<string>,
 ): PopupTally {
   const total = new Map<string, number>();
+  const keys = new Map<string, Set<string>>();
   const sameRun: PopupTally['sameRun'] = [];
+  let unkeyed = 0;
   runs.forEach((lines, run) => {
     const counts = countBy(lines);
     for (const [identity, times] of counts) {
       total.set(identity, (total.get(identity) ?? 0) + times);
       if (times > 1) sameRun.push({ identity, times, run });
+    }
+    for (const line of lines) {
+      const identity = popupIdentity(line);
+      if (identity === undefined) continue;
+      // A popup without a key is a decision of its own.
+      const key = line.key === undefined ? `(no key ${(unkeyed += 1)})` : String(line.key);
+      keys.set(identity, (keys.get(identity) ?? new Set()).add(key));
     }
   });
   return {
@@ -61,6 +76,10 @@ export function tallyPopups(
       .map(([identity, times]) => ({ identity, times }))
       .sort((a, b) => a.identity.localeCompare(b.identity)),
     sameRun,
+    decidedTwice: [...keys]
+      .filter(([, decisions]) => decisions.size > 1)
+      .map(([identity, decisions]) => ({ identity, keys: [...decisions].sort() }))
+      .sort((a, b) => a.identity.localeCompare(b.identity)),
   };
 }
 
@@ -81,23 +100,27 @@ export interface ChaosResult {
   seed: number;
   lost: number;
   repeats: number;
-  /** The lost happenings and the repeated ones (`<identity>×<times>`), for a reader. */
+  decidedTwice: number;
+  /** The lost happenings, the repeated ones (`<identity>×<times>`), those decided twice. */
   lostList: string[];
   repeatList: string[];
+  decidedTwiceList: string[];
 }
 
 /**
- * One plain line: `chaos result: seed=842154 lost=0 repeats=1 {"lost":[],"repeated":["file:a.flv×2"]}`
- * (the lists as JSON at the end, so that names with any character read back).
+ * One plain line: `chaos result: seed=842154 lost=0 repeats=1 decided-twice=0 {"lost":[],
+ * "repeated":["file:a.flv×2"],"decidedTwice":[]}` (the lists as JSON at the end, so that names
+ * with any character read back).
  */
 export function tallyLine(seed: number, tally: PopupTally): string {
   const lists = {
     lost: tally.lost,
     repeated: tally.repeats.map((r) => `${r.identity}×${r.times}`),
+    decidedTwice: tally.decidedTwice.map((d) => `${d.identity} (${d.keys.join(', ')})`),
   };
   return (
     `${PREFIX} seed=${seed} lost=${tally.lost.length} repeats=${tally.repeats.length} ` +
-    JSON.stringify(lists)
+    `decided-twice=${tally.decidedTwice.length} ${JSON.stringify(lists)}`
   );
 }
 
@@ -105,13 +128,13 @@ export function tallyLine(seed: number, tally: PopupTally): string {
 export function parseTallyLine(line: string): ChaosResult | undefined {
   const at = line.indexOf(PREFIX);
   if (at < 0) return undefined;
-  const match = /^ seed=(\d+) lost=(\d+) repeats=(\d+) (\{.*\})\s*$/.exec(
+  const match = /^ seed=(\d+) lost=(\d+) repeats=(\d+) decided-twice=(\d+) (\{.*\})\s*$/.exec(
     line.slice(at + PREFIX.length),
   );
   if (!match) return undefined;
-  let lists: { lost?: unknown; repeated?: unknown };
+  let lists: { lost?: unknown; repeated?: unknown; decidedTwice?: unknown };
   try {
-    lists = JSON.parse(match[4]!) as typeof lists;
+    lists = JSON.parse(match[5]!) as typeof lists;
   } catch {
     return undefined; // a line cut or mixed with other output
   }
@@ -120,7 +143,9 @@ export function parseTallyLine(line: string): ChaosResult | undefined {
     seed: Number(match[1]),
     lost: Number(match[2]),
     repeats: Number(match[3]),
+    decidedTwice: Number(match[4]),
     lostList: list(lists.lost),
     repeatList: list(lists.repeated),
+    decidedTwiceList: list(lists.decidedTwice),
   };
 }
