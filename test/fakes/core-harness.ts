@@ -53,12 +53,15 @@ export function coreHarness(overrides: (s: Settings) => void = () => {}) {
     },
     { decided: (d) => decided.push(d), happened: (h) => happenings.push(h) },
   );
-  /** Delivers a body like the listener would: parse, dedupe by id, then the pipeline. */
-  const deliver = (body: unknown): 'accepted' | 'duplicate' => {
+  /**
+   * Delivers a body like the listener would: parse, dedupe by id, then the pipeline, as told by
+   * `recorderId` (the default recorder when not given).
+   */
+  const deliver = (body: unknown, recorderId?: string): 'accepted' | 'duplicate' => {
     const webhook = parsedWebhook(body);
     if (seen.has(webhook.id)) return 'duplicate';
     seen.add(webhook.id);
-    pipeline.applyWebhook(webhook);
+    pipeline.applyWebhook(webhook, 'webhook', undefined, undefined, recorderId);
     return 'accepted';
   };
   const shown = () => decided.filter((d) => d.decision.shown).map((d) => d.notification);

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -11,7 +12,9 @@ import {
   startHeadless,
   type HeadlessProcess,
 } from '../helpers/headless-process';
+import { popupsWithoutKills } from '../helpers/chaos-reference';
 import { postWebhook } from '../helpers/http';
+import { popupIdentity, tallyPopups, tallyLine } from '../helpers/popup-tally';
 import { liveSession, type TestRoom } from '../helpers/recorder-events';
 
 // Issue 12, point 6: a headless app receives a seeded stream of real-format deliveries (retries,
@@ -20,8 +23,20 @@ import { liveSession, type TestRoom } from '../helpers/recorder-events';
 // through the test-only entry test/fakes/headless-small-limits.ts) make the deliveries pruned
 // and the history compact every few rounds. The bundle (as `npm run headless` runs it) starts in about 1.5 s instead of 5 s through tsx. Re-run
 // a seed with CHAOS_SEED=<n>.
+//
+// Issue 32, Acceptance 3: no popup lost, repeats counted. Every happening that should pop up (each
+// answered file; each go-live an app never killed pops up for the same stream:
+// test/helpers/chaos-reference.ts) must be shown by at least one run. A popup is committed as
+// owed, shown, then marked shown, so a kill between the two shows it again at the next start: a
+// decision shown by two runs is a repeat, counted and printed (`chaos result: ...`, the line
+// `npm run bench:chaos` reads), not a failure; one process showing a happening twice, or a
+// happening shown from two decisions (two keys), is.
 
 const ROUNDS = 30;
+// Waits, not budgets: `npm run bench:chaos` runs this beside a CPU hog on a shared machine, where
+// a start that takes 1.5 s alone took over 30 s (a load of 17 on 2 cores) and a whole run 2 min.
+const READY_MS = 90_000;
+const POPUPS_MS = 60_000;
 const SEED = Number(process.env.CHAOS_SEED ?? Date.now() % 1_000_000);
 const running: HeadlessProcess[] = [];
 let dataDir: string;
@@ -120,16 +135,27 @@ const headless = () =>
     bundle,
   );
 
-/** The database between two runs (no process holds it): its deliveries, mark and check. */
-function databaseNow(): { deliveries: number; processedThrough: unknown; check: unknown } {
-  const db = new Database(join(dataDir, DATABASE_FILE));
+/**
+ * The database between two runs (no process holds it): its deliveries, mark and check; undefined
+ * while there is no file. A kill early in the first starts can leave no file, or one whose tables
+ * are not made yet (under a CPU hog the migrations run that late): no deliveries, no mark.
+ */
+function databaseNow():
+  { deliveries: number; processedThrough: unknown; check: unknown } | undefined {
+  const path = join(dataDir, DATABASE_FILE);
+  if (!existsSync(path)) return undefined;
+  const db = new Database(path);
   try {
+    const made = (table: string) =>
+      db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table) !==
+      undefined;
     return {
-      deliveries: db.prepare('SELECT count(*) FROM deliveries').pluck().get() as number,
-      processedThrough: db
-        .prepare("SELECT value FROM marks WHERE name = 'processed_through'")
-        .pluck()
-        .get(),
+      deliveries: made('deliveries')
+        ? (db.prepare('SELECT count(*) FROM deliveries').pluck().get() as number)
+        : 0,
+      processedThrough: made('marks')
+        ? db.prepare("SELECT value FROM marks WHERE name = 'processed_through'").pluck().get()
+        : undefined,
       check: db.pragma('quick_check', { simple: true }),
     };
   } finally {
@@ -144,10 +170,11 @@ const lines = async (file: string): Promise<unknown[]> =>
     .map((line) => JSON.parse(line) as unknown); // throws (fails the test) on a bad line
 
 describe(`chaos: SIGKILL at random moments, ${ROUNDS} rounds (CHAOS_SEED=${SEED})`, () => {
-  it('every answered delivery is reflected exactly once; nothing pops up twice; every file parses', async () => {
+  it('every answered delivery is reflected exactly once; no popup lost, repeats only across a kill; every file parses', async () => {
     process.stdout.write(`chaos: CHAOS_SEED=${SEED}\n`);
     const random = seededRandom(SEED);
     const queue = deliveries(random);
+    const reference = popupsWithoutKills(queue); // before the rounds take the queue apart
     const answered = new Set<string>(); // files whose FileClosed (V1 or V2) was answered 2xx
     const all: HeadlessProcess[] = [];
     const journalSizes: number[] = [];
@@ -159,41 +186,44 @@ describe(`chaos: SIGKILL at random moments, ${ROUNDS} rounds (CHAOS_SEED=${SEED}
         await roundOfTraffic(p, queue, answered, random);
         await p.exited;
         const now = databaseNow();
-        expect(now.check).toBe('ok');
-        journalSizes.push(now.deliveries);
+        if (now) expect(now.check).toBe('ok');
+        journalSizes.push(now?.deliveries ?? 0);
       }
       // The last start: no kill. The rest of the stream, then wait until every answered file
       // popped up, and stop it gracefully.
       const last = headless();
       running.push(last);
       all.push(last);
-      const ready = await last.waitFor((l) => l.type === 'ready', 30_000);
+      const ready = await last.waitFor((l) => l.type === 'ready', READY_MS);
       for (const d of queue.splice(0)) {
         const status = (await postWebhook(ready.webhookUrls[d.recorder], d.text)).status;
         expect(status).toBe(204);
         if (d.file) answered.add(d.file);
       }
-      const popups = () =>
-        all
-          .flatMap((p) => p.lines)
-          .filter((l) => l.type === 'notification' && l.event === 'FileClosed')
-          .map((l) => String(l.body).split('\n')[0] ?? '');
-      await vi.waitFor(() => expect(new Set(popups())).toEqual(answered), { timeout: 20_000 });
-      expect(await last.stop()).toBe(0);
-
-      // No happening popped up twice over all runs; every answered file popped up once.
-      const counts = new Map<string, number>();
-      for (const name of popups()) counts.set(name, (counts.get(name) ?? 0) + 1);
-      const seen = all.map((p) => p.lines.filter((l) => l.type === 'notification'));
-      expect(
-        [...counts].filter(([, n]) => n !== 1),
-        JSON.stringify(seen),
-      ).toEqual([]);
-      const live = all
-        .flatMap((p) => p.lines)
-        .filter((l) => l.type === 'notification' && l.event === 'StreamStarted')
-        .map((l) => (l.roomIds as number[]).join());
-      expect(live.length).toBe(new Set(live).size);
+      // Every popup of every run, by run: wait until each happening that should pop up did (past
+      // the time, what is missing is lost), then count.
+      const runs = () => all.map((p) => p.lines.filter((l) => l.type === 'notification'));
+      const expected = () => [...reference, ...[...answered].map((name) => `file:${name}`)];
+      await vi
+        .waitFor(() => expect(tallyPopups(runs(), expected()).lost).toEqual([]), {
+          timeout: POPUPS_MS,
+        })
+        .catch(() => undefined); // told below, after the line that counts it
+      const stopped = await last.stop();
+      const tally = tallyPopups(runs(), expected());
+      process.stdout.write(`${tallyLine(SEED, tally)}\n`);
+      expect(tally.lost, JSON.stringify(runs())).toEqual([]);
+      // A repeat is one decision's popup shown again by a later start (each run before the last
+      // was killed); one process never shows a happening twice, nor do two decisions of it pop up.
+      expect(tally.sameRun, JSON.stringify(runs())).toEqual([]);
+      expect(tally.decidedTwice, JSON.stringify(runs())).toEqual([]);
+      expect(stopped).toBe(0);
+      // The finished files that popped up are the answered ones.
+      const shownFiles = runs()
+        .flat()
+        .filter((l) => l.event === 'FileClosed')
+        .map((l) => String(l.body).split('\n')[0] ?? '');
+      expect(new Set(shownFiles)).toEqual(answered);
       // The Files list: each answered file exactly once.
       const files = (await lines('history/files.jsonl')) as { relativePath: string }[];
       expect(files.map((f) => basename(f.relativePath)).sort()).toEqual([...answered].sort());
@@ -206,19 +236,25 @@ describe(`chaos: SIGKILL at random moments, ${ROUNDS} rounds (CHAOS_SEED=${SEED}
       for (const name of await readdir(join(dataDir, 'history')))
         if (name.endsWith('.jsonl')) await lines(join('history', name));
       const end = databaseNow();
-      expect(end.check).toBe('ok');
-      expect(end.processedThrough).toEqual(expect.any(Number));
+      expect(end?.check).toBe('ok');
+      expect(end?.processedThrough).toEqual(expect.any(Number));
       const prunings = journalSizes.filter((n, i) => i > 0 && n < journalSizes[i - 1]!).length;
       process.stdout.write(
-        `chaos: ${answered.size} files answered; deliveries pruned ${prunings} time(s) ` +
+        `chaos: ${answered.size} files answered; go-lives ${goLives(reference).length} due, ` +
+          `${goLives(runs().flat().map(popupIdentity)).length} shown; ` +
+          `deliveries pruned ${prunings} time(s) ` +
           `between runs; deliveries kept ${journalSizes.join(' ')}\n`,
       );
     } catch (error) {
       process.stdout.write(`chaos: FAILED with CHAOS_SEED=${SEED}\n`);
       throw error;
     }
-  }, 150_000);
+  }, 300_000);
 });
+
+/** The distinct go-lives among popup identities. */
+const goLives = (identities: Iterable<string | undefined>): string[] =>
+  [...new Set(identities)].filter((identity) => identity?.startsWith('live:')) as string[];
 
 /**
  * One round: a third of the rounds are killed at a random moment of start-up (import, pruning,
@@ -241,7 +277,7 @@ async function roundOfTraffic(
     await p.exited;
     return;
   }
-  const ready = await Promise.race([p.waitFor((l) => l.type === 'ready', 30_000), p.exited]);
+  const ready = await Promise.race([p.waitFor((l) => l.type === 'ready', READY_MS), p.exited]);
   if (typeof ready !== 'object') return;
   setTimeout(kill, 20 + random() * 1000);
   while (!killed && queue.length > 0) {
