@@ -1,3 +1,4 @@
+import { HISTORY_MIGRATION } from './history-migration';
 import { JOBS_MIGRATION } from './jobs-table';
 import type { Migration } from './migrations';
 
@@ -35,4 +36,4 @@ const deliveries: Migration = {
  * end with a new version; never edit one that shipped. Versions 1-99: storage (this branch's
  * deliveries, history, event log, outbox); 100 and up: other features' tables (jobs…).
  */
-export const APP_MIGRATIONS: readonly Migration[] = [deliveries, JOBS_MIGRATION];
+export const APP_MIGRATIONS: readonly Migration[] = [deliveries, HISTORY_MIGRATION, JOBS_MIGRATION];

@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { parseWebhook } from '../../../shared/recorder/webhook';
 import { errorMessage } from '../../core/log-text';
 import type { JournalEntry } from '../../core/ports';
@@ -136,7 +136,11 @@ function moveOldFiles(
     folder = join(dataDir, `old-files-${day}-${i}`);
   try {
     mkdirSync(folder, { recursive: true });
-    for (const name of names) renameSync(join(dataDir, name), join(folder, name));
+    for (const name of names) {
+      // A part's file may sit in a folder of the data folder (history/…): kept in its place.
+      mkdirSync(dirname(join(folder, name)), { recursive: true });
+      renameSync(join(dataDir, name), join(folder, name));
+    }
     return folder;
   } catch (error) {
     // Imported already (the mark says so): the next start moves them.
