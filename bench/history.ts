@@ -1,7 +1,14 @@
-// Times the window's history queries over a full history (1,000 files, 1,000 notifications,
-// 5,000 events), each next to a plain Array.filter doing the same job over the same data.
+// Times the window's history queries over a full history (1,000 files, 1,000 notifications in
+// the database, 5,000 events in memory), each next to a plain Array.filter doing the same job over
+// the same data held in memory.
 // Run: npm run bench:history
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { APP_MIGRATIONS } from '../main/adapters/database/app-migrations';
+import { DatabaseHandle } from '../main/adapters/database/database-handle';
+import { HistoryTables } from '../main/adapters/database/history-tables';
 import { History } from '../main/core/history';
 import { HISTORY_LIMITS, type HistoryFile, type HistoryNotification } from '../shared/history';
 import type { EventLogEntry } from '../shared/model';
@@ -83,20 +90,21 @@ function event(i: number): EventLogEntry {
 const gc = (globalThis as { gc?: () => void }).gc;
 gc?.();
 const heapBefore = process.memoryUsage().heapUsed;
-const history = new History();
-const files: HistoryFile[] = [];
-const notifications: HistoryNotification[] = [];
+const eventLog = new History();
 const events: EventLogEntry[] = [];
-for (let i = 0; i < HISTORY_LIMITS.files; i += 1) history.addFile(file(i));
-for (let i = 0; i < HISTORY_LIMITS.notifications; i += 1) history.addNotification(notification(i));
-for (let i = 0; i < HISTORY_LIMITS.events; i += 1) history.addEvent(event(i));
+for (let i = 0; i < HISTORY_LIMITS.events; i += 1) eventLog.addEvent(event(i));
 gc?.();
 const heapHistory = process.memoryUsage().heapUsed - heapBefore;
+const dir = mkdtempSync(join(tmpdir(), 'bench-history-'));
+const database = DatabaseHandle.open(dir, { migrations: APP_MIGRATIONS });
+const history = new HistoryTables(database, { warn: console.warn });
+for (let i = 0; i < HISTORY_LIMITS.files; i += 1) history.addFile(file(i));
+for (let i = 0; i < HISTORY_LIMITS.notifications; i += 1) history.addNotification(notification(i));
+await history.flush();
 // The baselines get plain arrays of the same values.
-const snapshot = history.snapshot();
-files.push(...snapshot.files);
-notifications.push(...snapshot.notifications);
-events.push(...snapshot.events);
+const files: HistoryFile[] = history.list('files');
+const notifications: HistoryNotification[] = history.list('notifications');
+events.push(...eventLog.snapshot().events);
 
 let sink = 0; // keeps the optimiser from dropping the work
 function time(runs: number, job: () => number): number {
@@ -120,7 +128,7 @@ const rows: [string, number, () => number, () => number][] = [
   [
     'events: newest 50',
     20_000,
-    () => history.events({ limit: 50 }).items.length,
+    () => eventLog.events({ limit: 50 }).items.length,
     () => newest(events.filter(() => true)).length,
   ],
   [
@@ -138,7 +146,7 @@ const rows: [string, number, () => number, () => number][] = [
   [
     'events: by room (page + total)',
     2_000,
-    () => history.events({ roomId: room }).total,
+    () => eventLog.events({ roomId: room }).total,
     () => events.filter((e) => e.roomId === room).length,
   ],
   [
@@ -152,7 +160,7 @@ const rows: [string, number, () => number, () => number][] = [
   [
     `events: text "${text}"`,
     300,
-    () => history.events({ text }).total,
+    () => eventLog.events({ text }).total,
     () =>
       events.filter((e) => textWords(`${e.eventType}\n${e.eventId}\n${JSON.stringify(e.body)}`))
         .length,
@@ -175,14 +183,14 @@ const rows: [string, number, () => number, () => number][] = [
 ];
 
 console.log(
-  `history: ${history.sizes().files} files, ${history.sizes().notifications} notifications, ${history.sizes().events} events`,
+  `history: ${files.length} files, ${notifications.length} notifications (database), ${eventLog.sizes().events} events (memory)`,
 );
 console.log(
-  `heap of the filled history: ${(heapHistory / 1024 / 1024).toFixed(1)} MiB${gc ? '' : ' (approximate: run node with --expose-gc for an exact figure)'}`,
+  `heap of the filled event log: ${(heapHistory / 1024 / 1024).toFixed(1)} MiB${gc ? '' : ' (approximate: run node with --expose-gc for an exact figure)'}`,
 );
 console.log('');
 console.log(
-  `${'query'.padEnd(40)}${'History µs'.padStart(12)}${'Array.filter µs'.padStart(18)}${'runs'.padStart(9)}`,
+  `${'query'.padEnd(40)}${'store µs'.padStart(12)}${'Array.filter µs'.padStart(18)}${'runs'.padStart(9)}`,
 );
 for (const [name, runs, model, baseline] of rows) {
   const modelUs = time(runs, model);
@@ -192,3 +200,6 @@ for (const [name, runs, model, baseline] of rows) {
   );
 }
 if (sink === -1) console.log(sink);
+await history.close();
+database.close();
+rmSync(dir, { recursive: true, force: true });

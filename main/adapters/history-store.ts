@@ -1,43 +1,34 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import * as z from 'zod';
-import { HISTORY_LIMITS, HistoryFile, HistoryNotification } from '../../shared/history';
+import { HISTORY_LIMITS } from '../../shared/history';
 import { EventLogEntry } from '../../shared/model';
-import { PushRecord } from '../../shared/push';
 import { rebuildEventLog } from '../core/event-log-merge';
 import { History, type HistoryLimits } from '../core/history';
 import { lineWithBody } from './json-line';
 import { JsonLinesFile } from './json-lines-file';
 import { errorMessage } from '../core/log-text';
 
-// Why append-only JSON lines and not a snapshot per change: the event list alone is up to 5,000
+// The event log only (the Files list and the notifications are in the database:
+// database/history-tables.ts); it moves into the database next (issue 32), and this file with it.
+// Why append-only JSON lines and not a snapshot per change: the event list is up to 5,000
 // entries (megabytes), and events arrive in bursts; rewriting it per event would cost a full
 // write each time. An append costs one line, and a crash mid-append can only cut the last line,
-// which loading drops. Each file is compacted (rewritten atomically via temp + fsync + rename)
+// which loading drops. The file is compacted (rewritten atomically via temp + fsync + rename)
 // once it holds twice its bound in lines, so it never grows past that. The accepted deliveries of
 // the event log are not in events.jsonl: the journal already holds each one, and the log is
 // rebuilt from both at start-up (core/event-log-merge.ts).
 
-/** The history's queries, without the mutators (those go through the store so they persist). */
-export type HistoryReader = Pick<
+/** The event log's queries, without the mutators (those go through the store so they persist). */
+export type EventLogReader = Pick<
   History,
-  | 'files'
-  | 'notifications'
-  | 'events'
-  | 'eventBySeq'
-  | 'notificationById'
-  | 'unreadCount'
-  | 'lastEventSeq'
-  | 'sizes'
-  | 'snapshot'
-  | 'list'
+  'events' | 'eventBySeq' | 'lastEventSeq' | 'sizes' | 'snapshot' | 'list'
 >;
 
-/** Options of the history store. */
+/** Options of the event log's store. */
 export interface HistoryStoreOptions {
   /** Folder of the history files, e.g. `<data dir>/history`; created when missing. */
   dir: string;
-  limits?: HistoryLimits;
+  limits?: Pick<HistoryLimits, 'events'>;
   /**
    * The event log's entries for the deliveries the journal holds, oldest first, each with its
    * journal seq as `seq` (which places events.jsonl's entries among them): merged with
@@ -46,8 +37,8 @@ export interface HistoryStoreOptions {
   journaledEvents?: readonly EventLogEntry[];
   onWarning?: (message: string) => void;
   /**
-   * Told when writing the history starts to fail (a full disk, EIO, read-only), with the first
-   * file's message, and with undefined once every file writes again. Writes are retried meanwhile.
+   * Told when writing the file starts to fail (a full disk, EIO, read-only), with its message,
+   * and with undefined once it writes again. Writes are retried meanwhile.
    */
   onTrouble?: (trouble: string | undefined) => void;
   /** For testing: the first wait before a failed write is tried again. */
@@ -56,51 +47,35 @@ export interface HistoryStoreOptions {
   now?: () => number;
 }
 
-/** A line of notifications.jsonl: an entry, or a later change of its read state. */
-const NotificationLine = z.discriminatedUnion('op', [
-  z.object({ op: z.literal('add'), entry: HistoryNotification }),
-  z.object({ op: z.literal('read'), id: z.string() }),
-  z.object({ op: z.literal('readAll') }),
-  z.object({ op: z.literal('push'), id: z.string(), record: PushRecord }),
-]);
-type NotificationLine = z.infer<typeof NotificationLine>;
-
-/** Lines kept beyond a list's bound before a compaction; a floor keeps tiny bounds from compacting per write. */
+/** Lines kept beyond the bound before a compaction; a floor keeps tiny bounds from compacting per write. */
 const MIN_SLACK = 64;
 
-/** The history, kept in memory and persisted as three JSON-lines files in the data directory. */
+/** The event log, kept in memory and persisted as `history/events.jsonl` in the data directory. */
 export class HistoryStore {
   readonly #history: History;
-  readonly #limits: HistoryLimits;
-  readonly #files: JsonLinesFile;
-  readonly #notifications: JsonLinesFile;
-  readonly #notificationLines = new WeakMap<HistoryNotification, string>();
+  readonly #limit: number;
   readonly #events: JsonLinesFile;
   readonly #warn: (message: string) => void;
-  /** Each file's write trouble, by label; reported as one. */
-  readonly #troubles = new Map<string, string>();
-  readonly #onTrouble: ((trouble: string | undefined) => void) | undefined;
+  #trouble: string | undefined;
   #closed = false;
 
   private constructor(options: HistoryStoreOptions) {
-    this.#limits = options.limits ?? HISTORY_LIMITS;
-    this.#history = new History(this.#limits);
+    this.#limit = (options.limits ?? HISTORY_LIMITS).events;
+    this.#history = new History({ events: this.#limit });
     this.#warn = options.onWarning ?? (() => undefined);
-    this.#onTrouble = options.onTrouble;
-    const file = (name: string) =>
-      new JsonLinesFile(path.join(options.dir, `${name}.jsonl`), {
-        label: `history/${name}`,
-        onWarning: this.#warn,
-        now: options.now,
-        retryMs: options.retryMs,
-        onTrouble: (message) => this.#troubleChanged(`history/${name}`, message),
-      });
-    this.#files = file('files');
-    this.#notifications = file('notifications');
-    this.#events = file('events');
+    this.#events = new JsonLinesFile(path.join(options.dir, 'events.jsonl'), {
+      label: 'history/events',
+      onWarning: this.#warn,
+      now: options.now,
+      retryMs: options.retryMs,
+      onTrouble: (message) => {
+        this.#trouble = message;
+        options.onTrouble?.(message);
+      },
+    });
   }
 
-  /** Opens (or creates) the history in `dir`, reading what it can; never throws. */
+  /** Opens (or creates) the event log in `dir`, reading what it can; never throws. */
   static async open(options: HistoryStoreOptions): Promise<HistoryStore> {
     const store = new HistoryStore(options);
     await mkdir(options.dir, { recursive: true }).catch((error: unknown) =>
@@ -111,58 +86,13 @@ export class HistoryStore {
   }
 
   /** The queries of the window. */
-  get queries(): HistoryReader {
+  get queries(): EventLogReader {
     return this.#history;
   }
 
-  /** Records a finished file; false when one of the same key is held (a recovery run again). */
-  addFile(file: HistoryFile): boolean {
-    if (!this.#history.addFile(file)) return false;
-    this.#write(this.#files, JSON.stringify(file), 'files');
-    return true;
-  }
-
-  /**
-   * Records a notification with its decision; false when a decision on the same happening (by
-   * key) is held, so a recovery run that meets a recorded happening again records nothing.
-   */
-  addNotification(entry: HistoryNotification): boolean {
-    if (!this.#history.addNotification(entry)) return false;
-    this.#write(this.#notifications, this.#notificationLine(entry), 'notifications');
-    return true;
-  }
-
-  /** True when a decision on the happening of this key is recorded. */
-  hasDecision(key: string): boolean {
-    return this.#history.hasDecision(key);
-  }
-
-  /** True when a finished file of this key is listed. */
-  hasFile(key: string): boolean {
-    return this.#history.hasFile(key);
-  }
-
-  /** The trouble writing the history now, if any (see `onTrouble`). */
+  /** The trouble writing the event log now, if any (see `onTrouble`). */
   get trouble(): string | undefined {
-    return this.#troubles.values().next().value;
-  }
-
-  #troubleChanged(label: string, message: string | undefined): void {
-    const before = this.trouble;
-    if (message === undefined) this.#troubles.delete(label);
-    else this.#troubles.set(label, message);
-    if (this.trouble !== before) this.#onTrouble?.(this.trouble);
-  }
-
-  // Each entry's line is kept (while memory holds the entry) for the compactions to reuse: they
-  // rewrite the whole list every thousand notifications. An entry marked read is a new object.
-  #notificationLine(entry: HistoryNotification): string {
-    let line = this.#notificationLines.get(entry);
-    if (line === undefined) {
-      line = JSON.stringify({ op: 'add', entry } satisfies NotificationLine);
-      this.#notificationLines.set(entry, line);
-    }
-    return line;
+    return this.#trouble;
   }
 
   /**
@@ -171,7 +101,9 @@ export class HistoryStore {
    */
   addEvent(event: EventLogEntry, bodyJson?: string): void {
     const held = this.#history.addEvent(event, bodyJson);
-    this.#write(this.#events, lineWithBody(held.head, held.bodyJson), 'events');
+    if (this.#closed) return;
+    this.#events.appendLine(lineWithBody(held.head, held.bodyJson));
+    if (this.#events.lines > this.#maxLines()) this.#events.keepLast(this.#limit);
   }
 
   /**
@@ -182,133 +114,44 @@ export class HistoryStore {
     this.#history.addEvent(event, bodyJson, true);
   }
 
-  /** Marks one notification read; false when it was not unread. */
-  markRead(id: string): boolean {
-    const changed = this.#history.markRead(id);
-    if (changed)
-      this.#write(
-        this.#notifications,
-        JSON.stringify({ op: 'read', id } satisfies NotificationLine),
-        'notifications',
-      );
-    return changed;
-  }
-
-  /** Keeps a push's outcome with its notification; false when it is no longer held. */
-  recordPush(id: string, record: PushRecord): boolean {
-    const found = this.#history.recordPush(id, record);
-    if (found)
-      this.#write(
-        this.#notifications,
-        JSON.stringify({ op: 'push', id, record } satisfies NotificationLine),
-        'notifications',
-      );
-    return found;
-  }
-
-  /** Marks every notification read; returns how many were unread. */
-  markAllRead(): number {
-    const count = this.#history.markAllRead();
-    if (count > 0)
-      this.#write(
-        this.#notifications,
-        JSON.stringify({ op: 'readAll' } satisfies NotificationLine),
-        'notifications',
-      );
-    return count;
-  }
-
-  /**
-   * Runs `run` in the same step as the write that puts every notification recorded so far into
-   * notifications.jsonl (at once while the disk fails): a shown decision and its popup survive a
-   * kill of the app together, so start-up recovery neither loses nor repeats it.
-   */
-  afterNotificationsWritten(run: () => void): void {
-    this.#notifications.writeThen(run);
-  }
-
   /** Resolves when everything recorded so far is written. */
   async flush(): Promise<void> {
-    await Promise.all([this.#files.flush(), this.#notifications.flush(), this.#events.flush()]);
+    await this.#events.flush();
   }
 
   /** Writes what is pending and stops writing; later changes stay in memory only. */
   async close(): Promise<void> {
     this.#closed = true;
-    await Promise.all([this.#files.close(), this.#notifications.close(), this.#events.close()]);
+    await this.#events.close();
   }
 
   async #load(journaledEvents: readonly EventLogEntry[]): Promise<void> {
-    const history = this.#history;
     const logged: EventLogEntry[] = [];
-    const accept =
-      <T>(schema: z.ZodType<T>, add: (value: T) => void) =>
-      (value: unknown) => {
-        const parsed = schema.safeParse(value);
-        if (parsed.success) add(parsed.data);
-        return parsed.success;
-      };
-    const loads = {
-      files: await this.#files.load(accept(HistoryFile, (file) => history.addFile(file))),
-      notifications: await this.#notifications.load(
-        accept(NotificationLine, (line) => {
-          if (line.op === 'add') history.addNotification(line.entry);
-          else if (line.op === 'read') history.markRead(line.id);
-          else if (line.op === 'push') history.recordPush(line.id, line.record);
-          else history.markAllRead();
-        }),
-      ),
-      events: await this.#events.load(accept(EventLogEntry, (event) => logged.push(event))),
-    };
-    const rebuilt = rebuildEventLog(journaledEvents, logged, this.#limits.events);
+    const load = await this.#events.load((value) => {
+      const parsed = EventLogEntry.safeParse(value);
+      if (parsed.success) logged.push(parsed.data);
+      return parsed.success;
+    });
+    const rebuilt = rebuildEventLog(journaledEvents, logged, this.#limit);
     for (const { entry, journaled } of rebuilt.events)
-      history.addEvent(entry, undefined, journaled);
-    if (rebuilt.droppedFromFile > 0) loads.events.needsRewrite = true;
-    for (const list of ['files', 'notifications', 'events'] as const) {
-      const load = loads[list];
-      if (load.needsRewrite || load.lines > this.#maxLines(list)) this.#rewrite(list);
-    }
+      this.#history.addEvent(entry, undefined, journaled);
+    if (load.needsRewrite || rebuilt.droppedFromFile > 0 || load.lines > this.#maxLines())
+      this.#rewrite();
     await this.flush();
   }
 
-  // Appends one line of JSON and compacts the file once it is twice its bound.
-  #write(file: JsonLinesFile, line: string, list: keyof HistoryLimits): void {
-    if (this.#closed) return;
-    file.appendLine(line);
-    if (file.lines > this.#maxLines(list)) this.#compact(list);
+  #maxLines(): number {
+    return this.#limit + Math.max(this.#limit, MIN_SLACK);
   }
 
-  #maxLines(list: keyof HistoryLimits): number {
-    return this.#limits[list] + Math.max(this.#limits[list], MIN_SLACK);
-  }
-
-  // Files and events are append-only: once written whole, their file's last lines hold what
-  // memory holds (of events, those the journal does not keep), so compaction copies those bytes
-  // instead of serialising megabytes again.
-  #compact(list: keyof HistoryLimits): void {
-    if (list === 'notifications') return this.#rewrite(list); // read marks: lines are not entries
-    (list === 'files' ? this.#files : this.#events).keepLast(this.#limits[list]);
-  }
-
-  // Rewrites a file from memory: after a load found bad lines, lines past the bound or entries the
-  // journal holds, and to compact notifications. The snapshot
-  // is taken now, in call order with the appends queued before it, so the file holds exactly what
-  // memory holds; appends queued after it land in the new file.
-  #rewrite(list: keyof HistoryLimits): void {
-    switch (list) {
-      case 'files':
-        return this.#files.rewrite(this.#history.list('files'));
-      case 'notifications':
-        return this.#notifications.rewriteLines(
-          this.#history.list('notifications').map((entry) => this.#notificationLine(entry)),
-        );
-      case 'events': // the bodies as held: no parse and serialise again, the text as received kept
-        return this.#events.rewriteLines(
-          this.#history
-            .heldEvents()
-            .filter((held) => !held.journaled)
-            .map((held) => lineWithBody(held.head, held.bodyJson)),
-        );
-    }
+  // Rewrites the file from memory (after a load found bad lines, lines past the bound or entries
+  // the journal holds): the bodies as held, no parse and serialise again.
+  #rewrite(): void {
+    this.#events.rewriteLines(
+      this.#history
+        .heldEvents()
+        .filter((held) => !held.journaled)
+        .map((held) => lineWithBody(held.head, held.bodyJson)),
+    );
   }
 }

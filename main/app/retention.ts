@@ -4,7 +4,7 @@ import { RemovalLog } from '../adapters/retention/removal-log';
 import { removeRecording, type TrashPort } from '../adapters/retention/remove-recording';
 import { errorMessage } from '../core/log-text';
 import type { HappeningSource } from '../core/plug-ins';
-import type { HistoryReader } from '../adapters/history-store';
+import type { HistoryReader } from '../adapters/database/history-tables';
 import type { AppContext } from './app-context';
 import type { AppPorts } from './app-ports';
 import type { RetentionReader } from './handlers/retention';

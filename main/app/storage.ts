@@ -6,6 +6,8 @@ import type { RecorderWebhook } from '../../shared/recorder/webhook';
 import { APP_MIGRATIONS } from '../adapters/database/app-migrations';
 import { DatabaseHandle } from '../adapters/database/database-handle';
 import { Deliveries } from '../adapters/database/deliveries';
+import { HistoryTables } from '../adapters/database/history-tables';
+import { LEGACY_HISTORY } from '../adapters/database/legacy-history-import';
 import { importLegacy, LEGACY_JOURNAL } from '../adapters/database/legacy-import';
 import { HistoryStore } from '../adapters/history-store';
 import {
@@ -33,12 +35,15 @@ export type UnjournaledMeta = Pick<
   'source' | 'duplicate' | 'userAgent' | 'receivedAt' | 'journalSeq'
 >;
 
-/** The app's storage: the database (the deliveries journal behind the intake), the history, the event log. */
+/** The app's storage: the database (the deliveries journal behind the intake, the history), the event log. */
 export interface Storage {
   database: DatabaseHandle;
   deliveries: Deliveries;
   intake: WebhookIntake;
-  history: HistoryStore;
+  /** The Files list and the notifications, in the database. */
+  history: HistoryTables;
+  /** The event log ("Webhook log"), still its own file (`history/events.jsonl`). */
+  eventLog: HistoryStore;
   /** Journaled webhooks, oldest first, to rebuild room state from and recover (recovery.ts). */
   journaled: readonly JournaledWebhook[];
   /** The journal seq up to which everything was processed to the end; undefined: no mark yet. */
@@ -57,14 +62,14 @@ export interface Storage {
    * those past their bounds (core/delivery-retention.ts) and gives the space back.
    */
   markProcessed(processedThrough: number): Promise<void>;
-  /** Why writing fails now (the database, else the history's files); undefined: it does not. */
+  /** Why writing fails now (the database, the history, the event log's file); undefined: none. */
   trouble(): string | undefined;
-  /** Closes the database and the history; each is closed whatever the other did. */
+  /** Closes the history, the database and the event log; each whatever the others did. */
   close(): Promise<void>;
 }
 
 /**
- * Opens the database and the history in `dataDir` (importing a data folder of the format before
+ * Opens the database (with the history) and the event log in `dataDir` (importing a data folder of the format before
  * the database at its first start), restores the intake's seq and the event log. Throws
  * DatabaseInUse when another copy of the app holds the database.
  */
@@ -92,7 +97,12 @@ export async function openStorage(
     contents.entries,
     Math.max(deliveries.newestSeq(), processedThrough ?? 0),
   );
-  const history = await HistoryStore.open({
+  const history = new HistoryTables(database, {
+    limits,
+    warn: log.warn,
+    onTrouble: options.onTrouble,
+  });
+  const eventLog = await HistoryStore.open({
     dir: join(dataDir, 'history'),
     limits,
     // Numbered by the journal's seq here: the merge with the log's own file numbers them afresh.
@@ -114,31 +124,43 @@ export async function openStorage(
   });
   // What an import or a long stop left past its bounds goes now.
   await upkeep(processedThrough ?? intake.journalSeq);
-  let eventSeq = history.queries.lastEventSeq();
+  let eventSeq = eventLog.queries.lastEventSeq();
   return {
     database,
     deliveries,
     intake,
     history,
+    eventLog,
     journaled: restored.replay,
     processedThrough,
     async markProcessed(seq) {
       await deliveries.markProcessed(seq);
       await upkeep(seq);
     },
-    trouble: () => database.trouble ?? history.trouble,
+    trouble: () => database.trouble ?? history.trouble ?? eventLog.trouble,
     logAccepted: (accepted, bodyJson) =>
-      history.addJournaledEvent(acceptedLogEntry(accepted, ++eventSeq), bodyJson),
+      eventLog.addJournaledEvent(acceptedLogEntry(accepted, ++eventSeq), bodyJson),
     logUnjournaled: (webhook, body, meta, bodyJson) =>
-      history.addEvent(eventLogEntry(webhook, body, { seq: ++eventSeq, ...meta }), bodyJson),
-    async close() {
-      try {
-        database.close();
-      } finally {
-        await history.close();
-      }
-    },
+      eventLog.addEvent(eventLogEntry(webhook, body, { seq: ++eventSeq, ...meta }), bodyJson),
+    close: () => closeStorage(history, database, eventLog),
   };
+}
+
+/** Closes the history's writer, the database and the event log, each whatever the others did. */
+async function closeStorage(
+  history: HistoryTables,
+  database: DatabaseHandle,
+  eventLog: HistoryStore,
+): Promise<void> {
+  try {
+    await history.close();
+  } finally {
+    try {
+      database.close();
+    } finally {
+      await eventLog.close();
+    }
+  }
 }
 
 /**
@@ -161,7 +183,7 @@ function openDatabaseIn(dataDir: string, clock: Clock, log: Logger): DatabaseHan
 }
 
 /** The parts of a data folder from before the database, imported at the first start (journal first). */
-const LEGACY_PARTS = [LEGACY_JOURNAL];
+const LEGACY_PARTS = [LEGACY_JOURNAL, LEGACY_HISTORY];
 
 /** The event log's entry of an accepted delivery, with the receipt time the journal holds. */
 function acceptedLogEntry({ entry, webhook }: AcceptedWebhook, seq: number): EventLogEntry {

@@ -1,13 +1,5 @@
-import { fileTimes } from '../../shared/file-times';
-import {
-  HISTORY_LIMITS,
-  type HistoryFile,
-  type HistoryNotification,
-  type HistoryQuery,
-  type NotificationDecision,
-} from '../../shared/history';
+import { HISTORY_LIMITS, type HistoryQuery, type NotificationDecision } from '../../shared/history';
 import type { EventLogEntry } from '../../shared/model';
-import type { PushRecord } from '../../shared/push';
 
 /** Size bounds of the three history lists. */
 export interface HistoryLimits {
@@ -22,10 +14,8 @@ export interface HistoryResult<T> {
   total: number;
 }
 
-/** Everything the history holds, oldest first (what the store persists). */
+/** What the event log holds, oldest first (what its store persists). */
 export interface HistorySnapshot {
-  files: HistoryFile[];
-  notifications: HistoryNotification[];
   events: EventLogEntry[];
 }
 
@@ -219,70 +209,15 @@ function eventKey(held: HeldEvent): string {
   return `${head.eventType}\n${head.eventId}\n${body}`.slice(0, MAX_EVENT_KEY);
 }
 
-function notificationKey({ notification }: HistoryNotification): string {
-  const action = notification.action;
-  const target =
-    action?.kind === 'openUrl' ? action.url : action && 'path' in action ? action.path : '';
-  return `${notification.title}\n${notification.body}\n${target}`;
-}
-
-/** The app's history: finished files, notifications with their decisions, and raw events. */
+/**
+ * The event log ("Webhook log") as held in memory until it moves into the database (issue 32:
+ * the Files list and the notifications are in the database already, database/history-tables.ts).
+ */
 export class History {
-  readonly #files: BoundedList<HistoryFile>;
-  readonly #notifications: BoundedList<HistoryNotification>;
   readonly #events: BoundedList<HeldEvent>;
-  /** Keys of the happenings whose file / decision is held: a second record of one is refused. */
-  readonly #fileKeys = new Set<string>();
-  readonly #decisionKeys = new Set<string>();
-  #unread = 0;
 
-  constructor(limits: HistoryLimits = HISTORY_LIMITS) {
-    this.#files = new BoundedList(
-      limits.files,
-      (f) => `${f.name}\n${f.title}\n${f.relativePath}\n${f.resolvedPath ?? ''}`,
-    );
-    this.#notifications = new BoundedList(limits.notifications, notificationKey);
+  constructor(limits: Pick<HistoryLimits, 'events'> = HISTORY_LIMITS) {
     this.#events = new BoundedList(limits.events, eventKey);
-  }
-
-  /** Records a finished file; false (nothing recorded) when a file of the same key is held. */
-  addFile(file: HistoryFile): boolean {
-    if (file.key !== undefined) {
-      if (this.#fileKeys.has(file.key)) return false;
-      this.#fileKeys.add(file.key);
-    }
-    for (const dropped of this.#files.push(file))
-      if (dropped.key !== undefined) this.#fileKeys.delete(dropped.key);
-    return true;
-  }
-
-  /**
-   * Records a notification and its decision; false (nothing recorded) when a decision on the same
-   * happening (by key) is held: a recovery run that meets a recorded happening again is a no-op.
-   */
-  addNotification(entry: HistoryNotification): boolean {
-    const key = entry.notification.key;
-    if (key !== undefined) {
-      if (this.#decisionKeys.has(key)) return false;
-      this.#decisionKeys.add(key);
-    }
-    if (!entry.read) this.#unread += 1;
-    for (const dropped of this.#notifications.push(entry)) {
-      if (!dropped.read) this.#unread -= 1;
-      if (dropped.notification.key !== undefined)
-        this.#decisionKeys.delete(dropped.notification.key);
-    }
-    return true;
-  }
-
-  /** True when a decision on the happening of this key is held. */
-  hasDecision(key: string): boolean {
-    return this.#decisionKeys.has(key);
-  }
-
-  /** True when a finished file of this key is held. */
-  hasFile(key: string): boolean {
-    return this.#fileKeys.has(key);
   }
 
   /**
@@ -294,81 +229,6 @@ export class History {
     const held = holdEvent(event, bodyJson, journaled);
     this.#events.push(held);
     return held;
-  }
-
-  /** Marks the notification(s) with this id read; false when none was unread. */
-  markRead(id: string): boolean {
-    let changed = false;
-    for (const slot of this.#notifications.slots()) {
-      if (slot.value.read || slot.value.notification.id !== id) continue;
-      slot.value = { ...slot.value, read: true };
-      this.#unread -= 1;
-      changed = true;
-    }
-    return changed;
-  }
-
-  /**
-   * Keeps a push's outcome with its notification (replacing an earlier one for the same target);
-   * false when the notification is no longer held.
-   */
-  recordPush(id: string, record: PushRecord): boolean {
-    let found = false;
-    for (const slot of this.#notifications.slots()) {
-      if (slot.value.notification.id !== id) continue;
-      const others = (slot.value.push ?? []).filter((r) => r.target !== record.target);
-      slot.value = { ...slot.value, push: [...others, record] };
-      found = true;
-    }
-    return found;
-  }
-
-  /** Marks every notification read; returns how many were unread. */
-  markAllRead(): number {
-    const count = this.#unread;
-    if (count === 0) return 0;
-    for (const slot of this.#notifications.slots())
-      if (!slot.value.read) slot.value = { ...slot.value, read: true };
-    this.#unread = 0;
-    return count;
-  }
-
-  /** Number of unread notifications. */
-  unreadCount(): number {
-    return this.#unread;
-  }
-
-  /** Finished files, newest first; text matches name, title and both paths. */
-  files(query: HistoryQueryOptions = {}): HistoryResult<HistoryFile> {
-    const { recordedFrom, recordedBefore } = query;
-    const inRange =
-      recordedFrom === undefined && recordedBefore === undefined
-        ? undefined
-        : (file: HistoryFile) => {
-            const at = fileTimes(file).to;
-            return at >= (recordedFrom ?? -Infinity) && at < (recordedBefore ?? Infinity);
-          };
-    return this.#files.page(
-      query,
-      matcher(query, (file, roomId) => file.roomId === roomId, inRange),
-    );
-  }
-
-  /** Notifications, newest first; text matches title, body and the action's path or URL. */
-  notifications(query: HistoryQueryOptions = {}): HistoryResult<HistoryNotification> {
-    const { unreadOnly, createdFrom, createdBefore } = query;
-    const spanned = createdFrom !== undefined || createdBefore !== undefined;
-    const extra =
-      unreadOnly || spanned
-        ? (entry: HistoryNotification) =>
-            (!unreadOnly || !entry.read) &&
-            (createdFrom === undefined || entry.notification.createdAt >= createdFrom) &&
-            (createdBefore === undefined || entry.notification.createdAt < createdBefore)
-        : undefined;
-    return this.#notifications.page(
-      query,
-      matcher(query, (entry, roomId) => entry.notification.roomIds.includes(roomId), extra),
-    );
   }
 
   /** Raw events, newest first; text matches type, id and the body (name, title, path inside). */
@@ -387,14 +247,6 @@ export class History {
     return undefined;
   }
 
-  /** A notification by id, if still held (the newest, should an id repeat). */
-  notificationById(id: string): HistoryNotification | undefined {
-    let found: HistoryNotification | undefined;
-    for (const slot of this.#notifications.slots())
-      if (slot.value.notification.id === id) found = slot.value;
-    return found;
-  }
-
   /** The highest event sequence number held, 0 when there is none (to continue numbering after a restart). */
   lastEventSeq(): number {
     let max = 0;
@@ -402,22 +254,14 @@ export class History {
     return max;
   }
 
-  /** How many entries each list holds. */
-  sizes(): HistoryLimits {
-    return {
-      files: this.#files.size,
-      notifications: this.#notifications.size,
-      events: this.#events.size,
-    };
+  /** How many events are held. */
+  sizes(): Pick<HistoryLimits, 'events'> {
+    return { events: this.#events.size };
   }
 
-  /** Every entry, oldest first. */
+  /** Every event, oldest first. */
   snapshot(): HistorySnapshot {
-    return {
-      files: this.list('files'),
-      notifications: this.list('notifications'),
-      events: this.list('events'),
-    };
+    return { events: this.list() };
   }
 
   /** The raw events as held (each body one line of JSON text), oldest first. */
@@ -425,15 +269,8 @@ export class History {
     return Array.from(this.#events.slots(), (slot) => slot.value);
   }
 
-  /** Every entry of one list, oldest first. */
-  list<K extends keyof HistorySnapshot>(list: K): HistorySnapshot[K] {
-    const values = <T>(from: BoundedList<T>) => Array.from(from.slots(), (slot) => slot.value);
-    const chosen: HistorySnapshot[keyof HistorySnapshot] =
-      list === 'files'
-        ? values(this.#files)
-        : list === 'notifications'
-          ? values(this.#notifications)
-          : values(this.#events).map(releaseEvent);
-    return chosen as HistorySnapshot[K];
+  /** Every event, oldest first. */
+  list(): EventLogEntry[] {
+    return Array.from(this.#events.slots(), (slot) => releaseEvent(slot.value));
   }
 }

@@ -137,6 +137,23 @@ function databaseNow(): { deliveries: number; processedThrough: unknown; check: 
   }
 }
 
+/** The Files list's paths and the notifications' keys in the database (no process holds it). */
+function historyNow(): { files: string[]; keys: string[] } {
+  const db = new Database(join(dataDir, DATABASE_FILE));
+  try {
+    const bodies = db.prepare('SELECT body FROM files ORDER BY row').pluck().all() as string[];
+    return {
+      files: bodies.map((body) => (JSON.parse(body) as { relativePath: string }).relativePath),
+      keys: db
+        .prepare('SELECT key FROM notifications WHERE key IS NOT NULL')
+        .pluck()
+        .all() as string[],
+    };
+  } finally {
+    db.close();
+  }
+}
+
 const lines = async (file: string): Promise<unknown[]> =>
   (await readFile(join(dataDir, file), 'utf8').catch(() => ''))
     .split('\n')
@@ -181,27 +198,21 @@ describe(`chaos: SIGKILL at random moments, ${ROUNDS} rounds (CHAOS_SEED=${SEED}
       await vi.waitFor(() => expect(new Set(popups())).toEqual(answered), { timeout: 20_000 });
       expect(await last.stop()).toBe(0);
 
-      // No happening popped up twice over all runs; every answered file popped up once.
+      // Every answered file popped up (the wait above); a popup shown again after a kill between
+      // its shown mark and the popup (owed, then shown: issue 32) is a repeat, counted, never a loss.
       const counts = new Map<string, number>();
       for (const name of popups()) counts.set(name, (counts.get(name) ?? 0) + 1);
-      const seen = all.map((p) => p.lines.filter((l) => l.type === 'notification'));
-      expect(
-        [...counts].filter(([, n]) => n !== 1),
-        JSON.stringify(seen),
-      ).toEqual([]);
       const live = all
         .flatMap((p) => p.lines)
         .filter((l) => l.type === 'notification' && l.event === 'StreamStarted')
         .map((l) => (l.roomIds as number[]).join());
-      expect(live.length).toBe(new Set(live).size);
+      const repeats =
+        [...counts.values()].reduce((sum, n) => sum + n - 1, 0) + live.length - new Set(live).size;
       // The Files list: each answered file exactly once.
-      const files = (await lines('history/files.jsonl')) as { relativePath: string }[];
-      expect(files.map((f) => basename(f.relativePath)).sort()).toEqual([...answered].sort());
+      const kept = historyNow();
+      expect(kept.files.map((path) => basename(path)).sort()).toEqual([...answered].sort());
       // The notification history: no decision recorded twice.
-      const keys = ((await lines('history/notifications.jsonl')) as any[])
-        .filter((l) => l.op === 'add' && l.entry.notification.key)
-        .map((l) => l.entry.notification.key as string);
-      expect(keys.length).toBe(new Set(keys).size);
+      expect(kept.keys.length).toBe(new Set(kept.keys).size);
       // Every data file parses (lines() throws on a bad line).
       for (const name of await readdir(join(dataDir, 'history')))
         if (name.endsWith('.jsonl')) await lines(join('history', name));
@@ -210,7 +221,8 @@ describe(`chaos: SIGKILL at random moments, ${ROUNDS} rounds (CHAOS_SEED=${SEED}
       expect(end.processedThrough).toEqual(expect.any(Number));
       const prunings = journalSizes.filter((n, i) => i > 0 && n < journalSizes[i - 1]!).length;
       process.stdout.write(
-        `chaos: ${answered.size} files answered; deliveries pruned ${prunings} time(s) ` +
+        `chaos: ${answered.size} files answered; ${repeats} popup(s) shown again after a kill; ` +
+          `deliveries pruned ${prunings} time(s) ` +
           `between runs; deliveries kept ${journalSizes.join(' ')}\n`,
       );
     } catch (error) {

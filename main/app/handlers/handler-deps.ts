@@ -2,6 +2,7 @@ import type { AppInfo, AppState } from '../../../shared/app-state';
 import type { ActionResult } from '../../../shared/ipc-contract';
 import { ACTION_REFUSALS, type ActionRefusal } from '../../../shared/i18n/action-results';
 import type { Language, Settings } from '../../../shared/settings';
+import type { HistoryTables } from '../../adapters/database/history-tables';
 import type { HistoryStore } from '../../adapters/history-store';
 import type { SettingsStore } from '../../adapters/settings-store';
 import type { Clock } from '../../core/ports';
@@ -15,7 +16,10 @@ export interface HandlerDeps {
   settings: () => Settings;
   language: () => Language;
   store: Pick<SettingsStore, 'update' | 'get'>;
-  history: HistoryStore;
+  /** The Files list and the notifications. */
+  history: HistoryTables;
+  /** The event log (the window's "Webhook log"). */
+  eventLog: Pick<HistoryStore, 'queries'>;
   listener: Pick<Listener, 'replay' | 'sendTestEvent' | 'webhookUrl'>;
   /** Each recorder's link: its API client, its connection. */
   links: Pick<RecorderLinks, 'get' | 'list'>;

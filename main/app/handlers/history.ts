@@ -11,15 +11,16 @@ export function historyHandlers(
   const queries = deps.history.queries;
   return {
     'history:notifications': async (query) => queries.notifications(query),
-    'history:events': async (query) => queries.events(query),
+    'history:events': async (query) => deps.eventLog.queries.events(query),
     'history:markRead': async ({ id }) => {
-      if (id === undefined) deps.history.markAllRead();
-      else deps.history.markRead(id);
+      // Committed before the count is read: the count is a query of the database.
+      if (id === undefined) await deps.history.markAllRead();
+      else await deps.history.markRead(id);
       deps.stateChanged();
       return { unreadCount: queries.unreadCount() };
     },
     'events:replay': async ({ seq }) => {
-      const entry = queries.eventBySeq(seq);
+      const entry = deps.eventLog.queries.eventBySeq(seq);
       if (!entry) return refused(deps, 'eventGone');
       if (!deps.listener.replay(entry.body)) return refused(deps, 'eventUnparsable');
       return { ok: true };
