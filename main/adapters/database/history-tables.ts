@@ -9,12 +9,10 @@ import type { HistoryQueryOptions, HistoryResult } from '../../core/history';
 import type { KeptDecision } from '../../core/plug-ins';
 import type { DatabaseHandle } from './database-handle';
 import { allFiles, allNotifications, filesPage, notificationsPage } from './history-queries';
+import { deleteBeyond, insertFile, insertNotification } from './history-inserts';
 import {
-  fileSearch,
   NOTIFICATION_COLUMNS,
   notificationOf,
-  notificationSearch,
-  recordedAt,
   withPush,
   type NotificationRow,
 } from './history-rows';
@@ -88,15 +86,9 @@ export class HistoryTables {
       if (this.hasFile(key)) return false;
       this.#pendingFiles.add(key);
     }
-    const body = JSON.stringify(file);
     void this.#writer
       .write(() => {
-        this.#db
-          .statement(
-            `INSERT INTO files (key, room_id, recorded_at, search, body) VALUES (?, ?, ?, ?, ?)
-             ON CONFLICT (key) DO NOTHING`,
-          )
-          .run(key ?? null, file.roomId, recordedAt(file), fileSearch(file), body);
+        insertFile(this.#db, file);
         this.#keepBound('files');
       })
       .catch(() => undefined) // dropped: the writer warned
@@ -122,7 +114,11 @@ export class HistoryTables {
     committed.catch(() => undefined); // whoever waits handles it; nobody need wait
     void this.#writer
       .write(
-        () => this.#insertNotification(entry, owed),
+        () => {
+          const inserted = insertNotification(this.#db, entry, owed);
+          this.#keepBound('notifications');
+          return inserted;
+        },
         (error) => firstTry.reject(error),
       )
       .then(
@@ -293,57 +289,12 @@ export class HistoryTables {
     });
   }
 
-  #insertNotification(entry: HistoryNotification, owed: boolean): number | undefined {
-    const { notification, decision } = entry;
-    const inserted = this.#db
-      .statement(
-        `INSERT INTO notifications
-           (id, key, event, created_at, read, popup_owed, search, notification, decision, push)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT (key) DO NOTHING`,
-      )
-      .run(
-        notification.id,
-        notification.key ?? null,
-        notification.event,
-        notification.createdAt,
-        entry.read ? 1 : 0,
-        owed ? 1 : 0,
-        notificationSearch(entry),
-        JSON.stringify(notification),
-        JSON.stringify(decision),
-        entry.push === undefined ? null : JSON.stringify(entry.push),
-      );
-    if (inserted.changes === 0) return undefined;
-    const row = Number(inserted.lastInsertRowid);
-    const room = this.#db.statement(
-      'INSERT OR IGNORE INTO notification_rooms (room_id, row) VALUES (?, ?)',
-    );
-    for (const roomId of notification.roomIds) room.run(roomId, row);
-    this.#keepBound('notifications');
-    return row;
-  }
-
-  // Inside an add's unit: every few adds, the rows beyond the bound go.
+  // Inside an add's unit: every few adds, the rows beyond the bound go, and after the commit
+  // the pages they held are given back.
   #keepBound(list: 'files' | 'notifications'): void {
     const limit = this.#limits[list];
     if ((this.#added[list] += 1) < slackOf(limit)) return;
     this.#added[list] = 0;
-    const cut = this.#db
-      .statement(`SELECT row FROM ${list} ORDER BY row DESC LIMIT 1 OFFSET ?`)
-      .pluck()
-      .get(limit) as number | undefined;
-    if (cut === undefined) return;
-    if (list === 'files') this.#db.statement('DELETE FROM files WHERE row <= ?').run(cut);
-    else {
-      this.#db.statement('DELETE FROM notifications WHERE row <= ?').run(cut);
-      this.#db
-        .statement(
-          `DELETE FROM notification_rooms WHERE row <= ?
-           AND NOT EXISTS (SELECT 1 FROM notifications n WHERE n.row = notification_rooms.row)`,
-        )
-        .run(cut);
-    }
-    setImmediate(() => this.#db.reclaimSpace()); // after this turn's commit
+    if (deleteBeyond(this.#db, list, limit) > 0) setImmediate(() => this.#db.reclaimSpace());
   }
 }
