@@ -1,9 +1,14 @@
-// Times the window's history queries over a full history (1,000 files, 1,000 notifications),
-// each next to a plain Array.filter doing the same job over the same data (the event log's are in
-// bench/event-log.ts).
+// Times the window's history queries over a full history (1,000 files, 1,000 notifications in
+// the database), each next to a plain Array.filter doing the same job over the same data held in
+// memory (the event log's queries: bench/event-log.ts).
 // Run: npm run bench:history
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { History } from '../main/core/history';
+import { APP_MIGRATIONS } from '../main/adapters/database/app-migrations';
+import { DatabaseHandle } from '../main/adapters/database/database-handle';
+import { HistoryTables } from '../main/adapters/database/history-tables';
 import { HISTORY_LIMITS, type HistoryFile, type HistoryNotification } from '../shared/history';
 
 const ROOMS = 40;
@@ -49,20 +54,15 @@ function notification(i: number): HistoryNotification {
   };
 }
 
-const gc = (globalThis as { gc?: () => void }).gc;
-gc?.();
-const heapBefore = process.memoryUsage().heapUsed;
-const history = new History();
-const files: HistoryFile[] = [];
-const notifications: HistoryNotification[] = [];
+const dir = mkdtempSync(join(tmpdir(), 'bench-history-'));
+const database = DatabaseHandle.open(dir, { migrations: APP_MIGRATIONS });
+const history = new HistoryTables(database, { warn: console.warn });
 for (let i = 0; i < HISTORY_LIMITS.files; i += 1) history.addFile(file(i));
 for (let i = 0; i < HISTORY_LIMITS.notifications; i += 1) history.addNotification(notification(i));
-gc?.();
-const heapHistory = process.memoryUsage().heapUsed - heapBefore;
+await history.flush();
 // The baselines get plain arrays of the same values.
-const snapshot = history.snapshot();
-files.push(...snapshot.files);
-notifications.push(...snapshot.notifications);
+const files: HistoryFile[] = history.list('files');
+const notifications: HistoryNotification[] = history.list('notifications');
 
 let sink = 0; // keeps the optimiser from dropping the work
 function time(runs: number, job: () => number): number {
@@ -120,15 +120,10 @@ const rows: [string, number, () => number, () => number][] = [
   ],
 ];
 
-console.log(
-  `history: ${history.sizes().files} files, ${history.sizes().notifications} notifications`,
-);
-console.log(
-  `heap of the filled history: ${(heapHistory / 1024 / 1024).toFixed(1)} MiB${gc ? '' : ' (approximate: run node with --expose-gc for an exact figure)'}`,
-);
+console.log(`history: ${files.length} files, ${notifications.length} notifications (database)`);
 console.log('');
 console.log(
-  `${'query'.padEnd(40)}${'History µs'.padStart(12)}${'Array.filter µs'.padStart(18)}${'runs'.padStart(9)}`,
+  `${'query'.padEnd(40)}${'store µs'.padStart(12)}${'Array.filter µs'.padStart(18)}${'runs'.padStart(9)}`,
 );
 for (const [name, runs, model, baseline] of rows) {
   const modelUs = time(runs, model);
@@ -138,3 +133,6 @@ for (const [name, runs, model, baseline] of rows) {
   );
 }
 if (sink === -1) console.log(sink);
+await history.close();
+database.close();
+rmSync(dir, { recursive: true, force: true });

@@ -1,5 +1,5 @@
 import type { AppNotification } from '../../shared/model';
-import type { HistoryReader } from './history-store';
+import type { HistoryReader } from './database/history-tables';
 import { QuietDigest, sinceLastDigest } from '../core/quiet-digest';
 import type { HappeningSource } from '../core/plug-ins';
 

@@ -34,7 +34,7 @@ export async function createApp(ports: AppPorts): Promise<RunningApp> {
     onTrouble: () => stateChanged(), // the window and the tray say so (AppState.storage)
     ...(ports.limits ? { limits: ports.limits } : {}),
   });
-  const { sinks, push } = attachSinks(context, ports, storage);
+  const { sinks, push, showPopup } = attachSinks(context, ports, storage);
   const pictures = await openPictures(context);
 
   // The core's one door, what observes it, and recovery of what the journal holds.
@@ -50,11 +50,7 @@ export async function createApp(ports: AppPorts): Promise<RunningApp> {
   });
   // Jobs acting on finished recordings (issue 33): queued by their intake, a source below.
   const { engine, intake } = buildJobs(context, ports, { storage, pipeline });
-  const recovery = prepareRecovery({
-    ...context,
-    pipeline,
-    storage,
-  });
+  const recovery = prepareRecovery({ ...context, pipeline, storage, showPopup });
   // One link per recorder (poller, connection, commands), and the listener with one URL each.
   const links: RecorderLinks = new RecorderLinks({
     context,

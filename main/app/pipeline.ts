@@ -1,7 +1,7 @@
 import type { HistoryFile, HistoryNotification } from '../../shared/history';
 import type { AppNotification, NotificationAction } from '../../shared/model';
 import { recorderById, recorderLabel } from '../../shared/recorders';
-import type { HistoryStore } from '../adapters/history-store';
+import type { HistoryTables } from '../adapters/database/history-tables';
 import { fileCheck } from '../adapters/file-access';
 import { EventPipeline } from '../core/event-pipeline';
 import type { Happening } from '../core/happening';
@@ -16,7 +16,7 @@ import type { Observers } from './sources';
 /** What the pipeline is wired to. */
 export interface PipelineWiring {
   context: AppContext;
-  history: HistoryStore;
+  history: HistoryTables;
   sinks: DecisionSinks;
   observers: Observers;
   /** The notification with its room's pictures where known (cached: nothing waits). */
@@ -67,9 +67,11 @@ export function buildPipeline(wiring: PipelineWiring): EventPipeline {
           decision,
           read: initialReadState(decision),
         };
-        // A decision on a happening already recorded (a recovery run again) goes nowhere.
-        if (!history.addNotification(entry)) return;
-        sinks.decided(entry);
+        // A decision on a happening already recorded (a recovery run again) goes nowhere; the
+        // others go to the sinks with their way to the disk (the popup waits for the commit).
+        const kept = history.addNotification(entry);
+        if (!kept) return;
+        sinks.decided(entry, kept);
       },
       happened: (happening) => {
         // A replay shows an old event again: its file is already listed.
@@ -95,7 +97,11 @@ export function buildPipeline(wiring: PipelineWiring): EventPipeline {
 }
 
 /** Lists a finished file in the Files list (the pipeline's and recovery's one way to do it). */
-export function listFile(history: HistoryStore, happening: Happening, finishedAt: number): void {
+export function listFile(
+  history: Pick<HistoryTables, 'addFile'>,
+  happening: Happening,
+  finishedAt: number,
+): void {
   const entry = historyFileOf(happening, finishedAt);
   if (entry) history.addFile(entry);
 }

@@ -3,7 +3,14 @@ import type { Storage } from './storage';
 import { listFile } from './pipeline';
 import type { EventPipeline } from '../core/event-pipeline';
 import { recoverJournal } from '../core/journal-recovery';
-import { filesSettledBy, type RecoveryPlan } from '../core/recovery';
+import type { HistoryNotification } from '../../shared/history';
+import {
+  filesSettledBy,
+  missedItems,
+  planOwedPopups,
+  type OwedPlan,
+  type RecoveryPlan,
+} from '../core/recovery';
 import { errorMessage } from '../core/log-text';
 import type { Logger } from '../core/ports';
 
@@ -24,11 +31,16 @@ export interface RecoveryWiring extends CoreWiring {
   storage: Pick<Storage, 'history' | 'journaled' | 'processedThrough' | 'markProcessed'> & {
     intake: { journalSeq: number };
   };
+  /** Shows a popup through the host's popup only (the popups still owed at start). */
+  showPopup: (entry: HistoryNotification) => void;
 }
 
 /** Start-up recovery and the processed mark, as the app object holds them. */
 export interface JournalRecovery {
-  /** Runs the happenings past the processed mark (once the sinks are started). */
+  /**
+   * Shows the popups still owed and runs the happenings past the processed mark (once the sinks
+   * are started).
+   */
   run(): Promise<void>;
   /** A journal entry was handed to the pipeline (the listener's accepted deliveries). */
   fed(seq: number): void;
@@ -38,9 +50,11 @@ export interface JournalRecovery {
 
 /**
  * Start-up recovery. Now: the state is rebuilt from the entries up to the processed
- * mark. At run(): what the journal holds past the mark goes through the pipeline
- * (core/journal-recovery.ts). Then the mark keeps moving: whenever the pipeline is idle and the
- * history's writes are out, every entry handed to it so far was processed to the end.
+ * mark. At run(): the popups committed as owed and never marked shown (a kill between the two)
+ * are shown again, or, too old, recorded as missed; then what the journal holds past the mark
+ * goes through the pipeline (core/journal-recovery.ts). Then the mark keeps moving: whenever the
+ * pipeline is idle and the history's writes are committed, every entry handed to it so far was
+ * processed to the end.
  */
 export function prepareRecovery(wiring: RecoveryWiring): JournalRecovery {
   const { log, pipeline, storage } = wiring;
@@ -75,18 +89,28 @@ export function prepareRecovery(wiring: RecoveryWiring): JournalRecovery {
       // No mark yet: one now, before anything is answered, so that a crash of this very first
       // run still finds its own deliveries past the mark.
       if (mark < 0) await advance();
+      const now = wiring.clock();
+      const freshMs = wiring.settings().notifications.recoveredFreshMinutes * 60_000;
+      // Read before anything new is decided: what is owed now was owed by an earlier run.
+      const owed = planOwedPopups(history.owedPopups(), { now, freshMs });
+      for (const { row, entry } of owed.show) {
+        wiring.showPopup(entry);
+        history.popupShown(row);
+      }
+      for (const { row } of owed.missed) void history.popupMissed(row).catch(() => undefined);
       const pending = storage.journaled.filter((entry) => entry.seq > processedThrough);
       const result = await recoverJournal(pipeline, pending, {
         processedThrough,
-        now: wiring.clock(),
-        freshMs: wiring.settings().notifications.recoveredFreshMinutes * 60_000,
+        now,
+        freshMs,
+        owedMissed: owed.missed.flatMap(({ entry }) => missedItems(entry)),
         language: wiring.language(),
         hasDecision: (key) => history.hasDecision(key),
         hasFile: (key) => history.hasFile(key),
         // Recovery's "list only" case: listed as the pipeline lists a file.
         listFile: (happening) => listFile(history, happening, wiring.clock()),
       });
-      logRecovery(log, result.plan);
+      logRecovery(log, result.plan, owed);
       fed = Math.max(fed, result.throughSeq);
       timer = setInterval(() => void advance(), MARK_EVERY_MS);
       timer.unref?.();
@@ -101,8 +125,13 @@ export function prepareRecovery(wiring: RecoveryWiring): JournalRecovery {
   };
 }
 
-function logRecovery(log: Logger, plan: RecoveryPlan): void {
+function logRecovery(log: Logger, plan: RecoveryPlan, owed: OwedPlan): void {
   const { fresh, missed, listOnly } = plan;
+  if (owed.show.length + owed.missed.length > 0)
+    log.warn(
+      `popups owed by the last run: ${owed.show.length} shown now, ` +
+        `${owed.missed.length} too old, recorded as missed`,
+    );
   if (fresh.length + missed.length + listOnly.length === 0) return;
   log.warn(
     `recovered from the journal: ${fresh.length} happening(s) shown as usual, ` +

@@ -5,7 +5,7 @@ import { RemovalsTable } from '../adapters/database/removals-table';
 import { removeRecording, type TrashPort } from '../adapters/retention/remove-recording';
 import { errorMessage } from '../core/log-text';
 import type { HappeningSource } from '../core/plug-ins';
-import type { HistoryReader } from '../adapters/history-store';
+import type { HistoryReader } from '../adapters/database/history-tables';
 import type { AppContext } from './app-context';
 import type { AppPorts } from './app-ports';
 import type { RetentionReader } from './handlers/retention';

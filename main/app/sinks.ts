@@ -1,8 +1,7 @@
 import type { HistoryNotification } from '../../shared/history';
 import type { AppNotification } from '../../shared/model';
-import type { HistoryStore } from '../adapters/history-store';
 import { errorDetail } from '../core/log-text';
-import type { DecisionSink, PlugInContext } from '../core/plug-ins';
+import type { DecisionSink, KeptDecision, PlugInContext } from '../core/plug-ins';
 import type { Logger } from '../core/ports';
 import type { SetupNotice } from '../core/recorder-sync';
 import type { DatabaseNotice } from '../core/database-notice';
@@ -15,11 +14,13 @@ import type { Storage } from './storage';
 export interface AttachedSinks {
   sinks: DecisionSinks;
   push: PushSink;
+  /** Shows a notification through the host's popup only (start-up: the popups still owed). */
+  showPopup: (entry: HistoryNotification) => void;
 }
 
 /**
- * The one place sinks attach, in order: the host's popup (behind the history's write, so that
- * recovery never pops a happening up twice), the window, push targets, then the host's extras.
+ * The one place sinks attach, in order: the host's popup (after the decision's commit, so that
+ * recovery never loses a popup), the window, push targets, then the host's extras.
  */
 export function attachSinks(
   context: AppContext,
@@ -30,20 +31,25 @@ export function attachSinks(
   const sinks = new DecisionSinks(context.log);
   const windowSink: DecisionSink = {
     name: 'window',
-    decided: (entry) => {
-      events.emit('notification:added', entry);
-      stateChanged();
+    // Once committed: the window's list and unread count are queries of the database.
+    decided: (entry, kept) => {
+      const tell = () => {
+        events.emit('notification:added', entry);
+        stateChanged();
+      };
+      if (kept) kept.committed.then(tell, tell);
+      else tell();
     },
   };
   // Phones and chats, through an outbox; each outcome is kept with its notification.
   const push = new PushSink({
     database: storage.database,
     onAttempt: (attempt) => events.emit('push:attempt', attempt),
-    onResult: (id, record) => storage.history.recordPush(id, record),
+    onResult: (id, record) => void storage.history.recordPush(id, record).catch(() => undefined),
   });
-  const popups = durablePopups(ports.popups, storage.history, context.reportFailure('popup'));
+  const popups = popupsAfterCommit(ports.popups, context.reportFailure('popup'));
   sinks.attach(popups, windowSink, push, ...(ports.sinks ?? []));
-  return { sinks, push };
+  return { sinks, push, showPopup: (entry) => popups.show(entry) };
 }
 
 /**
@@ -68,9 +74,9 @@ export class DecisionSinks {
     for (const sink of this.#sinks) await sink.start?.(context);
   }
 
-  /** Hands one decision to every sink. */
-  decided(entry: HistoryNotification): void {
-    this.#each((sink) => sink.decided(entry));
+  /** Hands one decision, with its way to the disk, to every sink. */
+  decided(entry: HistoryNotification, kept?: KeptDecision): void {
+    this.#each((sink) => sink.decided(entry, kept));
   }
 
   /**
@@ -122,34 +128,41 @@ export function popupSink(
 }
 
 /**
- * The host's popup sink, behind the history: a shown decision pops up in the same step as the
- * write that puts it into the history's file, so a kill of the app leaves both or neither, and
- * start-up recovery (which skips what the history decided) neither repeats nor loses a popup.
- * Waiting for the write's promise instead left a gap of however long the event loop was busy
- * (milliseconds under load), and a kill in it lost the popup (the chaos test, rarely, under
- * load). While the disk fails, popups go at once. Order is kept.
+ * The host's popup sink, after the commit: a shown decision was committed with its popup owed,
+ * pops up once that commit resolved, and is then marked shown. A kill before the popup leaves it
+ * owed, and the next start shows it (recovery.ts); a kill after the popup, before the mark, shows
+ * it once more: a rare repeat, never a loss. While the database cannot be written the popup goes
+ * at once (nothing waits for a failing disk) and its row follows as shown. Order is kept.
  */
-export function durablePopups(
+export function popupsAfterCommit(
   popups: DecisionSink,
-  history: Pick<HistoryStore, 'afterNotificationsWritten' | 'flush'>,
   failed: (error: unknown) => void,
-): DecisionSink {
+): DecisionSink & { show(entry: HistoryNotification): void } {
+  const waiting = new Set<Promise<void>>();
+  const show = (entry: HistoryNotification) => {
+    try {
+      popups.decided(entry);
+    } catch (error) {
+      failed(error);
+    }
+  };
   return {
     name: popups.name,
     ...(popups.start ? { start: (context) => popups.start!(context) } : {}),
     ...(popups.notice ? { notice: (notification) => popups.notice!(notification) } : {}),
-    decided: (entry) => {
-      if (!entry.decision.shown) return popups.decided(entry);
-      history.afterNotificationsWritten(() => {
-        try {
-          popups.decided(entry);
-        } catch (error) {
-          failed(error);
-        }
-      });
+    show,
+    decided: (entry, kept) => {
+      if (!entry.decision.shown || !kept) return show(entry);
+      const pop = () => {
+        show(entry);
+        kept.shown();
+      };
+      const shown = kept.committed.then(pop, pop);
+      waiting.add(shown);
+      void shown.finally(() => waiting.delete(shown));
     },
     async stop() {
-      await history.flush(); // the popups decided before stop go out first
+      await Promise.all([...waiting]); // the popups decided before stop go out first
       await popups.stop?.();
     },
   };

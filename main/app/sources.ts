@@ -4,7 +4,7 @@ import type { EventPipeline } from '../core/event-pipeline';
 import type { HappeningSource, Observer, SourceContext } from '../core/plug-ins';
 import type { AppContext } from './app-context';
 import type { AppPorts } from './app-ports';
-import type { HistoryStore } from '../adapters/history-store';
+import type { HistoryTables } from '../adapters/database/history-tables';
 import type { RecorderClient } from '../adapters/recorder-client';
 import { quietDigestSource } from '../adapters/quiet-digest-source';
 import { roomChangeSource } from '../adapters/room-change-source';
@@ -29,7 +29,7 @@ export function attachSources(
   parts: {
     pipeline: EventPipeline;
     observers: Observers;
-    history: HistoryStore;
+    history: HistoryTables;
     pictures?: HappeningSource;
     /** The recorders' links: the guardian reads each recorder's log through its one client. */
     links: { get(id: string): { client(): RecorderClient | undefined } | undefined };

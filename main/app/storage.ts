@@ -1,5 +1,4 @@
 import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import { HISTORY_LIMITS } from '../../shared/history';
 import type { RecorderWebhook } from '../../shared/recorder/webhook';
 import { APP_MIGRATIONS } from '../adapters/database/app-migrations';
@@ -7,11 +6,12 @@ import { DatabaseHandle } from '../adapters/database/database-handle';
 import { Deliveries } from '../adapters/database/deliveries';
 import { deliveriesJournal } from '../adapters/database/deliveries-journal';
 import { EventLogTable, type UnjournaledMeta } from '../adapters/database/event-log-table';
+import { HistoryTables } from '../adapters/database/history-tables';
 import { LEGACY_EVENT_LOG } from '../adapters/database/legacy-event-log-import';
+import { LEGACY_HISTORY } from '../adapters/database/legacy-history-import';
 import { importLegacy, LEGACY_JOURNAL } from '../adapters/database/legacy-import';
 import { LEGACY_OUTBOX } from '../adapters/database/legacy-outbox-import';
 import { LEGACY_REMOVALS } from '../adapters/database/legacy-removals-import';
-import { HistoryStore } from '../adapters/history-store';
 import {
   DEDUPE_WINDOW,
   DELIVERY_RETENTION,
@@ -25,12 +25,13 @@ import type { Clock, Logger } from '../core/ports';
 import { WebhookIntake } from '../core/webhook-intake';
 import { deliveryUpkeep } from './delivery-upkeep';
 
-/** The app's storage: the database (the deliveries journal behind the intake), the history, the event log. */
+/** The app's storage: the database with the deliveries journal behind the intake, the history and the event log. */
 export interface Storage {
   database: DatabaseHandle;
   deliveries: Deliveries;
   intake: WebhookIntake;
-  history: HistoryStore;
+  /** The Files list and the notifications, in the database. */
+  history: HistoryTables;
   /** The event log (the window's "Webhook log"): every delivery as received, in the database. */
   eventLog: EventLogTable;
   /** Journaled webhooks, oldest first, to rebuild room state from and recover (recovery.ts). */
@@ -53,14 +54,14 @@ export interface Storage {
    * space back.
    */
   markProcessed(processedThrough: number): Promise<void>;
-  /** Why writing fails now (the database, else the history's files); undefined: it does not. */
+  /** Why writing fails now (the database, the history's writes); undefined: it does not. */
   trouble(): string | undefined;
-  /** Closes the database and the history; each is closed whatever the other did. */
+  /** Closes the history's writer, then the database, whatever the first did. */
   close(): Promise<void>;
 }
 
 /**
- * Opens the database and the history in `dataDir` (importing a data folder of the format before
+ * Opens the database (the journal, the history, the event log) in `dataDir` (importing a data folder of the format before
  * the database at its first start) and restores the intake's seq. Throws
  * DatabaseInUse when another copy of the app holds the database.
  */
@@ -89,10 +90,9 @@ export async function openStorage(
     contents.entries,
     Math.max(deliveries.newestSeq(), processedThrough ?? 0),
   );
-  const history = await HistoryStore.open({
-    dir: join(dataDir, 'history'),
+  const history = new HistoryTables(database, {
     limits,
-    onWarning: log.warn,
+    warn: log.warn,
     onTrouble: options.onTrouble,
   });
   const upkeep = deliveryUpkeep({
@@ -134,9 +134,9 @@ export async function openStorage(
     },
     async close() {
       try {
-        database.close();
-      } finally {
         await history.close();
+      } finally {
+        database.close();
       }
     },
   };
@@ -168,7 +168,13 @@ function openDatabaseIn(dataDir: string, clock: Clock, log: Logger): DatabaseHan
  * The parts of a data folder from before the database, imported at the first start (the journal
  * first: the event log's accepted deliveries are its rows).
  */
-const LEGACY_PARTS = [LEGACY_JOURNAL, LEGACY_EVENT_LOG, LEGACY_OUTBOX, LEGACY_REMOVALS];
+const LEGACY_PARTS = [
+  LEGACY_JOURNAL,
+  LEGACY_HISTORY,
+  LEGACY_EVENT_LOG,
+  LEGACY_OUTBOX,
+  LEGACY_REMOVALS,
+];
 
 /**
  * Smaller bounds than the app's, for tests only (passed through AppPorts.limits as the clock is):

@@ -1,3 +1,4 @@
+import type { NotificationItem } from '../../shared/model';
 import type { Language } from '../../shared/settings';
 import type { EventPipeline, JournaledDelivery } from './event-pipeline';
 import type { Happening } from './happening';
@@ -25,6 +26,8 @@ export interface JournalRecoveryOptions {
   hasFile(key: string): boolean;
   /** Lists a finished file whose decision is recorded but whose listing was lost (no popup). */
   listFile(happening: Happening): void;
+  /** Popups owed too long (core/recovery.ts: planOwedPopups): counted in the summary too. */
+  owedMissed?: readonly NotificationItem[];
 }
 
 /** What recovery did, for the log and the processed mark. */
@@ -64,11 +67,11 @@ export async function recoverJournal(
   const offered = new Set<Happening>([...plan.fresh, ...plan.missed]);
   for (const { happening } of found) if (offered.has(happening)) pipeline.offer(happening);
   await pipeline.drain();
-  const summary = missedSummary(plan.missed, {
-    language: options.language,
-    now: options.now,
-    throughSeq,
-  });
+  const summary = missedSummary(
+    plan.missed,
+    { language: options.language, now: options.now, throughSeq },
+    options.owedMissed,
+  );
   const summarized = summary !== undefined && !options.hasDecision(summary.key!);
   if (summary && summarized) pipeline.record({ notification: summary, decision: { shown: true } });
   return { plan, throughSeq, summarized };

@@ -55,6 +55,22 @@ export interface HappeningSource {
 }
 
 /**
+ * A decision on its way into the history (the database). A shown one is committed with its popup
+ * owed: the popup waits for `committed`, then says `shown()`; a kill between the two shows it
+ * again at the next start (a rare repeat, never a loss).
+ */
+export interface KeptDecision {
+  /**
+   * Settles at the end of the first try to commit it: resolved once it is on the disk, rejected
+   * when it could not be written now (it is retried; a popup then goes at once, as nothing waits
+   * for a failing disk).
+   */
+  committed: Promise<void>;
+  /** Its popup was shown: no longer owed (a batched commit of its own). */
+  shown(): void;
+}
+
+/**
  * Where the policy's decisions go besides the history: the desktop popup, output lines, push
  * targets. Attached in the app object's `attachSinks` step; every decision, shown or suppressed,
  * reaches every sink in the order attached.
@@ -63,8 +79,11 @@ export interface DecisionSink {
   readonly name: string;
   /** Called once before the first decision. */
   start?(context: PlugInContext): void | Promise<void>;
-  /** One decision as the history recorded it; must not throw (a throw is logged and skipped). */
-  decided(entry: HistoryNotification): void;
+  /**
+   * One decision as the history recorded it, with its way to the disk (absent: nothing to wait
+   * for); must not throw (a throw is logged and skipped).
+   */
+  decided(entry: HistoryNotification, kept?: KeptDecision): void;
   /**
    * A set-up notice worded as a notification (not a decision of the policy: it is not in the
    * Notifications list); the host's popup shows it. Must not throw.

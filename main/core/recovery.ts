@@ -1,5 +1,6 @@
 import { NOTIFICATION_TEXT } from '../../shared/i18n/notification-text';
-import type { AppNotification } from '../../shared/model';
+import type { HistoryNotification } from '../../shared/history';
+import type { AppNotification, NotificationItem } from '../../shared/model';
 import type { Language } from '../../shared/settings';
 import type { Happening } from './happening';
 
@@ -88,34 +89,82 @@ export function planRecovery(
   return plan;
 }
 
+/** A notification whose popup was committed as owed and not marked shown (its row). */
+export interface OwedPopupRow {
+  row: number;
+  entry: HistoryNotification;
+}
+
+/** What start-up does with the popups still owed. */
+export interface OwedPlan {
+  /** Recent enough: shown again now (a rare repeat, never a loss), then marked shown. */
+  show: OwedPopupRow[];
+  /** Older than the freshness bound: marked not shown (missed) and counted in the summary. */
+  missed: OwedPopupRow[];
+}
+
 /**
- * The one popup that sums up what was missed while the app was not running, or undefined when
- * nothing was. Its key names the journal seq recovery ran to, so a crash during recovery and
- * another start show it once, not twice.
+ * Sorts the popups owed at start the way journal entries are sorted: decided within the
+ * freshness bound (or ahead of the clock) shows again, older is missed.
+ */
+export function planOwedPopups(
+  owed: readonly OwedPopupRow[],
+  facts: { now: number; freshMs: number },
+): OwedPlan {
+  const plan: OwedPlan = { show: [], missed: [] };
+  for (const popup of owed)
+    (facts.now - popup.entry.notification.createdAt <= facts.freshMs
+      ? plan.show
+      : plan.missed
+    ).push(popup);
+  return plan;
+}
+
+/** The happenings a missed notification stands for (a summary's items, else itself). */
+export function missedItems({ notification }: HistoryNotification): NotificationItem[] {
+  if (notification.items && notification.items.length > 0) return notification.items;
+  const recorderId = notification.recorderIds?.[0];
+  return [
+    {
+      event: notification.event,
+      roomId: notification.roomIds[0] ?? 0,
+      ...(recorderId !== undefined ? { recorderId } : {}),
+    },
+  ];
+}
+
+/** A happening as one item of the summary. */
+function itemOf(happening: Happening): NotificationItem {
+  return {
+    event: happening.kind,
+    roomId: happening.roomId,
+    ...(happening.recorderId !== undefined ? { recorderId: happening.recorderId } : {}),
+    ...(happening.problem ? { problem: happening.problem.code } : {}),
+  };
+}
+
+/**
+ * The one popup that sums up what was missed while the app was not running (happenings the
+ * journal revealed, and popups owed too long: `owed`), or undefined when nothing was. Its key
+ * names the journal seq recovery ran to, so a crash during recovery and another start show it
+ * once, not twice.
  */
 export function missedSummary(
   missed: readonly Happening[],
   options: { language: Language; now: number; throughSeq: number },
+  owed: readonly NotificationItem[] = [],
 ): AppNotification | undefined {
-  if (missed.length === 0) return undefined;
-  const { title, body } = NOTIFICATION_TEXT[options.language].missedSummary(missed.length);
-  const kinds = new Set(missed.map((happening) => happening.kind));
+  const items = [...missed.map(itemOf), ...owed];
+  if (items.length === 0) return undefined;
+  const { title, body } = NOTIFICATION_TEXT[options.language].missedSummary(items.length);
+  const kinds = new Set(items.map((item) => item.event));
   return {
     id: `missed-${options.throughSeq}`,
     // The list's icon and filter go by kind: a finished file is what a user most wants to find.
-    event: kinds.has('FileClosed') ? 'FileClosed' : missed[0]!.kind,
-    roomIds: [...new Set(missed.map((happening) => happening.roomId))],
-    recorderIds: [
-      ...new Set(
-        missed.flatMap((happening) => (happening.recorderId ? [happening.recorderId] : [])),
-      ),
-    ],
-    items: missed.map((happening) => ({
-      event: happening.kind,
-      roomId: happening.roomId,
-      ...(happening.recorderId !== undefined ? { recorderId: happening.recorderId } : {}),
-      ...(happening.problem ? { problem: happening.problem.code } : {}),
-    })),
+    event: kinds.has('FileClosed') ? 'FileClosed' : items[0]!.event,
+    roomIds: [...new Set(items.map((item) => item.roomId))],
+    recorderIds: [...new Set(items.flatMap((item) => (item.recorderId ? [item.recorderId] : [])))],
+    items,
     title,
     body,
     action: { kind: 'openWindow' },

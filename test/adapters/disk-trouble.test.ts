@@ -5,19 +5,20 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { HistoryStore } from '../../main/adapters/history-store';
 import { APP_MIGRATIONS } from '../../main/adapters/database/app-migrations';
 import { DatabaseHandle } from '../../main/adapters/database/database-handle';
 import { Deliveries } from '../../main/adapters/database/deliveries';
 import { deliveriesJournal } from '../../main/adapters/database/deliveries-journal';
 import { EventLogTable } from '../../main/adapters/database/event-log-table';
-import { JsonLinesFile } from '../../main/adapters/json-lines-file';
+import { HistoryTables } from '../../main/adapters/database/history-tables';
+import { popupsAfterCommit } from '../../main/app/sinks';
 import type { SettingsBackendFactory } from '../../main/adapters/settings-backend';
 import { settingsFileBackend } from '../../main/adapters/settings-file';
 import { SettingsStore } from '../../main/adapters/settings-store';
 import { WebhookServer } from '../../main/adapters/webhook-listener/webhook-server';
 import { WebhookIntake } from '../../main/core/webhook-intake';
 import type { HistoryFile } from '../../shared/history';
+import { makeNotification } from '../fakes/history-records';
 import { memoryLogger } from '../fakes/silent-logger';
 import { postWebhook } from '../helpers/http';
 import { v2 } from '../helpers/recorder-events';
@@ -110,6 +111,17 @@ async function free(): Promise<void> {
   }
 }
 
+/**
+ * Without a tmpfs, SQLite's own page limit stands for the full disk (SQLITE_FULL either way): the
+ * injected port of node:fs does not reach SQLite's writes.
+ */
+const sqliteFull = (database: DatabaseHandle) => (on: boolean) =>
+  database
+    .connection()!
+    .pragma(
+      `max_page_count = ${on ? String(database.connection()!.pragma('page_count', { simple: true })) : 1_073_741_823}`,
+    );
+
 const file = (i: number): HistoryFile => ({
   roomId: 1,
   relativePath: `a/${i}.flv`,
@@ -126,14 +138,7 @@ describe('a full disk', () => {
     await mkdir(dir, { recursive: true });
     const database = DatabaseHandle.open(dir, { migrations: APP_MIGRATIONS });
     const journal = new Deliveries(database);
-    // Without a tmpfs, SQLite's own page limit stands for the full disk (SQLITE_FULL either way):
-    // the injected port of node:fs does not reach SQLite's writes.
-    const sqliteFull = (on: boolean) =>
-      database
-        .connection()!
-        .pragma(
-          `max_page_count = ${on ? String(database.connection()!.pragma('page_count', { simple: true })) : 1_073_741_823}`,
-        );
+    const full = sqliteFull(database);
     const log = memoryLogger();
     const server = new WebhookServer({
       intake: new WebhookIntake(
@@ -153,14 +158,14 @@ describe('a full disk', () => {
     try {
       expect((await postWebhook(webhookUrl, body(0))).status).toBe(204);
       await fill();
-      if (!mounted) sqliteFull(true);
+      if (!mounted) full(true);
       const refused = body(1);
       const statuses = [];
       for (let i = 0; i < 3; i += 1) statuses.push((await postWebhook(webhookUrl, refused)).status);
       expect(statuses, MODE()).toEqual([500, 500, 500]); // the retries too: none is a duplicate
       expect(database.trouble).toMatch(/full/);
       await free();
-      if (!mounted) sqliteFull(false);
+      if (!mounted) full(false);
       // The recorder's next retry of the refused event is accepted, not taken for a duplicate.
       expect((await postWebhook(webhookUrl, refused)).status).toBe(204);
       expect(database.trouble).toBeUndefined();
@@ -176,81 +181,98 @@ describe('a full disk', () => {
     database.close();
   });
 
-  test('at the history: writes are retried, the trouble reported once, and it recovers by itself', async () => {
+  test('at the history: writes wait in memory and are retried in order, the trouble told once, and it recovers by itself', async () => {
     const dir = join(dataDir, 'history');
+    await mkdir(dir, { recursive: true });
+    const database = DatabaseHandle.open(dir, { migrations: APP_MIGRATIONS });
     const warnings: string[] = [];
     const troubles: (string | undefined)[] = [];
-    const store = await HistoryStore.open({
-      dir,
-      onWarning: (message) => warnings.push(message),
+    const history = new HistoryTables(database, {
+      warn: (message) => warnings.push(message),
       onTrouble: (trouble) => troubles.push(trouble),
       retryMs: 20,
     });
-    store.addFile(file(0));
-    await store.flush();
+    const full = sqliteFull(database);
+    history.addFile(file(0));
+    await history.flush();
     await fill();
-    for (let i = 1; i <= 50; i += 1) store.addFile(file(i));
-    await store.flush(); // resolves at the first failure: nothing waits for the disk
-    await vi.waitFor(() => expect(store.trouble, MODE()).toMatch(/history\/files/));
-    // Retries go on in the background (three more failed writes); still one warning, one report.
-    const failedBefore = fault.failedWrites;
-    await vi.waitFor(() => expect(fault.failedWrites).toBeGreaterThanOrEqual(failedBefore + 3));
+    if (!mounted) full(true);
+    for (let i = 1; i <= 50; i += 1) history.addFile({ ...file(i), title: 'x'.repeat(2048) });
+    await history.flush(); // resolves at the first failure: nothing waits for the disk
+    expect(history.trouble, MODE()).toMatch(/cannot write the history/);
+    // Retries go on in the background; still one warning, one report.
+    const failed = () => database.trouble !== undefined;
+    await vi.waitFor(() => expect(failed()).toBe(true));
     expect(warnings.filter((w) => w.includes('cannot write'))).toHaveLength(1);
     expect(troubles).toHaveLength(1);
     await free();
-    await vi.waitFor(() => expect(store.trouble).toBeUndefined());
-    expect(troubles).toEqual([expect.stringMatching(/ENOSPC|no space/i), undefined]);
-    await store.close();
-    const text = await readFile(join(dir, 'files.jsonl'), 'utf8');
-    // Every line whole, every file listed once, in order.
-    expect(
-      text
-        .trim()
-        .split('\n')
-        .map((line) => (JSON.parse(line) as HistoryFile).finishedAt),
-    ).toEqual(Array.from({ length: 51 }, (_, i) => i));
+    if (!mounted) full(false);
+    await vi.waitFor(() => expect(history.trouble).toBeUndefined());
+    expect(troubles).toEqual([expect.stringMatching(/full|disk|I\/O/i), undefined]);
+    // Every file listed once, in order.
+    expect(history.list('files').map((f) => f.finishedAt)).toEqual(
+      Array.from({ length: 51 }, (_, i) => i),
+    );
+    await history.close();
+    database.close();
+    await rm(dir, { recursive: true, force: true }); // the tmpfs is small
   });
 
-  test('a popup waiting on the history line goes at once while the disk is full; the line follows', async () => {
+  test('a popup waiting for its commit goes at once while the disk is full; its row follows as shown', async () => {
     const dir = join(dataDir, 'popups');
     await mkdir(dir, { recursive: true });
-    const path = join(dir, 'notifications.jsonl');
-    const list = new JsonLinesFile(path, {
-      label: 'notifications',
-      onWarning: () => {},
-      retryMs: 20,
-    });
+    const database = DatabaseHandle.open(dir, { migrations: APP_MIGRATIONS });
+    const history = new HistoryTables(database, { warn: () => undefined, retryMs: 20 });
+    const full = sqliteFull(database);
+    const shown: string[] = [];
+    const popups = popupsAfterCommit(
+      { name: 'popups', decided: (entry) => shown.push(entry.notification.id) },
+      () => {},
+    );
+    const decide = (i: number) => {
+      const entry = makeNotification(i);
+      entry.notification.body = 'x'.repeat(8 * 1024);
+      const kept = history.addNotification(entry);
+      if (!kept) throw new Error('not recorded');
+      popups.decided(entry, kept);
+    };
     await fill();
-    const shown: number[] = [];
-    list.appendLine(JSON.stringify({ n: 1, pad: 'x'.repeat(8 * 1024) }));
-    list.writeThen(() => shown.push(1)); // released by the failing write: nothing waits for the disk
-    await vi.waitFor(() => expect(list.troubled, MODE()).toBe(true));
-    expect(shown).toEqual([1]);
-    list.appendLine(JSON.stringify({ n: 2 }));
-    list.writeThen(() => shown.push(2));
-    expect(shown).toEqual([1, 2]); // while it fails: at once, in order
+    if (!mounted) full(true);
+    decide(1);
+    decide(2);
+    await vi.waitFor(() => expect(shown, MODE()).toEqual(['n-1', 'n-2'])); // in order, not waiting
+    expect(history.trouble).toBeDefined();
     await free();
-    await vi.waitFor(() => expect(list.troubled).toBe(false));
-    await list.close();
-    const written = (await readFile(path, 'utf8')).trim().split('\n');
-    expect(written.map((line) => (JSON.parse(line) as { n: number }).n)).toEqual([1, 2]);
+    if (!mounted) full(false);
+    await vi.waitFor(() => expect(history.trouble).toBeUndefined());
+    expect(history.list('notifications').map((n) => n.notification.id)).toEqual(['n-1', 'n-2']);
+    expect(history.owedPopups()).toEqual([]); // shown already: not owed again at the next start
+    await history.close();
+    database.close();
+    await rm(dir, { recursive: true, force: true }); // the tmpfs is small
   });
 
   test('a history close while the disk is full gives up with a warning instead of hanging', async () => {
     const dir = join(dataDir, 'history-close');
+    await mkdir(dir, { recursive: true });
+    const database = DatabaseHandle.open(dir, { migrations: APP_MIGRATIONS });
     const warnings: string[] = [];
-    const store = await HistoryStore.open({
-      dir,
-      onWarning: (m) => warnings.push(m),
+    const history = new HistoryTables(database, {
+      warn: (m) => warnings.push(m),
       retryMs: 60_000,
     });
+    const full = sqliteFull(database);
     await fill();
-    store.addFile(file(1));
-    await store.flush();
-    await vi.waitFor(() => expect(store.trouble).toBeDefined());
-    await store.close();
+    if (!mounted) full(true);
+    for (let i = 1; i <= 20; i += 1) history.addFile({ ...file(i), title: 'x'.repeat(2048) });
+    await history.flush();
+    expect(history.trouble, MODE()).toBeDefined();
+    await history.close();
     expect(warnings.some((w) => w.includes('gave up writing at close'))).toBe(true);
     await free();
+    if (!mounted) full(false);
+    database.close();
+    await rm(dir, { recursive: true, force: true });
   });
 
   test('at the settings: a change holds in memory, is written once there is room, the trouble told once', async () => {

@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { cp, mkdtemp, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { HistoryNotification } from '../../shared/history';
 import { Settings } from '../../shared/settings';
 import { startApp, stopApps } from '../fakes/app-harness';
 import { startFakePushServer } from '../fakes/push-services/fake-push-server';
@@ -14,6 +16,12 @@ afterEach(stopApps);
 const ALL = { limit: 1000, offset: 0 };
 /** Written by the build before the database (its README says how). */
 const FOLDER = join(import.meta.dirname, '..', 'fixtures', 'data-folder-0.1.0');
+/** The lines of one of the fixture's history files, parsed. */
+const fixtureLines = (name: string): unknown[] =>
+  readFileSync(join(FOLDER, 'history', name), 'utf8')
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as unknown);
 
 describe('a data folder written by the build before the database', () => {
   it('comes along whole: every file, notification and seen EventId; the old files moved aside', async () => {
@@ -21,11 +29,14 @@ describe('a data folder written by the build before the database', () => {
     await cp(FOLDER, dataDir, { recursive: true });
     const h = await startApp({ dataDir });
 
+    // Every file and notification of the fixture, whole, with its read state, newest first.
     const files = (await h.app.handlers['history:files'](ALL)).items;
-    expect(files.map((f) => f.relativePath)).toEqual([
-      '23058-3号直播间/录制-23058-20240317-203703-677-哔哩哔哩音悦台.flv',
-    ]);
+    expect(files).toEqual(fixtureLines('files.jsonl').reverse());
     const notifications = (await h.app.handlers['history:notifications'](ALL)).items;
+    const fixtureNotifications = fixtureLines('notifications.jsonl').map(
+      (line) => (line as { entry: HistoryNotification }).entry,
+    );
+    expect(notifications).toEqual(fixtureNotifications.reverse());
     // Seven decisions: the four go-lives in one summary (shown) and each alone (not), the file
     // (shown), the stream's end (off by default).
     expect(notifications.map((n) => n.notification.event).sort()).toEqual([
@@ -33,6 +44,8 @@ describe('a data folder written by the build before the database', () => {
       'StreamEnded',
       ...Array<string>(5).fill('StreamStarted'),
     ]);
+    expect(notifications.map((n) => n.read).filter((read) => !read)).toHaveLength(2);
+    expect(h.app.state().unreadCount).toBe(2);
     // The event log: the six deliveries (from the imported journal) and the one duplicate (from
     // history/events.jsonl), in the order they came: the duplicate right after its original.
     const events = (await h.app.handlers['eventLog:page'](ALL)).items.reverse();
@@ -68,7 +81,7 @@ describe('a data folder written by the build before the database', () => {
     expect(after).toHaveLength(10); // the seven, the replay, the duplicate, the new one
     expect((await h.app.handlers['history:files'](ALL)).total).toBe(1);
 
-    // The journal, its mark and the event log's file are in old-files-<date>/ now.
+    // The journal, its mark, the outbox and the history's files are in old-files-<date>/ now.
     const moved = (await readdir(dataDir)).filter((name) => name.startsWith('old-files-'));
     expect(moved).toHaveLength(1);
     expect((await readdir(join(dataDir, moved[0]!))).sort()).toEqual([
@@ -77,7 +90,11 @@ describe('a data folder written by the build before the database', () => {
       'processed.json',
       'push-outbox.jsonl',
     ]);
-    expect(await readdir(join(dataDir, moved[0]!, 'history'))).toEqual(['events.jsonl']);
+    expect((await readdir(join(dataDir, moved[0]!, 'history'))).sort()).toEqual([
+      'events.jsonl',
+      'files.jsonl',
+      'notifications.jsonl',
+    ]);
     expect(h.log.lines.filter((line) => /import: /.test(line))).toEqual([]);
   });
 
@@ -131,6 +148,7 @@ describe('a data folder written by the build before the database', () => {
       'processed.json',
       'push-outbox.jsonl',
       'history/events.jsonl',
+      'history/files.jsonl',
     ])
       await rename(join(dataDir, moved!, name), join(dataDir, name));
     const again = await startApp({ dataDir });
@@ -142,6 +160,7 @@ describe('a data folder written by the build before the database', () => {
     const closed = fixtureText('synthesized/webhook-v2-FileClosed.json');
     expect((await postWebhook(again.webhookUrl, closed)).status).toBe(204);
     expect((await again.app.handlers['history:files'](ALL)).total).toBe(1);
+    expect((await again.app.handlers['history:notifications'](ALL)).total).toBe(7);
     // Moved now, into the same folder (it no longer held them).
     expect((await readdir(join(dataDir, moved!))).sort()).toEqual([
       'history',

@@ -43,7 +43,7 @@ function setUp(url: string, options: { language?: Language; password?: string } 
     },
     history: {
       queries: { notificationById: (id) => notifications.get(id) },
-      markRead: (id) => {
+      markRead: async (id) => {
         const entry = notifications.get(id);
         if (!entry || entry.read) return false;
         notifications.set(id, { ...entry, read: true });

@@ -5,10 +5,13 @@ import { recoverJournal, type JournaledWebhook } from '../../main/core/journal-r
 import type { DecidedNotification } from '../../main/core/notification-policy';
 import {
   happeningKey,
+  missedItems,
   missedSummary,
+  planOwedPopups,
   planRecovery,
   filesSettledBy,
 } from '../../main/core/recovery';
+import { makeNotification } from '../fakes/history-records';
 import { defaultSettings } from '../../shared/settings';
 import { FakeClock } from '../fakes/core-harness';
 import { parsedWebhook } from '../fakes/parsed-webhook';
@@ -268,5 +271,44 @@ describe('filesSettledBy', () => {
       {},
       { key: 'j5:FileClosed' },
     ]);
+  });
+});
+
+describe('popups owed at start', () => {
+  test('decided within the freshness bound (or ahead of the clock) shows again; older is missed', () => {
+    const at = (i: number, createdAt: number) => {
+      const entry = makeNotification(i);
+      entry.notification.createdAt = createdAt;
+      return { row: i, entry };
+    };
+    const now = 100 * MINUTE;
+    const plan = planOwedPopups(
+      [at(1, now - FRESH_MS - 1), at(2, now - FRESH_MS), at(3, now + MINUTE)],
+      { now, freshMs: FRESH_MS },
+    );
+    expect(plan.show.map((p) => p.row)).toEqual([2, 3]);
+    expect(plan.missed.map((p) => p.row)).toEqual([1]);
+  });
+
+  test('a missed one is counted in the summary with the journal’s, a summary by its items', () => {
+    const single = makeNotification(1);
+    single.notification.recorderIds = ['nas'];
+    const summary = makeNotification(2);
+    summary.notification.items = [
+      { event: 'StreamStarted', roomId: 7 },
+      { event: 'StreamStarted', roomId: 8 },
+    ];
+    const owed = [...missedItems(single), ...missedItems(summary)];
+    expect(owed).toEqual([
+      { event: 'StreamStarted', roomId: 101, recorderId: 'nas' },
+      { event: 'StreamStarted', roomId: 7 },
+      { event: 'StreamStarted', roomId: 8 },
+    ]);
+    const closed = { kind: 'FileClosed', roomId: 1, at: 0, source: 'webhook' } as Happening;
+    const now = Date.UTC(2026, 0, 1);
+    const told = missedSummary([closed], { language: 'en', now, throughSeq: 4 }, owed);
+    expect(told?.items).toHaveLength(4);
+    expect(told).toMatchObject({ event: 'FileClosed', roomIds: [1, 101, 7, 8] });
+    expect(missedSummary([], { language: 'en', now, throughSeq: 4 }, owed)?.items).toHaveLength(3);
   });
 });

@@ -1,10 +1,11 @@
-import { mkdtemp, writeFile, appendFile, readFile } from 'node:fs/promises';
+import { mkdtemp, writeFile, appendFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fixtureText } from '../helpers/fixtures';
 import { killAll, startHeadless, type HeadlessProcess } from '../helpers/headless-process';
 import { postWebhook, rawRequest } from '../helpers/http';
+import { savedHistory } from '../helpers/saved-history';
 
 const running: HeadlessProcess[] = [];
 afterEach(() => killAll(running));
@@ -159,18 +160,12 @@ describe('durability: kill -9 right after a 2xx', () => {
     expect(await second.stop()).toBe(0);
 
     // The Files list and the notification history: each file once, each decision once.
-    const lines = async (name: string) =>
-      (await readFile(join(dataDir, 'history', name), 'utf8'))
-        .split('\n')
-        .filter((line) => line !== '')
-        .map((line) => JSON.parse(line) as any);
-    const files = await lines('files.jsonl');
+    const { files, notifications } = savedHistory(dataDir);
     expect(files.map((f) => f.relativePath)).toEqual([
       v1.RelativePath,
       v1.RelativePath.replace('崩铁启动', '下一局'),
     ]);
-    const decisions = (await lines('notifications.jsonl')).filter((l) => l.op === 'add');
-    expect(decisions.map((l) => [l.entry.notification.event, l.entry.decision.shown])).toEqual([
+    expect(notifications.map((n) => [n.notification.event, n.decision.shown])).toEqual([
       ['FileClosed', true],
       ['FileClosed', true],
     ]);

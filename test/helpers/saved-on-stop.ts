@@ -1,4 +1,4 @@
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -7,17 +7,9 @@ import { DATABASE_FILE } from '../../main/adapters/database/open-database';
 import { fixtureText } from './fixtures';
 import { startHeadless, type HeadlessProcess } from './headless-process';
 import { postWebhook } from './http';
+import { savedHistory } from './saved-history';
 
 const FILE_CLOSED = fixtureText('real/webhook-v2-FileClosed.issue553.json');
-
-/** Lines of a JSON-lines file in the data folder. */
-async function jsonLines(path: string): Promise<any[]> {
-  const text = await readFile(path, 'utf8');
-  return text
-    .split('\n')
-    .filter((line) => line !== '')
-    .map((line) => JSON.parse(line) as unknown);
-}
 
 /**
  * Headless mode that took one finished file and popped it up, ready to be stopped; `running`
@@ -39,14 +31,11 @@ export async function headlessWithOneFile(running: HeadlessProcess[]) {
  * written at stop at the latest; without it the next start would check the journal again).
  */
 export async function expectOneFileSaved(dataDir: string): Promise<void> {
-  const files = await jsonLines(join(dataDir, 'history', 'files.jsonl'));
+  const { files, notifications } = savedHistory(dataDir);
   expect(files.map((f) => f.relativePath)).toEqual([
     JSON.parse(FILE_CLOSED).EventData.RelativePath,
   ]);
-  const decisions = (await jsonLines(join(dataDir, 'history', 'notifications.jsonl'))).filter(
-    (l) => l.op === 'add',
-  );
-  expect(decisions.map((l) => l.entry.notification.event)).toEqual(['FileClosed']);
+  expect(notifications.map((n) => n.notification.event)).toEqual(['FileClosed']);
   const db = new Database(join(dataDir, DATABASE_FILE), { readonly: true });
   try {
     const last = db.prepare('SELECT max(seq) AS seq FROM deliveries').get() as { seq: number };

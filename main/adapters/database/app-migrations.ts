@@ -1,4 +1,5 @@
 import { EVENT_LOG_MIGRATION } from './event-log-table';
+import { HISTORY_MIGRATION } from './history-migration';
 import { JOBS_MIGRATION } from './jobs-table';
 import { PUSH_OUTBOX_MIGRATION } from './push-outbox-table';
 import { REMOVALS_MIGRATION } from './removals-table';
@@ -40,6 +41,7 @@ const deliveries: Migration = {
  */
 export const APP_MIGRATIONS: readonly Migration[] = [
   deliveries,
+  HISTORY_MIGRATION,
   EVENT_LOG_MIGRATION,
   PUSH_OUTBOX_MIGRATION,
   REMOVALS_MIGRATION,

@@ -3,7 +3,7 @@ import type { ActionResult } from '../../../shared/ipc-contract';
 import { ACTION_REFUSALS, type ActionRefusal } from '../../../shared/i18n/action-results';
 import type { Language, Settings } from '../../../shared/settings';
 import type { EventLogTable } from '../../adapters/database/event-log-table';
-import type { HistoryStore } from '../../adapters/history-store';
+import type { HistoryTables } from '../../adapters/database/history-tables';
 import type { SettingsStore } from '../../adapters/settings-store';
 import type { Clock } from '../../core/ports';
 import type { ShellActions } from '../../core/shell-actions';
@@ -16,7 +16,8 @@ export interface HandlerDeps {
   settings: () => Settings;
   language: () => Language;
   store: Pick<SettingsStore, 'update' | 'get'>;
-  history: HistoryStore;
+  /** The Files list and the notifications. */
+  history: HistoryTables;
   /** The event log's queries (the window's "Webhook log", replay). */
   eventLog: Pick<EventLogTable, 'events' | 'eventBySeq'>;
   listener: Pick<Listener, 'replay' | 'sendTestEvent' | 'webhookUrl'>;

@@ -13,8 +13,9 @@ export function historyHandlers(
     'history:notifications': async (query) => queries.notifications(query),
     'eventLog:page': async (query) => deps.eventLog.events(query),
     'history:markRead': async ({ id }) => {
-      if (id === undefined) deps.history.markAllRead();
-      else deps.history.markRead(id);
+      // Committed before the count is read: the count is a query of the database.
+      if (id === undefined) await deps.history.markAllRead();
+      else await deps.history.markRead(id);
       deps.stateChanged();
       return { unreadCount: queries.unreadCount() };
     },

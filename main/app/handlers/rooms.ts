@@ -39,7 +39,7 @@ export interface RoomHandlerDeps {
   store: Pick<SettingsStore, 'update'>;
   history: {
     queries: { notificationById(id: string): HistoryNotification | undefined };
-    markRead(id: string): boolean;
+    markRead(id: string): Promise<boolean>;
   };
   shellActions: Pick<ShellActions, 'openUrl' | 'openFile' | 'showFile' | 'runAction'>;
   /** The rooms of every recorder (which recorders have a room). */
@@ -181,7 +181,7 @@ async function act(
   if (!entry) return say(false, 'notificationGone');
   const { notification } = entry;
   if (!notification.buttons?.includes(button)) return say(false, 'buttonNotOffered');
-  if (deps.history.markRead(id)) deps.stateChanged();
+  if (await deps.history.markRead(id).catch(() => false)) deps.stateChanged();
   const roomId = notification.roomIds[0];
   const path =
     notification.action?.kind === 'openFile' || notification.action?.kind === 'showFile'

@@ -10,7 +10,7 @@ import {
   localRecordingRoot,
   probeRecordingFile,
 } from '../../adapters/file-access';
-import type { HistoryReader } from '../../adapters/history-store';
+import type { HistoryReader } from '../../adapters/database/history-tables';
 import type { JobsEngine } from './jobs-engine';
 
 /**

@@ -1,4 +1,4 @@
-import { appendFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { appendFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -10,6 +10,9 @@ import {
   parseWindowsRows,
   treeMemory,
 } from '../../../tools/smoke/process-memory';
+import { APP_MIGRATIONS } from '../../../main/adapters/database/app-migrations';
+import { DatabaseHandle } from '../../../main/adapters/database/database-handle';
+import { HistoryTables } from '../../../main/adapters/database/history-tables';
 import { expectFileSaved } from '../../../tools/smoke/saved-state';
 import { reportFigures, summaryMarkdown } from '../../../tools/smoke/summary';
 import { readRecordedWebhook } from '../../../tools/smoke/post-webhook';
@@ -137,12 +140,10 @@ describe("the memory of the app's processes", () => {
 });
 
 describe('what the app saved', () => {
-  it("is read from the Files list's file, and a missing entry or file is named", async () => {
+  it('is read from the Files list in the database, and a missing entry or file is named', async () => {
     const dir = await tempDir();
     const webhook = await readRecordedWebhook();
     await expect(expectFileSaved(dir, webhook.relativePath)).rejects.toThrow(/saved no Files list/);
-    const history = join(dir, 'history');
-    await mkdir(history);
     const entry = {
       roomId: webhook.roomId,
       relativePath: webhook.relativePath,
@@ -153,12 +154,18 @@ describe('what the app saved', () => {
       finishedAt: 1,
       key: 'j1:FileClosed',
     };
-    await writeFile(
-      join(history, 'files.jsonl'),
-      `${JSON.stringify({ ...entry, relativePath: 'other.flv' })}\n`,
-    );
+    // The app's own store writes them, as the app would.
+    const database = DatabaseHandle.open(dir, { migrations: APP_MIGRATIONS });
+    const history = new HistoryTables(database, { warn: () => undefined });
+    history.addFile({ ...entry, relativePath: 'other.flv', key: 'j0:FileClosed' });
+    await history.flush();
+    database.close();
     await expect(expectFileSaved(dir, webhook.relativePath)).rejects.toThrow(/holds: other\.flv/);
-    await appendFile(join(history, 'files.jsonl'), `${JSON.stringify(entry)}\n`);
+    const again = DatabaseHandle.open(dir, { migrations: APP_MIGRATIONS });
+    const more = new HistoryTables(again, { warn: () => undefined });
+    more.addFile(entry);
+    await more.flush();
+    again.close();
     await expect(expectFileSaved(dir, webhook.relativePath)).resolves.toBeUndefined();
   });
 });

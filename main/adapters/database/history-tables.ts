@@ -1,0 +1,300 @@
+import {
+  HISTORY_LIMITS,
+  type HistoryFile,
+  type HistoryNotification,
+  type NotificationDecision,
+} from '../../../shared/history';
+import type { PushRecord } from '../../../shared/push';
+import type { HistoryQueryOptions, HistoryResult } from '../../core/history';
+import type { KeptDecision } from '../../core/plug-ins';
+import type { DatabaseHandle } from './database-handle';
+import { allFiles, allNotifications, filesPage, notificationsPage } from './history-queries';
+import { deleteBeyond, insertFile, insertNotification } from './history-inserts';
+import {
+  NOTIFICATION_COLUMNS,
+  notificationOf,
+  withPush,
+  type NotificationRow,
+} from './history-rows';
+import { HistoryWriter } from './history-writer';
+
+/** How many rows each list keeps; the oldest go beyond it. */
+export interface HistoryTableLimits {
+  files: number;
+  notifications: number;
+}
+
+/** The history's queries, without the writes. */
+export type HistoryReader = Pick<
+  HistoryTables,
+  'files' | 'notifications' | 'notificationById' | 'unreadCount' | 'list'
+>;
+
+/** A notification whose popup was committed as owed and not yet marked shown. */
+export interface OwedPopup {
+  row: number;
+  entry: HistoryNotification;
+}
+
+/** Rows a list may grow past its bound before the oldest are deleted (in the add's own commit). */
+const slackOf = (limit: number) => Math.max(8, Math.ceil(limit / 10));
+
+const MISSED: NotificationDecision = { shown: false, reason: 'missed' };
+
+/**
+ * The Files list and the notifications in the database (tables of history-migration.ts): every
+ * write a unit of the turn's group commit (through HistoryWriter, retried while the disk
+ * fails), every read a query; nothing is held in memory beyond a query's answer and the keys of
+ * the writes not committed yet (so that a happening is never recorded twice meanwhile).
+ * Each list is kept to its bound by count: every few adds the oldest rows beyond it are deleted
+ * in the add's commit (polls add rows too, and move no processed mark, so this cannot wait for
+ * the deliveries' upkeep) and the pages given back. A shown decision is committed with its popup
+ * owed; the popup sink shows it after the commit and marks it shown (`KeptDecision`).
+ */
+export class HistoryTables {
+  readonly #db: DatabaseHandle;
+  readonly #writer: HistoryWriter;
+  readonly #limits: HistoryTableLimits;
+  readonly #pendingFiles = new Set<string>();
+  readonly #pendingDecisions = new Set<string>();
+  readonly #added = { files: 0, notifications: 0 };
+  #shownBatch: number[] | undefined;
+
+  constructor(
+    db: DatabaseHandle,
+    options: {
+      limits?: HistoryTableLimits | undefined;
+      warn: (message: string) => void;
+      onTrouble?: ((trouble: string | undefined) => void) | undefined;
+      retryMs?: number | undefined;
+    },
+  ) {
+    this.#db = db;
+    this.#limits = options.limits ?? HISTORY_LIMITS;
+    this.#writer = new HistoryWriter(db, options);
+  }
+
+  /** The queries of the window (the store itself: each reads the database). */
+  get queries(): HistoryReader {
+    return this;
+  }
+
+  /** Records a finished file; false when one of the same key is listed (a recovery run again). */
+  addFile(file: HistoryFile): boolean {
+    const key = file.key;
+    if (key !== undefined) {
+      if (this.hasFile(key)) return false;
+      this.#pendingFiles.add(key);
+    }
+    void this.#writer
+      .write(() => {
+        insertFile(this.#db, file);
+        this.#keepBound('files');
+      })
+      .catch(() => undefined) // dropped: the writer warned
+      .finally(() => key !== undefined && this.#pendingFiles.delete(key));
+    return true;
+  }
+
+  /**
+   * Records a notification with its decision (a shown one with its popup owed); false when a
+   * decision on the same happening (by key) is recorded, so a recovery run that meets a recorded
+   * happening again records nothing.
+   */
+  addNotification(entry: HistoryNotification): KeptDecision | false {
+    const key = entry.notification.key;
+    if (key !== undefined) {
+      if (this.hasDecision(key)) return false;
+      this.#pendingDecisions.add(key);
+    }
+    let owed = entry.decision.shown;
+    let row: number | undefined;
+    let firstTry!: { resolve: () => void; reject: (error: unknown) => void };
+    const committed = new Promise<void>((resolve, reject) => (firstTry = { resolve, reject }));
+    committed.catch(() => undefined); // whoever waits handles it; nobody need wait
+    void this.#writer
+      .write(
+        () => {
+          const inserted = insertNotification(this.#db, entry, owed);
+          this.#keepBound('notifications');
+          return inserted;
+        },
+        (error) => firstTry.reject(error),
+      )
+      .then(
+        (inserted) => {
+          row = inserted;
+          firstTry.resolve();
+        },
+        (error: unknown) => firstTry.reject(error),
+      )
+      .finally(() => key !== undefined && this.#pendingDecisions.delete(key));
+    return {
+      committed,
+      shown: () => {
+        owed = false; // a write still waiting for the disk goes in as shown
+        if (row !== undefined && entry.decision.shown) this.popupShown(row);
+      },
+    };
+  }
+
+  /** True when a decision on the happening of this key is recorded (or on its way). */
+  hasDecision(key: string): boolean {
+    if (this.#pendingDecisions.has(key)) return true;
+    if (this.#db.connection() === undefined) return false;
+    return (
+      this.#db.statement('SELECT 1 FROM notifications WHERE key = ?').pluck().get(key) !== undefined
+    );
+  }
+
+  /** True when a finished file of this key is listed (or on its way). */
+  hasFile(key: string): boolean {
+    if (this.#pendingFiles.has(key)) return true;
+    if (this.#db.connection() === undefined) return false;
+    return this.#db.statement('SELECT 1 FROM files WHERE key = ?').pluck().get(key) !== undefined;
+  }
+
+  /**
+   * Marks the notification(s) with this id read; resolves false when none was unread (or the
+   * change waits for the disk, or the history is closed: the window's call never hangs on it).
+   */
+  async markRead(id: string): Promise<boolean> {
+    const changes = await this.#firstTry(
+      () =>
+        this.#db.statement('UPDATE notifications SET read = 1 WHERE id = ? AND read = 0').run(id)
+          .changes,
+    );
+    return (changes ?? 0) > 0;
+  }
+
+  /** Marks every notification read; resolves with how many were unread (0: see markRead). */
+  async markAllRead(): Promise<number> {
+    return (
+      (await this.#firstTry(
+        () => this.#db.statement('UPDATE notifications SET read = 1 WHERE read = 0').run().changes,
+      )) ?? 0
+    );
+  }
+
+  /** Keeps a push's outcome with its notification (the newest per target); false: not kept. */
+  recordPush(id: string, record: PushRecord): Promise<boolean> {
+    return this.#writer.write(() => {
+      const rows = this.#db
+        .statement('SELECT row, push FROM notifications WHERE id = ?')
+        .all(id) as { row: number; push: string | null }[];
+      const update = this.#db.statement('UPDATE notifications SET push = ? WHERE row = ?');
+      for (const found of rows) update.run(withPush(found.push, record), found.row);
+      return rows.length > 0;
+    });
+  }
+
+  /** The notifications whose popup is owed (committed, not marked shown), oldest first. */
+  owedPopups(): OwedPopup[] {
+    if (this.#db.connection() === undefined) return [];
+    const rows = this.#db
+      .statement(
+        `SELECT ${NOTIFICATION_COLUMNS} FROM notifications WHERE popup_owed = 1 ORDER BY row`,
+      )
+      .all() as NotificationRow[];
+    return rows.flatMap((row) => {
+      const entry = notificationOf(row);
+      return entry ? [{ row: row.row, entry }] : [];
+    });
+  }
+
+  /** Its popup was shown: no longer owed. The marks of one turn go in one unit of its commit. */
+  popupShown(row: number): void {
+    if (this.#shownBatch === undefined) {
+      const batch: number[] = [];
+      this.#shownBatch = batch;
+      void this.#writer
+        .write(() => {
+          if (this.#shownBatch === batch) this.#shownBatch = undefined;
+          const update = this.#db.statement(
+            'UPDATE notifications SET popup_owed = 0 WHERE row = ?',
+          );
+          for (const shown of batch) update.run(shown);
+        })
+        .catch(() => undefined);
+    }
+    this.#shownBatch.push(row);
+  }
+
+  /** An owed popup too old to show at start: recorded as missed (read; the summary counts it). */
+  popupMissed(row: number): Promise<void> {
+    return this.#writer.write(() => {
+      this.#db
+        .statement('UPDATE notifications SET popup_owed = 0, read = 1, decision = ? WHERE row = ?')
+        .run(JSON.stringify(MISSED), row);
+    });
+  }
+
+  /** Finished files, newest first; text matches name, title and both paths. */
+  files(query: HistoryQueryOptions = {}): HistoryResult<HistoryFile> {
+    return filesPage(this.#db, query);
+  }
+
+  /** Notifications, newest first; text matches title, body and the action's path or URL. */
+  notifications(query: HistoryQueryOptions = {}): HistoryResult<HistoryNotification> {
+    return notificationsPage(this.#db, query);
+  }
+
+  /** A notification by id (the newest, should an id repeat). */
+  notificationById(id: string): HistoryNotification | undefined {
+    if (this.#db.connection() === undefined) return undefined;
+    const row = this.#db
+      .statement(
+        `SELECT ${NOTIFICATION_COLUMNS} FROM notifications WHERE id = ? ORDER BY row DESC LIMIT 1`,
+      )
+      .get(id) as NotificationRow | undefined;
+    return row ? notificationOf(row) : undefined;
+  }
+
+  /** Number of unread notifications. */
+  unreadCount(): number {
+    if (this.#db.connection() === undefined) return 0;
+    return this.#db
+      .statement('SELECT count(*) FROM notifications WHERE read = 0')
+      .pluck()
+      .get() as number;
+  }
+
+  /** Every entry of one list, oldest first. */
+  list(list: 'files'): HistoryFile[];
+  list(list: 'notifications'): HistoryNotification[];
+  list(list: 'files' | 'notifications'): HistoryFile[] | HistoryNotification[] {
+    return list === 'files' ? allFiles(this.#db) : allNotifications(this.#db);
+  }
+
+  /** Why the history cannot be written now (its writes wait in memory); undefined: it can. */
+  get trouble(): string | undefined {
+    return this.#writer.trouble;
+  }
+
+  /** Resolves once every write so far was tried (see `trouble` for one still waiting). */
+  flush(): Promise<void> {
+    return this.#writer.flush();
+  }
+
+  /** Tries what is queued once more and stops writing (the database is closed by its owner). */
+  close(): Promise<void> {
+    return this.#writer.close();
+  }
+
+  // A write whose caller waits only for its first try: undefined when that failed (the write
+  // itself goes on waiting for the disk) or the history is closed.
+  #firstTry<T>(work: () => T): Promise<T | undefined> {
+    return new Promise<T | undefined>((resolve) => {
+      this.#writer.write(work, () => resolve(undefined)).then(resolve, () => resolve(undefined));
+    });
+  }
+
+  // Inside an add's unit: every few adds, the rows beyond the bound go, and after the commit
+  // the pages they held are given back.
+  #keepBound(list: 'files' | 'notifications'): void {
+    const limit = this.#limits[list];
+    if ((this.#added[list] += 1) < slackOf(limit)) return;
+    this.#added[list] = 0;
+    if (deleteBeyond(this.#db, list, limit) > 0) setImmediate(() => this.#db.reclaimSpace());
+  }
+}
