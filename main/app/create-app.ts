@@ -37,7 +37,7 @@ export async function createApp(ports: AppPorts): Promise<RunningApp> {
   const { sinks, push, showPopup } = attachSinks(context, ports, storage);
   const pictures = await openPictures(context);
 
-  // The core's one door, what observes it, and recovery of what the journal holds.
+  // The event pipeline, what observes it, and recovery of what the journal holds.
   const observers = new Observers(context.reportFailure('observer'));
   const pipeline = buildPipeline({
     context,

@@ -28,7 +28,7 @@ export interface PipelineWiring {
 }
 
 /**
- * Builds the core's one door for observations and wires what comes out of it: each decision is
+ * Builds the event pipeline (the core's one way in for observations) and wires what comes out of it: each decision is
  * recorded in the history and handed to the sinks; each finished file is listed; observers hear
  * of every happening. A finished file is looked up under its own recorder's recording root.
  */

@@ -21,7 +21,7 @@ export interface AttachedSources {
  * The one place sources of happenings attach (besides webhooks and polls): the recording
  * guardian, title and area changes, the quiet hours digest, the rooms' pictures (which offers
  * none: it watches, and fills notifications and rooms), then the host's extras (one named as a
- * built-in replaces it). Each offers happenings through the pipeline's door.
+ * built-in replaces it). Each offers happenings to the event pipeline (`offer`).
  */
 export function attachSources(
   context: AppContext,

@@ -33,7 +33,7 @@ export interface PipelineListeners {
 }
 
 /**
- * The core's one door for observations: accepted webhooks and polls go in, the recorder state
+ * The event pipeline, the core's one way in for observations: accepted webhooks and polls go in, the recorder state
  * derives each happening once, and the notification policy decides what the user sees.
  */
 export class EventPipeline {

@@ -63,7 +63,7 @@ export async function recoverJournal(
   }
   const plan = planRecovery(found, options);
   for (const happening of plan.listOnly) options.listFile(happening);
-  // In journal order, fresh and missed alike: the same door as a webhook that just arrived.
+  // In journal order, fresh and missed alike: offered to the pipeline as a webhook that just arrived is.
   const offered = new Set<Happening>([...plan.fresh, ...plan.missed]);
   for (const { happening } of found) if (offered.has(happening)) pipeline.offer(happening);
   await pipeline.drain();

@@ -32,7 +32,7 @@ export interface Observer {
 
 /** What a source of happenings is given when the app starts it. */
 export interface SourceContext extends PlugInContext {
-  /** Hands a happening to the notification policy, the same door webhooks and polls use. */
+  /** Hands a happening to the notification policy, through the event pipeline, as webhooks and polls are. */
   offer(happening: Happening): void;
   /** Subscribes to what the app observes; returns the unsubscribe. */
   observe(observer: Observer): () => void;

@@ -18,7 +18,7 @@ export interface IntakeCounters {
 }
 
 /**
- * The door every webhook goes through: dedupe by EventId / EventRandomId, then the journal. The
+ * The intake every webhook goes through: dedupe by EventId / EventRandomId, then the journal. The
  * journal is the dedupe (a unique index in the database): an id it keeps is a duplicate. An id
  * being written is claimed in memory until its write settles, so that two simultaneous deliveries
  * of one event (the recorder posts to every URL at once) cannot both pass; a failed write

@@ -351,7 +351,7 @@ function wireDesktopShell<I, M>(
   return quit;
 }
 
-/** The tray, its menu's actions routed to the app's doors. */
+/** The tray, its menu's actions routed to the app's handlers and its guarded action runner. */
 function trayFor<I, M>(
   electron: DesktopElectron<I, M>,
   parts: Pick<ShellParts, 'app' | 'window' | 'log' | 'logsDir' | 'distDir' | 'now'>,

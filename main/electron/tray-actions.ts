@@ -11,7 +11,7 @@ export interface TrayActionDeps {
     ContractHandlers,
     'notifications:pause' | 'notifications:quietUntil' | 'link:open' | 'room:command'
   >;
-  /** The app's guarded action runner (the same door a popup click goes through). */
+  /** The app's guarded action runner (the same runner a popup click goes through). */
   runAction: (action: NotificationAction) => Promise<boolean>;
   /** Only for the logs folder, a path the app chose itself. */
   shell: Pick<ShellLike, 'openPath'>;
@@ -24,7 +24,7 @@ export interface TrayActionDeps {
 }
 
 /**
- * The tray's actions, each routed to the same door the window uses (the contract's handlers, or
+ * The tray's actions, each routed to what the window uses (the contract's handlers, or
  * ShellActions): a URL never goes to the shell without the core's check.
  */
 export function createTrayActions(deps: TrayActionDeps): TrayActionHandlers {

@@ -1,4 +1,4 @@
-// The window's only door to main: `window.recorderTray`, one function per contract call plus `on`.
+// The window's only bridge to main: `window.recorderTray`, one function per contract call plus `on`.
 // Bundled by esbuild into one CommonJS file, because a sandboxed preload cannot load modules.
 import { contextBridge, ipcRenderer } from 'electron';
 import { createRecorderTrayApi } from '../../shared/contract-client';

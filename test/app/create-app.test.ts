@@ -104,7 +104,7 @@ describe('createApp', () => {
     const count = seen.length;
     await h.app.stop(); // a second stop is the same stop
     // After stop the listener is closed, and a webhook posted now reaches nothing of this app:
-    // refused at the door, or, when a test file running beside this one took the freed port,
+    // refused by the listener, or, when a test file running beside this one took the freed port,
     // answered by that one's server (it was 'socket hang up' once); no event follows (below)…
     expect(h.app.state().listener).toMatchObject({ running: false });
     const late = await postWebhook(h.webhookUrl, STREAM_STARTED).then(

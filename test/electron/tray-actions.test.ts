@@ -47,7 +47,7 @@ function setup(linkResult: ActionResult = { ok: true }) {
 }
 
 describe('createTrayActions', () => {
-  it('routes every menu action to its door', async () => {
+  it('routes every menu action to its handler', async () => {
     const { shell, paused, links, seen, quiet, handlers } = setup();
     handlers.openWindow({ kind: 'openWindow' });
     await handlers.openLiveRoom({ kind: 'openLiveRoom', roomId: 23058 });
