@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { open, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -114,10 +113,13 @@ export function writeFileAtomicSync(
   }
 }
 
-/** A temp file beside `filePath`, hidden, with a random part: never one another writer uses. */
+/**
+ * A temp file beside `filePath`, hidden, with a random part: never one another writer uses. The
+ * part needs to be unlikely to repeat, not unguessable: Math.random, as `atomically` names its
+ * temp files (utils/temp.js), not node:crypto, whose loading costs about 2 MB of RSS at start
+ * (node-crypto.ts); a clash fails the exclusive open rather than sharing a file.
+ */
 function tempPathFor(filePath: string): string {
-  return path.join(
-    path.dirname(filePath),
-    `.${path.basename(filePath)}.${randomBytes(6).toString('hex')}.tmp`,
-  );
+  const random = Math.random().toString(16).slice(2, 14).padEnd(12, '0');
+  return path.join(path.dirname(filePath), `.${path.basename(filePath)}.${random}.tmp`);
 }

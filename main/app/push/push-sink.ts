@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { HistoryNotification } from '../../../shared/history';
 import { PUSH_TEMPLATES } from '../../../shared/i18n/push-text';
@@ -6,6 +5,7 @@ import type { PushFailure, PushRecord, PushTestResult } from '../../../shared/pu
 import type { PushTargetSetting } from '../../../shared/settings';
 import { OutboxFile, OUTBOX_FILE, type OutboxItem } from '../../adapters/push/outbox-file';
 import { createPushSend, type PushSend, type SendOptions } from '../../adapters/push/senders';
+import { nodeCrypto } from '../../adapters/node-crypto';
 import { errorDetail } from '../../core/log-text';
 import {
   GIVE_UP_AFTER_MS,
@@ -93,7 +93,7 @@ export class PushSink implements DecisionSink {
       if (!targetWants(target, entry)) continue;
       if (key !== undefined && this.#outbox!.has(key, target.url)) continue;
       const item: OutboxItem = {
-        id: randomUUID(),
+        id: nodeCrypto().randomUUID(),
         notificationId: entry.notification.id,
         url: target.url,
         message: pushMessage(entry, target, language),
