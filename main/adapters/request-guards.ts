@@ -1,5 +1,5 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
+import { nodeCrypto } from './node-crypto';
 
 /** Whether a bind address only accepts connections from this machine. */
 export function isLoopbackHost(host: string): boolean {
@@ -28,6 +28,7 @@ export function isSafeHostHeader(hostHeader: string | undefined): boolean {
 
 /** Compares a secret in constant time (both sides hashed first, so lengths do not leak). */
 export function secretsEqual(given: string, expected: string): boolean {
+  const { createHash, timingSafeEqual } = nodeCrypto();
   const a = createHash('sha256').update(given, 'utf8').digest();
   const b = createHash('sha256').update(expected, 'utf8').digest();
   return timingSafeEqual(a, b) && given.length === expected.length;

@@ -1,7 +1,7 @@
-import { randomBytes, randomUUID } from 'node:crypto';
 import { firstRecorder } from '../../shared/recorders';
 import { parseWebhook } from '../../shared/recorder/webhook';
 import type { Settings } from '../../shared/settings';
+import { nodeCrypto } from '../adapters/node-crypto';
 import { postTestEvent } from '../adapters/test-event-sender';
 import {
   UnsafeBindError,
@@ -51,10 +51,11 @@ export interface Listener {
 export function buildListener(wiring: ListenerWiring): Listener {
   const { storage, pipeline, context } = wiring;
   const { clock, settings } = context;
-  const testSecret = randomBytes(16).toString('hex');
+  // Made at the first test event: until then no delivery can be one (node-crypto.ts: why late).
+  let testSecret: string | undefined;
   const server = new WebhookServer({
     intake: storage.intake,
-    testSecret,
+    testSecret: () => testSecret,
     recorderIds: recorderIdsOf(settings),
     onDuplicate: ({ webhook, receivedAt }, body, userAgent, bodyJson) =>
       storage.logUnjournaled(
@@ -98,8 +99,10 @@ export function buildListener(wiring: ListenerWiring): Listener {
       pipeline.applyWebhook(parsed.value, 'replay');
       return true;
     },
-    sendTestEvent: (kind) =>
-      postTestEvent(webhookUrl(), {
+    sendTestEvent: (kind) => {
+      const { randomBytes, randomUUID } = nodeCrypto();
+      testSecret ??= randomBytes(16).toString('hex');
+      return postTestEvent(webhookUrl(), {
         body: buildTestWebhook(kind, {
           id: randomUUID(),
           sessionId: randomUUID(),
@@ -109,7 +112,8 @@ export function buildListener(wiring: ListenerWiring): Listener {
         }),
         secret: testSecret,
         version: wiring.version,
-      }),
+      });
+    },
   };
 }
 

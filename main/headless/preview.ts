@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { nodeCrypto } from '../adapters/node-crypto';
 import { UiBridgeServer } from '../adapters/ui-bridge-server';
 import type { RunningApp } from '../app/app-ports';
 import type { Logger } from '../core/ports';
@@ -32,7 +32,7 @@ export async function startPreview(
         )
           listener(message.event, message.payload);
       }),
-    token: randomBytes(24).toString('base64url'),
+    token: nodeCrypto().randomBytes(24).toString('base64url'),
     rendererDir: options.rendererDir,
     ...(options.picturesDir ? { picturesDir: options.picturesDir } : {}),
     log: options.log,

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import * as z from 'zod';
@@ -10,6 +9,7 @@ import type { FetchMark } from '../../core/pictures/fetch-schedule';
 import { IMAGE_EXTENSION, type ImageType } from '../../core/pictures/image-type';
 import type { Clock, Logger } from '../../core/ports';
 import { replaceFile } from '../replace-file';
+import { nodeCrypto } from '../node-crypto';
 
 const PictureEntry = z.object({ url: z.string(), key: z.string().optional() });
 
@@ -103,7 +103,7 @@ export class PictureCache {
 
   /** Writes a checked image under the key of its source; returns the key. */
   async store(source: string, image: { bytes: Uint8Array; type: ImageType }): Promise<string> {
-    const hash = createHash('sha1').update(source).digest('hex');
+    const hash = nodeCrypto().createHash('sha1').update(source).digest('hex');
     const key = `${hash}.${IMAGE_EXTENSION[image.type]}`;
     await mkdir(this.dir, { recursive: true });
     await replaceFile(path.join(this.dir, key), image.bytes, { mode: 0o644 });

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { nodeCrypto } from '../node-crypto';
 
 /**
  * DingTalk's signature of a custom bot's request (open.dingtalk.com, 自定义机器人 "加签"):
@@ -6,7 +6,10 @@ import { createHmac } from 'node:crypto';
  * The caller URL-encodes it into `&timestamp=…&sign=…`.
  */
 export function dingtalkSignature(secret: string, timestampMs: number): string {
-  return createHmac('sha256', secret).update(`${timestampMs}\n${secret}`).digest('base64');
+  return nodeCrypto()
+    .createHmac('sha256', secret)
+    .update(`${timestampMs}\n${secret}`)
+    .digest('base64');
 }
 
 /**
@@ -15,5 +18,8 @@ export function dingtalkSignature(secret: string, timestampMs: number): string {
  * in seconds. Not DingTalk's order: keying by the secret is the usual cause of code 19021.
  */
 export function feishuSignature(secret: string, timestampSeconds: number): string {
-  return createHmac('sha256', `${timestampSeconds}\n${secret}`).update('').digest('base64');
+  return nodeCrypto()
+    .createHmac('sha256', `${timestampSeconds}\n${secret}`)
+    .update('')
+    .digest('base64');
 }

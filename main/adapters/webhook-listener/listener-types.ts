@@ -35,8 +35,8 @@ export interface WebhookListenerDeps {
    * settings is reachable without a rebind.
    */
   recorderIds: () => readonly string[];
-  /** A per-run secret the app's own test events carry in TEST_EVENT_HEADER. */
-  testSecret?: string;
+  /** The per-run secret the app's own test events carry in TEST_EVENT_HEADER (none before the first). */
+  testSecret?: () => string | undefined;
   version: string;
   startedAt: number;
   clock: () => number;

@@ -92,7 +92,7 @@ export function createWebhookHandler(
       });
     }
     const userAgent = sameUserAgent(req.headers['user-agent']);
-    const isTest = isTestDelivery(req, deps.testSecret);
+    const isTest = isTestDelivery(req, deps.testSecret?.());
     let result: IntakeResult;
     try {
       result = await deps.intake.accept(parsed.value, json.value, {

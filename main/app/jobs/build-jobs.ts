@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { SqliteJobStore } from '../../adapters/database/jobs-table';
 import { jobNotification } from '../../core/actions/job-notification';
 import type { EventPipeline } from '../../core/event-pipeline';
 import type { HappeningSource } from '../../core/plug-ins';
 import { localRecordingRoot } from '../../adapters/file-access';
+import { nodeCrypto } from '../../adapters/node-crypto';
 import type { AppContext } from '../app-context';
 import type { AppPorts } from '../app-ports';
 import type { Storage } from '../storage';
@@ -49,7 +49,7 @@ export function buildJobs(
         .recorders.map((recorder) => localRecordingRoot(recorder))
         .filter((root): root is string => root !== undefined),
     lastFile: () => lastFinishedFile(parts.storage.history.queries, settings()),
-    newId: () => `job-${randomUUID()}`,
+    newId: () => `job-${nodeCrypto().randomUUID()}`,
     ...(ports.jobBackOffMs ? { backOffMs: ports.jobBackOffMs } : {}),
   });
   return { engine, intake: jobsIntake(engine) };

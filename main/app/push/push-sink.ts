@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { HistoryNotification } from '../../../shared/history';
 import { PUSH_TEMPLATES } from '../../../shared/i18n/push-text';
 import type { PushFailure, PushRecord, PushTestResult } from '../../../shared/push';
@@ -6,6 +5,7 @@ import type { PushTargetSetting } from '../../../shared/settings';
 import type { DatabaseHandle } from '../../adapters/database/database-handle';
 import { PushOutboxTable, type OutboxItem } from '../../adapters/database/push-outbox-table';
 import { createPushSend, type PushSend, type SendOptions } from '../../adapters/push/senders';
+import { nodeCrypto } from '../../adapters/node-crypto';
 import { errorDetail } from '../../core/log-text';
 import {
   GIVE_UP_AFTER_MS,
@@ -116,7 +116,7 @@ export class PushSink implements DecisionSink {
       if (!targetWants(target, entry)) continue;
       if (key !== undefined && this.#outbox!.has(key, target.url)) continue;
       const item: OutboxItem = {
-        id: randomUUID(),
+        id: nodeCrypto().randomUUID(),
         notificationId: entry.notification.id,
         url: target.url,
         message: pushMessage(entry, target, language),

@@ -82,6 +82,18 @@ describe('the headless bundle', () => {
     }
   }, 60_000);
 
+  it('imports node:crypto in nothing that loads at start: OpenSSL is started at its first use', () => {
+    const outfile = join(PROJECT_ROOT, 'test-output', 'bundle-test', 'cli.mjs');
+    buildHeadlessIfStale(PROJECT_ROOT, outfile);
+    const importing = staticallyLoaded(outfile).filter((file) =>
+      /from\s*["']node:crypto["']|import\s*["']node:crypto["']/.test(readFileSync(file, 'utf8')),
+    );
+    expect(importing).toEqual([]);
+    // What loads it when used is there: main/adapters/node-crypto.ts.
+    const atStart = staticallyLoaded(outfile).map((file) => readFileSync(file, 'utf8'));
+    expect(atStart.some((code) => code.includes('getBuiltinModule("node:crypto")'))).toBe(true);
+  }, 60_000);
+
   it("a rebuild removes older builds' chunks but keeps those of the build it replaces", () => {
     const outfile = join(dir, 'rebuilt', 'cli.mjs');
     expect(buildHeadlessIfStale(PROJECT_ROOT, outfile)).toBe(true);
