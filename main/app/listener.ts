@@ -65,15 +65,21 @@ export function buildListener(wiring: ListenerWiring): Listener {
         bodyJson,
       ),
     // Its event-log row was written with the delivery, in the same commit (deliveries-journal.ts).
-    onAccepted: ({ webhook, entry }) => {
-      const recorderId = entry.recorderId ?? firstRecorder(settings()).id;
-      pipeline.applyWebhook(webhook, entry.source, entry.receivedAt, entry.seq, recorderId);
-      wiring.fed?.(entry.seq);
+    onAccepted: ({ webhook, delivery }) => {
+      const recorderId = delivery.recorderId ?? firstRecorder(settings()).id;
+      pipeline.applyWebhook(
+        webhook,
+        delivery.source,
+        delivery.receivedAt,
+        delivery.seq,
+        recorderId,
+      );
+      wiring.fed?.(delivery.seq);
       // Observers hear of the recorder's own webhooks, not of the app's test events.
-      if (entry.source !== 'webhook') return;
+      if (delivery.source !== 'webhook') return;
       const roomId = webhook.type === 'unknown' ? undefined : webhook.data.RoomId;
-      wiring.webhookSeen?.(recorderId, roomId, entry.receivedAt);
-      wiring.observers.notify('webhook', webhook, entry.receivedAt, recorderId);
+      wiring.webhookSeen?.(recorderId, roomId, delivery.receivedAt);
+      wiring.observers.notify('webhook', webhook, delivery.receivedAt, recorderId);
     },
     version: wiring.version,
     startedAt: clock(),

@@ -20,8 +20,7 @@ import {
 } from '../core/delivery-retention';
 import type { HistoryLimits } from '../core/history';
 import { errorMessage } from '../core/log-text';
-import type { JournaledWebhook } from '../core/journal-recovery';
-import type { Clock, Logger } from '../core/ports';
+import type { Clock, Logger, ReplayedDelivery } from '../core/ports';
 import { WebhookIntake } from '../core/webhook-intake';
 import { deliveryUpkeep } from './delivery-upkeep';
 
@@ -35,7 +34,7 @@ export interface Storage {
   /** The event log (the window's "Webhook log"): every delivery as received, in the database. */
   eventLog: EventLogTable;
   /** Journaled webhooks, oldest first, to rebuild room state from and recover (recovery.ts). */
-  journaled: readonly JournaledWebhook[];
+  journaled: readonly ReplayedDelivery[];
   /** The journal seq up to which everything was processed to the end; undefined: no mark yet. */
   processedThrough: number | undefined;
   /**

@@ -1,6 +1,7 @@
 import type { FileRecord, RoomState } from '../../shared/model';
 import type { RecorderWebhook } from '../../shared/recorder/webhook';
 import type { FileCheck, Happening, ObservationSource } from './happening';
+import type { ReplayedDelivery } from './ports';
 import {
   NotificationPolicy,
   type DecidedNotification,
@@ -11,14 +12,6 @@ import { RecorderState } from './recorder-state';
 import { happeningKey } from './recovery';
 import { StreamTally } from './stream-tally';
 import { testHappenings } from './test-event';
-
-/** A journaled delivery as start-up replays it: its webhook, receipt time and recorder. */
-export interface JournaledDelivery {
-  webhook: RecorderWebhook;
-  receivedAt: number;
-  /** The recorder whose URL it came in on; absent (a journal from before): the first recorder. */
-  recorderId?: string;
-}
 
 /** Listeners of what the pipeline decides. */
 export interface PipelineListeners {
@@ -118,7 +111,7 @@ export class EventPipeline {
    * Rebuilds state from journaled webhooks at start-up, silently: nothing is offered again (a
    * delivery shown again from the window is `applyWebhook` with source 'replay').
    */
-  rebuild(journaled: readonly JournaledDelivery[]): void {
+  rebuild(journaled: readonly ReplayedDelivery[]): void {
     for (const { webhook, receivedAt, recorderId } of journaled)
       this.stateOf(recorderId).applyWebhook(webhook, 'replay', receivedAt);
   }

@@ -1,6 +1,7 @@
 import type { NotificationItem } from '../../shared/model';
 import type { Language } from '../../shared/settings';
-import type { EventPipeline, JournaledDelivery } from './event-pipeline';
+import type { EventPipeline } from './event-pipeline';
+import type { ReplayedDelivery } from './ports';
 import type { Happening } from './happening';
 import {
   missedSummary,
@@ -8,11 +9,6 @@ import {
   type RecoveredHappening,
   type RecoveryPlan,
 } from './recovery';
-
-/** A journal entry as start-up replays it. */
-export interface JournaledWebhook extends JournaledDelivery {
-  seq: number;
-}
 
 /** What recovery needs besides the pipeline. */
 export interface JournalRecoveryOptions {
@@ -48,7 +44,7 @@ export interface JournalRecoveryResult {
  */
 export async function recoverJournal(
   pipeline: EventPipeline,
-  journaled: readonly JournaledWebhook[],
+  journaled: readonly ReplayedDelivery[],
   options: JournalRecoveryOptions,
 ): Promise<JournalRecoveryResult> {
   const processed = journaled.filter((entry) => entry.seq <= options.processedThrough);

@@ -3,8 +3,8 @@ import type { RecorderWebhook } from '../../shared/recorder/webhook';
 /** Current time in epoch ms; injected so that tests can drive time. */
 export type Clock = () => number;
 
-/** One accepted webhook as written to the journal (one JSON line). */
-export interface JournalEntry {
+/** One accepted webhook as the deliveries journal keeps it (a row of `deliveries`). */
+export interface KeptDelivery {
   /** Position in the journal, from 1. */
   seq: number;
   /** Epoch ms when the listener accepted it. */
@@ -18,6 +18,16 @@ export interface JournalEntry {
   body: unknown;
 }
 
+/** A kept delivery with its webhook parsed, as start-up replays it (state rebuilt, recovery). */
+export interface ReplayedDelivery {
+  /** Its place in the journal. */
+  seq: number;
+  webhook: RecorderWebhook;
+  receivedAt: number;
+  /** The recorder whose URL it came in on; absent (a journal from before): the first recorder. */
+  recorderId?: string;
+}
+
 /** Durable, append-only storage of accepted webhooks, which is also the dedupe. */
 export interface JournalPort {
   /** Whether a delivery of this webhook id (EventId / EventRandomId) is kept: a duplicate. */
@@ -27,7 +37,7 @@ export interface JournalPort {
    * body as parsed (its id the dedupe key; the event log names it by its type and room);
    * `bodyBytes`, when given, are the body's bytes as received (UTF-8 JSON), stored as they are.
    */
-  append(entry: JournalEntry, webhook: RecorderWebhook, bodyBytes?: Uint8Array): Promise<void>;
+  append(entry: KeptDelivery, webhook: RecorderWebhook, bodyBytes?: Uint8Array): Promise<void>;
 }
 
 /** A sink for log lines that are not user-facing output. */

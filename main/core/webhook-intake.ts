@@ -1,10 +1,9 @@
 import { parseWebhook, type RecorderWebhook } from '../../shared/recorder/webhook';
-import type { JournaledWebhook } from './journal-recovery';
-import type { Clock, JournalEntry, JournalPort } from './ports';
+import type { Clock, JournalPort, KeptDelivery, ReplayedDelivery } from './ports';
 
 /** The outcome of one webhook at the intake: accepted (journaled) or a duplicate. */
 export type IntakeResult =
-  | { status: 'accepted'; entry: JournalEntry; webhook: RecorderWebhook }
+  | { status: 'accepted'; delivery: KeptDelivery; webhook: RecorderWebhook }
   | { status: 'duplicate'; webhook: RecorderWebhook; receivedAt: number };
 
 /** Counters reported by `/health`. */
@@ -53,7 +52,7 @@ export class WebhookIntake {
     body: unknown,
     meta: {
       userAgent?: string;
-      source?: JournalEntry['source'];
+      source?: KeptDelivery['source'];
       /** The recorder whose URL it came in on. */
       recorderId?: string;
       bodyBytes?: Uint8Array;
@@ -71,7 +70,7 @@ export class WebhookIntake {
       this.counters.duplicates += 1;
       return { status: 'duplicate', webhook, receivedAt };
     }
-    const entry: JournalEntry = {
+    const entry: KeptDelivery = {
       seq: ++this.#seq,
       receivedAt,
       source: meta.source ?? 'webhook',
@@ -89,7 +88,7 @@ export class WebhookIntake {
       if (this.#writing.get(webhook.id) === write) this.#writing.delete(webhook.id);
     }
     this.counters.accepted += 1;
-    return { status: 'accepted', entry, webhook };
+    return { status: 'accepted', delivery: entry, webhook };
   }
 
   /** The seq of the newest journal entry (0 before the first). */
@@ -109,29 +108,29 @@ export class WebhookIntake {
    * event log shows) and the webhooks for the state to replay (test events never touched it).
    */
   restore(
-    entries: readonly JournalEntry[],
+    entries: readonly KeptDelivery[],
     newestSeq = 0,
   ): {
-    accepted: { entry: JournalEntry; webhook: RecorderWebhook }[];
-    replay: JournaledWebhook[];
+    accepted: { delivery: KeptDelivery; webhook: RecorderWebhook }[];
+    replay: ReplayedDelivery[];
   } {
     this.#seq = Math.max(this.#seq, newestSeq);
-    const restored: { entry: JournalEntry; webhook: RecorderWebhook }[] = [];
+    const restored: { delivery: KeptDelivery; webhook: RecorderWebhook }[] = [];
     for (const entry of entries) {
       this.#seq = Math.max(this.#seq, entry.seq);
       const parsed = parseWebhook(entry.body);
       if (!parsed.ok) continue; // nothing to replay: dropped with the rows past their bounds
-      restored.push({ entry, webhook: parsed.value });
+      restored.push({ delivery: entry, webhook: parsed.value });
     }
     return {
       accepted: restored,
       replay: restored
-        .filter(({ entry }) => entry.source !== 'test')
-        .map(({ entry, webhook }) => ({
+        .filter(({ delivery }) => delivery.source !== 'test')
+        .map(({ delivery, webhook }) => ({
           webhook,
-          receivedAt: entry.receivedAt,
-          seq: entry.seq,
-          ...(entry.recorderId !== undefined ? { recorderId: entry.recorderId } : {}),
+          receivedAt: delivery.receivedAt,
+          seq: delivery.seq,
+          ...(delivery.recorderId !== undefined ? { recorderId: delivery.recorderId } : {}),
         })),
     };
   }

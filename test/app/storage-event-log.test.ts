@@ -57,7 +57,7 @@ describe('the event log in storage, bounded', () => {
     for (let i = 1; i <= 30; i += 1) {
       const { webhook: w, body } = webhook(i);
       const result = await storage.intake.accept(w, body);
-      if (result.status === 'accepted') await storage.markProcessed(result.entry.seq);
+      if (result.status === 'accepted') await storage.markProcessed(result.delivery.seq);
     }
     expect(storage.deliveries.count()).toBeLessThan(30);
     const shown = storage.eventLog.events({ limit: 100 }).items;

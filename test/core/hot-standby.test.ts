@@ -77,8 +77,8 @@ describe('a hot standby', () => {
     const { core, shown, clock } = pipeline();
     // Before the restart: the PC's stream, start to end (rebuilt silently from the journal).
     core.rebuild([
-      { webhook: started(0), receivedAt: LATER, recorderId: 'pc' },
-      { webhook: ended(60), receivedAt: LATER, recorderId: 'pc' },
+      { seq: 1, webhook: started(0), receivedAt: LATER, recorderId: 'pc' },
+      { seq: 2, webhook: ended(60), receivedAt: LATER, recorderId: 'pc' },
     ]);
     // The NAS's report of that stream's start arrives late: not news.
     core.applyWebhook(started(1), 'webhook', undefined, undefined, 'nas');

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { EventPipeline } from '../../main/core/event-pipeline';
 import type { Happening } from '../../main/core/happening';
-import { recoverJournal, type JournaledWebhook } from '../../main/core/journal-recovery';
+import { recoverJournal } from '../../main/core/journal-recovery';
+import type { ReplayedDelivery } from '../../main/core/ports';
 import type { DecidedNotification } from '../../main/core/notification-policy';
 import {
   happeningKey,
@@ -46,7 +47,7 @@ function appRun(clock: FakeClock, history: { decisions: DecidedNotification[]; f
     if (happening.kind !== 'FileClosed' || !happening.key) return;
     if (!history.files.includes(happening.key)) history.files.push(happening.key);
   };
-  const recover = (journal: readonly JournaledWebhook[], processedThrough: number) =>
+  const recover = (journal: readonly ReplayedDelivery[], processedThrough: number) =>
     recoverJournal(pipeline, journal, {
       processedThrough,
       now: clock.now,
@@ -60,7 +61,7 @@ function appRun(clock: FakeClock, history: { decisions: DecidedNotification[]; f
 }
 
 /** A journal: a live stream with one finished file (V2 and V1), then a second room goes live. */
-function journal(start: number): JournaledWebhook[] {
+function journal(start: number): ReplayedDelivery[] {
   const sessionId = '0f7a61e1-7c7a-4f52-9a4f-2b1d1f6c2d3e';
   const file = { SessionId: sessionId, RelativePath: relativePathFor(ROOM, 1), FileOpenTime: '' };
   const bodies = [

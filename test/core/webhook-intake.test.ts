@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { JournalEntry } from '../../main/core/ports';
+import type { KeptDelivery } from '../../main/core/ports';
 import { WebhookIntake } from '../../main/core/webhook-intake';
 import { MemoryJournal } from '../fakes/memory-journal';
 import { parsedWebhook } from '../fakes/parsed-webhook';
@@ -9,7 +9,7 @@ const now = Date.UTC(2024, 2, 17, 12);
 const started = fixtureJson('synthesized/webhook-v2-StreamStarted.json');
 
 /** `count` journal entries of distinct events, all received two days ago (outside 24 h). */
-function oldEntries(count: number): JournalEntry[] {
+function oldEntries(count: number): KeptDelivery[] {
   return Array.from({ length: count }, (_, i) => ({
     seq: i + 1,
     receivedAt: now - 48 * 3_600_000 + i,
@@ -22,7 +22,7 @@ describe('WebhookIntake.restore', () => {
   test('continues from the newest seq ever given, even past the entries kept', () => {
     const intake = new WebhookIntake(new MemoryJournal(), () => now);
     const restored = intake.restore(oldEntries(3), 10);
-    expect(restored.accepted.map(({ entry }) => entry.seq)).toEqual([1, 2, 3]);
+    expect(restored.accepted.map(({ delivery }) => delivery.seq)).toEqual([1, 2, 3]);
     expect(restored.replay.map(({ seq }) => seq)).toEqual([1, 2, 3]);
     expect(intake.journalSeq).toBe(10);
   });
@@ -44,7 +44,7 @@ describe('WebhookIntake.restore', () => {
     expect(intake.journalSeq).toBe(3);
     const webhook = parsedWebhook(started);
     const first = await intake.accept(webhook, started);
-    expect(first).toMatchObject({ status: 'accepted', entry: { seq: 4 } });
+    expect(first).toMatchObject({ status: 'accepted', delivery: { seq: 4 } });
     expect(await intake.accept(webhook, started)).toMatchObject({
       status: 'duplicate',
       receivedAt: now,

@@ -1,9 +1,9 @@
-import type { JournalEntry, JournalPort } from '../../main/core/ports';
+import type { KeptDelivery, JournalPort } from '../../main/core/ports';
 import type { RecorderWebhook } from '../../shared/recorder/webhook';
 
 /** A journal kept in memory, its ids the dedupe; `failNext` makes the next append fail like a full disk. */
 export class MemoryJournal implements JournalPort {
-  readonly entries: JournalEntry[] = [];
+  readonly entries: KeptDelivery[] = [];
   readonly ids = new Set<string>();
   failNext = false;
 
@@ -11,7 +11,7 @@ export class MemoryJournal implements JournalPort {
     return this.ids.has(webhookId);
   }
 
-  async append(entry: JournalEntry, webhook: RecorderWebhook): Promise<void> {
+  async append(entry: KeptDelivery, webhook: RecorderWebhook): Promise<void> {
     if (this.failNext) {
       this.failNext = false;
       throw new Error('disk full');

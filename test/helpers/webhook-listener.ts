@@ -11,7 +11,7 @@ import { EventLogTable } from '../../main/adapters/database/event-log-table';
 import { createListenerRoutes } from '../../main/adapters/webhook-listener/listener-routes';
 import type { WebhookListenerDeps } from '../../main/adapters/webhook-listener/listener-types';
 import { webhookUrlFor } from '../../main/adapters/webhook-listener/webhook-server';
-import type { JournalEntry, JournalPort } from '../../main/core/ports';
+import type { KeptDelivery, JournalPort } from '../../main/core/ports';
 import { WebhookIntake, type IntakeResult } from '../../main/core/webhook-intake';
 import { memoryLogger } from '../fakes/silent-logger';
 
@@ -30,7 +30,7 @@ export interface ListenerUnderTest {
   webhookUrl: string;
   base: string;
   /** The journal's entries as the database holds them now. */
-  journalEntries(): Promise<JournalEntry[]>;
+  journalEntries(): Promise<KeptDelivery[]>;
   /** The bodies the journal holds now, as stored, one a line ('' when none). */
   journalText(): Promise<string>;
 }

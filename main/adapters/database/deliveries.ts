@@ -1,5 +1,5 @@
 import type { DeliveryLook } from '../../core/delivery-retention';
-import type { JournalEntry } from '../../core/ports';
+import type { KeptDelivery } from '../../core/ports';
 import type { DatabaseHandle } from './database-handle';
 
 /** The processed mark's row in `marks`. */
@@ -16,7 +16,7 @@ interface DeliveryRow {
 
 /** What reading the journal at start-up found. */
 export interface JournalContents {
-  entries: JournalEntry[];
+  entries: KeptDelivery[];
   /** Rows whose body could not be read (damage the integrity check did not see). */
   warnings: string[];
 }
@@ -45,12 +45,12 @@ export class Deliveries implements DeliveryLook {
   }
 
   /** Inserts the delivery in this turn's transaction; resolves once it is committed and synced. */
-  append(entry: JournalEntry, webhookId: string, bodyBytes?: Uint8Array): Promise<void> {
+  append(entry: KeptDelivery, webhookId: string, bodyBytes?: Uint8Array): Promise<void> {
     return this.#db.commit(() => this.insert(entry, webhookId, bodyBytes));
   }
 
   /** Inserts the delivery inside a unit of work already running (DatabaseHandle.commit). */
-  insert(entry: JournalEntry, webhookId: string, bodyBytes?: Uint8Array): void {
+  insert(entry: KeptDelivery, webhookId: string, bodyBytes?: Uint8Array): void {
     this.#db
       .statement(
         `INSERT INTO deliveries (seq, event_id, received_at, source, recorder_id, user_agent, body)
@@ -69,7 +69,7 @@ export class Deliveries implements DeliveryLook {
 
   /** Every delivery kept, oldest first. */
   read(): JournalContents {
-    const entries: JournalEntry[] = [];
+    const entries: KeptDelivery[] = [];
     const warnings: string[] = [];
     if (this.#db.connection() === undefined) return { entries, warnings };
     const rows = this.#db
@@ -85,7 +85,7 @@ export class Deliveries implements DeliveryLook {
         warnings.push(`journal: delivery ${row.seq} is not readable and was skipped`);
         continue;
       }
-      const entry: JournalEntry = {
+      const entry: KeptDelivery = {
         seq: row.seq,
         receivedAt: row.received_at,
         source: row.source === 'test' ? 'test' : 'webhook',

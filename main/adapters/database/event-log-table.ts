@@ -3,7 +3,7 @@ import type { EventLogEntry } from '../../../shared/model';
 import type { RecorderWebhook } from '../../../shared/recorder/webhook';
 import { eventLogRoomId, eventLogType } from '../../core/event-log-entry';
 import { eventTextKey, textWords } from '../../core/event-log-text';
-import type { JournalEntry } from '../../core/ports';
+import type { KeptDelivery } from '../../core/ports';
 import type { DatabaseHandle } from './database-handle';
 import { bodyText, entryOf, serialize, type EventRow } from './event-log-row';
 import type { Migration } from './migrations';
@@ -81,7 +81,7 @@ export class EventLogTable {
    * Notes an accepted delivery, in the unit of work that inserts its `deliveries` row (inside
    * DatabaseHandle.commit): the two are kept together or not at all.
    */
-  insertAccepted(entry: JournalEntry, webhook: RecorderWebhook): void {
+  insertAccepted(entry: KeptDelivery, webhook: RecorderWebhook): void {
     this.#db
       .statement(INSERT)
       .run(

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseWebhook } from '../../../shared/recorder/webhook';
 import { errorMessage } from '../../core/log-text';
-import type { JournalEntry } from '../../core/ports';
+import type { KeptDelivery } from '../../core/ports';
 import type Database from 'better-sqlite3';
 import type { DatabaseHandle } from './database-handle';
 
@@ -149,16 +149,16 @@ function moveOldFiles(
   }
 }
 
-function readJournalLines(path: string, warnings: string[]): JournalEntry[] {
-  const entries: JournalEntry[] = [];
+function readJournalLines(path: string, warnings: string[]): KeptDelivery[] {
+  const entries: KeptDelivery[] = [];
   const text = readFileSync(path, 'utf8');
   const lines = text.split('\n');
   lines.forEach((line, index) => {
     if (line.trim() === '') return;
     try {
-      const value = JSON.parse(line) as Partial<JournalEntry> | null;
+      const value = JSON.parse(line) as Partial<KeptDelivery> | null;
       if (typeof value?.seq === 'number' && typeof value.receivedAt === 'number') {
-        entries.push(value as JournalEntry);
+        entries.push(value as KeptDelivery);
         return;
       }
     } catch {

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { APP_MIGRATIONS } from '../../../main/adapters/database/app-migrations';
 import { DatabaseHandle } from '../../../main/adapters/database/database-handle';
 import { Deliveries } from '../../../main/adapters/database/deliveries';
-import type { JournalEntry } from '../../../main/core/ports';
+import type { KeptDelivery } from '../../../main/core/ports';
 
 let dir: string;
 let database: DatabaseHandle;
@@ -22,7 +22,7 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const entry = (seq: number, extra: Partial<JournalEntry> = {}): JournalEntry => ({
+const entry = (seq: number, extra: Partial<KeptDelivery> = {}): KeptDelivery => ({
   seq,
   receivedAt: 1000 + seq,
   source: 'webhook',

@@ -7,7 +7,7 @@ import { DatabaseHandle } from '../../../main/adapters/database/database-handle'
 import { Deliveries } from '../../../main/adapters/database/deliveries';
 import { deliveriesJournal } from '../../../main/adapters/database/deliveries-journal';
 import { EventLogTable } from '../../../main/adapters/database/event-log-table';
-import type { JournalEntry, JournalPort } from '../../../main/core/ports';
+import type { KeptDelivery, JournalPort } from '../../../main/core/ports';
 import { EventLogEntry } from '../../../shared/model';
 import { parseWebhook, type RecorderWebhook } from '../../../shared/recorder/webhook';
 import { fixtureJson } from '../../helpers/fixtures';
@@ -49,7 +49,7 @@ function webhookOf(value: unknown): RecorderWebhook {
 
 /** Accepts delivery `seq` through the intake's journal (its row and its log row, one commit). */
 function accept(seq: number, value: unknown = body(seq)): Promise<void> {
-  const entry: JournalEntry = { seq, receivedAt: seq * 1000, source: 'webhook', body: value };
+  const entry: KeptDelivery = { seq, receivedAt: seq * 1000, source: 'webhook', body: value };
   entry.userAgent = 'BililiveRecorder/2.11.1';
   return journal.append(entry, webhookOf(value), new TextEncoder().encode(JSON.stringify(value)));
 }

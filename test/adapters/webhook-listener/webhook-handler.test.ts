@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { JournalEntry, JournalPort } from '../../../main/core/ports';
+import type { KeptDelivery, JournalPort } from '../../../main/core/ports';
 import { fixtureText } from '../../helpers/fixtures';
 import { postWebhook, rawRequest } from '../../helpers/http';
 import { LISTENER_NOW, startListener, stopListeners } from '../../helpers/webhook-listener';
@@ -19,7 +19,7 @@ function withEventId(n: number): string {
   });
 }
 
-const eventIdOf = (entry: JournalEntry) => (entry.body as { EventId: string }).EventId;
+const eventIdOf = (entry: KeptDelivery) => (entry.body as { EventId: string }).EventId;
 
 describe('webhook handler: the answer table', () => {
   it('valid V2 of a known type → 204 once journaled; processed only after the answer was sent', async () => {
