@@ -149,6 +149,7 @@ describe('a data folder written by the build before the database', () => {
       'push-outbox.jsonl',
       'history/events.jsonl',
       'history/files.jsonl',
+      'history/notifications.jsonl',
     ])
       await rename(join(dataDir, moved!, name), join(dataDir, name));
     const again = await startApp({ dataDir });
@@ -168,6 +169,10 @@ describe('a data folder written by the build before the database', () => {
       'processed.json',
       'push-outbox.jsonl',
     ]);
-    expect(await readdir(join(dataDir, moved!, 'history'))).toEqual(['events.jsonl']);
+    expect((await readdir(join(dataDir, moved!, 'history'))).sort()).toEqual([
+      'events.jsonl',
+      'files.jsonl',
+      'notifications.jsonl',
+    ]);
   });
 });
