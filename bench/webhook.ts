@@ -2,7 +2,7 @@
  * `npm run bench:webhook`: throughput, latency and heap growth of the webhook listener (the real
  * app object (createApp), journal fdatasync'ed on a real temp dir) against a bare node:http ceiling, in
  * one run, over loopback keep-alive connections, the two taking turns in short slices. A third
- * listener takes its turn in the CPU rounds: the app's door alone (the same WebhookServer,
+ * listener takes its turn in the CPU rounds: the app's intake alone (the same WebhookServer,
  * intake and journal, nothing after the answer), to show how the CPU per event divides between
  * answering and the work after the 2xx. Targets:
  * throughput ratio ≥ 0.5, CPU per event ≤ 1.3× the bare server's (this process's CPU from a
@@ -112,8 +112,8 @@ async function bench(dataDir: string, gc: Gc, t0: number): Promise<void> {
   const ours = { name: 'ours' as const, port: started.port, path: '/webhook' };
   const bareServer = await startBareServer();
   const bare = { name: 'bare' as const, port: bareServer.port, path: '/webhook' };
-  const doorListener = await startDoor(join(dataDir, 'door'), quietLog);
-  const door = { name: 'door' as const, port: doorListener.port, path: '/webhook' };
+  const intakeListener = await startIntake(join(dataDir, 'intake'), quietLog);
+  const intake = { name: 'intake' as const, port: intakeListener.port, path: '/webhook' };
   const durableReceiver = await startDurableReceiver(dataDir);
   const durable = { name: 'durable' as const, port: durableReceiver.port, path: '/webhook' };
   const client = await startClient();
@@ -128,7 +128,7 @@ async function bench(dataDir: string, gc: Gc, t0: number): Promise<void> {
     const warm = [
       await run(bare, { mode: 'closed', senders: SENDERS, durationMs: WARMUP_MS, count: 40_000 }),
       await run(ours, { mode: 'closed', senders: SENDERS, durationMs: WARMUP_MS, count: 20_000 }),
-      await run(door, { mode: 'closed', senders: SENDERS, durationMs: WARMUP_MS, count: 40_000 }),
+      await run(intake, { mode: 'closed', senders: SENDERS, durationMs: WARMUP_MS, count: 40_000 }),
       await run(durable, {
         mode: 'closed',
         senders: SENDERS,
@@ -139,7 +139,7 @@ async function bench(dataDir: string, gc: Gc, t0: number): Promise<void> {
     const expected = {
       bare: warm[0]!.eventsPerSecond,
       ours: warm[1]!.eventsPerSecond,
-      door: warm[2]!.eventsPerSecond,
+      intake: warm[2]!.eventsPerSecond,
       durable: warm[3]!.eventsPerSecond,
     };
     // The listener answers before its after-2xx work (pipeline, history files) is done, so a
@@ -159,10 +159,10 @@ async function bench(dataDir: string, gc: Gc, t0: number): Promise<void> {
     const paced = { bare: await run(bare, pacedSpec), ours: await run(ours, pacedSpec) };
     oursSent += paced.ours.sent;
 
-    const saturation: Record<'bare' | 'ours' | 'door' | 'durable', LoadResult[]> = {
+    const saturation: Record<'bare' | 'ours' | 'intake' | 'durable', LoadResult[]> = {
       bare: [],
       ours: [],
-      door: [],
+      intake: [],
       durable: [],
     };
     // CPU of this process (the listeners live here; the load client is a child) from a slice's
@@ -170,11 +170,11 @@ async function bench(dataDir: string, gc: Gc, t0: number): Promise<void> {
     const cpu = {
       bare: { micros: 0, events: 0 },
       ours: { micros: 0, events: 0 },
-      door: { micros: 0, events: 0 },
+      intake: { micros: 0, events: 0 },
       durable: { micros: 0, events: 0 },
     };
     for (let round = 1; round <= ROUNDS; round++) {
-      for (const target of [bare, durable, door, ours]) {
+      for (const target of [bare, durable, intake, ours]) {
         await quiesce();
         const cpuBefore = process.cpuUsage();
         log(
@@ -218,7 +218,7 @@ async function bench(dataDir: string, gc: Gc, t0: number): Promise<void> {
       paced.ours,
       ...saturation.bare,
       ...saturation.ours,
-      ...saturation.door,
+      ...saturation.intake,
       ...saturation.durable,
       ...(topUp ? [topUp] : []),
     ];
@@ -256,17 +256,19 @@ async function bench(dataDir: string, gc: Gc, t0: number): Promise<void> {
         bareMicros: round2(cpu.bare.micros / cpu.bare.events),
         oursMicros: round2(cpu.ours.micros / cpu.ours.events),
         ratio: round2(cpu.ours.micros / cpu.ours.events / (cpu.bare.micros / cpu.bare.events)),
-        doorMicros: round2(cpu.door.micros / cpu.door.events),
-        doorRatio: round2(cpu.door.micros / cpu.door.events / (cpu.bare.micros / cpu.bare.events)),
+        intakeMicros: round2(cpu.intake.micros / cpu.intake.events),
+        intakeRatio: round2(
+          cpu.intake.micros / cpu.intake.events / (cpu.bare.micros / cpu.bare.events),
+        ),
         durableMicros: round2(cpu.durable.micros / cpu.durable.events),
         oursVsDurable: round2(
           cpu.ours.micros / cpu.ours.events / (cpu.durable.micros / cpu.durable.events),
         ),
-        doorVsDurable: round2(
-          cpu.door.micros / cpu.door.events / (cpu.durable.micros / cpu.durable.events),
+        intakeVsDurable: round2(
+          cpu.intake.micros / cpu.intake.events / (cpu.durable.micros / cpu.durable.events),
         ),
       },
-      longestCommit: commitFigures(doorListener.commits),
+      longestCommit: commitFigures(intakeListener.commits),
       paced: {
         rate: PACED_RATE,
         diskFdatasync: { ...rounded(disk), count: disk.count },
@@ -313,7 +315,7 @@ async function bench(dataDir: string, gc: Gc, t0: number): Promise<void> {
   } finally {
     client.exit();
     await app.stop();
-    await doorListener.stop();
+    await intakeListener.stop();
     await durableReceiver.close();
     await liveApi.close();
     await new Promise<void>((resolve) => {
@@ -324,10 +326,10 @@ async function bench(dataDir: string, gc: Gc, t0: number): Promise<void> {
 }
 
 /**
- * The app's door alone: the listener, the intake and the deliveries journal in the database in
+ * The app's intake alone: the listener, the intake and the deliveries journal in the database in
  * `dir` (its unique index the dedupe), as createApp builds them, with nothing after the answer.
  */
-async function startDoor(
+async function startIntake(
   dir: string,
   log: Logger,
 ): Promise<{ port: number; stop: () => Promise<void>; commits: number[] }> {
@@ -360,7 +362,7 @@ async function startDoor(
   };
 }
 
-/** The longest group commits of the door's database (ms held on the main thread). */
+/** The longest group commits of the intake's database (ms held on the main thread). */
 function commitFigures(ms: readonly number[]): {
   count: number;
   p50: number;
@@ -433,11 +435,11 @@ function printTable(f: {
     bareMicros: number;
     oursMicros: number;
     ratio: number;
-    doorMicros: number;
-    doorRatio: number;
+    intakeMicros: number;
+    intakeRatio: number;
     durableMicros: number;
     oursVsDurable: number;
-    doorVsDurable: number;
+    intakeVsDurable: number;
   };
   longestCommit: { count: number; p50: number; p99: number; max: number; over16ms: number };
   paced: {
@@ -499,14 +501,14 @@ function printTable(f: {
       `≤ ${TARGETS.cpuRatio}  ${verdict(f.pass.cpuRatio)}`,
     ),
     `  (the bare durable receiver, node:http + append + one fdatasync per turn before the answer: ` +
-      `${f.cpuPerEvent.durableMicros.toFixed(1)} µs; the door alone = ` +
-      `${f.cpuPerEvent.doorVsDurable.toFixed(2)}× it)`,
-    `  longest commit of the door's database on this disk, ${f.longestCommit.count} commits: ` +
+      `${f.cpuPerEvent.durableMicros.toFixed(1)} µs; the intake alone = ` +
+      `${f.cpuPerEvent.intakeVsDurable.toFixed(2)}× it)`,
+    `  longest commit of the intake's database on this disk, ${f.longestCommit.count} commits: ` +
       `p50 ${f.longestCommit.p50} ms, p99 ${f.longestCommit.p99} ms, max ${f.longestCommit.max} ms ` +
       `(${f.longestCommit.over16ms} over 16 ms: the main thread is held that long)`,
-    `  (of which the door alone, listener + dedupe + database journal, nothing after the 2xx: ` +
-      `${f.cpuPerEvent.doorMicros.toFixed(1)} µs = ${f.cpuPerEvent.doorRatio.toFixed(2)}× bare; ` +
-      `the work after the 2xx: ${(f.cpuPerEvent.oursMicros - f.cpuPerEvent.doorMicros).toFixed(1)} µs)`,
+    `  (of which the intake alone, listener + dedupe + database journal, nothing after the 2xx: ` +
+      `${f.cpuPerEvent.intakeMicros.toFixed(1)} µs = ${f.cpuPerEvent.intakeRatio.toFixed(2)}× bare; ` +
+      `the work after the 2xx: ${(f.cpuPerEvent.oursMicros - f.cpuPerEvent.intakeMicros).toFixed(1)} µs)`,
     cols(
       `paced ${f.paced.rate}/s p50 / p99 ms`,
       lat(f.paced.bare),
