@@ -84,6 +84,17 @@ export class Checkpointer {
     });
   }
 
+  /**
+   * Lets an idle worker end (its thread, V8 heap and connection are memory an app waiting for
+   * webhooks need not hold); the next checkpoint starts a new one. Nothing is waiting on it then:
+   * the handle rests it only after a checkpoint, with no commit since.
+   */
+  rest(): void {
+    if (this.#worker === undefined || this.#pending.size > 0) return;
+    this.#worker.postMessage({ id: 0, kind: 'close' } satisfies CheckpointRequest);
+    this.#worker = undefined;
+  }
+
   /** Asks the worker to close its connection and end; it does so after a checkpoint under way. */
   close(): void {
     this.#worker?.postMessage({ id: 0, kind: 'close' } satisfies CheckpointRequest);
@@ -104,8 +115,13 @@ export class Checkpointer {
       // The app's exit is not held up by an idle worker; SQLite recovers a WAL left behind.
       worker.unref();
       worker.on('message', (reply: CheckpointReply) => this.#answer(reply));
-      worker.on('error', (error) => this.#fail(error));
-      worker.on('exit', (code) => this.#fail(new Error(`the checkpoint worker ended (${code})`)));
+      // Only the worker in use: one that was rested ends by itself, and that is no failure.
+      worker.on('error', (error) => {
+        if (this.#worker === worker) this.#fail(error);
+      });
+      worker.on('exit', (code) => {
+        if (this.#worker === worker) this.#fail(new Error(`the checkpoint worker ended (${code})`));
+      });
       this.#worker = worker;
       return worker;
     } catch (error) {

@@ -26,6 +26,8 @@ export interface CommitReport {
 const CHECKPOINT_WAL_BYTES = 4 * 1024 * 1024;
 /** …and this long after a commit left the WAL with something to copy (ms). */
 const CHECKPOINT_AFTER_MS = 5_000;
+/** How long the checkpoint worker may sit idle after a checkpoint before it is let go (ms). */
+const WORKER_REST_AFTER_MS = 10_000;
 
 /**
  * The app's database connection with its group commit. Work handed to `commit` in one turn of
@@ -61,6 +63,7 @@ export class DatabaseHandle {
   /** A checkpoint runs: turns wait. */
   #holding = false;
   #checkpointTimer: NodeJS.Timeout | undefined;
+  #restTimer: NodeJS.Timeout | undefined;
   #statements = new Map<string, Database.Statement>();
   #queue: Queued[] = [];
   #closed = false;
@@ -179,6 +182,7 @@ export class DatabaseHandle {
    */
   close(): void {
     clearTimeout(this.#checkpointTimer);
+    clearTimeout(this.#restTimer);
     this.#inline = true;
     this.#holding = false;
     this.#flush();
@@ -289,6 +293,7 @@ export class DatabaseHandle {
     } catch {
       // Its size unknown: the timer's checkpoint comes anyway.
     }
+    clearTimeout(this.#restTimer); // a commit: the worker is wanted again soon
     if (this.#checkpointTimer !== undefined && due > 0) return;
     clearTimeout(this.#checkpointTimer);
     this.#checkpointTimer = setTimeout(() => void this.#checkpoint(), due);
@@ -308,6 +313,11 @@ export class DatabaseHandle {
       if (done.truncated) await wal.sync();
       this.#mayRestart = !done.truncated;
       for (const observer of this.#checkpointObservers) observer(done);
+      // No commit came while it ran: let the worker go unless one comes soon.
+      if (this.#checkpointTimer === undefined) {
+        this.#restTimer = setTimeout(() => checkpointer.rest(), WORKER_REST_AFTER_MS);
+        this.#restTimer.unref();
+      }
     } catch (error) {
       this.#mayRestart = true;
       if (!this.#closed && !this.#inline) this.#goInline(error);

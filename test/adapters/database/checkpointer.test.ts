@@ -49,6 +49,36 @@ describe('Checkpointer', () => {
     }
   });
 
+  test('a rested worker ends; the next checkpoint starts another that copies and empties the WAL', async () => {
+    const worker = checkpointWorkerBeside(join(dir, 'bundle', 'main.js'));
+    buildSync(checkpointWorkerBuildOptions(PROJECT_ROOT, worker, MAIN_NODE_TARGET, false));
+    const { db, lock, path } = openDatabase(dir, { migrations: APP_MIGRATIONS });
+    const insert = db.prepare('INSERT INTO marks (name, value) VALUES (?, ?)');
+    const checkpointer = new Checkpointer(
+      { path, nativeBinding: bundledNativeBinding(import.meta.url), busyTimeoutMs: 2_000 },
+      worker,
+    );
+    try {
+      insert.run('before', 1);
+      await expect(checkpointer.checkpoint()).resolves.toMatchObject({ truncated: true });
+      checkpointer.rest();
+      insert.run('after', 2);
+      expect(statSync(`${path}-wal`).size).toBeGreaterThan(0);
+      await expect(checkpointer.checkpoint()).resolves.toMatchObject({ truncated: true });
+      expect(statSync(`${path}-wal`).size).toBe(0);
+      expect(
+        db
+          .prepare('SELECT count(*) FROM marks WHERE name IN (?, ?)')
+          .pluck()
+          .get('before', 'after'),
+      ).toBe(2);
+    } finally {
+      checkpointer.close();
+      db.close();
+      lock.close();
+    }
+  });
+
   test('no worker file: a checkpoint is refused with the reason (the handle then syncs inline)', async () => {
     const checkpointer = new Checkpointer(
       { path: join(dir, DATABASE_FILE), nativeBinding: undefined, busyTimeoutMs: 50 },
