@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import type { Browser } from 'playwright-core';
 import { UiBridgeServer } from '../../main/adapters/ui-bridge-server';
 import type { MemoryContract } from '../fakes/memory-contract';
 import { memoryLogger } from '../fakes/silent-logger';
+import { launchChromium } from './chromium';
 import { RENDERER_INDEX } from './renderer-build';
 
 /** The built window served over the real browser bridge, with a memory contract behind it. */
@@ -27,4 +30,34 @@ export async function startMemoryPreview(contract: MemoryContract): Promise<Memo
   });
   const { url } = await server.start(0);
   return { uiUrl: url, close: () => server.close() };
+}
+
+/** The memory preview and a Chromium to open it in; `close` ends both. */
+export interface PreviewInChromium {
+  preview: MemoryPreview;
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the memory preview of `contract` and Chromium side by side, and makes `outDir` (the
+ * screenshots' folder): what each browser test of one view needs before its first page.
+ */
+export async function previewInChromium(
+  contract: MemoryContract,
+  outDir: string,
+): Promise<PreviewInChromium> {
+  const [preview, browser] = await Promise.all([
+    startMemoryPreview(contract),
+    launchChromium(),
+    mkdir(outDir, { recursive: true }),
+  ]);
+  return {
+    preview,
+    browser,
+    async close() {
+      await browser.close();
+      await preview.close();
+    },
+  };
 }

@@ -1,4 +1,3 @@
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,9 +6,13 @@ import { WINDOW_STRINGS } from '../../../shared/i18n/window';
 import { ACTIONS_STRINGS } from '../../../shared/i18n/window/actions';
 import type { ToolCheck } from '../../../shared/jobs';
 import { memoryContract, type MemoryContract } from '../../fakes/memory-contract';
-import { launchChromium } from '../../helpers/chromium';
 import { PROJECT_ROOT } from '../../helpers/headless-process';
-import { startMemoryPreview, type MemoryPreview } from '../../helpers/memory-preview';
+import {
+  previewInChromium,
+  startMemoryPreview,
+  type MemoryPreview,
+  type PreviewInChromium,
+} from '../../helpers/memory-preview';
 import { openWindow, setLanguage, showView } from '../../helpers/window-page';
 import { contrastFailures } from './contrast';
 import { saveSettingsForm, settingsSection, shootPart, unlabelledControls } from './settings-page';
@@ -32,23 +35,18 @@ const TOOLS: ToolCheck[] = [
 let browser: Browser;
 let contract: MemoryContract;
 let preview: MemoryPreview;
+let opened: PreviewInChromium | undefined;
 
 beforeAll(async () => {
   contract = memoryContract({
     settings: { recorders: [{ id: 'default', recordingRoot: '/rec' }] },
     tools: TOOLS,
   });
-  [preview, browser] = await Promise.all([
-    startMemoryPreview(contract),
-    launchChromium(),
-    mkdir(OUT, { recursive: true }),
-  ]);
+  opened = await previewInChromium(contract, OUT);
+  ({ preview, browser } = opened);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await preview?.close();
-});
+afterAll(() => opened?.close());
 
 const calls = (channel: string) => contract.calls.filter((c) => c.channel === channel);
 

@@ -1,4 +1,3 @@
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,9 +8,13 @@ import { GO_LIVE_FILTER_STRINGS } from '../../../shared/i18n/window/go-live-filt
 import type { RetentionPreview } from '../../../shared/retention';
 import { makeNotification } from '../../fakes/history-records';
 import { memoryContract, type MemoryContract } from '../../fakes/memory-contract';
-import { launchChromium } from '../../helpers/chromium';
 import { PROJECT_ROOT } from '../../helpers/headless-process';
-import { startMemoryPreview, type MemoryPreview } from '../../helpers/memory-preview';
+import {
+  previewInChromium,
+  startMemoryPreview,
+  type MemoryPreview,
+  type PreviewInChromium,
+} from '../../helpers/memory-preview';
 import { openWindow, setLanguage, showView } from '../../helpers/window-page';
 import { saveSettingsForm, settingsSection, shootPart, unlabelledControls } from './settings-page';
 
@@ -53,23 +56,18 @@ const PREVIEW: RetentionPreview = {
 let browser: Browser;
 let contract: MemoryContract;
 let preview: MemoryPreview;
+let opened: PreviewInChromium | undefined;
 
 beforeAll(async () => {
   contract = memoryContract({
     settings: { recorders: [{ id: 'default', recordingRoot: '/rec' }] },
     preview: PREVIEW,
   });
-  [preview, browser] = await Promise.all([
-    startMemoryPreview(contract),
-    launchChromium(),
-    mkdir(OUT, { recursive: true }),
-  ]);
+  opened = await previewInChromium(contract, OUT);
+  ({ preview, browser } = opened);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await preview?.close();
-});
+afterAll(() => opened?.close());
 
 const calls = (channel: string) => contract.calls.filter((c) => c.channel === channel);
 

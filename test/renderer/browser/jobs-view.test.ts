@@ -1,13 +1,17 @@
-import { mkdir, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WINDOW_STRINGS } from '../../../shared/i18n/window';
 import type { Job } from '../../../shared/jobs';
 import { memoryContract, type MemoryContract } from '../../fakes/memory-contract';
-import { launchChromium } from '../../helpers/chromium';
 import { PROJECT_ROOT } from '../../helpers/headless-process';
-import { startMemoryPreview, type MemoryPreview } from '../../helpers/memory-preview';
+import {
+  previewInChromium,
+  startMemoryPreview,
+  type MemoryPreview,
+  type PreviewInChromium,
+} from '../../helpers/memory-preview';
 import { openWindow, setLanguage, showView } from '../../helpers/window-page';
 import { contrastFailures } from './contrast';
 
@@ -95,6 +99,7 @@ const JOBS: Job[] = [
 let browser: Browser;
 let contract: MemoryContract;
 let preview: MemoryPreview;
+let opened: PreviewInChromium | undefined;
 
 beforeAll(async () => {
   contract = memoryContract({
@@ -106,17 +111,11 @@ beforeAll(async () => {
     },
     jobs: JOBS,
   });
-  [preview, browser] = await Promise.all([
-    startMemoryPreview(contract),
-    launchChromium(),
-    mkdir(OUT, { recursive: true }),
-  ]);
+  opened = await previewInChromium(contract, OUT);
+  ({ preview, browser } = opened);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await preview?.close();
-});
+afterAll(() => opened?.close());
 
 const row = (page: Page, id: string) => page.locator(`[data-job="${id}"]`);
 
