@@ -9,9 +9,9 @@ import { unpackedPath } from './native-binding';
 /** The worker's file name in a bundle's folder (tools/build/worker-bundle.ts writes it). */
 export const CHECKPOINT_WORKER_BUNDLE = 'checkpoint-worker.mjs';
 
-/** What one checkpoint did: `truncated` when the whole WAL was copied and emptied. */
+/** What one checkpoint did: `restarted` when the whole WAL was copied and started over. */
 export interface CheckpointDone {
-  truncated: boolean;
+  restarted: boolean;
   /** Frames in the WAL when it ran. */
   log: number;
   /** Time in the worker (ms). */
@@ -73,7 +73,7 @@ export class Checkpointer {
     this.#file = file;
   }
 
-  /** Runs one TRUNCATE checkpoint in the worker. */
+  /** Runs one RESTART checkpoint in the worker, and starts the WAL over there. */
   checkpoint(): Promise<CheckpointDone> {
     const worker = this.#start();
     if (worker === undefined) return Promise.reject(this.#failed!);
@@ -134,7 +134,7 @@ export class Checkpointer {
     const waiting = this.#pending.get(reply.id);
     if (waiting === undefined) return;
     this.#pending.delete(reply.id);
-    if (reply.ok) waiting.resolve({ truncated: !reply.busy, log: reply.log, ms: reply.ms });
+    if (reply.ok) waiting.resolve({ restarted: reply.restarted, log: reply.log, ms: reply.ms });
     else waiting.reject(new Error(`checkpoint failed: ${reply.error}`));
   }
 

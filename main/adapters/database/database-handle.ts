@@ -4,7 +4,13 @@ import { Checkpointer, checkpointWorkerFile, type CheckpointDone } from './check
 import { DatabaseInUse } from './database-errors';
 import { bundledNativeBinding } from './native-binding';
 import { openDatabase, type OpenedDatabase, type OpenOptions } from './open-database';
-import { runBatch, type Outcome, type Queued } from './run-batch';
+import {
+  runBatch,
+  transactionStatements,
+  type Outcome,
+  type Queued,
+  type TransactionStatements,
+} from './run-batch';
 import { WalFile } from './wal-file';
 
 /** A unit of work run inside the turn's transaction; its result resolves `commit` once synced. */
@@ -22,32 +28,43 @@ export interface CommitReport {
   error?: unknown;
 }
 
-/** A checkpoint is asked for once the WAL is this big (SQLite's default: 1000 pages). */
-const CHECKPOINT_WAL_BYTES = 4 * 1024 * 1024;
+/** The `synchronous` settings a commit runs with (https://www.sqlite.org/pragma.html#pragma_synchronous). */
+type Synchronous = 'FULL' | 'NORMAL' | 'OFF';
+
+/**
+ * A checkpoint is asked for once the WAL grows past this size (SQLite's default: 1000 pages); it
+ * is cut back to it as it starts over (journal_size_limit), so it grows past it again only once
+ * the commits since the last checkpoint filled it.
+ */
+export const CHECKPOINT_WAL_BYTES = 4 * 1024 * 1024;
 /** …and this long after a commit left the WAL with something to copy (ms). */
 const CHECKPOINT_AFTER_MS = 5_000;
 /** How long the checkpoint worker may sit idle after a checkpoint before it is let go (ms). */
 const WORKER_REST_AFTER_MS = 10_000;
 
 /**
- * The app's database connection with its group commit. Work handed to `commit` in one turn of
- * the event loop runs in one transaction at the turn's end, each unit in a savepoint of its own
- * (one that throws is rolled back alone and rejects alone), and every promise resolves only once
- * the turn is on the disk. The main thread holds only the transaction: the COMMIT runs with
- * `synchronous = OFF` (it writes the WAL, no fsync), then the WAL is synced by `fdatasync` in
- * libuv's thread pool (wal-file.ts) and the turn resolves after that: "answered means on disk"
- * holds as with FULL, without a disk's sync on the thread that drives the window. Checkpoints run
- * in a worker with its own connection (checkpointer.ts); while one runs, the turns wait (it holds
- * the writer lock: a COMMIT here would wait for it on this thread), and after it the WAL is empty
- * and synced. Should the WAL still hold copied frames after a checkpoint (readers kept it), the
- * next commit runs with NORMAL, which syncs the WAL's new header before it overwrites them
+ * The app's database connection with its group commit. Work handed to `commit` runs in one
+ * transaction at the end of the turn, each unit in a savepoint of its own (one that throws is
+ * rolled back alone and rejects alone), and every promise resolves only once its transaction is
+ * on the disk. One sync at a time: work that comes while the last commit's WAL is being synced
+ * waits for it and goes in the next commit together, so a burst costs few commits and syncs (as a
+ * database's group commit does); when nothing is being synced, a turn's work commits at once.
+ * The main thread holds only the transaction: the COMMIT runs with `synchronous = OFF` (it writes
+ * the WAL, no fsync), then the WAL is synced by `fdatasync` in libuv's thread pool (wal-file.ts)
+ * and the turn resolves after that: "answered means on disk" holds as with FULL, without a disk's
+ * sync on the thread that drives the window. Checkpoints run in a worker with its own connection
+ * (checkpointer.ts), which also starts the WAL over with a synced header; while one runs, the
+ * turns wait (it holds the writer lock: a COMMIT here would wait for it on this thread). The WAL
+ * keeps its size (cut back to CHECKPOINT_WAL_BYTES) and is written over in place. Should a
+ * checkpoint leave the WAL copied but not started over, the next commit runs with NORMAL, which
+ * syncs the WAL's new header before it overwrites old frames
  * (https://sqlite.org/src/info/ff5be73dee). When the worker cannot run, the handle goes back to
  * FULL commits and SQLite's own checkpoints on this thread: slower, as safe.
  * A failed commit or sync (full disk, read-only folder) rejects the whole turn and sets
  * `trouble`; the next turn simply tries again, so the app recovers by itself once the disk does. A
  * folder that could not be written at start leaves the handle without a connection: each commit
- * tries to open it again, failing (5xx at the listener) until it can. Writes made on
- * `connection()` outside `commit` are synced by SQLite (FULL) on this thread, as before.
+ * tries to open it again, failing (5xx at the listener) until it can. Writes made outside
+ * `commit`, on `synced()`, are synced by SQLite (FULL) on this thread, as before.
  */
 export class DatabaseHandle {
   readonly #dataDir: string;
@@ -62,9 +79,14 @@ export class DatabaseHandle {
   #mayRestart = true;
   /** A checkpoint runs: turns wait. */
   #holding = false;
+  /** A commit's WAL sync is under way: what comes meanwhile waits to go in the next commit. */
+  #syncing = false;
   #checkpointTimer: NodeJS.Timeout | undefined;
   #restTimer: NodeJS.Timeout | undefined;
   #statements = new Map<string, Database.Statement>();
+  #transaction: TransactionStatements | undefined;
+  /** The connection's `synchronous` now: set only when a commit needs another. */
+  #synchronous: Synchronous = 'FULL';
   #queue: Queued[] = [];
   #closed = false;
   #observers: ((report: CommitReport) => void)[] = [];
@@ -108,6 +130,16 @@ export class DatabaseHandle {
       this.trouble = `cannot open the database: ${errorMessage(error)}`;
       return undefined;
     }
+  }
+
+  /**
+   * The connection for a write outside the group commit (the start's import, in a transaction of
+   * its own): set to sync its commits itself (FULL), on this thread. Undefined while there is none.
+   */
+  synced(): Database.Database | undefined {
+    const db = this.connection();
+    if (db !== undefined) this.#setSynchronous(db, 'FULL');
+    return db;
   }
 
   /** A statement prepared once per connection (cached by its SQL). Throws while there is none. */
@@ -185,22 +217,30 @@ export class DatabaseHandle {
     clearTimeout(this.#restTimer);
     this.#inline = true;
     this.#holding = false;
+    this.#syncing = false; // the sync under way still settles its own turn
     this.#flush();
     this.#closed = true;
     this.#checkpointer?.close();
     this.#wal?.close();
+    // The checkpoint at close syncs with the connection's setting: FULL, as the worker's.
+    if (this.#db !== undefined) this.#setSynchronous(this.#db, 'FULL');
     this.#db?.close();
     this.#lock?.close();
     this.#db = undefined;
     this.#lock = undefined;
     this.#wal = undefined;
     this.#statements.clear();
+    this.#transaction = undefined;
   }
 
   #attach(opened: OpenedDatabase): void {
     this.#db = opened.db;
     this.#lock = opened.lock;
+    this.#transaction = transactionStatements(opened.db);
+    this.#synchronous = 'FULL'; // as open-database.ts leaves it
     this.#mayRestart = true;
+    // The WAL is cut back to this size whenever it starts over (here, when syncing inline).
+    opened.db.pragma(`journal_size_limit = ${CHECKPOINT_WAL_BYTES}`);
     if (this.#inline) {
       // Opened again after a failure, with no worker: SQLite checkpoints here, as it used to.
       opened.db.pragma('wal_autocheckpoint = 1000');
@@ -213,6 +253,7 @@ export class DatabaseHandle {
           path: opened.path,
           nativeBinding: this.#options.nativeBinding ?? bundledNativeBinding(import.meta.url),
           busyTimeoutMs: this.#options.busyTimeoutMs ?? 2_000,
+          walLimitBytes: CHECKPOINT_WAL_BYTES,
         },
         checkpointWorkerFile(import.meta.url),
       );
@@ -232,11 +273,12 @@ export class DatabaseHandle {
   }
 
   #flush(): void {
-    if (this.#holding || this.#queue.length === 0) return;
+    if (this.#holding || this.#syncing || this.#queue.length === 0) return;
     const batch = this.#queue;
     this.#queue = [];
     const db = this.connection();
-    if (db === undefined) {
+    const transaction = this.#transaction;
+    if (db === undefined || transaction === undefined) {
       const error = new Error(this.trouble ?? 'the database is closed');
       for (const item of batch) item.reject(error);
       return;
@@ -245,13 +287,13 @@ export class DatabaseHandle {
     const started = performance.now();
     const outcomes: Outcome[] = [];
     try {
-      if (wal !== undefined) db.exec(`PRAGMA synchronous = ${this.#mayRestart ? 'NORMAL' : 'OFF'}`);
-      runBatch(db, batch, outcomes);
+      // OFF: the WAL is synced below, off this thread; NORMAL when the commit may start the WAL
+      // over (its header synced first); FULL when syncing here.
+      this.#setSynchronous(db, wal === undefined ? 'FULL' : this.#mayRestart ? 'NORMAL' : 'OFF');
+      runBatch(db, transaction, batch, outcomes);
     } catch (error) {
       this.#failed(batch, started, performance.now() - started, error);
       return;
-    } finally {
-      if (wal !== undefined) db.exec('PRAGMA synchronous = FULL');
     }
     const held = performance.now() - started;
     if (wal === undefined) {
@@ -260,14 +302,37 @@ export class DatabaseHandle {
     }
     // Copied frames, if there were any, were overwritten after a synced header (NORMAL).
     this.#mayRestart = false;
+    this.#syncing = true;
     wal.sync().then(
       () => {
+        this.#syncing = false;
         const answeredMs = performance.now() - started;
         this.#settle(batch, outcomes, { ms: held, answeredMs, size: batch.length });
+        this.#flushSoon();
       },
-      (error: unknown) => this.#failed(batch, started, held, error),
+      (error: unknown) => {
+        this.#syncing = false;
+        this.#failed(batch, started, held, error);
+        this.#flushSoon();
+      },
     );
     this.#scheduleCheckpoint(wal);
+  }
+
+  /**
+   * The next commit, for the work queued while a sync or a checkpoint ran: one sync at a time,
+   * so that under load one commit and one sync carry every webhook that came meanwhile (the
+   * group commit of databases: the answer of each still waits for its own commit's sync). In a
+   * later turn, so that what the settled promises start goes in too.
+   */
+  #flushSoon(): void {
+    if (this.#queue.length > 0 && !this.#closed) setImmediate(() => this.#flush());
+  }
+
+  #setSynchronous(db: Database.Database, mode: Synchronous): void {
+    if (this.#synchronous === mode) return;
+    db.exec(`PRAGMA synchronous = ${mode}`);
+    this.#synchronous = mode;
   }
 
   #failed(batch: Queued[], started: number, held: number, error: unknown): void {
@@ -289,7 +354,7 @@ export class DatabaseHandle {
   #scheduleCheckpoint(wal: WalFile): void {
     let due = CHECKPOINT_AFTER_MS;
     try {
-      if (wal.size() >= CHECKPOINT_WAL_BYTES) due = 0;
+      if (wal.size() > CHECKPOINT_WAL_BYTES) due = 0;
     } catch {
       // Its size unknown: the timer's checkpoint comes anyway.
     }
@@ -309,9 +374,8 @@ export class DatabaseHandle {
     this.#holding = true;
     try {
       const done = await checkpointer.checkpoint();
-      // An empty WAL, its new size on the disk: no copied frame is left for a commit to overwrite.
-      if (done.truncated) await wal.sync();
-      this.#mayRestart = !done.truncated;
+      // Started over by the worker, its header synced: the next commits write after it.
+      this.#mayRestart = !done.restarted;
       for (const observer of this.#checkpointObservers) observer(done);
       // No commit came while it ran: let the worker go unless one comes soon.
       if (this.#checkpointTimer === undefined) {
@@ -323,7 +387,7 @@ export class DatabaseHandle {
       if (!this.#closed && !this.#inline) this.#goInline(error);
     } finally {
       this.#holding = false;
-      if (this.#queue.length > 0 && !this.#closed) setImmediate(() => this.#flush());
+      this.#flushSoon();
     }
   }
 

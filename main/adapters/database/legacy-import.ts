@@ -95,7 +95,8 @@ export function importLegacy(
   );
   const warnings: string[] = [];
   if (present.length === 0) return { imported: 0, movedTo: undefined, warnings };
-  const db = database.connection();
+  // Synced before the old files are moved aside.
+  const db = database.synced();
   if (db === undefined) {
     warnings.push('import: the database cannot be opened; the old files stay for the next start');
     return { imported: 0, movedTo: undefined, warnings };

@@ -10,30 +10,60 @@ export interface Queued {
 /** How one unit of a turn ended. */
 export type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
+/**
+ * The statements of a turn's transaction, prepared once per connection: `exec` would parse each
+ * again, twice per unit (as better-sqlite3's own `transaction()` prepares its savepoints).
+ */
+export interface TransactionStatements {
+  begin: Database.Statement;
+  savepoint: Database.Statement;
+  release: Database.Statement;
+  rollbackTo: Database.Statement;
+  commit: Database.Statement;
+  rollback: Database.Statement;
+}
+
+/** Prepares the transaction's statements on `db`. */
+export function transactionStatements(db: Database.Database): TransactionStatements {
+  return {
+    begin: db.prepare('BEGIN IMMEDIATE'),
+    savepoint: db.prepare('SAVEPOINT work'),
+    release: db.prepare('RELEASE work'),
+    rollbackTo: db.prepare('ROLLBACK TO work'),
+    commit: db.prepare('COMMIT'),
+    rollback: db.prepare('ROLLBACK'),
+  };
+}
+
 /** BEGIN IMMEDIATE, each unit in a savepoint of its own, COMMIT; throws when the turn is lost. */
-export function runBatch(db: Database.Database, batch: Queued[], outcomes: Outcome[]): void {
+export function runBatch(
+  db: Database.Database,
+  statements: TransactionStatements,
+  batch: Queued[],
+  outcomes: Outcome[],
+): void {
   try {
-    db.exec('BEGIN IMMEDIATE');
+    statements.begin.run();
     for (const item of batch) {
-      db.exec('SAVEPOINT work');
+      statements.savepoint.run();
       try {
         outcomes.push({ ok: true, value: item.work(db) });
-        db.exec('RELEASE work');
+        statements.release.run();
       } catch (error) {
         // SQLITE_FULL, IOERR, BUSY and NOMEM may roll the whole transaction back by themselves
         // (https://www.sqlite.org/lang_transaction.html, "Response To Errors Within A
         // Transaction"): then the turn's other units are gone too, and all of them fail.
         if (!db.inTransaction) throw error;
-        db.exec('ROLLBACK TO work');
-        db.exec('RELEASE work');
+        statements.rollbackTo.run();
+        statements.release.run();
         outcomes.push({ ok: false, error });
       }
     }
-    db.exec('COMMIT');
+    statements.commit.run();
   } catch (error) {
     if (db.inTransaction) {
       try {
-        db.exec('ROLLBACK');
+        statements.rollback.run();
       } catch {
         // SQLite rolled it back itself (a full disk can do that): nothing is kept either way.
       }

@@ -17,6 +17,14 @@ import { PROJECT_ROOT } from '../../helpers/headless-process';
 
 let dir: string;
 
+/** What the app starts the worker with (database-handle.ts). */
+const workerData = (path: string) => ({
+  path,
+  nativeBinding: bundledNativeBinding(import.meta.url),
+  busyTimeoutMs: 2_000,
+  walLimitBytes: 4 * 1024 * 1024,
+});
+
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'checkpointer-'));
 });
@@ -26,7 +34,7 @@ afterEach(async () => {
 });
 
 describe('Checkpointer', () => {
-  test('the bundled worker (as packaged: one .mjs file, no node_modules) copies and empties the WAL', async () => {
+  test('the bundled worker (as packaged: one .mjs file, no node_modules) copies the WAL and starts it over, cut back to its limit', async () => {
     const worker = checkpointWorkerBeside(join(dir, 'bundle', 'main.js'));
     buildSync(checkpointWorkerBuildOptions(PROJECT_ROOT, worker, MAIN_NODE_TARGET, false));
     const { db, lock, path } = openDatabase(dir, { migrations: APP_MIGRATIONS });
@@ -35,13 +43,18 @@ describe('Checkpointer', () => {
     expect(statSync(`${path}-wal`).size).toBeGreaterThan(0);
     const checkpointer = new Checkpointer(
       // As the app passes it: the bundle has no `bindings` lookup of its own (native-binding.ts).
-      { path, nativeBinding: bundledNativeBinding(import.meta.url), busyTimeoutMs: 2_000 },
+      { ...workerData(path), walLimitBytes: 8192 },
       worker,
     );
+    const databaseBytes = statSync(path).size;
     try {
-      await expect(checkpointer.checkpoint()).resolves.toMatchObject({ truncated: true });
-      expect(statSync(join(dir, `${DATABASE_FILE}-wal`)).size).toBe(0);
+      await expect(checkpointer.checkpoint()).resolves.toMatchObject({ restarted: true });
+      expect(statSync(join(dir, `${DATABASE_FILE}-wal`)).size).toBeLessThanOrEqual(8192);
+      expect(statSync(path).size).toBeGreaterThan(databaseBytes); // copied into the database file
       expect(db.prepare('SELECT count(*) FROM marks').pluck().get()).toBe(200);
+      // Started over: the WAL holds the worker's one page; the next commit writes after it.
+      insert.run('after', 1);
+      expect(db.pragma('wal_checkpoint(PASSIVE)')).toEqual([{ busy: 0, log: 2, checkpointed: 2 }]);
     } finally {
       checkpointer.close();
       db.close();
@@ -49,23 +62,19 @@ describe('Checkpointer', () => {
     }
   });
 
-  test('a rested worker ends; the next checkpoint starts another that copies and empties the WAL', async () => {
+  test('a rested worker ends; the next checkpoint starts another that copies the WAL and starts it over', async () => {
     const worker = checkpointWorkerBeside(join(dir, 'bundle', 'main.js'));
     buildSync(checkpointWorkerBuildOptions(PROJECT_ROOT, worker, MAIN_NODE_TARGET, false));
     const { db, lock, path } = openDatabase(dir, { migrations: APP_MIGRATIONS });
     const insert = db.prepare('INSERT INTO marks (name, value) VALUES (?, ?)');
-    const checkpointer = new Checkpointer(
-      { path, nativeBinding: bundledNativeBinding(import.meta.url), busyTimeoutMs: 2_000 },
-      worker,
-    );
+    const checkpointer = new Checkpointer(workerData(path), worker);
     try {
       insert.run('before', 1);
-      await expect(checkpointer.checkpoint()).resolves.toMatchObject({ truncated: true });
+      await expect(checkpointer.checkpoint()).resolves.toMatchObject({ restarted: true });
       checkpointer.rest();
       insert.run('after', 2);
-      expect(statSync(`${path}-wal`).size).toBeGreaterThan(0);
-      await expect(checkpointer.checkpoint()).resolves.toMatchObject({ truncated: true });
-      expect(statSync(`${path}-wal`).size).toBe(0);
+      // The worker's page, then this one.
+      await expect(checkpointer.checkpoint()).resolves.toMatchObject({ restarted: true, log: 2 });
       expect(
         db
           .prepare('SELECT count(*) FROM marks WHERE name IN (?, ?)')
@@ -81,7 +90,7 @@ describe('Checkpointer', () => {
 
   test('no worker file: a checkpoint is refused with the reason (the handle then syncs inline)', async () => {
     const checkpointer = new Checkpointer(
-      { path: join(dir, DATABASE_FILE), nativeBinding: undefined, busyTimeoutMs: 50 },
+      { ...workerData(join(dir, DATABASE_FILE)), nativeBinding: undefined, busyTimeoutMs: 50 },
       undefined,
     );
     await expect(checkpointer.checkpoint()).rejects.toThrow(/checkpoint worker file is missing/);

@@ -1,11 +1,16 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pbkdf2 } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { CheckpointDone } from '../../../main/adapters/database/checkpointer';
 import { APP_MIGRATIONS } from '../../../main/adapters/database/app-migrations';
-import { DatabaseHandle, type CommitReport } from '../../../main/adapters/database/database-handle';
+import {
+  CHECKPOINT_WAL_BYTES,
+  DatabaseHandle,
+  type CommitReport,
+} from '../../../main/adapters/database/database-handle';
 import { DatabaseInUse } from '../../../main/adapters/database/database-errors';
 import { DATABASE_FILE } from '../../../main/adapters/database/open-database';
 
@@ -45,6 +50,28 @@ describe('DatabaseHandle', () => {
     expect([markOf('a'), markOf('b'), markOf('c')]).toEqual([1, 2, 3]);
   });
 
+  test('one sync at a time: work that comes while a commit is being synced goes in the next commit, together', async () => {
+    const reports: CommitReport[] = [];
+    handle.observeCommits((report) => reports.push(report));
+    // libuv's thread pool is kept busy, so the first commit's fdatasync waits in its queue.
+    const poolSize = Number(process.env.UV_THREADPOOL_SIZE ?? 4);
+    const busy = Array.from(
+      { length: poolSize },
+      () => new Promise((resolve) => pbkdf2('x', 'y', 200_000, 32, 'sha256', resolve)),
+    );
+    const first = handle.commit(setMark('a', 1));
+    await new Promise((resolve) => setImmediate(resolve)); // committed; its sync is queued
+    expect(markOf('a')).toBe(1);
+    const later = [handle.commit(setMark('b', 2))];
+    await new Promise((resolve) => setImmediate(resolve));
+    later.push(handle.commit(setMark('c', 3))); // a turn later, the sync still waits
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(markOf('b')).toBeUndefined(); // not committed while the sync is under way
+    await Promise.all([first, ...later, ...busy]);
+    expect(reports.map((r) => r.size)).toEqual([1, 2]);
+    expect([markOf('a'), markOf('b'), markOf('c')]).toEqual([1, 2, 3]);
+  });
+
   test('a unit that throws is rolled back alone; the others of its turn are kept', async () => {
     const results = await Promise.allSettled([
       handle.commit(setMark('kept', 1)),
@@ -81,7 +108,7 @@ describe('DatabaseHandle', () => {
     expect(handle.trouble).toBeUndefined();
   });
 
-  test('a big WAL is checkpointed by the worker: emptied, synced, nothing lost, commits go on', async () => {
+  test('a big WAL is checkpointed by the worker: copied, started over and cut back to its limit, nothing lost, commits go on', async () => {
     const checkpoints: CheckpointDone[] = [];
     const inline: string[] = [];
     handle.observeCheckpoints((done) => checkpoints.push(done));
@@ -98,12 +125,14 @@ describe('DatabaseHandle', () => {
     for (let seq = 1; seq <= 4; seq += 1) await handle.commit(blob(seq));
     await vi.waitFor(() => expect(checkpoints.length).toBeGreaterThan(0), { timeout: 20_000 });
     expect(inline).toEqual([]);
-    expect(checkpoints[0]).toMatchObject({ truncated: true });
-    expect(statSync(join(dir, `${DATABASE_FILE}-wal`)).size).toBe(0);
+    expect(checkpoints[0]).toMatchObject({ restarted: true });
+    expect(checkpoints[0]!.log).toBeGreaterThan(1000); // the 4.4 MB of blobs
+    const walBytes = () => statSync(join(dir, `${DATABASE_FILE}-wal`)).size;
+    expect(walBytes()).toBe(CHECKPOINT_WAL_BYTES);
     // Answered after the sync: the time to the answer includes the main thread's part.
     for (const report of reports) expect(report.answeredMs).toBeGreaterThanOrEqual(report.ms);
     await handle.commit(setMark('after', 5));
-    expect(statSync(join(dir, `${DATABASE_FILE}-wal`)).size).toBeGreaterThan(0);
+    expect(walBytes()).toBe(CHECKPOINT_WAL_BYTES); // written over in place, not grown
     handle.close();
     handle = DatabaseHandle.open(dir, { migrations: APP_MIGRATIONS });
     const count = handle.statement('SELECT count(*) FROM deliveries').pluck().get();
