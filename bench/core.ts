@@ -28,8 +28,7 @@ const settings = defaultSettings();
 // The dedupe is the database's unique index: here a set stands for it.
 const ids = new Set<string>();
 const journal: JournalPort = {
-  has: (id) => ids.has(id),
-  append: async (_entry, webhook) => void ids.add(webhook.id),
+  append: async (_entry, webhook) => !ids.has(webhook.id) && ids.add(webhook.id).size > 0,
 };
 let now = Date.now();
 const intake = new WebhookIntake(journal, () => now);

@@ -30,14 +30,14 @@ export interface ReplayedDelivery {
 
 /** Durable, append-only storage of accepted webhooks, which is also the dedupe. */
 export interface JournalPort {
-  /** Whether a delivery of this webhook id (EventId / EventRandomId) is kept: a duplicate. */
-  has(webhookId: string): boolean;
   /**
-   * Resolves once the entry is committed and on disk (the 2xx may be sent then). `webhook` is the
-   * body as parsed (its id the dedupe key; the event log names it by its type and room);
-   * `bodyBytes`, when given, are the body's bytes as received (UTF-8 JSON), stored as they are.
+   * Keeps the entry unless a delivery of the same webhook id (EventId / EventRandomId) is kept
+   * already: resolves true once it is committed and on disk (the 2xx may be sent then), false for
+   * such a duplicate (nothing written). `webhook` is the body as parsed (its id the dedupe key; the
+   * event log names it by its type and room); `bodyBytes`, when given, are the body's bytes as
+   * received (UTF-8 JSON), stored as they are.
    */
-  append(entry: KeptDelivery, webhook: RecorderWebhook, bodyBytes?: Uint8Array): Promise<void>;
+  append(entry: KeptDelivery, webhook: RecorderWebhook, bodyBytes?: Uint8Array): Promise<boolean>;
 }
 
 /** A sink for log lines that are not user-facing output. */

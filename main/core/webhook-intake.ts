@@ -18,10 +18,10 @@ export interface IntakeCounters {
 
 /**
  * The intake every webhook goes through: dedupe by EventId / EventRandomId, then the journal. The
- * journal is the dedupe (a unique index in the database): an id it keeps is a duplicate. An id
- * being written is claimed in memory until its write settles, so that two simultaneous deliveries
- * of one event (the recorder posts to every URL at once) cannot both pass; a failed write
- * releases it so the recorder's retry can.
+ * journal is the dedupe (a unique index in the database): an id it keeps already is not written
+ * again, and the delivery is a duplicate. An id being written is claimed in memory until its
+ * write settles, so that two simultaneous deliveries of one event (the recorder posts to every URL
+ * at once) cannot both pass; a failed write releases it so the recorder's retry can.
  */
 export class WebhookIntake {
   readonly counters: IntakeCounters = {
@@ -33,7 +33,7 @@ export class WebhookIntake {
     lastUserAgent: null,
   };
   /** Journal writes under way, by webhook id: a duplicate is answered only once its original is stored. */
-  readonly #writing = new Map<string, Promise<void>>();
+  readonly #writing = new Map<string, Promise<boolean>>();
   readonly #journal: JournalPort;
   readonly #clock: Clock;
   #seq = 0;
@@ -63,12 +63,11 @@ export class WebhookIntake {
     this.counters.lastWebhookAt = receivedAt;
     if (meta.userAgent !== undefined) this.counters.lastUserAgent = meta.userAgent;
     const original = this.#writing.get(webhook.id);
-    if (original !== undefined || this.#journal.has(webhook.id)) {
+    if (original !== undefined) {
       // A copy delivered at the same time must not be answered 2xx before the original is in the
       // journal: if that write fails, so does this.
-      if (original) await original;
-      this.counters.duplicates += 1;
-      return { status: 'duplicate', webhook, receivedAt };
+      await original;
+      return this.#duplicate(webhook, receivedAt);
     }
     const entry: KeptDelivery = {
       seq: ++this.#seq,
@@ -79,16 +78,24 @@ export class WebhookIntake {
     if (meta.recorderId !== undefined) entry.recorderId = meta.recorderId;
     if (meta.userAgent !== undefined) entry.userAgent = meta.userAgent;
     // Claimed until the write settles; a throw before the write is under way releases it too.
-    let write: Promise<void> | undefined;
+    let write: Promise<boolean> | undefined;
+    let kept: boolean;
     try {
       write = this.#journal.append(entry, webhook, meta.bodyBytes);
       this.#writing.set(webhook.id, write);
-      await write;
+      kept = await write;
     } finally {
       if (this.#writing.get(webhook.id) === write) this.#writing.delete(webhook.id);
     }
+    // Kept by an earlier delivery: its seq stays unused (the processed mark does not need every seq).
+    if (!kept) return this.#duplicate(webhook, receivedAt);
     this.counters.accepted += 1;
     return { status: 'accepted', delivery: entry, webhook };
+  }
+
+  #duplicate(webhook: RecorderWebhook, receivedAt: number): IntakeResult {
+    this.counters.duplicates += 1;
+    return { status: 'duplicate', webhook, receivedAt };
   }
 
   /** The seq of the newest journal entry (0 before the first). */

@@ -54,10 +54,9 @@ describe('WebhookIntake.restore', () => {
   test('a copy delivered at the same time is answered only once the original is stored', async () => {
     const writes: { settle: (error?: Error) => void }[] = [];
     const journal = {
-      has: () => false,
       append: () =>
-        new Promise<void>((resolve, reject) =>
-          writes.push({ settle: (error) => (error ? reject(error) : resolve()) }),
+        new Promise<boolean>((resolve, reject) =>
+          writes.push({ settle: (error) => (error ? reject(error) : resolve(true)) }),
         ),
     };
     const webhook = parsedWebhook(started);
@@ -88,10 +87,9 @@ describe('WebhookIntake.restore', () => {
   test('a journal that throws at once (not in its promise) also releases the id: the retry is no duplicate', async () => {
     let throwing = true;
     const journal = {
-      has: () => false,
       append: () => {
         if (throwing) throw new RangeError('Maximum call stack size exceeded');
-        return Promise.resolve();
+        return Promise.resolve(true);
       },
     };
     const intake = new WebhookIntake(journal, () => now);

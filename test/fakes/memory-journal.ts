@@ -7,16 +7,14 @@ export class MemoryJournal implements JournalPort {
   readonly ids = new Set<string>();
   failNext = false;
 
-  has(webhookId: string): boolean {
-    return this.ids.has(webhookId);
-  }
-
-  async append(entry: KeptDelivery, webhook: RecorderWebhook): Promise<void> {
+  async append(entry: KeptDelivery, webhook: RecorderWebhook): Promise<boolean> {
     if (this.failNext) {
       this.failNext = false;
       throw new Error('disk full');
     }
+    if (this.ids.has(webhook.id)) return false;
     this.entries.push(entry);
     this.ids.add(webhook.id);
+    return true;
   }
 }

@@ -6,7 +6,8 @@ import type { EventLogTable } from './event-log-table';
 /**
  * The intake's journal: an accepted delivery's `deliveries` row and its event-log row are inserted
  * in one unit of the turn's group commit, so the answer waits for one synced commit and a kill
- * keeps both or neither. The dedupe is the deliveries' unique index.
+ * keeps both or neither. The dedupe is the deliveries' unique index, met by the insert itself (no
+ * look-up before it: that was a read transaction of its own per webhook).
  */
 export function deliveriesJournal(
   database: DatabaseHandle,
@@ -14,11 +15,11 @@ export function deliveriesJournal(
   eventLog: EventLogTable,
 ): JournalPort {
   return {
-    has: (webhookId) => deliveries.has(webhookId),
     append: (entry, webhook, bodyBytes) =>
       database.commit(() => {
-        deliveries.insert(entry, webhook.id, bodyBytes);
+        if (!deliveries.insert(entry, webhook.id, bodyBytes)) return false;
         eventLog.insertAccepted(entry, webhook);
+        return true;
       }),
   };
 }

@@ -35,26 +35,23 @@ export class Deliveries implements DeliveryLook {
     this.#db = db;
   }
 
-  /** Whether a delivery of this webhook id is kept (false while the database cannot be opened). */
-  has(webhookId: string): boolean {
-    if (this.#db.connection() === undefined) return false;
-    return (
-      this.#db.statement('SELECT 1 FROM deliveries WHERE event_id = ?').pluck().get(webhookId) !==
-      undefined
-    );
-  }
-
-  /** Inserts the delivery in this turn's transaction; resolves once it is committed and synced. */
-  append(entry: KeptDelivery, webhookId: string, bodyBytes?: Uint8Array): Promise<void> {
+  /**
+   * Inserts the delivery in this turn's transaction; resolves once it is committed and synced,
+   * true when kept, false when one of this webhook id was kept already.
+   */
+  append(entry: KeptDelivery, webhookId: string, bodyBytes?: Uint8Array): Promise<boolean> {
     return this.#db.commit(() => this.insert(entry, webhookId, bodyBytes));
   }
 
-  /** Inserts the delivery inside a unit of work already running (DatabaseHandle.commit). */
-  insert(entry: KeptDelivery, webhookId: string, bodyBytes?: Uint8Array): void {
-    this.#db
+  /**
+   * Inserts the delivery inside a unit of work already running (DatabaseHandle.commit); false,
+   * and nothing inserted, when a delivery of this webhook id is kept (the dedupe).
+   */
+  insert(entry: KeptDelivery, webhookId: string, bodyBytes?: Uint8Array): boolean {
+    const { changes } = this.#db
       .statement(
         `INSERT INTO deliveries (seq, event_id, received_at, source, recorder_id, user_agent, body)
-         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+         VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (event_id) DO NOTHING`,
       )
       .run(
         entry.seq,
@@ -65,6 +62,7 @@ export class Deliveries implements DeliveryLook {
         entry.userAgent ?? null,
         bodyBytes ?? JSON.stringify(entry.body),
       );
+    return changes > 0;
   }
 
   /** Every delivery kept, oldest first. */

@@ -48,7 +48,7 @@ function webhookOf(value: unknown): RecorderWebhook {
 }
 
 /** Accepts delivery `seq` through the intake's journal (its row and its log row, one commit). */
-function accept(seq: number, value: unknown = body(seq)): Promise<void> {
+function accept(seq: number, value: unknown = body(seq)): Promise<boolean> {
   const entry: KeptDelivery = { seq, receivedAt: seq * 1000, source: 'webhook', body: value };
   entry.userAgent = 'BililiveRecorder/2.11.1';
   return journal.append(entry, webhookOf(value), new TextEncoder().encode(JSON.stringify(value)));
@@ -106,13 +106,20 @@ describe('EventLogTable', () => {
     expect(eventLog.newestSeq()).toBe(4);
   });
 
-  test('a delivery whose commit fails leaves no log row either', async () => {
+  test('a delivery not kept leaves no log row either: a duplicate, or one whose insert fails', async () => {
     await accept(1);
-    // The same EventId again: the unique index refuses the delivery, and its log row goes too.
+    // The same EventId again: a duplicate, not kept, and no accepted row for it.
     await expect(
       journal.append(
         { seq: 2, receivedAt: 2000, source: 'webhook', body: body(1) },
         webhookOf(body(1)),
+      ),
+    ).resolves.toBe(false);
+    // A seq given twice (what no intake does): the insert throws, and its log row goes too.
+    await expect(
+      journal.append(
+        { seq: 1, receivedAt: 3000, source: 'webhook', body: body(3) },
+        webhookOf(body(3)),
       ),
     ).rejects.toThrow(/UNIQUE/);
     expect(eventLog.count()).toBe(1);

@@ -228,7 +228,6 @@ describe('webhook handler: a journal write that fails', () => {
     let full = false;
     const t = await startListener({
       wrapJournal: (journal) => ({
-        has: (id) => journal.has(id),
         append: (entry, id, bytes) =>
           full
             ? Promise.reject(
@@ -267,7 +266,6 @@ describe('webhook handler: the work after the answer', () => {
     const held = new Promise<void>((resolve) => (release = resolve));
     let appends = 0;
     const hold = (journal: JournalPort): JournalPort => ({
-      has: (id) => journal.has(id),
       append: async (entry, id, bodyBytes) => {
         appends += 1;
         await held;
