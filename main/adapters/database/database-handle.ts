@@ -39,6 +39,8 @@ type Synchronous = 'FULL' | 'NORMAL' | 'OFF';
 export const CHECKPOINT_WAL_BYTES = 4 * 1024 * 1024;
 /** …and this long after a commit left the WAL with something to copy (ms). */
 const CHECKPOINT_AFTER_MS = 5_000;
+/** Free pages (of 4 KiB) a file may hold before reclaimSpace gives them back: 4 MiB. */
+export const RECLAIM_FROM_PAGES = 1024;
 /** How long the checkpoint worker may sit idle after a checkpoint before it is let go (ms). */
 const WORKER_REST_AFTER_MS = 10_000;
 
@@ -165,13 +167,18 @@ export class DatabaseHandle {
 
   /**
    * Gives the pages freed by deletes back to the file system (auto_vacuum=INCREMENTAL, set at
-   * open); at most `pages` at a time, so a big delete does not hold the thread for long.
+   * open) once there are at least RECLAIM_FROM_PAGES of them; at most `pages` at a time, so a big
+   * delete does not hold the thread for long. Fewer are left in the file: the next inserts reuse
+   * them, where moving them out would cost writes now and a file that grows again soon.
    */
   reclaimSpace(pages = 4096): void {
     // In the group commit: a write of its own here would be synced on this thread, or wait on
     // this thread for a checkpoint's writer lock.
     const count = Math.max(1, Math.floor(pages));
-    this.commit((db) => db.pragma(`incremental_vacuum(${count})`)).catch(() => {
+    this.commit((db) => {
+      if (Number(db.pragma('freelist_count', { simple: true })) < RECLAIM_FROM_PAGES) return;
+      db.pragma(`incremental_vacuum(${count})`);
+    }).catch(() => {
       // A full or failing disk: the pages stay free inside the file and are reused.
     });
   }

@@ -9,6 +9,7 @@ import { APP_MIGRATIONS } from '../../../main/adapters/database/app-migrations';
 import {
   CHECKPOINT_WAL_BYTES,
   DatabaseHandle,
+  RECLAIM_FROM_PAGES,
   type CommitReport,
 } from '../../../main/adapters/database/database-handle';
 import { DatabaseInUse } from '../../../main/adapters/database/database-errors';
@@ -70,6 +71,35 @@ describe('DatabaseHandle', () => {
     await Promise.all([first, ...later, ...busy]);
     expect(reports.map((r) => r.size)).toEqual([1, 2]);
     expect([markOf('a'), markOf('b'), markOf('c')]).toEqual([1, 2, 3]);
+  });
+
+  test('space is given back once many pages are free, and left for reuse while few are', async () => {
+    const insert = (seq: number) => () =>
+      handle
+        .statement(
+          'INSERT INTO deliveries (seq, event_id, received_at, source, body) VALUES (?, ?, 0, ?, ?)',
+        )
+        .run(seq, `id-${seq}`, 'webhook', Buffer.alloc(40_000, seq)).changes;
+    const pragma = (name: string) => Number(handle.connection()!.pragma(name, { simple: true }));
+    const deleteUpTo = (seq: number) => () =>
+      handle.statement('DELETE FROM deliveries WHERE seq <= ?').run(seq).changes;
+    const reclaimed = async () => {
+      handle.reclaimSpace();
+      await handle.commit(() => 0); // after the reclaim's unit
+    };
+    for (let seq = 1; seq <= 120; seq += 1) await handle.commit(insert(seq)); // ~1,200 pages
+    await handle.commit(deleteUpTo(10)); // ~100 free: kept for the next inserts
+    const few = pragma('freelist_count');
+    expect(few).toBeGreaterThan(50);
+    expect(few).toBeLessThan(RECLAIM_FROM_PAGES);
+    await reclaimed();
+    expect(pragma('freelist_count')).toBe(few);
+    await handle.commit(deleteUpTo(120)); // all of it
+    const pages = pragma('page_count');
+    expect(pragma('freelist_count')).toBeGreaterThanOrEqual(RECLAIM_FROM_PAGES);
+    await reclaimed();
+    expect(pragma('freelist_count')).toBe(0);
+    expect(pragma('page_count')).toBeLessThan(pages - RECLAIM_FROM_PAGES);
   });
 
   test('a unit that throws is rolled back alone; the others of its turn are kept', async () => {
