@@ -11,12 +11,23 @@ import { errorMessage } from '../core/log-text';
 import type { Clock, Logger } from '../core/ports';
 import type { WebhookIntake } from '../core/webhook-intake';
 
+/** The deliveries and the event log kept bounded (deliveryUpkeep). */
+export interface DeliveryUpkeep {
+  /** Prunes, every so many new deliveries or log rows; nothing before `start`. */
+  keep(processedThrough: number): Promise<void>;
+  /**
+   * Names the deliveries to spare however old (the room state's: EventPipeline.liveDeliveries,
+   * known once it is rebuilt) and prunes at once what an import or a long stop left.
+   */
+  start(spared: () => readonly number[], processedThrough: number): Promise<void>;
+}
+
 /**
  * The deliveries and the event log kept bounded while the app runs: every `retention.pruneEvery`
  * new deliveries or event-log rows (a flood of duplicates grows only the log), the deliveries
- * before what is still needed (the processed mark, the dedupe window, the event log) and the log's
- * entries past its count are deleted in one commit and the freed pages given back (incremental
- * vacuum). `now` prunes whatever the counts (at start: what an import or a long stop left).
+ * before what is still needed (the processed mark, the dedupe window, the event log), but those
+ * the room state needs, and the log's entries past its count are deleted in one commit and the
+ * freed pages given back (incremental vacuum). `now` prunes whatever the counts (at start: what an import or a long stop left).
  */
 export function deliveryUpkeep(parts: {
   deliveries: Deliveries;
@@ -28,11 +39,13 @@ export function deliveryUpkeep(parts: {
   eventLogCount: number;
   dedupe: DedupeLimits;
   retention: DeliveryRetention;
-}): (processedThrough: number, options?: { now?: boolean }) => Promise<void> {
+}): DeliveryUpkeep {
   const { deliveries, eventLog, database, intake } = parts;
+  let spared: (() => readonly number[]) | undefined;
   let checkedAt = 0;
   let loggedAt = 0;
-  return async (processedThrough, options = {}) => {
+  const prune = async (processedThrough: number, options: { now?: boolean } = {}) => {
+    if (spared === undefined) return;
     const newestSeq = intake.journalSeq;
     const logged = eventLog.inserted;
     const every = parts.retention.pruneEvery;
@@ -47,12 +60,19 @@ export function deliveryUpkeep(parts: {
         { processedThrough, eventLogFrom: eventLog.oldestDeliverySeq() ?? Infinity },
         windowFrom,
       );
-      const deliveriesGone = await deliveries.prune(keepFrom);
+      const deliveriesGone = await deliveries.prune(keepFrom, spared());
       if (deliveriesGone + eventsGone > 0) database.reclaimSpace();
     } catch (error) {
       parts.log.warn(
         `database: cannot delete the deliveries and event-log rows past their bounds now: ${errorMessage(error)}`,
       );
     }
+  };
+  return {
+    keep: (processedThrough) => prune(processedThrough),
+    start: (sparedNow, processedThrough) => {
+      spared = sparedNow;
+      return prune(processedThrough, { now: true });
+    },
   };
 }

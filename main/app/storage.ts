@@ -53,6 +53,12 @@ export interface Storage {
    * space back.
    */
   markProcessed(processedThrough: number): Promise<void>;
+  /**
+   * Starts keeping the deliveries bounded, sparing those `spared` names however old (the room
+   * state's: EventPipeline.liveDeliveries, known once it is rebuilt), and deletes at once what an
+   * import or a long stop left past the bounds. Nothing is pruned before.
+   */
+  startUpkeep(spared: () => readonly number[]): Promise<void>;
   /** Why writing fails now (the database, the history's writes); undefined: it does not. */
   trouble(): string | undefined;
   /** Closes the history's writer, then the database, whatever the first did. */
@@ -105,9 +111,7 @@ export async function openStorage(
     dedupe: small?.dedupe ?? DEDUPE_WINDOW,
     retention: small?.retention ?? DELIVERY_RETENTION,
   });
-  // What an import or a long stop left past its bounds goes now.
   let processed = processedThrough ?? intake.journalSeq;
-  await upkeep(processed, { now: true });
   return {
     database,
     deliveries,
@@ -119,12 +123,13 @@ export async function openStorage(
     async markProcessed(seq) {
       await deliveries.markProcessed(seq);
       processed = Math.max(processed, seq);
-      await upkeep(processed);
+      await upkeep.keep(processed);
     },
+    startUpkeep: (spared) => upkeep.start(spared, processed),
     trouble: () => database.trouble ?? history.trouble,
     logUnjournaled(webhook, body, meta, bodyJson) {
       eventLog.append(webhook, body, meta, bodyJson).then(
-        () => upkeep(processed),
+        () => upkeep.keep(processed),
         (error: unknown) =>
           log.warn(
             `database: cannot note a ${meta.source} delivery in the event log: ${errorMessage(error)}`,

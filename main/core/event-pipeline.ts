@@ -9,6 +9,7 @@ import {
 } from './notification-policy';
 import { DEFAULT_RECORDER_ID } from '../../shared/settings';
 import { RecorderState } from './recorder-state';
+import { LiveDeliveries } from './live-deliveries';
 import { happeningKey } from './recovery';
 import { StreamTally } from './stream-tally';
 import { testHappenings } from './test-event';
@@ -38,6 +39,7 @@ export class EventPipeline {
   /** How long a go-live counts as the stream another recorder saw end (the policy's flap time). */
   readonly #sameStreamMs: () => number;
   readonly #tally = new StreamTally();
+  readonly #live = new LiveDeliveries();
   #queue: Promise<void> = Promise.resolve();
   /** Happenings queued behind a file check and not yet offered. */
   #queued = 0;
@@ -112,22 +114,38 @@ export class EventPipeline {
    * delivery shown again from the window is `applyWebhook` with source 'replay').
    */
   rebuild(journaled: readonly ReplayedDelivery[]): void {
-    for (const { webhook, receivedAt, recorderId } of journaled)
-      this.stateOf(recorderId).applyWebhook(webhook, 'replay', receivedAt);
+    for (const { webhook, receivedAt, recorderId, seq } of journaled) {
+      const state = this.stateOf(recorderId);
+      this.#live.note(state.applyWebhook(webhook, 'replay', receivedAt), seq, state.recorderId);
+    }
+  }
+
+  /**
+   * The journal seqs of the deliveries that made each room live that is live now, on any
+   * recorder: what the deliveries' upkeep must keep however old, for `rebuild` to know them.
+   */
+  liveDeliveries(): number[] {
+    return this.#live.seqs(
+      (recorderId, roomId) => this.#states.get(recorderId)?.rooms.get(roomId)?.streaming === true,
+    );
   }
 
   /**
    * Applies a webhook to its recorder's state and returns what happened, each go-live or end of
    * a hot standby marked the moment it is derived (recovery derives a whole batch before it offers
    * any: what another recorder tells later in the batch must not silence what came first).
+   * `journalSeq`: its journal entry, noted when it makes a room live (`liveDeliveries`).
    */
   derive(
     webhook: RecorderWebhook,
     source: ObservationSource,
     receivedAt: number | undefined,
     recorderId?: string,
+    journalSeq?: number,
   ): Happening[] {
-    const happenings = this.stateOf(recorderId).applyWebhook(webhook, source, receivedAt);
+    const state = this.stateOf(recorderId);
+    const happenings = state.applyWebhook(webhook, source, receivedAt);
+    if (journalSeq !== undefined) this.#live.note(happenings, journalSeq, state.recorderId);
     this.#noteSameStream(happenings);
     return happenings;
   }
@@ -150,7 +168,7 @@ export class EventPipeline {
       this.#offerAll(happenings, false);
       return happenings;
     }
-    const happenings = this.derive(webhook, source, receivedAt, recorderId);
+    const happenings = this.derive(webhook, source, receivedAt, recorderId, journalSeq);
     if (journalSeq !== undefined)
       for (const happening of happenings) happening.key = happeningKey(journalSeq, happening.kind);
     this.#offerAll(happenings, webhook.type !== 'unknown');

@@ -54,7 +54,7 @@ export async function recoverJournal(
   for (const { webhook, receivedAt, seq, recorderId } of journaled) {
     throughSeq = Math.max(throughSeq, seq);
     if (seq <= options.processedThrough) continue;
-    for (const happening of pipeline.derive(webhook, 'webhook', receivedAt, recorderId))
+    for (const happening of pipeline.derive(webhook, 'webhook', receivedAt, recorderId, seq))
       found.push({ happening, journalSeq: seq, receivedAt });
   }
   const plan = planRecovery(found, options);

@@ -101,4 +101,31 @@ describe('a hot standby', () => {
     for (const happening of [...first, ...second]) core.offer(happening);
     expect(shown()).toEqual([['StreamStarted', ['pc']]]);
   });
+
+  it('the delivery that made a room live is named for the upkeep to spare, while the room stays live', () => {
+    const { core } = pipeline();
+    const other = { roomId: 1, name: 'other' };
+    core.applyWebhook(started(0), 'webhook', undefined, 7, 'pc');
+    core.applyWebhook(parsedWebhook(v2('StreamStarted', other, 9)), 'webhook', undefined, 9, 'nas');
+    expect(core.liveDeliveries().sort()).toEqual([7, 9]);
+    core.applyWebhook(ended(60), 'webhook', undefined, 10, 'pc');
+    expect(core.liveDeliveries()).toEqual([9]);
+    // A poll that no longer sees the other room live: nothing left to spare for it.
+    const polled = { ...other, shortId: 0, title: 't', areaNameParent: '', areaNameChild: '' };
+    core.applyPoll([{ ...polled, ...OFFLINE, danmakuConnected: false }], LATER, false, 'nas');
+    expect(core.liveDeliveries()).toEqual([]);
+  });
+
+  it('after a restart whose journal kept only that go-live (the rest pruned), the other recorder\'s go-live is the same stream', () => {
+    const before = pipeline();
+    before.core.applyWebhook(started(0), 'webhook', undefined, 1, 'pc');
+    const spared = before.core.liveDeliveries();
+    expect(spared).toEqual([1]);
+    // The next start: the journal holds the spared delivery alone, long after it.
+    const { core, shown } = pipeline();
+    core.rebuild([{ seq: 1, webhook: started(0), receivedAt: LATER, recorderId: 'pc' }]);
+    expect(core.liveDeliveries()).toEqual([1]); // still spared by the next upkeep
+    core.applyWebhook(started(30 * 3600), 'webhook', undefined, 900, 'nas');
+    expect(shown()).toEqual([]);
+  });
 });

@@ -149,10 +149,15 @@ export class Deliveries implements DeliveryLook {
     });
   }
 
-  /** Deletes the deliveries before `keepFrom`; resolves with how many went. */
-  prune(keepFrom: number): Promise<number> {
+  /** Deletes the deliveries before `keepFrom` but those `spared`; resolves with how many went. */
+  prune(keepFrom: number, spared: readonly number[] = []): Promise<number> {
     return this.#db.commit(
-      () => this.#db.statement('DELETE FROM deliveries WHERE seq < ?').run(keepFrom).changes,
+      () =>
+        this.#db
+          .statement(
+            'DELETE FROM deliveries WHERE seq < ? AND seq NOT IN (SELECT value FROM json_each(?))',
+          )
+          .run(keepFrom, JSON.stringify(spared)).changes,
     );
   }
 }

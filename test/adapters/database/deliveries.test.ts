@@ -60,7 +60,9 @@ describe('Deliveries', () => {
     await deliveries.markProcessed(4);
     await deliveries.markProcessed(2);
     expect(deliveries.processedThrough()).toBe(4);
-    expect(await deliveries.prune(4)).toBe(3);
+    expect(await deliveries.prune(4, [2])).toBe(2); // 2 spared (a live room's go-live)
+    expect(deliveries.read().entries.map((e) => e.seq)).toEqual([2, 4, 5]);
+    expect(await deliveries.prune(4)).toBe(1);
     expect(deliveries.read().entries.map((e) => e.seq)).toEqual([4, 5]);
     expect(deliveries.nthNewestSeq(2)).toBe(4);
     expect(deliveries.nthNewestSeq(3)).toBeUndefined();
