@@ -116,7 +116,7 @@ describe('a hot standby', () => {
     expect(core.liveDeliveries()).toEqual([]);
   });
 
-  it('after a restart whose journal kept only that go-live (the rest pruned), the other recorder\'s go-live is the same stream', () => {
+  it("after a restart whose journal kept only that go-live (the rest pruned), the other recorder's go-live is the same stream", () => {
     const before = pipeline();
     before.core.applyWebhook(started(0), 'webhook', undefined, 1, 'pc');
     const spared = before.core.liveDeliveries();

@@ -73,7 +73,8 @@ port.on('message', (request: CheckpointRequest) => {
     // (https://sqlite.org/src/info/ff5be73dee). The app's commits run with synchronous=OFF, which
     // would not sync it. Writing application_id back unchanged is the smallest write there is (one
     // page); the WAL is cut back to walLimitBytes as it starts over.
-    if (!busy) db.pragma(`application_id = ${Number(db.pragma('application_id', { simple: true }))}`);
+    if (!busy)
+      db.pragma(`application_id = ${Number(db.pragma('application_id', { simple: true }))}`);
     port.postMessage({
       id: request.id,
       ok: true,
