@@ -1,10 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import * as z from 'zod';
 import { EventLogEntry } from '../../../shared/model';
 import { parseWebhook } from '../../../shared/recorder/webhook';
 import { eventLogRoomId, eventLogType } from '../../core/event-log-entry';
 import type { LegacyPart } from './legacy-import';
+import { readLegacyLines } from './legacy-lines';
 
 /** The event log's own file in a data folder from before the database. */
 export const LEGACY_EVENT_LOG_FILE = 'history/events.jsonl';
@@ -135,19 +136,17 @@ function parseJson(body: Buffer | string): unknown {
 /** The file's entries; a bad line is skipped and told, a cut last line dropped and told. */
 function readLines(path: string, warnings: string[]): LegacyLine[] {
   const entries: LegacyLine[] = [];
-  const lines = readFileSync(path, 'utf8').split('\n');
-  lines.forEach((line, index) => {
-    if (line.trim() === '') return;
-    const parsed = LegacyLine.safeParse(parseJson(line));
+  for (const { json, line, last } of readLegacyLines(path)) {
+    const parsed = LegacyLine.safeParse(json?.value);
     if (parsed.success) {
       entries.push(parsed.data);
-      return;
+      continue;
     }
     warnings.push(
-      index === lines.length - 1
+      last
         ? "import: the event log's last line was cut short (the app stopped while writing it); it is dropped"
-        : `import: event log line ${index + 1} is not readable and was skipped`,
+        : `import: event log line ${line} is not readable and was skipped`,
     );
-  });
+  }
   return entries;
 }

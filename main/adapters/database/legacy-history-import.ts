@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import * as z from 'zod';
 import { HistoryFile, HistoryNotification } from '../../../shared/history';
@@ -6,6 +6,7 @@ import { PushRecord } from '../../../shared/push';
 import type Database from 'better-sqlite3';
 import { fileSearch, notificationSearch, recordedAt } from './history-rows';
 import type { LegacyPart } from './legacy-import';
+import { readLegacyLines } from './legacy-lines';
 
 /** The history files of a data folder from before the database (the event log is its own part). */
 export const LEGACY_HISTORY_FILES = {
@@ -130,19 +131,15 @@ function readLines(
 ): { json: unknown; line: number }[] {
   const path = join(dataDir, name);
   if (!existsSync(path)) return [];
-  const lines = readFileSync(path, 'utf8').split('\n');
   const values: { json: unknown; line: number }[] = [];
-  lines.forEach((text, index) => {
-    if (text.trim() === '') return;
-    try {
-      values.push({ json: JSON.parse(text) as unknown, line: index + 1 });
-    } catch {
+  for (const { json, line, last } of readLegacyLines(path)) {
+    if (json !== undefined) values.push({ json: json.value, line });
+    else
       warnings.push(
-        index === lines.length - 1
+        last
           ? `import: the last line of ${name} was cut short (the app stopped while writing it); it is dropped`
-          : `import: ${name} line ${index + 1} is not readable and was skipped`,
+          : `import: ${name} line ${line} is not readable and was skipped`,
       );
-    }
-  });
+  }
   return values;
 }

@@ -5,6 +5,7 @@ import { errorMessage } from '../../core/log-text';
 import type { KeptDelivery } from '../../core/ports';
 import type Database from 'better-sqlite3';
 import type { DatabaseHandle } from './database-handle';
+import { readLegacyLines } from './legacy-lines';
 
 /** The files of a data folder from before the database: the journal and its processed mark. */
 export const LEGACY_JOURNAL_FILES = {
@@ -152,25 +153,18 @@ function moveOldFiles(
 
 function readJournalLines(path: string, warnings: string[]): KeptDelivery[] {
   const entries: KeptDelivery[] = [];
-  const text = readFileSync(path, 'utf8');
-  const lines = text.split('\n');
-  lines.forEach((line, index) => {
-    if (line.trim() === '') return;
-    try {
-      const value = JSON.parse(line) as Partial<KeptDelivery> | null;
-      if (typeof value?.seq === 'number' && typeof value.receivedAt === 'number') {
-        entries.push(value as KeptDelivery);
-        return;
-      }
-    } catch {
-      // told below
+  for (const { json, line, last } of readLegacyLines(path)) {
+    const value = json?.value as Partial<KeptDelivery> | null | undefined;
+    if (typeof value?.seq === 'number' && typeof value.receivedAt === 'number') {
+      entries.push(value as KeptDelivery);
+      continue;
     }
     warnings.push(
-      index === lines.length - 1
+      last
         ? "import: the journal's last line was cut short (the app stopped while writing it); it is dropped"
-        : `import: journal line ${index + 1} is not readable and was skipped`,
+        : `import: journal line ${line} is not readable and was skipped`,
     );
-  });
+  }
   return entries;
 }
 

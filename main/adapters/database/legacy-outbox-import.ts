@@ -1,9 +1,9 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import * as z from 'zod';
-import { parseJsonText } from '../../../shared/parse';
 import { PushFailure } from '../../../shared/push';
 import type { LegacyPart } from './legacy-import';
+import { readLegacyLines } from './legacy-lines';
 import { INSERT_PUSH, INSERT_PUSH_KEY, OutboxItem, pushRow } from './push-outbox-table';
 
 /** The push outbox of a data folder from before the database (one JSON line per step). */
@@ -47,11 +47,9 @@ export const LEGACY_OUTBOX: LegacyPart = {
     const keys = new Map<string, { key: string; url: string }>();
     const remember = (key: string, url: string) => keys.set(`${key}\n${url}`, { key, url });
     let unreadable = 0;
-    for (const raw of readFileSync(path, 'utf8').split('\n')) {
-      if (raw.trim() === '') continue;
-      const json = parseJsonText(raw);
-      const line = json.ok ? Line.safeParse(json.value) : undefined;
-      if (!line?.success) unreadable += 1;
+    for (const { json } of readLegacyLines(path)) {
+      const line = Line.safeParse(json?.value);
+      if (!line.success) unreadable += 1;
       else replay(line.data, owed, remember);
     }
     if (unreadable > 0)

@@ -1,8 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { HistoryRemoval } from '../../../shared/history';
-import { parseJsonText } from '../../../shared/parse';
 import type { LegacyPart } from './legacy-import';
+import { readLegacyLines } from './legacy-lines';
 import { INSERT_REMOVAL, REMOVALS_KEPT, removalRow } from './removals-table';
 
 /** The clean-up's removals in a data folder from before the database (one JSON line each). */
@@ -20,11 +20,9 @@ export const LEGACY_REMOVALS: LegacyPart = {
     if (!existsSync(path)) return 0;
     const removals: HistoryRemoval[] = [];
     let unreadable = 0;
-    for (const raw of readFileSync(path, 'utf8').split('\n')) {
-      if (raw.trim() === '') continue;
-      const json = parseJsonText(raw);
-      const removal = json.ok ? HistoryRemoval.safeParse(json.value) : undefined;
-      if (removal?.success) removals.push(removal.data);
+    for (const { json } of readLegacyLines(path)) {
+      const removal = HistoryRemoval.safeParse(json?.value);
+      if (removal.success) removals.push(removal.data);
       else unreadable += 1;
     }
     if (unreadable > 0)
