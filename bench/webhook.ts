@@ -4,7 +4,10 @@
  * one run, over loopback keep-alive connections, the two taking turns in short slices. A third
  * listener takes its turn in the CPU rounds: the app's intake alone (the same WebhookServer,
  * intake and journal, nothing after the answer), to show how the CPU per event divides between
- * answering and the work after the 2xx. Targets:
+ * answering and the work after the 2xx; and two baselines: the bare durable receiver (issue 32's:
+ * append, one fdatasync per turn) and the SQLite floor (sqlite-receiver.ts: the least a receiver
+ * keeping its deliveries in SQLite with the EventId unique does), so that what the app adds above
+ * its database is seen apart from the database itself. Targets:
  * throughput ratio ≥ 0.5, CPU per event ≤ 1.3× the bare server's (this process's CPU from a
  * slice's start until its queued after-2xx work drained), p99 < 10 ms at 500 events/s, heap
  * growth < 30 MB after 100,000 events.
@@ -33,6 +36,7 @@ import type { Logger } from '../main/core/ports';
 import { WebhookIntake } from '../main/core/webhook-intake';
 import { startBareServer } from './support/bare-server';
 import { startDurableReceiver } from './support/durable-receiver';
+import { startSqliteReceiver } from './support/sqlite-receiver';
 import { startBenchLiveApi } from './support/bench-live-api';
 import { probeFdatasync } from './support/fsync-probe';
 import { startClient } from './support/load-client-process';
@@ -116,6 +120,8 @@ async function bench(dataDir: string, gc: Gc, t0: number): Promise<void> {
   const intake = { name: 'intake' as const, port: intakeListener.port, path: '/webhook' };
   const durableReceiver = await startDurableReceiver(dataDir);
   const durable = { name: 'durable' as const, port: durableReceiver.port, path: '/webhook' };
+  const sqliteReceiver = await startSqliteReceiver(dataDir);
+  const sqlite = { name: 'sqlite' as const, port: sqliteReceiver.port, path: '/webhook' };
   const client = await startClient();
   let phaseId = 0;
   const run = (
@@ -135,12 +141,14 @@ async function bench(dataDir: string, gc: Gc, t0: number): Promise<void> {
         durationMs: WARMUP_MS,
         count: 40_000,
       }),
+      await run(sqlite, { mode: 'closed', senders: SENDERS, durationMs: WARMUP_MS, count: 40_000 }),
     ];
     const expected = {
       bare: warm[0]!.eventsPerSecond,
       ours: warm[1]!.eventsPerSecond,
       intake: warm[2]!.eventsPerSecond,
       durable: warm[3]!.eventsPerSecond,
+      sqlite: warm[4]!.eventsPerSecond,
     };
     // The listener answers before its after-2xx work (pipeline, history files) is done, so a
     // burst leaves work queued behind it; every phase starts once that has drained.
@@ -159,11 +167,12 @@ async function bench(dataDir: string, gc: Gc, t0: number): Promise<void> {
     const paced = { bare: await run(bare, pacedSpec), ours: await run(ours, pacedSpec) };
     oursSent += paced.ours.sent;
 
-    const saturation: Record<'bare' | 'ours' | 'intake' | 'durable', LoadResult[]> = {
+    const saturation: Record<'bare' | 'ours' | 'intake' | 'durable' | 'sqlite', LoadResult[]> = {
       bare: [],
       ours: [],
       intake: [],
       durable: [],
+      sqlite: [],
     };
     // CPU of this process (the listeners live here; the load client is a child) from a slice's
     // start until its after-2xx work drained, over the events it answered.
@@ -172,9 +181,10 @@ async function bench(dataDir: string, gc: Gc, t0: number): Promise<void> {
       ours: { micros: 0, events: 0 },
       intake: { micros: 0, events: 0 },
       durable: { micros: 0, events: 0 },
+      sqlite: { micros: 0, events: 0 },
     };
     for (let round = 1; round <= ROUNDS; round++) {
-      for (const target of [bare, durable, intake, ours]) {
+      for (const target of [bare, durable, sqlite, intake, ours]) {
         await quiesce();
         const cpuBefore = process.cpuUsage();
         log(
@@ -220,6 +230,7 @@ async function bench(dataDir: string, gc: Gc, t0: number): Promise<void> {
       ...saturation.ours,
       ...saturation.intake,
       ...saturation.durable,
+      ...saturation.sqlite,
       ...(topUp ? [topUp] : []),
     ];
     const failures: Record<string, number> = {};
@@ -266,6 +277,10 @@ async function bench(dataDir: string, gc: Gc, t0: number): Promise<void> {
         ),
         intakeVsDurable: round2(
           cpu.intake.micros / cpu.intake.events / (cpu.durable.micros / cpu.durable.events),
+        ),
+        sqliteMicros: round2(cpu.sqlite.micros / cpu.sqlite.events),
+        sqliteVsDurable: round2(
+          cpu.sqlite.micros / cpu.sqlite.events / (cpu.durable.micros / cpu.durable.events),
         ),
       },
       longestCommit: commitFigures(intakeListener.commits),
@@ -317,6 +332,7 @@ async function bench(dataDir: string, gc: Gc, t0: number): Promise<void> {
     await app.stop();
     await intakeListener.stop();
     await durableReceiver.close();
+    await sqliteReceiver.close();
     await liveApi.close();
     await new Promise<void>((resolve) => {
       bareServer.server.close(() => resolve());
@@ -440,6 +456,8 @@ function printTable(f: {
     durableMicros: number;
     oursVsDurable: number;
     intakeVsDurable: number;
+    sqliteMicros: number;
+    sqliteVsDurable: number;
   };
   longestCommit: { count: number; p50: number; p99: number; max: number; over16ms: number };
   paced: {
@@ -503,6 +521,9 @@ function printTable(f: {
     `  (the bare durable receiver, node:http + append + one fdatasync per turn before the answer: ` +
       `${f.cpuPerEvent.durableMicros.toFixed(1)} µs; the intake alone = ` +
       `${f.cpuPerEvent.intakeVsDurable.toFixed(2)}× it)`,
+    `  (the SQLite floor, the same with one INSERT per body into a table whose EventId is unique, ` +
+      `one synced COMMIT per turn: ${f.cpuPerEvent.sqliteMicros.toFixed(1)} µs = ` +
+      `${f.cpuPerEvent.sqliteVsDurable.toFixed(2)}× the durable receiver)`,
     `  longest commit of the intake's database on this disk, ${f.longestCommit.count} commits: ` +
       `p50 ${f.longestCommit.p50} ms, p99 ${f.longestCommit.p99} ms, max ${f.longestCommit.max} ms ` +
       `(${f.longestCommit.over16ms} over 16 ms: the main thread is held that long)`,
