@@ -19,7 +19,11 @@ import os from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildSync } from 'esbuild';
 import { startBenchLiveApi } from './support/bench-live-api';
-import { buildHeadlessIfStale, HEADLESS_BUNDLE } from '../tools/build/headless-bundle';
+import {
+  buildHeadlessIfStale,
+  HEADLESS_BUNDLE,
+  HEADLESS_NODE_OPTIONS,
+} from '../tools/build/headless-bundle';
 import { cpuMicrosOf, folderBytes, rssOf } from './support/child-process-stats';
 import { startClient, type Client } from './support/load-client-process';
 import { exited, startBundle, type BundleProcess } from './support/bundle-process';
@@ -75,7 +79,7 @@ async function main(): Promise<void> {
         ...['--recorder-url', '', '--data-dir', dataDir],
       ],
       (line) => new URL(String(line.webhookUrl)),
-      { cwd: ROOT },
+      { cwd: ROOT, nodeArgs: HEADLESS_NODE_OPTIONS },
     );
     servers.push(headless);
     const bare = await startBundle([BARE_BUNDLE], readyUrl, { cwd: ROOT });

@@ -12,7 +12,11 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
-import { buildHeadlessIfStale, HEADLESS_BUNDLE } from '../tools/build/headless-bundle';
+import {
+  buildHeadlessIfStale,
+  HEADLESS_BUNDLE,
+  HEADLESS_NODE_OPTIONS,
+} from '../tools/build/headless-bundle';
 import { startBenchLiveApi } from './support/bench-live-api';
 import { exited, startBundle } from './support/bundle-process';
 import { cpuMicrosOf } from './support/child-process-stats';
@@ -41,6 +45,7 @@ try {
     {
       cwd: ROOT,
       nodeArgs: [
+        ...HEADLESS_NODE_OPTIONS,
         '--cpu-prof',
         `--cpu-prof-dir=${profileDir}`,
         `--cpu-prof-interval=${SAMPLING_MICROS}`,

@@ -9,7 +9,11 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { constants } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { buildHeadlessIfStale, HEADLESS_BUNDLE } from './build/headless-bundle';
+import {
+  buildHeadlessIfStale,
+  HEADLESS_BUNDLE,
+  HEADLESS_NODE_OPTIONS,
+} from './build/headless-bundle';
 import { BUILD_INPUTS, BUILD_OUTPUTS, needsBuild, newestMtime } from './start/build-freshness';
 import { checkElectron } from './start/electron-binary';
 import { checkSandbox } from './start/sandbox-check';
@@ -120,10 +124,14 @@ if (electron.ok) {
     say(`could not build headless mode: ${String(error)}`);
     process.exit(1);
   }
-  const child = spawn(process.execPath, [HEADLESS_BUNDLE, '--ui-port', '0', ...args], {
-    cwd: root,
-    stdio: ['inherit', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...HEADLESS_NODE_OPTIONS, HEADLESS_BUNDLE, '--ui-port', '0', ...args],
+    {
+      cwd: root,
+      stdio: ['inherit', 'pipe', 'inherit'],
+    },
+  );
   child.stdout?.pipe(process.stdout);
   if (child.stdout) {
     createInterface({ input: child.stdout }).on('line', (line) => {

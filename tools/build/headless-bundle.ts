@@ -18,6 +18,18 @@ const HEADLESS_NODE_TARGET = 'node20';
 export const HEADLESS_BUNDLE = 'dist/headless/cli.mjs';
 
 /**
+ * The node options headless mode runs with (`npm run headless`, the `npm start` fallback, the
+ * benches; the README gives the plain `node` line with them). `--v8-pool-size=1`: one V8 worker
+ * thread instead of four. Each thread that allocates gets a malloc arena of its own from glibc,
+ * which keeps what it once held; after a flood of webhooks that memory stayed with the process.
+ * A minute after 150,000 webhooks (2026-11-28, alternating runs): idle + 40.6, 44.9 and 47.9 MB
+ * with four threads, + 32.3, 38.5 and 39.3 MB with one (`MALLOC_ARENA_MAX=1`, which cannot be
+ * set from inside the process: + 24.9 MB). A NAS process waits for webhooks: background GC and
+ * compile threads buy it little.
+ */
+export const HEADLESS_NODE_OPTIONS = ['--v8-pool-size=1'] as const;
+
+/**
  * What the bundle is made of, relative to the repository (folders are walked). Its location
  * matters too: cli.ts finds dist/renderer and package.json two folders up from itself, which
  * holds for dist/headless/ and test-output/<name>/ alike.

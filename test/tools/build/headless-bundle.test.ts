@@ -15,6 +15,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import {
   asciiOnly,
   buildHeadlessIfStale,
+  HEADLESS_BUNDLE,
+  HEADLESS_NODE_OPTIONS,
   headlessBundleIsStale,
 } from '../../../tools/build/headless-bundle';
 import { chunksOf } from '../../../tools/build/headless-chunks';
@@ -120,6 +122,28 @@ describe('the headless bundle', () => {
     expect(buildHeadlessIfStale(PROJECT_ROOT, outfile)).toBe(true);
     expect(existsSync(chunk!)).toBe(true);
   }, 60_000);
+
+  it('npm run headless starts the bundle with the node options the fallback and the benches use', () => {
+    const scripts = (
+      JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as {
+        scripts: Record<string, string>;
+      }
+    ).scripts;
+    expect(scripts.headless).toBe(
+      `tsx tools/build-headless.ts && node ${[...HEADLESS_NODE_OPTIONS, HEADLESS_BUNDLE].join(' ')}`,
+    );
+    // The README's plain `node` line is the same.
+    const readme = readFileSync(join(PROJECT_ROOT, 'README.md'), 'utf8');
+    expect(readme).toContain(
+      `node ${[...HEADLESS_NODE_OPTIONS, HEADLESS_BUNDLE].join(' ')} [options]`,
+    );
+    // This node accepts them (an unknown option: exit code 9 and a line on standard error).
+    const run = spawnSync(process.execPath, [...HEADLESS_NODE_OPTIONS, '-e', 'process.exit(0)'], {
+      encoding: 'utf8',
+    });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+  });
 
   it('a missing output folder is made', () => {
     const outfile = join(dir, 'a', 'b', 'cli.mjs');
