@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { errorMessage } from '../../core/log-text';
+import { CHECKPOINT_WAL_BYTES, CheckpointSchedule } from './checkpoint-schedule';
 import { Checkpointer, checkpointWorkerFile, type CheckpointDone } from './checkpointer';
 import { DatabaseInUse } from './database-errors';
 import { bundledNativeBinding } from './native-binding';
@@ -31,18 +32,8 @@ export interface CommitReport {
 /** The `synchronous` settings a commit runs with (https://www.sqlite.org/pragma.html#pragma_synchronous). */
 type Synchronous = 'FULL' | 'NORMAL' | 'OFF';
 
-/**
- * A checkpoint is asked for once the WAL grows past this size (SQLite's default: 1000 pages); it
- * is cut back to it as it starts over (journal_size_limit), so it grows past it again only once
- * the commits since the last checkpoint filled it.
- */
-export const CHECKPOINT_WAL_BYTES = 4 * 1024 * 1024;
-/** …and this long after a commit left the WAL with something to copy (ms). */
-const CHECKPOINT_AFTER_MS = 5_000;
 /** Free pages (of 4 KiB) a file may hold before reclaimSpace gives them back: 4 MiB. */
 export const RECLAIM_FROM_PAGES = 1024;
-/** How long the checkpoint worker may sit idle after a checkpoint before it is let go (ms). */
-const WORKER_REST_AFTER_MS = 10_000;
 
 /**
  * The app's database connection with its group commit. Work handed to `commit` runs in one
@@ -55,12 +46,9 @@ const WORKER_REST_AFTER_MS = 10_000;
  * the WAL, no fsync), then the WAL is synced by `fdatasync` in libuv's thread pool (wal-file.ts)
  * and the turn resolves after that: "answered means on disk" holds as with FULL, without a disk's
  * sync on the thread that drives the window. Checkpoints run in a worker with its own connection
- * (checkpointer.ts), which also starts the WAL over with a synced header; while one runs, the
- * turns wait (it holds the writer lock: a COMMIT here would wait for it on this thread). The WAL
- * keeps its size (cut back to CHECKPOINT_WAL_BYTES) and is written over in place. Should a
- * checkpoint leave the WAL copied but not started over, the next commit runs with NORMAL, which
- * syncs the WAL's new header before it overwrites old frames
- * (https://sqlite.org/src/info/ff5be73dee). When the worker cannot run, the handle goes back to
+ * (checkpointer.ts), which also starts the WAL over with a synced header; when they run, and what
+ * a commit waits for meanwhile, is checkpoint-schedule.ts. The WAL keeps its size (cut back to
+ * CHECKPOINT_WAL_BYTES) and is written over in place. When the worker cannot run, the handle goes back to
  * FULL commits and SQLite's own checkpoints on this thread: slower, as safe.
  * A failed commit or sync (full disk, read-only folder) rejects the whole turn and sets
  * `trouble`; the next turn simply tries again, so the app recovers by itself once the disk does. A
@@ -74,17 +62,11 @@ export class DatabaseHandle {
   #db: Database.Database | undefined;
   #lock: Database.Database | undefined;
   #wal: WalFile | undefined;
-  #checkpointer: Checkpointer | undefined;
+  #schedule: CheckpointSchedule | undefined;
   /** Syncing on this thread (FULL), the way before the worker: it could not run. */
   #inline = false;
-  /** The WAL may hold copied frames a commit would overwrite: commit with NORMAL. */
-  #mayRestart = true;
-  /** A checkpoint runs: turns wait. */
-  #holding = false;
   /** A commit's WAL sync is under way: what comes meanwhile waits to go in the next commit. */
   #syncing = false;
-  #checkpointTimer: NodeJS.Timeout | undefined;
-  #restTimer: NodeJS.Timeout | undefined;
   #statements = new Map<string, Database.Statement>();
   #transaction: TransactionStatements | undefined;
   /** The connection's `synchronous` now: set only when a commit needs another. */
@@ -220,14 +202,11 @@ export class DatabaseHandle {
    * into the database file; both run with FULL then, so that one is synced too.
    */
   close(): void {
-    clearTimeout(this.#checkpointTimer);
-    clearTimeout(this.#restTimer);
-    this.#inline = true;
-    this.#holding = false;
+    this.#inline = true; // commits no longer wait for a checkpoint under way
     this.#syncing = false; // the sync under way still settles its own turn
     this.#flush();
     this.#closed = true;
-    this.#checkpointer?.close();
+    this.#schedule?.close();
     this.#wal?.close();
     // The checkpoint at close syncs with the connection's setting: FULL, as the worker's.
     if (this.#db !== undefined) this.#setSynchronous(this.#db, 'FULL');
@@ -245,7 +224,7 @@ export class DatabaseHandle {
     this.#lock = opened.lock;
     this.#transaction = transactionStatements(opened.db);
     this.#synchronous = 'FULL'; // as open-database.ts leaves it
-    this.#mayRestart = true;
+    this.#schedule?.opened();
     // The WAL is cut back to this size whenever it starts over (here, when syncing inline).
     opened.db.pragma(`journal_size_limit = ${CHECKPOINT_WAL_BYTES}`);
     if (this.#inline) {
@@ -255,14 +234,23 @@ export class DatabaseHandle {
     }
     try {
       this.#wal = WalFile.open(opened.path);
-      this.#checkpointer ??= new Checkpointer(
+      this.#schedule ??= new CheckpointSchedule(
+        new Checkpointer(
+          {
+            path: opened.path,
+            nativeBinding: this.#options.nativeBinding ?? bundledNativeBinding(import.meta.url),
+            busyTimeoutMs: this.#options.busyTimeoutMs ?? 2_000,
+            walLimitBytes: CHECKPOINT_WAL_BYTES,
+          },
+          checkpointWorkerFile(import.meta.url),
+        ),
         {
-          path: opened.path,
-          nativeBinding: this.#options.nativeBinding ?? bundledNativeBinding(import.meta.url),
-          busyTimeoutMs: this.#options.busyTimeoutMs ?? 2_000,
-          walLimitBytes: CHECKPOINT_WAL_BYTES,
+          checkpointed: (done) => {
+            for (const observer of this.#checkpointObservers) observer(done);
+          },
+          resumed: () => this.#flushSoon(),
+          failed: (error) => this.#goInline(error),
         },
-        checkpointWorkerFile(import.meta.url),
       );
     } catch (error) {
       this.#goInline(error);
@@ -274,13 +262,15 @@ export class DatabaseHandle {
     this.#inline = true;
     this.#wal?.close();
     this.#wal = undefined;
-    this.#checkpointer?.close();
+    this.#schedule?.close();
     this.#db?.pragma('wal_autocheckpoint = 1000');
     for (const observer of this.#inlineObservers) observer(errorMessage(why));
   }
 
   #flush(): void {
-    if (this.#holding || this.#syncing || this.#queue.length === 0) return;
+    // While a checkpoint runs, the worker holds the writer lock: a COMMIT would wait on this thread.
+    const holding = !this.#inline && this.#schedule?.holding === true;
+    if (holding || this.#syncing || this.#queue.length === 0) return;
     const batch = this.#queue;
     this.#queue = [];
     const db = this.connection();
@@ -296,7 +286,8 @@ export class DatabaseHandle {
     try {
       // OFF: the WAL is synced below, off this thread; NORMAL when the commit may start the WAL
       // over (its header synced first); FULL when syncing here.
-      this.#setSynchronous(db, wal === undefined ? 'FULL' : this.#mayRestart ? 'NORMAL' : 'OFF');
+      const restart = this.#schedule?.mayRestart !== false;
+      this.#setSynchronous(db, wal === undefined ? 'FULL' : restart ? 'NORMAL' : 'OFF');
       runBatch(db, transaction, batch, outcomes);
     } catch (error) {
       this.#failed(batch, started, performance.now() - started, error);
@@ -307,8 +298,6 @@ export class DatabaseHandle {
       this.#settle(batch, outcomes, { ms: held, answeredMs: held, size: batch.length });
       return;
     }
-    // Copied frames, if there were any, were overwritten after a synced header (NORMAL).
-    this.#mayRestart = false;
     this.#syncing = true;
     wal.sync().then(
       () => {
@@ -323,7 +312,7 @@ export class DatabaseHandle {
         this.#flushSoon();
       },
     );
-    this.#scheduleCheckpoint(wal);
+    this.#schedule?.committed(walBytes(wal));
   }
 
   /**
@@ -358,47 +347,16 @@ export class DatabaseHandle {
     });
   }
 
-  #scheduleCheckpoint(wal: WalFile): void {
-    let due = CHECKPOINT_AFTER_MS;
-    try {
-      if (wal.size() > CHECKPOINT_WAL_BYTES) due = 0;
-    } catch {
-      // Its size unknown: the timer's checkpoint comes anyway.
-    }
-    clearTimeout(this.#restTimer); // a commit: the worker is wanted again soon
-    if (this.#checkpointTimer !== undefined && due > 0) return;
-    clearTimeout(this.#checkpointTimer);
-    this.#checkpointTimer = setTimeout(() => void this.#checkpoint(), due);
-    this.#checkpointTimer.unref();
-  }
-
-  /** One checkpoint in the worker, the turns held back meanwhile (the worker has the writer lock). */
-  async #checkpoint(): Promise<void> {
-    this.#checkpointTimer = undefined;
-    const checkpointer = this.#checkpointer;
-    const wal = this.#wal;
-    if (this.#closed || this.#inline || checkpointer === undefined || wal === undefined) return;
-    this.#holding = true;
-    try {
-      const done = await checkpointer.checkpoint();
-      // Started over by the worker, its header synced: the next commits write after it.
-      this.#mayRestart = !done.restarted;
-      for (const observer of this.#checkpointObservers) observer(done);
-      // No commit came while it ran: let the worker go unless one comes soon.
-      if (this.#checkpointTimer === undefined) {
-        this.#restTimer = setTimeout(() => checkpointer.rest(), WORKER_REST_AFTER_MS);
-        this.#restTimer.unref();
-      }
-    } catch (error) {
-      this.#mayRestart = true;
-      if (!this.#closed && !this.#inline) this.#goInline(error);
-    } finally {
-      this.#holding = false;
-      this.#flushSoon();
-    }
-  }
-
   #report(report: CommitReport): void {
     for (const observer of this.#observers) observer(report);
+  }
+}
+
+/** The WAL's size now; undefined when it cannot be read (the timer's checkpoint comes anyway). */
+function walBytes(wal: WalFile): number | undefined {
+  try {
+    return wal.size();
+  } catch {
+    return undefined;
   }
 }

@@ -6,8 +6,8 @@ import { statSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { CheckpointDone } from '../../../main/adapters/database/checkpointer';
 import { APP_MIGRATIONS } from '../../../main/adapters/database/app-migrations';
+import { CHECKPOINT_WAL_BYTES } from '../../../main/adapters/database/checkpoint-schedule';
 import {
-  CHECKPOINT_WAL_BYTES,
   DatabaseHandle,
   RECLAIM_FROM_PAGES,
   type CommitReport,
