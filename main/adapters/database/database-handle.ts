@@ -12,7 +12,7 @@ import {
   type Queued,
   type TransactionStatements,
 } from './run-batch';
-import { WalFile } from './wal-file';
+import { WalFile, type SyncFile } from './wal-file';
 
 /** A unit of work run inside the turn's transaction; its result resolves `commit` once synced. */
 export type Work<T> = (db: Database.Database) => T;
@@ -31,6 +31,12 @@ export interface CommitReport {
 
 /** The `synchronous` settings a commit runs with (https://www.sqlite.org/pragma.html#pragma_synchronous). */
 type Synchronous = 'FULL' | 'NORMAL' | 'OFF';
+
+/** How the handle opens its database, and how it syncs the WAL. */
+export interface HandleOptions extends OpenOptions {
+  /** node's `fdatasync` unless given (tests: one that fails as a disk's EIO does). */
+  fdatasync?: SyncFile;
+}
 
 /** Free pages (of 4 KiB) a file may hold before reclaimSpace gives them back: 4 MiB. */
 export const RECLAIM_FROM_PAGES = 1024;
@@ -58,7 +64,7 @@ export const RECLAIM_FROM_PAGES = 1024;
  */
 export class DatabaseHandle {
   readonly #dataDir: string;
-  readonly #options: OpenOptions;
+  readonly #options: HandleOptions;
   #db: Database.Database | undefined;
   #lock: Database.Database | undefined;
   #wal: WalFile | undefined;
@@ -81,7 +87,7 @@ export class DatabaseHandle {
   #trouble: string | undefined;
   #troubleObservers: ((trouble: string | undefined) => void)[] = [];
 
-  private constructor(dataDir: string, options: OpenOptions, opened: OpenedDatabase | undefined) {
+  private constructor(dataDir: string, options: HandleOptions, opened: OpenedDatabase | undefined) {
     this.#dataDir = dataDir;
     this.#options = options;
     if (opened !== undefined) this.#attach(opened);
@@ -92,7 +98,7 @@ export class DatabaseHandle {
    * Opens the database in `dataDir` (open-database.ts). Throws DatabaseInUse when another copy of
    * the app holds it; any other failure to open leaves a handle that tries again at each commit.
    */
-  static open(dataDir: string, options: OpenOptions): DatabaseHandle {
+  static open(dataDir: string, options: HandleOptions): DatabaseHandle {
     try {
       return new DatabaseHandle(dataDir, options, openDatabase(dataDir, options));
     } catch (error) {
@@ -233,7 +239,7 @@ export class DatabaseHandle {
       return;
     }
     try {
-      this.#wal = WalFile.open(opened.path);
+      this.#wal = WalFile.open(opened.path, this.#options.fdatasync);
       this.#schedule ??= new CheckpointSchedule(
         new Checkpointer(
           {

@@ -1,4 +1,7 @@
-import { close, closeSync, fdatasync, fstatSync, openSync } from 'node:fs';
+import { close, closeSync, fdatasync, fstatSync, openSync, type NoParamCallback } from 'node:fs';
+
+/** How a descriptor is synced: node's `fdatasync` (a test gives one that fails as a disk's EIO does). */
+export type SyncFile = (fd: number, callback: NoParamCallback) => void;
 
 /**
  * The app's own descriptor of the database's `-wal` file, to sync it off the main thread:
@@ -11,16 +14,18 @@ import { close, closeSync, fdatasync, fstatSync, openSync } from 'node:fs';
  */
 export class WalFile {
   readonly #fd: number;
+  readonly #fdatasync: SyncFile;
   #syncing = 0;
   #closing = false;
 
-  private constructor(fd: number) {
+  private constructor(fd: number, sync: SyncFile) {
     this.#fd = fd;
+    this.#fdatasync = sync;
   }
 
   /** Opens `<database>-wal` (there once a connection in WAL mode has read the database). */
-  static open(databasePath: string): WalFile {
-    return new WalFile(openSync(`${databasePath}-wal`, 'r+'));
+  static open(databasePath: string, sync: SyncFile = fdatasync): WalFile {
+    return new WalFile(openSync(`${databasePath}-wal`, 'r+'), sync);
   }
 
   /** Syncs every write made to the WAL so far; resolves once they are on the disk. */
@@ -29,7 +34,7 @@ export class WalFile {
     if (this.#closing) return Promise.reject(new Error('the WAL file is closed'));
     this.#syncing += 1;
     return new Promise<void>((resolve, reject) => {
-      fdatasync(this.#fd, (error) => {
+      this.#fdatasync(this.#fd, (error) => {
         this.#syncing -= 1;
         if (this.#closing && this.#syncing === 0) close(this.#fd, () => {});
         if (error) reject(error);
