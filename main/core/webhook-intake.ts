@@ -16,12 +16,20 @@ export interface IntakeCounters {
   lastUserAgent: string | null;
 }
 
+/** Deliveries whose write failed that the intake remembers, the oldest forgotten first. */
+const UNSURE_LIMIT = 1_000;
+
 /**
  * The intake every webhook goes through: dedupe by EventId / EventRandomId, then the journal. The
  * journal is the dedupe (a unique index in the database): an id it keeps already is not written
  * again, and the delivery is a duplicate. An id being written is claimed in memory until its
  * write settles, so that two simultaneous deliveries of one event (the recorder posts to every URL
  * at once) cannot both pass; a failed write releases it so the recorder's retry can.
+ * A failed write may still have been kept: the database commits, then syncs, and a failed sync
+ * (EIO, or ENOSPC from a network file system's write-back) leaves the row in place, unanswered
+ * (5xx). The recorder's retry then meets it as "kept already"; that is not a duplicate but the
+ * same delivery, never handed on: it is accepted with the failed write's entry, once the retry's
+ * own commit is on the disk.
  */
 export class WebhookIntake {
   readonly counters: IntakeCounters = {
@@ -34,6 +42,8 @@ export class WebhookIntake {
   };
   /** Journal writes under way, by webhook id: a duplicate is answered only once its original is stored. */
   readonly #writing = new Map<string, Promise<boolean>>();
+  /** Entries whose write failed, by webhook id: they may be in the journal all the same. */
+  readonly #unsure = new Map<string, KeptDelivery>();
   readonly #journal: JournalPort;
   readonly #clock: Clock;
   #seq = 0;
@@ -84,13 +94,31 @@ export class WebhookIntake {
       write = this.#journal.append(entry, webhook, meta.bodyBytes);
       this.#writing.set(webhook.id, write);
       kept = await write;
+    } catch (error) {
+      this.#rememberUnsure(webhook.id, entry);
+      throw error;
     } finally {
       if (this.#writing.get(webhook.id) === write) this.#writing.delete(webhook.id);
     }
+    const unsure = this.#unsure.get(webhook.id);
+    this.#unsure.delete(webhook.id);
+    // Kept by the write that failed to answer: that delivery, handed on now (see the class).
+    if (!kept && unsure !== undefined) return this.#accepted(unsure, webhook);
     // Kept by an earlier delivery: its seq stays unused (the processed mark does not need every seq).
     if (!kept) return this.#duplicate(webhook, receivedAt);
+    return this.#accepted(entry, webhook);
+  }
+
+  #accepted(delivery: KeptDelivery, webhook: RecorderWebhook): IntakeResult {
     this.counters.accepted += 1;
-    return { status: 'accepted', delivery: entry, webhook };
+    return { status: 'accepted', delivery, webhook };
+  }
+
+  #rememberUnsure(id: string, entry: KeptDelivery): void {
+    // The first failure's entry: the row, if one was kept, may well be its own.
+    if (this.#unsure.has(id)) return;
+    this.#unsure.set(id, entry);
+    if (this.#unsure.size > UNSURE_LIMIT) this.#unsure.delete(this.#unsure.keys().next().value!);
   }
 
   #duplicate(webhook: RecorderWebhook, receivedAt: number): IntakeResult {

@@ -84,6 +84,32 @@ describe('WebhookIntake.restore', () => {
     expect(await retry).toMatchObject({ status: 'accepted' });
   });
 
+  test('a write that failed but was kept (its sync failed) is handed on at the retry, not taken for a duplicate', async () => {
+    const kept = new Set<string>();
+    let failing = true;
+    const journal = {
+      // The row goes in, then the answer fails (a commit whose WAL sync failed).
+      append: (_entry: KeptDelivery, webhook: { id: string }) => {
+        const known = kept.has(webhook.id);
+        kept.add(webhook.id);
+        if (failing) return Promise.reject(new Error('EIO: i/o error, fdatasync'));
+        return Promise.resolve(!known);
+      },
+    };
+    const intake = new WebhookIntake(journal, () => now);
+    const webhook = parsedWebhook(started);
+    await expect(intake.accept(webhook, started)).rejects.toThrow('EIO');
+    await expect(intake.accept(webhook, started)).rejects.toThrow('EIO'); // a retry fails too
+    failing = false;
+    // The first failed write's entry: the row, if one was kept, may well be its own.
+    expect(await intake.accept(webhook, started)).toMatchObject({
+      status: 'accepted',
+      delivery: { seq: 1 },
+    });
+    expect(await intake.accept(webhook, started)).toMatchObject({ status: 'duplicate' });
+    expect(intake.counters).toMatchObject({ accepted: 1, duplicates: 1 });
+  });
+
   test('a journal that throws at once (not in its promise) also releases the id: the retry is no duplicate', async () => {
     let throwing = true;
     const journal = {

@@ -1,0 +1,67 @@
+import { fdatasync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, test } from 'vitest';
+import { APP_MIGRATIONS } from '../../../main/adapters/database/app-migrations';
+import { DatabaseHandle } from '../../../main/adapters/database/database-handle';
+import { Deliveries } from '../../../main/adapters/database/deliveries';
+import { deliveriesJournal } from '../../../main/adapters/database/deliveries-journal';
+import { EventLogTable } from '../../../main/adapters/database/event-log-table';
+import { WebhookIntake } from '../../../main/core/webhook-intake';
+import { parsedWebhook } from '../../fakes/parsed-webhook';
+import { fixtureJson } from '../../helpers/fixtures';
+
+const started = fixtureJson('synthesized/webhook-v2-StreamStarted.json');
+let dir: string | undefined;
+let database: DatabaseHandle | undefined;
+
+afterEach(async () => {
+  database?.close();
+  if (dir !== undefined) await rm(dir, { recursive: true, force: true });
+});
+
+describe('the intake on the database journal, when a WAL sync fails', () => {
+  test('the delivery committed but not synced is answered 5xx; its retry hands it on, once', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'deliveries-journal-'));
+    // The disk fails one fdatasync the way a failing device does (EIO); the COMMIT before it went
+    // through, so the row is in the database though its answer is a failure.
+    let failures = 1;
+    const syncs: string[] = [];
+    database = DatabaseHandle.open(dir, {
+      migrations: APP_MIGRATIONS,
+      fdatasync: (fd, callback) => {
+        if (failures > 0) {
+          failures -= 1;
+          syncs.push('EIO');
+          const error = Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' });
+          setImmediate(() => callback(error));
+          return;
+        }
+        syncs.push('ok');
+        fdatasync(fd, callback);
+      },
+    });
+    const deliveries = new Deliveries(database);
+    const intake = new WebhookIntake(
+      deliveriesJournal(database, deliveries, new EventLogTable(database)),
+      () => 1_700_000_000_000,
+    );
+    const webhook = parsedWebhook(started);
+
+    await expect(intake.accept(webhook, started)).rejects.toThrow('EIO');
+    expect(database.trouble).toMatch(/EIO/);
+    expect(deliveries.count()).toBe(1); // committed all the same
+
+    // The recorder's retry: "kept already", and it is that same delivery, handed on now.
+    const retry = await intake.accept(webhook, started);
+    expect(retry).toMatchObject({ status: 'accepted', delivery: { seq: 1 } });
+    expect(database.trouble).toBeUndefined();
+    expect(syncs).toEqual(['EIO', 'ok']); // the retry was answered after a sync that held
+    expect(deliveries.count()).toBe(1);
+
+    // A later copy is a duplicate, as any.
+    expect(await intake.accept(webhook, started)).toMatchObject({ status: 'duplicate' });
+    expect(intake.counters).toMatchObject({ accepted: 1, duplicates: 1 });
+  });
+});
