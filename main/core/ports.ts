@@ -38,6 +38,12 @@ export interface JournalPort {
    * received (UTF-8 JSON), stored as they are.
    */
   append(entry: KeptDelivery, webhook: RecorderWebhook, bodyBytes?: Uint8Array): Promise<boolean>;
+  /**
+   * The seq of the delivery kept under this webhook id; undefined when none is (asked only after a
+   * failed write, to tell its own row from an earlier delivery's). A journal without it cannot
+   * tell: a retry it keeps already is then a duplicate.
+   */
+  keptSeq?(webhookId: string): number | undefined;
 }
 
 /** A sink for log lines that are not user-facing output. */

@@ -27,9 +27,9 @@ const UNSURE_LIMIT = 1_000;
  * at once) cannot both pass; a failed write releases it so the recorder's retry can.
  * A failed write may still have been kept: the database commits, then syncs, and a failed sync
  * (EIO, or ENOSPC from a network file system's write-back) leaves the row in place, unanswered
- * (5xx). The recorder's retry then meets it as "kept already"; that is not a duplicate but the
- * same delivery, never handed on: it is accepted with the failed write's entry, once the retry's
- * own commit is on the disk.
+ * (5xx). The recorder's retry then meets it as "kept already"; when the row kept is that write's
+ * own (its seq), it is not a duplicate but the same delivery, never handed on: it is accepted with
+ * the failed write's entry, once the retry's own commit is on the disk.
  */
 export class WebhookIntake {
   readonly counters: IntakeCounters = {
@@ -102,8 +102,10 @@ export class WebhookIntake {
     }
     const unsure = this.#unsure.get(webhook.id);
     this.#unsure.delete(webhook.id);
-    // Kept by the write that failed to answer: that delivery, handed on now (see the class).
-    if (!kept && unsure !== undefined) return this.#accepted(unsure, webhook);
+    // Kept by the write that failed to answer (its row, its seq): that delivery, handed on now.
+    // A row of another seq is an earlier delivery's: the failed write was a duplicate already.
+    if (!kept && unsure !== undefined && this.#journal.keptSeq?.(webhook.id) === unsure.seq)
+      return this.#accepted(unsure, webhook);
     // Kept by an earlier delivery: its seq stays unused (the processed mark does not need every seq).
     if (!kept) return this.#duplicate(webhook, receivedAt);
     return this.#accepted(entry, webhook);

@@ -84,28 +84,50 @@ describe('WebhookIntake.restore', () => {
     expect(await retry).toMatchObject({ status: 'accepted' });
   });
 
-  test('a write that failed but was kept (its sync failed) is handed on at the retry, not taken for a duplicate', async () => {
-    const kept = new Set<string>();
-    let failing = true;
+  /** A journal whose rows go in before a failing answer (a commit whose WAL sync failed). */
+  function syncFailingJournal() {
+    const kept = new Map<string, number>();
     const journal = {
-      // The row goes in, then the answer fails (a commit whose WAL sync failed).
-      append: (_entry: KeptDelivery, webhook: { id: string }) => {
+      failing: true,
+      append: (entry: KeptDelivery, webhook: { id: string }) => {
         const known = kept.has(webhook.id);
-        kept.add(webhook.id);
-        if (failing) return Promise.reject(new Error('EIO: i/o error, fdatasync'));
+        if (!known) kept.set(webhook.id, entry.seq);
+        if (journal.failing) return Promise.reject(new Error('EIO: i/o error, fdatasync'));
         return Promise.resolve(!known);
       },
+      keptSeq: (id: string) => kept.get(id),
     };
+    return journal;
+  }
+
+  test('a write that failed but was kept (its sync failed) is handed on at the retry, not taken for a duplicate', async () => {
+    const journal = syncFailingJournal();
     const intake = new WebhookIntake(journal, () => now);
     const webhook = parsedWebhook(started);
     await expect(intake.accept(webhook, started)).rejects.toThrow('EIO');
     await expect(intake.accept(webhook, started)).rejects.toThrow('EIO'); // a retry fails too
-    failing = false;
-    // The first failed write's entry: the row, if one was kept, may well be its own.
+    journal.failing = false;
+    // The first failed write's entry: the row kept is its own.
     expect(await intake.accept(webhook, started)).toMatchObject({
       status: 'accepted',
       delivery: { seq: 1 },
     });
+    expect(await intake.accept(webhook, started)).toMatchObject({ status: 'duplicate' });
+    expect(intake.counters).toMatchObject({ accepted: 1, duplicates: 1 });
+  });
+
+  test('a failed write of an id kept before stays a duplicate at its retry: the row is the earlier one', async () => {
+    const journal = syncFailingJournal();
+    journal.failing = false;
+    const intake = new WebhookIntake(journal, () => now);
+    const webhook = parsedWebhook(started);
+    expect(await intake.accept(webhook, started)).toMatchObject({
+      status: 'accepted',
+      delivery: { seq: 1 },
+    });
+    journal.failing = true; // a copy comes in a turn whose sync fails
+    await expect(intake.accept(webhook, started)).rejects.toThrow('EIO');
+    journal.failing = false;
     expect(await intake.accept(webhook, started)).toMatchObject({ status: 'duplicate' });
     expect(intake.counters).toMatchObject({ accepted: 1, duplicates: 1 });
   });

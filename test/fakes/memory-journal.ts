@@ -5,6 +5,7 @@ import type { RecorderWebhook } from '../../shared/recorder/webhook';
 export class MemoryJournal implements JournalPort {
   readonly entries: KeptDelivery[] = [];
   readonly ids = new Set<string>();
+  readonly #seqs = new Map<string, number>();
   failNext = false;
 
   async append(entry: KeptDelivery, webhook: RecorderWebhook): Promise<boolean> {
@@ -15,6 +16,11 @@ export class MemoryJournal implements JournalPort {
     if (this.ids.has(webhook.id)) return false;
     this.entries.push(entry);
     this.ids.add(webhook.id);
+    this.#seqs.set(webhook.id, entry.seq);
     return true;
+  }
+
+  keptSeq(webhookId: string): number | undefined {
+    return this.#seqs.get(webhookId);
   }
 }

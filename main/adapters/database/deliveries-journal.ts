@@ -21,5 +21,6 @@ export function deliveriesJournal(
         eventLog.insertAccepted(entry, webhook);
         return true;
       }),
+    keptSeq: (webhookId) => deliveries.seqOf(webhookId),
   };
 }

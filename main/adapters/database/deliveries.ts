@@ -65,6 +65,15 @@ export class Deliveries implements DeliveryLook {
     return changes > 0;
   }
 
+  /** The seq of the delivery kept under this webhook id; undefined: none is. */
+  seqOf(webhookId: string): number | undefined {
+    if (this.#db.connection() === undefined) return undefined;
+    return this.#db
+      .statement('SELECT seq FROM deliveries WHERE event_id = ?')
+      .pluck()
+      .get(webhookId) as number | undefined;
+  }
+
   /** Every delivery kept, oldest first. */
   read(): JournalContents {
     const entries: KeptDelivery[] = [];
