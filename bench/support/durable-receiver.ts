@@ -1,7 +1,7 @@
 import { closeSync, fdatasync, openSync, writeSync } from 'node:fs';
-import { createServer, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
+import { startBodyServer, type BaselineReceiver } from './body-server';
 
 /**
  * The baseline of issue 32: the least a receiver that promises "answered means kept" must do. A
@@ -9,11 +9,7 @@ import { join } from 'node:path';
  * answers 204 only after that file's fdatasync; the bodies of one event-loop turn share one
  * fdatasync (a group commit, as the app's database does).
  */
-export async function startDurableReceiver(dir: string): Promise<{
-  server: Server;
-  port: number;
-  close: () => Promise<void>;
-}> {
+export async function startDurableReceiver(dir: string): Promise<BaselineReceiver> {
   const fd = openSync(join(dir, 'durable-receiver.log'), 'a');
   let waiting: { body: Buffer; res: ServerResponse }[] = [];
   const flush = () => {
@@ -27,11 +23,8 @@ export async function startDurableReceiver(dir: string): Promise<{
       }
     });
   };
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks);
+  return startBodyServer(
+    (body, res) => {
       try {
         JSON.parse(body.toString('utf8'));
       } catch {
@@ -41,20 +34,7 @@ export async function startDurableReceiver(dir: string): Promise<{
       }
       waiting.push({ body, res });
       if (waiting.length === 1) setImmediate(flush);
-    });
-  });
-  server.keepAliveTimeout = 10_000; // as the real listener
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    server,
-    port: (server.address() as AddressInfo).port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => {
-          closeSync(fd);
-          resolve();
-        });
-        server.closeIdleConnections();
-      }),
-  };
+    },
+    () => closeSync(fd),
+  );
 }

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
-import { createServer, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
+import { startBodyServer, type BaselineReceiver } from './body-server';
 
 /**
  * The least a receiver can do that keeps its deliveries in SQLite with issue 32's dedupe: the
@@ -11,11 +11,7 @@ import { join } from 'node:path';
  * WAL), SQLite checkpointing on its own. No event log, no history, no pipeline: what is left of
  * the app's CPU per webhook above this is the app's own work, not the database's floor.
  */
-export async function startSqliteReceiver(dir: string): Promise<{
-  server: Server;
-  port: number;
-  close: () => Promise<void>;
-}> {
+export async function startSqliteReceiver(dir: string): Promise<BaselineReceiver> {
   const db = new Database(join(dir, 'sqlite-receiver.db'));
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
@@ -44,11 +40,8 @@ export async function startSqliteReceiver(dir: string): Promise<{
       res.end();
     }
   };
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks);
+  return startBodyServer(
+    (body, res) => {
       let id: unknown;
       try {
         const parsed = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
@@ -63,20 +56,7 @@ export async function startSqliteReceiver(dir: string): Promise<{
       }
       waiting.push({ id, body, res });
       if (waiting.length === 1) setImmediate(flush);
-    });
-  });
-  server.keepAliveTimeout = 10_000; // as the real listener
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    server,
-    port: (server.address() as AddressInfo).port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => {
-          db.close();
-          resolve();
-        });
-        server.closeIdleConnections();
-      }),
-  };
+    },
+    () => db.close(),
+  );
 }
