@@ -4,6 +4,7 @@ import type { NotificationAction, RoomState } from '../../shared/model';
 import type { RecorderStatus } from '../../shared/recorder/connection-status';
 import type { Settings } from '../../shared/settings';
 import type { SettingsStore } from '../adapters/settings-store';
+import type { SyncFile } from '../adapters/database/wal-file';
 import type { Clock, Logger } from '../core/ports';
 import type { SetupNotice } from '../core/recorder-sync';
 import type { StorageLimits } from './storage';
@@ -41,6 +42,8 @@ export interface AppPorts {
   setTimer?: (fn: () => void, ms: number) => () => void;
   /** For testing: smaller storage bounds, so that compactions come within seconds. */
   limits?: StorageLimits;
+  /** For testing: how the database's WAL is synced (a disk whose sync fails). */
+  fdatasync?: SyncFile;
   /** The host's popup: the desktop notification, or stdout and notify-send. */
   popups: DecisionSink;
   /** Electron's shell, or the desktop opener in headless mode; guarded by ShellActions. */

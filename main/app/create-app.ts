@@ -33,6 +33,7 @@ export async function createApp(ports: AppPorts): Promise<RunningApp> {
   const storage = await openStorage(ports.dataDir, context.clock, context.log, {
     onTrouble: () => stateChanged(), // the window and the tray say so (AppState.storage)
     ...(ports.limits ? { limits: ports.limits } : {}),
+    ...(ports.fdatasync ? { fdatasync: ports.fdatasync } : {}),
   });
   const { sinks, push, showPopup } = attachSinks(context, ports, storage);
   const pictures = await openPictures(context);

@@ -13,6 +13,7 @@ import {
 } from '../core/recovery';
 import { errorMessage } from '../core/log-text';
 import type { Logger } from '../core/ports';
+import type { WebhookIntake } from '../core/webhook-intake';
 
 /**
  * How often the processed mark may move up while the app runs (only when anything new was handed
@@ -26,10 +27,11 @@ export interface RecoveryWiring extends CoreWiring {
   pipeline: EventPipeline;
   /**
    * The history, every journal entry with a webhook (oldest first, test events left out), the
-   * mark read at start-up (undefined: none) and the intake's newest journal seq (0: empty).
+   * mark read at start-up (undefined: none), and the intake: its newest journal seq (0: empty) and
+   * the oldest failed write still waiting for its retry.
    */
   storage: Pick<Storage, 'history' | 'journaled' | 'processedThrough' | 'markProcessed'> & {
-    intake: { journalSeq: number };
+    intake: Pick<WebhookIntake, 'journalSeq' | 'oldestUnsureSeq'>;
   };
   /** Shows a popup through the host's popup only (the popups still owed at start). */
   showPopup: (entry: HistoryNotification) => void;
@@ -54,7 +56,7 @@ export interface JournalRecovery {
  * are shown again, or, too old, recorded as missed; then what the journal holds past the mark
  * goes through the pipeline (core/journal-recovery.ts). Then the mark keeps moving: whenever the
  * pipeline is idle and the history's writes are committed, every entry handed to it so far was
- * processed to the end.
+ * processed to the end; it stays below a failed write whose retry may still come (webhook-intake.ts).
  */
 export function prepareRecovery(wiring: RecoveryWiring): JournalRecovery {
   const { log, pipeline, storage } = wiring;
@@ -72,8 +74,10 @@ export function prepareRecovery(wiring: RecoveryWiring): JournalRecovery {
   // The mark moves only to what was handed on before the check, once the history holds it.
   const advance = (): Promise<void> =>
     (writing = writing.then(async () => {
-      if (fed <= mark || !pipeline.idle()) return;
-      const target = fed;
+      // Not past a failed write whose retry may come: its row, if kept, was never handed on, and
+      // after a kill the next start runs it (the retry is a duplicate then).
+      const target = Math.min(fed, (storage.intake.oldestUnsureSeq() ?? Infinity) - 1);
+      if (target <= mark || !pipeline.idle()) return;
       await history.flush();
       if (history.trouble !== undefined) return; // not on disk yet: the journal still has it
       try {

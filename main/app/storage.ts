@@ -3,6 +3,7 @@ import { HISTORY_LIMITS } from '../../shared/history';
 import type { RecorderWebhook } from '../../shared/recorder/webhook';
 import { APP_MIGRATIONS } from '../adapters/database/app-migrations';
 import { DatabaseHandle } from '../adapters/database/database-handle';
+import type { SyncFile } from '../adapters/database/wal-file';
 import { Deliveries } from '../adapters/database/deliveries';
 import { deliveriesJournal } from '../adapters/database/deliveries-journal';
 import { EventLogTable, type UnjournaledMeta } from '../adapters/database/event-log-table';
@@ -78,10 +79,12 @@ export async function openStorage(
     onTrouble?: (trouble: string | undefined) => void;
     /** For testing: smaller bounds than the app's (StorageLimits). */
     limits?: StorageLimits;
+    /** For testing: how the database's WAL is synced (a disk whose sync fails). */
+    fdatasync?: SyncFile;
   } = {},
 ): Promise<Storage> {
   await mkdir(dataDir, { recursive: true });
-  const database = openDatabaseIn(dataDir, clock, log);
+  const database = openDatabaseIn(dataDir, clock, log, options.fdatasync);
   database.observeTrouble((trouble) => options.onTrouble?.(trouble));
   const deliveries = new Deliveries(database);
   const eventLog = new EventLogTable(database);
@@ -150,8 +153,17 @@ export async function openStorage(
  * The database in `dataDir`, with what its opening found told in the log (a damaged file
  * replaced, a folder that cannot be written) and a data folder of the format before imported.
  */
-function openDatabaseIn(dataDir: string, clock: Clock, log: Logger): DatabaseHandle {
-  const database = DatabaseHandle.open(dataDir, { migrations: APP_MIGRATIONS, now: clock });
+function openDatabaseIn(
+  dataDir: string,
+  clock: Clock,
+  log: Logger,
+  fdatasync: SyncFile | undefined,
+): DatabaseHandle {
+  const database = DatabaseHandle.open(dataDir, {
+    migrations: APP_MIGRATIONS,
+    now: clock,
+    ...(fdatasync ? { fdatasync } : {}),
+  });
   if (database.replaced)
     log.warn(
       `database: the file was damaged (${database.replaced.reason}); it was moved to ` +

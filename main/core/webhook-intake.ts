@@ -20,6 +20,12 @@ export interface IntakeCounters {
 const UNSURE_LIMIT = 1_000;
 
 /**
+ * How long a failed write waits for its retry: the recorder makes three attempts, 1 s and 2 s
+ * apart, each timing out after 100 s (docs/recorder.md); a retry later than this never comes.
+ */
+export const UNSURE_KEEP_MS = 10 * 60_000;
+
+/**
  * The intake every webhook goes through: dedupe by EventId / EventRandomId, then the journal. The
  * journal is the dedupe (a unique index in the database): an id it keeps already is not written
  * again, and the delivery is a duplicate. An id being written is claimed in memory until its
@@ -29,7 +35,9 @@ const UNSURE_LIMIT = 1_000;
  * (EIO, or ENOSPC from a network file system's write-back) leaves the row in place, unanswered
  * (5xx). The recorder's retry then meets it as "kept already"; when the row kept is that write's
  * own (its seq), it is not a duplicate but the same delivery, never handed on: it is accepted with
- * the failed write's entry, once the retry's own commit is on the disk.
+ * the failed write's entry, once the retry's own commit is on the disk. Until that retry comes (or
+ * no longer can), the processed mark stays below the failed write's seq (`oldestUnsureSeq`): a
+ * kill meanwhile runs its row, if kept, at the next start, where the retry would be a duplicate.
  */
 export class WebhookIntake {
   readonly counters: IntakeCounters = {
@@ -100,8 +108,8 @@ export class WebhookIntake {
     } finally {
       if (this.#writing.get(webhook.id) === write) this.#writing.delete(webhook.id);
     }
-    const unsure = this.#unsure.get(webhook.id);
-    this.#unsure.delete(webhook.id);
+    // Almost always empty: no look-up on the hot path then.
+    const unsure = this.#unsure.size > 0 ? this.#takeUnsure(webhook.id) : undefined;
     // Kept by the write that failed to answer (its row, its seq): that delivery, handed on now.
     // A row of another seq is an earlier delivery's: the failed write was a duplicate already.
     if (!kept && unsure !== undefined && this.#journal.keptSeq?.(webhook.id) === unsure.seq)
@@ -121,6 +129,26 @@ export class WebhookIntake {
     if (this.#unsure.has(id)) return;
     this.#unsure.set(id, entry);
     if (this.#unsure.size > UNSURE_LIMIT) this.#unsure.delete(this.#unsure.keys().next().value!);
+  }
+
+  #takeUnsure(id: string): KeptDelivery | undefined {
+    const unsure = this.#unsure.get(id);
+    this.#unsure.delete(id);
+    return unsure;
+  }
+
+  /**
+   * The seq of the oldest failed write whose retry may still come (undefined: none): the processed
+   * mark stays below it. Entries older than UNSURE_KEEP_MS are forgotten here.
+   */
+  oldestUnsureSeq(): number | undefined {
+    const now = this.#clock();
+    let oldest: number | undefined;
+    for (const [id, entry] of this.#unsure) {
+      if (now - entry.receivedAt > UNSURE_KEEP_MS) this.#unsure.delete(id);
+      else if (oldest === undefined || entry.seq < oldest) oldest = entry.seq;
+    }
+    return oldest;
   }
 
   #duplicate(webhook: RecorderWebhook, receivedAt: number): IntakeResult {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { KeptDelivery } from '../../main/core/ports';
-import { WebhookIntake } from '../../main/core/webhook-intake';
+import { UNSURE_KEEP_MS, WebhookIntake } from '../../main/core/webhook-intake';
 import { MemoryJournal } from '../fakes/memory-journal';
 import { parsedWebhook } from '../fakes/parsed-webhook';
 import { fixtureJson } from '../helpers/fixtures';
@@ -130,6 +130,27 @@ describe('WebhookIntake.restore', () => {
     journal.failing = false;
     expect(await intake.accept(webhook, started)).toMatchObject({ status: 'duplicate' });
     expect(intake.counters).toMatchObject({ accepted: 1, duplicates: 1 });
+  });
+
+  test('the oldest failed write whose retry may still come holds the processed mark, until the retry or UNSURE_KEEP_MS', async () => {
+    const journal = syncFailingJournal();
+    let clock = now;
+    const intake = new WebhookIntake(journal, () => clock);
+    const first = parsedWebhook(started);
+    const second = parsedWebhook({ ...started, EventId: 'f0a7c0e2-3d55-4c7e-9d1a-5b2f0c9e8a11' });
+    expect(intake.oldestUnsureSeq()).toBeUndefined();
+    await expect(intake.accept(first, started)).rejects.toThrow('EIO'); // seq 1
+    clock += 1_000;
+    await expect(intake.accept(second, started)).rejects.toThrow('EIO'); // seq 2
+    expect(intake.oldestUnsureSeq()).toBe(1);
+    journal.failing = false;
+    expect(await intake.accept(first, started)).toMatchObject({ delivery: { seq: 1 } });
+    expect(intake.oldestUnsureSeq()).toBe(2);
+    // The second's retry never comes (the recorder gave up): it stops holding the mark.
+    clock += UNSURE_KEEP_MS;
+    expect(intake.oldestUnsureSeq()).toBe(2);
+    clock += 1;
+    expect(intake.oldestUnsureSeq()).toBeUndefined();
   });
 
   test('a journal that throws at once (not in its promise) also releases the id: the retry is no duplicate', async () => {
