@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pbkdf2 } from 'node:crypto';
 import { statSync } from 'node:fs';
+import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { CheckpointDone } from '../../../main/adapters/database/checkpointer';
 import { APP_MIGRATIONS } from '../../../main/adapters/database/app-migrations';
@@ -167,6 +168,58 @@ describe('DatabaseHandle', () => {
     handle = DatabaseHandle.open(dir, { migrations: APP_MIGRATIONS });
     const count = handle.statement('SELECT count(*) FROM deliveries').pluck().get();
     expect([count, markOf('after')]).toEqual([4, 5]);
+  });
+
+  test('a commit that comes while the worker checkpoints waits for it, off this thread, and is kept', async () => {
+    const checkpoints: CheckpointDone[] = [];
+    handle.observeCheckpoints((done) => checkpoints.push(done));
+    const order: string[] = [];
+    handle.observeCheckpoints(() => order.push('checkpoint'));
+    const path = join(dir, DATABASE_FILE);
+    // A reader on an old snapshot keeps the worker's RESTART checkpoint waiting, the writer lock
+    // held (https://www.sqlite.org/c3ref/wal_checkpoint_v2.html), until it is let go below.
+    const reader = new Database(path);
+    const probe = new Database(path, { timeout: 0 });
+    try {
+      reader.exec('BEGIN');
+      reader.prepare('SELECT count(*) FROM marks').pluck().get();
+      const blob = (seq: number) => () =>
+        handle
+          .statement(
+            'INSERT INTO deliveries (seq, event_id, received_at, source, body) VALUES (?, ?, 0, ?, ?)',
+          )
+          .run(seq, `big-${seq}`, 'webhook', Buffer.alloc(1_100_000, seq)).changes;
+      for (let seq = 1; seq <= 4; seq += 1) await handle.commit(blob(seq)); // past 4 MiB: at once
+      const writerLock = () => {
+        try {
+          probe.exec('BEGIN IMMEDIATE; ROLLBACK');
+          return 'free';
+        } catch (error) {
+          return String(error);
+        }
+      };
+      await vi.waitFor(() => expect(writerLock()).toMatch(/locked|busy/i));
+      let outcome = 'waiting';
+      const during = handle.commit(setMark('during', 1)).then(
+        (changes) => ((outcome = 'kept'), order.push('commit'), changes),
+        (error: unknown) => ((outcome = `failed: ${String(error)}`), 0),
+      );
+      // Turns pass: a COMMIT tried now on this thread would wait here for the lock and fail.
+      for (let turn = 0; turn < 5; turn += 1) await new Promise((next) => setImmediate(next));
+      expect(outcome).toBe('waiting');
+      reader.exec('COMMIT');
+      await expect(during).resolves.toBe(1);
+      expect(order).toEqual(['checkpoint', 'commit']);
+      expect(markOf('during')).toBe(1);
+    } finally {
+      if (reader.inTransaction) reader.exec('COMMIT');
+      reader.close();
+      probe.close();
+    }
+    handle.close();
+    handle = DatabaseHandle.open(dir, { migrations: APP_MIGRATIONS });
+    const count = handle.statement('SELECT count(*) FROM deliveries').pluck().get();
+    expect([count, markOf('during')]).toEqual([4, 1]);
   });
 
   test('a second copy on the same folder is refused while the first holds it', () => {
