@@ -53,7 +53,7 @@ export async function createApp(ports: AppPorts): Promise<RunningApp> {
   const { engine, intake } = buildJobs(context, ports, { storage, pipeline });
   const recovery = prepareRecovery({ ...context, pipeline, storage, showPopup });
   // Rebuilt by now: the deliveries its live rooms came from are spared by the upkeep.
-  await storage.startUpkeep(() => pipeline.liveDeliveries());
+  await storage.startUpkeep(() => pipeline.streamDeliveries());
   // One link per recorder (poller, connection, commands), and the listener with one URL each.
   const links: RecorderLinks = new RecorderLinks({
     context,

@@ -16,7 +16,7 @@ export interface DeliveryUpkeep {
   /** Prunes, every so many new deliveries or log rows; nothing before `start`. */
   keep(processedThrough: number): Promise<void>;
   /**
-   * Names the deliveries to spare however old (the room state's: EventPipeline.liveDeliveries,
+   * Names the deliveries to spare however old (the room state's: EventPipeline.streamDeliveries,
    * known once it is rebuilt) and prunes at once what an import or a long stop left.
    */
   start(spared: () => readonly number[], processedThrough: number): Promise<void>;

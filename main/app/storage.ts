@@ -56,7 +56,7 @@ export interface Storage {
   markProcessed(processedThrough: number): Promise<void>;
   /**
    * Starts keeping the deliveries bounded, sparing those `spared` names however old (the room
-   * state's: EventPipeline.liveDeliveries, known once it is rebuilt), and deletes at once what an
+   * state's: EventPipeline.streamDeliveries, known once it is rebuilt), and deletes at once what an
    * import or a long stop left past the bounds. Nothing is pruned before.
    */
   startUpkeep(spared: () => readonly number[]): Promise<void>;

@@ -9,7 +9,7 @@ import {
 } from './notification-policy';
 import { DEFAULT_RECORDER_ID } from '../../shared/settings';
 import { RecorderState } from './recorder-state';
-import { LiveDeliveries } from './live-deliveries';
+import { StreamDeliveries } from './stream-deliveries';
 import { happeningKey } from './recovery';
 import { StreamTally } from './stream-tally';
 import { testHappenings } from './test-event';
@@ -39,7 +39,8 @@ export class EventPipeline {
   /** How long a go-live counts as the stream another recorder saw end (the policy's flap time). */
   readonly #sameStreamMs: () => number;
   readonly #tally = new StreamTally();
-  readonly #live = new LiveDeliveries();
+  readonly #streams = new StreamDeliveries();
+  readonly #clock: () => number;
   #queue: Promise<void> = Promise.resolve();
   /** Happenings queued behind a file check and not yet offered. */
   #queued = 0;
@@ -53,6 +54,7 @@ export class EventPipeline {
     this.#listeners = listeners;
     this.#checkFile = checkFile;
     this.#sameStreamMs = () => policyPorts.settings().flapMinutes * 60_000;
+    this.#clock = policyPorts.clock;
     this.policy = new NotificationPolicy({
       ...policyPorts,
       decided: (record) => this.#decided(record),
@@ -116,17 +118,22 @@ export class EventPipeline {
   rebuild(journaled: readonly ReplayedDelivery[]): void {
     for (const { webhook, receivedAt, recorderId, seq } of journaled) {
       const state = this.stateOf(recorderId);
-      this.#live.note(state.applyWebhook(webhook, 'replay', receivedAt), seq, state.recorderId);
+      const happenings = state.applyWebhook(webhook, 'replay', receivedAt);
+      this.#streams.note(happenings, seq, state.recorderId, receivedAt);
     }
   }
 
   /**
    * The journal seqs of the deliveries that made each room live that is live now, on any
-   * recorder: what the deliveries' upkeep must keep however old, for `rebuild` to know them.
+   * recorder, and of the go-live and end of each room that ended within the same-stream window:
+   * what the deliveries' upkeep must keep however old, for `rebuild` to know them
+   * (stream-deliveries.ts).
    */
-  liveDeliveries(): number[] {
-    return this.#live.seqs(
+  streamDeliveries(): number[] {
+    return this.#streams.seqs(
       (recorderId, roomId) => this.#states.get(recorderId)?.rooms.get(roomId)?.streaming === true,
+      this.#clock(),
+      this.#sameStreamMs(),
     );
   }
 
@@ -134,7 +141,7 @@ export class EventPipeline {
    * Applies a webhook to its recorder's state and returns what happened, each go-live or end of
    * a hot standby marked the moment it is derived (recovery derives a whole batch before it offers
    * any: what another recorder tells later in the batch must not silence what came first).
-   * `journalSeq`: its journal entry, noted when it makes a room live (`liveDeliveries`).
+   * `journalSeq`: its journal entry, noted when it makes a room live or ends it (`streamDeliveries`).
    */
   derive(
     webhook: RecorderWebhook,
@@ -145,7 +152,8 @@ export class EventPipeline {
   ): Happening[] {
     const state = this.stateOf(recorderId);
     const happenings = state.applyWebhook(webhook, source, receivedAt);
-    if (journalSeq !== undefined) this.#live.note(happenings, journalSeq, state.recorderId);
+    if (journalSeq !== undefined)
+      this.#streams.note(happenings, journalSeq, state.recorderId, receivedAt ?? this.#clock());
     this.#noteSameStream(happenings);
     return happenings;
   }

@@ -102,29 +102,53 @@ describe('a hot standby', () => {
     expect(shown()).toEqual([['StreamStarted', ['pc']]]);
   });
 
-  it('the delivery that made a room live is named for the upkeep to spare, while the room stays live', () => {
-    const { core } = pipeline();
+  it('the delivery that made a room live is named for the upkeep to spare while the room stays live, with its end for the same-stream window after', () => {
+    const { core, clock } = pipeline();
     const other = { roomId: 1, name: 'other' };
     core.applyWebhook(started(0), 'webhook', undefined, 7, 'pc');
     core.applyWebhook(parsedWebhook(v2('StreamStarted', other, 9)), 'webhook', undefined, 9, 'nas');
-    expect(core.liveDeliveries().sort()).toEqual([7, 9]);
+    expect(core.streamDeliveries().sort()).toEqual([7, 9]);
     core.applyWebhook(ended(60), 'webhook', undefined, 10, 'pc');
-    expect(core.liveDeliveries()).toEqual([9]);
+    expect(core.streamDeliveries().sort((a, b) => a - b)).toEqual([7, 9, 10]);
+    clock.advance(5 * 60_000); // the policy's flap time (5 minutes): still the same stream
+    expect(core.streamDeliveries().sort((a, b) => a - b)).toEqual([7, 9, 10]);
+    clock.advance(1);
+    expect(core.streamDeliveries()).toEqual([9]);
     // A poll that no longer sees the other room live: nothing left to spare for it.
     const polled = { ...other, shortId: 0, title: 't', areaNameParent: '', areaNameChild: '' };
     core.applyPoll([{ ...polled, ...OFFLINE, danmakuConnected: false }], LATER, false, 'nas');
-    expect(core.liveDeliveries()).toEqual([]);
+    expect(core.streamDeliveries()).toEqual([]);
+  });
+
+  it("the other recorder's go-live that comes after the end and after a restart whose journal kept only what was spared is the same stream (chaos seed 670074)", () => {
+    const before = pipeline();
+    const receivedAt = before.clock.read();
+    const journal = [
+      { seq: 1, webhook: started(0), receivedAt, recorderId: 'pc' },
+      { seq: 2, webhook: ended(60), receivedAt: receivedAt + 60_000, recorderId: 'pc' },
+    ];
+    for (const { seq, webhook, receivedAt: at, recorderId } of journal)
+      before.core.applyWebhook(webhook, 'webhook', at, seq, recorderId);
+    const spared = before.core.streamDeliveries();
+    // The next start, a minute later, after an upkeep that kept only what was spared.
+    const { core, shown, clock } = pipeline();
+    clock.advance(2 * 60_000);
+    core.rebuild(journal.filter(({ seq }) => spared.includes(seq)));
+    expect(core.streamDeliveries()).toEqual([1, 2]); // still spared by the next upkeep
+    // The NAS's copy of that stream's go-live, late: not news.
+    core.applyWebhook(started(0), 'webhook', clock.read(), 40, 'nas');
+    expect(shown()).toEqual([]);
   });
 
   it("after a restart whose journal kept only that go-live (the rest pruned), the other recorder's go-live is the same stream", () => {
     const before = pipeline();
     before.core.applyWebhook(started(0), 'webhook', undefined, 1, 'pc');
-    const spared = before.core.liveDeliveries();
+    const spared = before.core.streamDeliveries();
     expect(spared).toEqual([1]);
     // The next start: the journal holds the spared delivery alone, long after it.
     const { core, shown } = pipeline();
     core.rebuild([{ seq: 1, webhook: started(0), receivedAt: LATER, recorderId: 'pc' }]);
-    expect(core.liveDeliveries()).toEqual([1]); // still spared by the next upkeep
+    expect(core.streamDeliveries()).toEqual([1]); // still spared by the next upkeep
     core.applyWebhook(started(30 * 3600), 'webhook', undefined, 900, 'nas');
     expect(shown()).toEqual([]);
   });
