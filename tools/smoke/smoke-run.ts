@@ -1,7 +1,7 @@
 // The half of the smoke test that is the same on every OS and for either host: start the app,
 // wait for its ready line, post a recorded FileClosed (204 expected), measure, quit it, and read
 // back what it saved. The OS-specific part (install, the executable, uninstall) is a `launch` and a
-// `quit` handed in (tools/smoke/smoke.ts); test/tools/smoke/ runs this against headless mode.
+// `quit` handed in (tools/smoke.ts); test/tools/smoke/ runs this against headless mode.
 import { memoryOfTree, type TreeMemory } from './process-memory';
 import { postWebhook, readRecordedWebhook } from './post-webhook';
 import { expectFileSaved } from './saved-state';
