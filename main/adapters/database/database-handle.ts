@@ -1,9 +1,8 @@
 import type Database from 'better-sqlite3';
 import { errorMessage } from '../../core/log-text';
-import { CHECKPOINT_WAL_BYTES, CheckpointSchedule } from './checkpoint-schedule';
-import { Checkpointer, checkpointWorkerFile, type CheckpointDone } from './checkpointer';
+import type { CheckpointDone } from './checkpointer';
+import { CommitSync, type CommitSyncOptions, type Synchronous } from './commit-sync';
 import { DatabaseInUse } from './database-errors';
-import { bundledNativeBinding } from './native-binding';
 import { openDatabase, type OpenedDatabase, type OpenOptions } from './open-database';
 import {
   runBatch,
@@ -12,7 +11,6 @@ import {
   type Queued,
   type TransactionStatements,
 } from './run-batch';
-import { WalFile, type SyncFile } from './wal-file';
 
 /** A unit of work run inside the turn's transaction; its result resolves `commit` once synced. */
 export type Work<T> = (db: Database.Database) => T;
@@ -29,14 +27,8 @@ export interface CommitReport {
   error?: unknown;
 }
 
-/** The `synchronous` settings a commit runs with (https://www.sqlite.org/pragma.html#pragma_synchronous). */
-type Synchronous = 'FULL' | 'NORMAL' | 'OFF';
-
-/** How the handle opens its database, and how it syncs the WAL. */
-export interface HandleOptions extends OpenOptions {
-  /** node's `fdatasync` unless given (tests: one that fails as a disk's EIO does). */
-  fdatasync?: SyncFile;
-}
+/** How the handle opens its database, and how it syncs the WAL (commit-sync.ts). */
+export interface HandleOptions extends OpenOptions, CommitSyncOptions {}
 
 /** Free pages (of 4 KiB) a file may hold before reclaimSpace gives them back: 4 MiB. */
 export const RECLAIM_FROM_PAGES = 1024;
@@ -48,14 +40,10 @@ export const RECLAIM_FROM_PAGES = 1024;
  * on the disk. One sync at a time: work that comes while the last commit's WAL is being synced
  * waits for it and goes in the next commit together, so a burst costs few commits and syncs (as a
  * database's group commit does); when nothing is being synced, a turn's work commits at once.
- * The main thread holds only the transaction: the COMMIT runs with `synchronous = OFF` (it writes
- * the WAL, no fsync), then the WAL is synced by `fdatasync` in libuv's thread pool (wal-file.ts)
- * and the turn resolves after that: "answered means on disk" holds as with FULL, without a disk's
- * sync on the thread that drives the window. Checkpoints run in a worker with its own connection
- * (checkpointer.ts), which also starts the WAL over with a synced header; when they run, and what
- * a commit waits for meanwhile, is checkpoint-schedule.ts. The WAL keeps its size (cut back to
- * CHECKPOINT_WAL_BYTES) and is written over in place. When the worker cannot run, the handle goes back to
- * FULL commits and SQLite's own checkpoints on this thread: slower, as safe.
+ * The main thread holds only the transaction: the COMMIT writes the WAL, which is then synced off
+ * this thread, and the turn resolves after that: "answered means on disk" holds as with FULL,
+ * without a disk's sync on the thread that drives the window (commit-sync.ts, with the
+ * checkpoints in a worker, and how commits go when it cannot run).
  * A failed commit or sync (full disk, read-only folder) rejects the whole turn and sets
  * `trouble`; the next turn simply tries again, so the app recovers by itself once the disk does. A
  * folder that could not be written at start leaves the handle without a connection: each commit
@@ -67,10 +55,7 @@ export class DatabaseHandle {
   readonly #options: HandleOptions;
   #db: Database.Database | undefined;
   #lock: Database.Database | undefined;
-  #wal: WalFile | undefined;
-  #schedule: CheckpointSchedule | undefined;
-  /** Syncing on this thread (FULL), the way before the worker: it could not run. */
-  #inline = false;
+  readonly #sync: CommitSync;
   /** A commit's WAL sync is under way: what comes meanwhile waits to go in the next commit. */
   #syncing = false;
   #statements = new Map<string, Database.Statement>();
@@ -80,8 +65,6 @@ export class DatabaseHandle {
   #queue: Queued[] = [];
   #closed = false;
   #observers: ((report: CommitReport) => void)[] = [];
-  #checkpointObservers: ((done: CheckpointDone) => void)[] = [];
-  #inlineObservers: ((why: string) => void)[] = [];
   /** What the start found and replaced (a damaged file moved aside); undefined: nothing. */
   readonly replaced: OpenedDatabase['replaced'];
   #trouble: string | undefined;
@@ -90,6 +73,7 @@ export class DatabaseHandle {
   private constructor(dataDir: string, options: HandleOptions, opened: OpenedDatabase | undefined) {
     this.#dataDir = dataDir;
     this.#options = options;
+    this.#sync = new CommitSync(options, () => this.#flushSoon());
     if (opened !== undefined) this.#attach(opened);
     this.replaced = opened?.replaced;
   }
@@ -189,12 +173,12 @@ export class DatabaseHandle {
 
   /** Calls `observer` after each checkpoint the worker ran (tests and benches). */
   observeCheckpoints(observer: (done: CheckpointDone) => void): void {
-    this.#checkpointObservers.push(observer);
+    this.#sync.observeCheckpoints(observer);
   }
 
   /** Calls `observer` with the reason when the handle goes back to syncing on the main thread. */
   observeInline(observer: (why: string) => void): void {
-    this.#inlineObservers.push(observer);
+    this.#sync.observeInline(observer);
   }
 
   /** Calls `observer` after each group commit (benches measure the longest). */
@@ -208,19 +192,17 @@ export class DatabaseHandle {
    * into the database file; both run with FULL then, so that one is synced too.
    */
   close(): void {
-    this.#inline = true; // commits no longer wait for a checkpoint under way
+    this.#sync.leaving(); // commits no longer wait for a checkpoint under way
     this.#syncing = false; // the sync under way still settles its own turn
     this.#flush();
     this.#closed = true;
-    this.#schedule?.close();
-    this.#wal?.close();
+    this.#sync.close();
     // The checkpoint at close syncs with the connection's setting: FULL, as the worker's.
     if (this.#db !== undefined) this.#setSynchronous(this.#db, 'FULL');
     this.#db?.close();
     this.#lock?.close();
     this.#db = undefined;
     this.#lock = undefined;
-    this.#wal = undefined;
     this.#statements.clear();
     this.#transaction = undefined;
   }
@@ -230,53 +212,12 @@ export class DatabaseHandle {
     this.#lock = opened.lock;
     this.#transaction = transactionStatements(opened.db);
     this.#synchronous = 'FULL'; // as open-database.ts leaves it
-    this.#schedule?.opened();
-    // The WAL is cut back to this size whenever it starts over (here, when syncing inline).
-    opened.db.pragma(`journal_size_limit = ${CHECKPOINT_WAL_BYTES}`);
-    if (this.#inline) {
-      // Opened again after a failure, with no worker: SQLite checkpoints here, as it used to.
-      opened.db.pragma('wal_autocheckpoint = 1000');
-      return;
-    }
-    try {
-      this.#wal = WalFile.open(opened.path, this.#options.fdatasync);
-      this.#schedule ??= new CheckpointSchedule(
-        new Checkpointer(
-          {
-            path: opened.path,
-            nativeBinding: this.#options.nativeBinding ?? bundledNativeBinding(import.meta.url),
-            busyTimeoutMs: this.#options.busyTimeoutMs ?? 2_000,
-            walLimitBytes: CHECKPOINT_WAL_BYTES,
-          },
-          checkpointWorkerFile(import.meta.url),
-        ),
-        {
-          checkpointed: (done) => {
-            for (const observer of this.#checkpointObservers) observer(done);
-          },
-          resumed: () => this.#flushSoon(),
-          failed: (error) => this.#goInline(error),
-        },
-      );
-    } catch (error) {
-      this.#goInline(error);
-    }
-  }
-
-  /** Back to syncing on this thread: FULL commits, SQLite's own checkpoints. */
-  #goInline(why: unknown): void {
-    this.#inline = true;
-    this.#wal?.close();
-    this.#wal = undefined;
-    this.#schedule?.close();
-    this.#db?.pragma('wal_autocheckpoint = 1000');
-    for (const observer of this.#inlineObservers) observer(errorMessage(why));
+    this.#sync.attach(opened);
   }
 
   #flush(): void {
     // While a checkpoint runs, the worker holds the writer lock: a COMMIT would wait on this thread.
-    const holding = !this.#inline && this.#schedule?.holding === true;
-    if (holding || this.#syncing || this.#queue.length === 0) return;
+    if (this.#sync.holding || this.#syncing || this.#queue.length === 0) return;
     const batch = this.#queue;
     this.#queue = [];
     const db = this.connection();
@@ -286,14 +227,11 @@ export class DatabaseHandle {
       for (const item of batch) item.reject(error);
       return;
     }
-    const wal = this.#inline ? undefined : this.#wal;
+    const wal = this.#sync.wal;
     const started = performance.now();
     const outcomes: Outcome[] = [];
     try {
-      // OFF: the WAL is synced below, off this thread; NORMAL when the commit may start the WAL
-      // over (its header synced first); FULL when syncing here.
-      const restart = this.#schedule?.mayRestart !== false;
-      this.#setSynchronous(db, wal === undefined ? 'FULL' : restart ? 'NORMAL' : 'OFF');
+      this.#setSynchronous(db, this.#sync.synchronous());
       runBatch(db, transaction, batch, outcomes);
     } catch (error) {
       this.#failed(batch, started, performance.now() - started, error);
@@ -318,7 +256,7 @@ export class DatabaseHandle {
         this.#flushSoon();
       },
     );
-    this.#schedule?.committed(walBytes(wal));
+    this.#sync.committed();
   }
 
   /**
@@ -355,14 +293,5 @@ export class DatabaseHandle {
 
   #report(report: CommitReport): void {
     for (const observer of this.#observers) observer(report);
-  }
-}
-
-/** The WAL's size now; undefined when it cannot be read (the timer's checkpoint comes anyway). */
-function walBytes(wal: WalFile): number | undefined {
-  try {
-    return wal.size();
-  } catch {
-    return undefined;
   }
 }
