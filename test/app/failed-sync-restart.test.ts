@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { fdatasync, type NoParamCallback } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { startApp, stopApps } from '../fakes/app-harness';
+import { failingSync } from '../fakes/failing-sync';
 import { postWebhook } from '../helpers/http';
 import { relativePathFor, ts, v2 } from '../helpers/recorder-events';
 
@@ -27,19 +27,6 @@ function fileClosed(roomId: number, at: number): string {
   );
 }
 
-/** node's fdatasync, or, while `failing`, the EIO of a disk whose write-back failed. */
-function syncThatFails() {
-  const sync = {
-    failing: false,
-    fdatasync: (fd: number, callback: NoParamCallback) => {
-      if (!sync.failing) return fdatasync(fd, callback);
-      const error = Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' });
-      setImmediate(() => callback(error));
-    },
-  };
-  return sync;
-}
-
 // A delivery whose commit was written but whose WAL sync failed is answered 5xx, its row kept. Its
 // retry is handed on as that delivery (webhook-intake.ts); if the app stops before the retry, the
 // processed mark must not have passed it: the next start runs its row, and the retry is then a
@@ -47,12 +34,12 @@ function syncThatFails() {
 describe('a failed WAL sync across a restart', () => {
   test('the delivery answered 500 is run at the next start and listed once; its retry is a duplicate', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'failed-sync-'));
-    const sync = syncThatFails();
+    const sync = failingSync();
     const first = await startApp({ dataDir, ports: { fdatasync: sync.fdatasync } });
     const lost = fileClosed(101, 0);
-    sync.failing = true;
+    sync.failures = Infinity; // every sync fails while the file is posted
     expect((await postWebhook(first.webhookUrl, lost)).status).toBe(500);
-    sync.failing = false;
+    sync.failures = 0;
     // Later deliveries are processed, and the processed mark has every chance to move past them.
     for (const roomId of [102, 103])
       expect((await postWebhook(first.webhookUrl, fileClosed(roomId, 0))).status).toBe(204);

@@ -1,4 +1,3 @@
-import { fdatasync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +8,7 @@ import { Deliveries } from '../../../main/adapters/database/deliveries';
 import { deliveriesJournal } from '../../../main/adapters/database/deliveries-journal';
 import { EventLogTable } from '../../../main/adapters/database/event-log-table';
 import { WebhookIntake } from '../../../main/core/webhook-intake';
+import { failingSync } from '../../fakes/failing-sync';
 import { parsedWebhook } from '../../fakes/parsed-webhook';
 import { fixtureJson } from '../../helpers/fixtures';
 
@@ -26,22 +26,8 @@ describe('the intake on the database journal, when a WAL sync fails', () => {
     dir = await mkdtemp(join(tmpdir(), 'deliveries-journal-'));
     // The disk fails one fdatasync the way a failing device does (EIO); the COMMIT before it went
     // through, so the row is in the database though its answer is a failure.
-    let failures = 1;
-    const syncs: string[] = [];
-    database = DatabaseHandle.open(dir, {
-      migrations: APP_MIGRATIONS,
-      fdatasync: (fd, callback) => {
-        if (failures > 0) {
-          failures -= 1;
-          syncs.push('EIO');
-          const error = Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' });
-          setImmediate(() => callback(error));
-          return;
-        }
-        syncs.push('ok');
-        fdatasync(fd, callback);
-      },
-    });
+    const sync = failingSync(1);
+    database = DatabaseHandle.open(dir, { migrations: APP_MIGRATIONS, fdatasync: sync.fdatasync });
     const deliveries = new Deliveries(database);
     const intake = new WebhookIntake(
       deliveriesJournal(database, deliveries, new EventLogTable(database)),
@@ -57,7 +43,7 @@ describe('the intake on the database journal, when a WAL sync fails', () => {
     const retry = await intake.accept(webhook, started);
     expect(retry).toMatchObject({ status: 'accepted', delivery: { seq: 1 } });
     expect(database.trouble).toBeUndefined();
-    expect(syncs).toEqual(['EIO', 'ok']); // the retry was answered after a sync that held
+    expect(sync.syncs).toEqual(['EIO', 'ok']); // the retry was answered after a sync that held
     expect(deliveries.count()).toBe(1);
 
     // A later copy is a duplicate, as any.
