@@ -30,6 +30,11 @@ const confusingBrowserGlobals = [
   'closed',
   'opener',
 ].map((name) => ({ name, message: `the browser's global ${name}; use a local or window.${name}` }));
+// A feature (main/features/<name>/) holds its own core, adapters and app parts; each part obeys
+// the rules of its layer, as if it stood in main/core, main/adapters or main/app.
+const CORE = ['main/core/**', 'main/features/*/core/**'];
+const ADAPTERS = ['main/adapters/**', 'main/features/*/adapters/**'];
+const APP = ['main/app/**', 'main/features/*/app/**'];
 const layer = (/** @type {string[]} */ groups, /** @type {string} */ why) => ({
   'no-restricted-imports': ['error', { patterns: [{ group: groups, message: why }] }],
 });
@@ -95,7 +100,7 @@ export default tseslint.config(
     rules: layer(['electron', 'electron/*'], 'only main/electron/ talks to Electron.'),
   },
   {
-    files: ['main/app/**'],
+    files: APP,
     rules: layer(
       ['electron', 'electron/*', '**/electron/**', '**/headless/**', '**/hosts/**'],
       'the app object is shared by both hosts: it takes their ports, never imports them.',
@@ -109,7 +114,7 @@ export default tseslint.config(
     ),
   },
   {
-    files: ['main/core/**'],
+    files: CORE,
     rules: layer(
       [
         'electron',
@@ -118,15 +123,16 @@ export default tseslint.config(
         'electron-store',
         ...nodeBuiltins,
         '**/adapters/**',
+        '**/app/**',
         '**/electron/**',
         '**/headless/**',
         '**/hosts/**',
       ],
-      'main/core/ decides; I/O goes through ports implemented in main/adapters/.',
+      'main/core/ decides; I/O goes through ports implemented in main/adapters/, and the app object composes it, never the other way round.',
     ),
   },
   {
-    files: ['main/adapters/**'],
+    files: ADAPTERS,
     rules: layer(
       ['electron', 'electron/*', '**/electron/**', '**/headless/**', '**/app/**', '**/hosts/**'],
       "adapters do I/O without Electron APIs, behind the core's ports (main/core/plug-ins.ts), never the app object.",
@@ -147,6 +153,43 @@ export default tseslint.config(
       ['electron', 'electron/*', '**/electron/**'],
       'headless mode runs the core without Electron.',
     ),
+  },
+  {
+    // Each host stands on the app object and main/hosts; neither host imports the other.
+    files: ['main/electron/**'],
+    rules: layer(['**/headless/**'], 'the desktop host never imports headless mode.'),
+  },
+  {
+    // The benches measure the app in plain Node: no Electron, no host of it, no window.
+    files: ['bench/**'],
+    rules: layer(
+      ['electron', 'electron/*', '**/main/electron/**', '**/renderer/**'],
+      'a bench runs the app in plain Node, without Electron or the window.',
+    ),
+  },
+  {
+    // Build, release and check scripts run in plain Node. They may read constants of main/ (a
+    // file name, an id the installer must carry), never run the app's decisions or its window.
+    files: ['tools/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'tools run in plain Node, without Electron.' }],
+          patterns: [
+            {
+              group: [
+                '**/main/core/**',
+                '**/main/features/**',
+                '**/main/app/**',
+                '**/renderer/src/**',
+              ],
+              message: 'tools build, package and check the app; they never run its decisions.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['renderer/**'],

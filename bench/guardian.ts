@@ -3,7 +3,7 @@
 // same run, in alternating rounds so that the shared machine's drift falls on both alike.
 import { parseArgs } from 'node:util';
 import { EventPipeline } from '../main/core/event-pipeline';
-import { Guardian } from '../main/core/guardian/guardian';
+import { Guardian } from '../main/features/guardian/core/guardian';
 import { defaultSettings } from '../shared/settings';
 import { measurePollCycles, pollingOf, startFakeRecorderProcess } from './poll';
 

@@ -1,5 +1,5 @@
 // The placeholders an action's arguments, upload remote and move target may hold. Pure and
-// shared: the settings schema refuses an unknown one at load, main/core/actions/placeholders.ts
+// shared: the settings schema refuses an unknown one at load, main/features/jobs/core/placeholders.ts
 // expands them at run time, the window lists them.
 
 /** Every placeholder an action may use, without braces. */

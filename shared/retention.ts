@@ -38,7 +38,7 @@ export const RetentionRule = z
 export type RetentionRule = z.infer<typeof RetentionRule>;
 
 /**
- * Clean-up of old recordings (main/core/retention/). Off by default; a dry run by default too, so
+ * Clean-up of old recordings (main/features/clean-up/core/). Off by default; a dry run by default too, so
  * that switching it on first shows what would go (the window's preview, headless `retention`
  * lines) and removes nothing until the user turns the dry run off: `delete` cannot be undone.
  */

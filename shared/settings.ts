@@ -267,7 +267,7 @@ export const Settings = z.object({
   pushTargets: z.array(PushTargetSetting).default([]),
   guardian: GuardianSettings.prefault({}),
   updates: UpdateSettings.prefault({}),
-  /** The streamer's avatar and the room's cover, from bilibili's public live API (main/core/pictures/). */
+  /** The streamer's avatar and the room's cover, from bilibili's public live API (main/features/pictures/core/). */
   pictures: PictureSettings.prefault({}),
   /** Clean-up of old recordings by age and size (shared/retention.ts); off by default. */
   retention: RetentionSettings.prefault({}),

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { CONTENT_SECURITY_POLICY } from '../../shared/content-security-policy';
 import { isCallChannel, parseCallRequest, type CallChannel } from '../../shared/ipc-contract';
 import { PICTURE_ROUTE } from '../../shared/picture-key';
-import { readPictureFile } from './pictures/picture-file';
+import { readPictureFile } from '../features/pictures/adapters/picture-file';
 import { isSafeHostHeader, secretsEqual } from './request-guards';
 import { BRIDGE_COOKIE, BRIDGE_TOKEN_HEADER, type UiBridgeOptions } from './ui-bridge-options';
 

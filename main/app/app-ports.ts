@@ -10,8 +10,8 @@ import type { SetupNotice } from '../core/recorder-sync';
 import type { StorageLimits } from './storage';
 import type { ShellLike } from '../core/shell-actions';
 import type { DecisionSink, HappeningSource } from '../core/plug-ins';
-import type { PushAttempt } from './push/push-sink';
-import type { JobStore } from '../core/actions/job-store';
+import type { PushAttempt } from '../features/push/app/push-sink';
+import type { JobStore } from '../features/jobs/core/job-store';
 
 /** Settings a host fixes for this run without writing them (headless launch flags). */
 export interface SettingsOverrides {

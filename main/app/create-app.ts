@@ -8,18 +8,18 @@ import type { HandlerDeps } from './handlers/handler-deps';
 import { appLifecycle } from './lifecycle';
 import { buildListener, ListenerBinding, type Listener } from './listener';
 import { buildPipeline } from './pipeline';
-import type { PushSink } from './push/push-sink';
+import type { PushSink } from '../features/push/app/push-sink';
 import { RecorderLinks } from './recorder-links';
 import { prepareRecovery } from './recovery';
 import { attachSinks } from './sinks';
 import { attachSources, Observers } from './sources';
 import { stateView, type StateSources } from './state';
-import { openPictures } from './pictures';
+import { openPictures } from '../features/pictures/app/pictures';
 import { openStorage, type Storage } from './storage';
-import type { RetentionReader } from './handlers/retention';
-import { openRetention } from './retention';
-import { buildJobs } from './jobs/build-jobs';
-import type { JobsEngine } from './jobs/jobs-engine';
+import type { RetentionReader } from '../features/clean-up/app/clean-up-handlers';
+import { openRetention } from '../features/clean-up/app/clean-up';
+import { buildJobs } from '../features/jobs/app/build-jobs';
+import type { JobsEngine } from '../features/jobs/app/jobs-engine';
 
 /**
  * The app object: builds every part in the order they depend on each other, and hands the host

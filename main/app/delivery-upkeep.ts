@@ -6,7 +6,7 @@ import {
   windowKeepFrom,
   type DedupeLimits,
   type DeliveryRetention,
-} from '../core/delivery-retention';
+} from '../core/delivery-bounds';
 import { errorMessage } from '../core/log-text';
 import type { Clock, Logger } from '../core/ports';
 import type { WebhookIntake } from '../core/webhook-intake';

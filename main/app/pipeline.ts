@@ -21,7 +21,7 @@ export interface PipelineWiring {
   observers: Observers;
   /** The notification with its room's pictures where known (cached: nothing waits). */
   withPictures?: (notification: AppNotification) => AppNotification;
-  /** A go-live waits for its room's pictures while they are being fetched (main/core/picture-wait.ts). */
+  /** A go-live waits for its room's pictures while they are being fetched (main/features/pictures/core/picture-wait.ts). */
   awaitPictures?: (roomId: number, ready: () => void) => (() => void) | undefined;
   /** A recorder's API answered its last poll: popup buttons that need it may show. */
   apiAnswering: (recorderId: string | undefined) => boolean;

@@ -7,7 +7,7 @@ import type { SetupNotice } from '../core/recorder-sync';
 import type { DatabaseNotice } from '../core/database-notice';
 import type { AppContext } from './app-context';
 import type { AppPorts } from './app-ports';
-import { PushSink } from './push/push-sink';
+import { PushSink } from '../features/push/app/push-sink';
 import type { Storage } from './storage';
 
 /** The sinks as attached, and the push sink (its test button is a contract call). */

@@ -1,5 +1,5 @@
 import type { OpenProblem } from '../../shared/problem';
-import { GuardianSource } from '../adapters/guardian/guardian-source';
+import { GuardianSource } from '../features/guardian/adapters/guardian-source';
 import type { EventPipeline } from '../core/event-pipeline';
 import type { HappeningSource, Observer, SourceContext } from '../core/plug-ins';
 import type { AppContext } from './app-context';
@@ -33,7 +33,7 @@ export function attachSources(
     pictures?: HappeningSource;
     /** The recorders' links: the guardian reads each recorder's log through its one client. */
     links: { get(id: string): { client(): RecorderClient | undefined } | undefined };
-    /** The clean-up of old recordings (main/app/retention.ts): it watches finished files. */
+    /** The clean-up of old recordings (main/features/clean-up/app/clean-up.ts): it watches finished files. */
     retention?: HappeningSource;
   },
 ): AttachedSources {

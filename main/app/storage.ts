@@ -11,14 +11,14 @@ import { HistoryTables } from '../adapters/database/history-tables';
 import { LEGACY_EVENT_LOG } from '../adapters/database/legacy-event-log-import';
 import { LEGACY_HISTORY } from '../adapters/database/legacy-history-import';
 import { importLegacy, LEGACY_JOURNAL } from '../adapters/database/legacy-import';
-import { LEGACY_OUTBOX } from '../adapters/database/legacy-outbox-import';
-import { LEGACY_REMOVALS } from '../adapters/database/legacy-removals-import';
+import { LEGACY_OUTBOX } from '../features/push/adapters/legacy-outbox-import';
+import { LEGACY_REMOVALS } from '../features/clean-up/adapters/legacy-removals-import';
 import {
   DEDUPE_WINDOW,
   DELIVERY_RETENTION,
   type DedupeLimits,
   type DeliveryRetention,
-} from '../core/delivery-retention';
+} from '../core/delivery-bounds';
 import type { HistoryLimits } from '../core/history';
 import { errorMessage } from '../core/log-text';
 import type { Clock, Logger, ReplayedDelivery } from '../core/ports';

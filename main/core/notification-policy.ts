@@ -6,7 +6,7 @@ import type { NotificationDecision, SuppressionReason } from '../../shared/histo
 import type { AppNotification, NotificationAction, NotificationItem } from '../../shared/model';
 import type { Language, NotifiableEvent } from '../../shared/settings';
 import { goLiveFilterMatch } from './go-live-filter';
-import { PictureWait } from './picture-wait';
+import { PictureWait } from '../features/pictures/core/picture-wait';
 import type { Happening } from './happening';
 import { happeningText, roomText } from './notification-text';
 import { notificationFacts } from './notification-facts';

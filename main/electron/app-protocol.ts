@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { CustomScheme, Protocol } from 'electron';
 import { PICTURE_ROUTE } from '../../shared/picture-key';
-import { readPictureFile } from '../adapters/pictures/picture-file';
+import { readPictureFile } from '../features/pictures/adapters/picture-file';
 import { CONTENT_SECURITY_POLICY } from './window-options';
 
 /** The window's own scheme: its pages load from `app://recorder-tray/…`, never from `file://`. */

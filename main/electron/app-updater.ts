@@ -7,9 +7,9 @@ import type {
 import type { UpdateSettings } from '../../shared/settings';
 import type { Logger } from '../core/ports';
 import { errorMessage } from '../core/log-text';
-import { redactUrlCredentials, releaseNotesText } from '../core/update/update-feed';
-import { UPDATE_CHECK_INTERVAL_MS, UpdateNotice } from '../core/update/update-notice';
-import { updaterSwitches, type UpdateRoute } from '../core/update/update-route';
+import { redactUrlCredentials, releaseNotesText } from '../features/updates/core/update-feed';
+import { UPDATE_CHECK_INTERVAL_MS, UpdateNotice } from '../features/updates/core/update-notice';
+import { updaterSwitches, type UpdateRoute } from '../features/updates/core/update-route';
 import type { Fits } from './type-fit';
 
 /**
@@ -78,7 +78,7 @@ export interface AppUpdatesDeps {
   log: Logger;
   /** Between checks (default 6 hours). */
   everyMs?: number;
-  /** How this copy takes updates (main/core/update/update-route.ts); default `restart`. */
+  /** How this copy takes updates (main/features/updates/core/update-route.ts); default `restart`. */
   route?: UpdateRoute;
   /** The download route: the page or file to open for a version and the files its feed lists. */
   downloadUrl?: (version: string, files: readonly string[]) => string | undefined;

@@ -7,7 +7,7 @@ import { PopupButtonRunner } from '../hosts/popup-button-runner';
 import { popupSink } from '../app/sinks';
 import type { Logger } from '../core/ports';
 import { APP_ENTRY_URL, registerAppProtocol } from './app-protocol';
-import { PICTURES_DIR } from '../adapters/pictures/picture-source';
+import { PICTURES_DIR } from '../features/pictures/adapters/picture-source';
 import type { DesktopElectron } from './desktop-electron';
 import { createDesktopTray } from './desktop-tray';
 import { createBroadcast, registerIpcHandlers } from './ipc';

@@ -2,11 +2,14 @@ import type { AppNotification } from '../../shared/model';
 import { UPDATE_TEXT } from '../../shared/i18n/update-text';
 import type { Language } from '../../shared/settings';
 import { readInstallFiles } from '../adapters/install-facts';
-import { takeUpdateFailure, type UpdateFailure } from '../adapters/update-failure-file';
-import { readToldVersion, saveToldVersion } from '../adapters/update-told-file';
+import {
+  takeUpdateFailure,
+  type UpdateFailure,
+} from '../features/updates/adapters/update-failure-file';
+import { readToldVersion, saveToldVersion } from '../features/updates/adapters/update-told-file';
 import type { RunningApp } from '../app/app-ports';
 import type { Logger } from '../core/ports';
-import { downloadUrl, updateRoute, updateSourceOf } from '../core/update/update-route';
+import { downloadUrl, updateRoute, updateSourceOf } from '../features/updates/core/update-route';
 import { AppUpdates, type ReadyUpdate, type UpdaterHandle } from './app-updater';
 import type { UpdateState } from './update-state';
 
@@ -79,7 +82,7 @@ export interface DesktopUpdatesDeps {
 /**
  * Builds the updates of a packaged app (a development run has no feed: electron-updater itself
  * refuses unpackaged apps), told in the state (tray item, About) and, once per version, by popup.
- * The route follows how the app was installed (main/core/update/update-route.ts). A failed install
+ * The route follows how the app was installed (main/features/updates/core/update-route.ts). A failed install
  * kept by the run before (update-install.ts) is told at once.
  */
 export async function desktopUpdates(deps: DesktopUpdatesDeps): Promise<AppUpdates | undefined> {

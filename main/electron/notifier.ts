@@ -1,5 +1,5 @@
 import type { Notification, NotificationConstructorOptions } from 'electron';
-import { popupPictures } from '../core/pictures/popup-pictures';
+import { popupPictures } from '../features/pictures/core/popup-pictures';
 import type { AppNotification, NotificationAction } from '../../shared/model';
 import type { PopupButton } from '../../shared/popup-button';
 import type { PopupHealth } from '../hosts/popup-health-state';

@@ -2,7 +2,7 @@ import { defaultAutostartDir, XdgAutostart } from '../adapters/xdg-autostart';
 import type { SettingsStore } from '../adapters/settings-store';
 import type { Logger } from '../core/ports';
 import { HIDDEN_ARG, loginItemState, setStartAtLogin, type LoginItemDeps } from './login-item';
-import { neededSwitches } from '../core/update/relaunch';
+import { neededSwitches } from '../features/updates/core/relaunch';
 import { autostartExecutable, loginItemAtStart, startAtLoginToApply } from './startup';
 
 /**

@@ -1,8 +1,11 @@
 import type { RelaunchOptions } from 'electron';
-import { saveUpdateFailure, type UpdateFailure } from '../adapters/update-failure-file';
+import {
+  saveUpdateFailure,
+  type UpdateFailure,
+} from '../features/updates/adapters/update-failure-file';
 import { errorMessage } from '../core/log-text';
 import type { Logger } from '../core/ports';
-import { relaunchTarget, type RelaunchTarget } from '../core/update/relaunch';
+import { relaunchTarget, type RelaunchTarget } from '../features/updates/core/relaunch';
 import type { AppUpdates, InstallOutcome } from './app-updater';
 import type { DesktopElectron } from './desktop-electron';
 

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { Language } from '../../shared/settings';
-import { parsePushUrl, redactPushUrl } from '../core/push/push-url';
+import { parsePushUrl, redactPushUrl } from '../features/push/core/push-url';
 
 /** Usage text printed on a bad command line. */
 export const HEADLESS_USAGE = `Usage: npm run headless -- [options]

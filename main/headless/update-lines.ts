@@ -2,8 +2,12 @@ import { UPDATE_TEXT } from '../../shared/i18n/update-text';
 import type { Language, UpdateSettings } from '../../shared/settings';
 import type { Logger } from '../core/ports';
 import { errorMessage } from '../core/log-text';
-import { feedFileName, githubFeedBase, redactUrlCredentials } from '../core/update/update-feed';
-import { UPDATE_CHECK_INTERVAL_MS, UpdateNotice } from '../core/update/update-notice';
+import {
+  feedFileName,
+  githubFeedBase,
+  redactUrlCredentials,
+} from '../features/updates/core/update-feed';
+import { UPDATE_CHECK_INTERVAL_MS, UpdateNotice } from '../features/updates/core/update-notice';
 import type { OutputLine } from './output';
 
 /** The command that updates a clone, printed with the `update` line. */

@@ -1,5 +1,5 @@
 import { POPUP_BUTTON_LABELS } from '../../shared/i18n/room-commands';
-import { popupPictures } from '../core/pictures/popup-pictures';
+import { popupPictures } from '../features/pictures/core/popup-pictures';
 import type { AppNotification } from '../../shared/model';
 import type { PopupButton } from '../../shared/popup-button';
 import type { DesktopPopup } from '../adapters/notify-send';

@@ -15,7 +15,7 @@ export interface EmailStrings {
   footer: string;
 }
 
-/** Labels of the push email (main/core/push/email-content.ts). */
+/** Labels of the push email (main/features/push/core/email-content.ts). */
 export const EMAIL_STRINGS: Record<Language, EmailStrings> = {
   'zh-CN': {
     streamer: '主播',

@@ -15,8 +15,8 @@ const SKIPPED_FOLDERS = new Set(['node_modules', '.git', 'dist', 'out', 'release
  */
 const HOSTILE_PAYLOADS: readonly (readonly [file: string, path: string])[] = [
   ['test/headless/cli-files-and-popups.test.ts', '../../../../usr/bin/xterm'],
-  ['test/app/jobs.test.ts', '../../../../usr/bin/xterm'],
-  ['test/adapters/update-feed-client.test.ts', '../..'],
+  ['test/features/jobs/app/jobs.test.ts', '../../../../usr/bin/xterm'],
+  ['test/features/updates/adapters/update-feed-client.test.ts', '../..'],
 ];
 
 // The files this project's developers once had beside it, by name.

@@ -1,6 +1,6 @@
 import type { RelaunchOptions } from 'electron';
 import { describe, expect, it } from 'vitest';
-import type { UpdateFailure } from '../../main/adapters/update-failure-file';
+import type { UpdateFailure } from '../../main/features/updates/adapters/update-failure-file';
 import type { InstallOutcome } from '../../main/electron/app-updater';
 import { installUpdate } from '../../main/electron/update-install';
 import { memoryLogger } from '../fakes/silent-logger';

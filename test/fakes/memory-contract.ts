@@ -8,14 +8,14 @@ import { Settings, type SettingsInput } from '../../shared/settings';
 import { applySettingsPatch } from '../../shared/settings-patch';
 import { sampleAppState } from './app-state-sample';
 import { fakeHandlers } from './contract-handlers';
-import { newJob, publicJob } from '../../main/core/actions/job-record';
+import { newJob, publicJob } from '../../main/features/jobs/core/job-record';
 
 /** What a memory contract starts with. */
 export interface MemoryContractOptions {
   settings?: SettingsInput;
   state?: Partial<AppState>;
   jobs?: Job[];
-  /** What `actions:checkTools` answers: a fixed list, or a real check (main/adapters/actions). */
+  /** What `actions:checkTools` answers: a fixed list, or a real check (main/features/jobs/adapters). */
   tools?: ToolCheck[] | ((tools: ActionTools) => Promise<ToolCheck[]>);
   /** What `retention:preview` answers. */
   preview?: RetentionPreview;

@@ -1,5 +1,5 @@
-import type { StoredJob } from '../../main/core/actions/job-record';
-import type { JobStore } from '../../main/core/actions/job-store';
+import type { StoredJob } from '../../main/features/jobs/core/job-record';
+import type { JobStore } from '../../main/features/jobs/core/job-store';
 
 /** Jobs kept in memory: a JobStore for tests that hand one store from one app to the next. */
 export class MemoryJobStore implements JobStore {

@@ -1,6 +1,6 @@
 import { ActionRule } from '../../shared/actions';
 import type { Job } from '../../shared/jobs';
-import { newJob, publicJob } from '../../main/core/actions/job-record';
+import { newJob, publicJob } from '../../main/features/jobs/core/job-record';
 
 /** A queued job of a two-step rule (remux, then upload) on one file, as the window sees it. */
 export function sampleJob(): Job {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fetchFeedVersion } from '../../main/adapters/update-feed-client';
+import { fetchFeedVersion } from '../../main/features/updates/adapters/update-feed-client';
 import type { OutputLine } from '../../main/headless/output';
 import { startUpdateLines } from '../../main/headless/update-lines';
 import type { UpdateSettings } from '../../shared/settings';

@@ -30,7 +30,7 @@ const LINUX_DESKTOP = [
   'test/headless/cli-files-and-popups.test.ts',
   'test/renderer/browser/popups-banner.test.ts',
   'test/adapters/disk-trouble.test.ts',
-  'test/adapters/guardian/disk-low.test.ts',
+  'test/features/guardian/adapters/disk-low.test.ts',
 ];
 
 /** Files about what differs per OS (the opener, start at login, paths, signals), on their own OS. */

@@ -1,8 +1,8 @@
 import { EVENT_LOG_MIGRATION } from './event-log-table';
 import { HISTORY_MIGRATION } from './history-migration';
-import { JOBS_MIGRATION } from './jobs-table';
-import { PUSH_OUTBOX_MIGRATION } from './push-outbox-table';
-import { REMOVALS_MIGRATION } from './removals-table';
+import { JOBS_MIGRATION } from '../../features/jobs/adapters/jobs-table';
+import { PUSH_OUTBOX_MIGRATION } from '../../features/push/adapters/push-outbox-table';
+import { REMOVALS_MIGRATION } from '../../features/clean-up/adapters/removals-table';
 import type { Migration } from './migrations';
 
 /**

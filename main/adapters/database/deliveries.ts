@@ -1,4 +1,4 @@
-import type { DeliveryLook } from '../../core/delivery-retention';
+import type { DeliveryLook } from '../../core/delivery-bounds';
 import type { KeptDelivery } from '../../core/ports';
 import type { DatabaseHandle } from './database-handle';
 

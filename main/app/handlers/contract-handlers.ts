@@ -3,10 +3,13 @@ import { attentionHandlers } from './attention';
 import { fileHandlers } from './files';
 import type { HandlerDeps } from './handler-deps';
 import { historyHandlers } from './history';
-import { jobsHandlers, type JobsControl } from './jobs';
-import { pushHandlers } from './push';
+import { jobsHandlers, type JobsControl } from '../../features/jobs/app/jobs-handlers';
+import { pushHandlers } from '../../features/push/app/push-handlers';
 import { recorderHandlers } from './recorder';
-import { retentionHandlers, type RetentionReader } from './retention';
+import {
+  retentionHandlers,
+  type RetentionReader,
+} from '../../features/clean-up/app/clean-up-handlers';
 import { roomHandlers } from './rooms';
 import { settingsHandlers } from './settings';
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { RecorderClient } from '../../../main/adapters/recorder-client';
-import { recorderWarning } from '../../../main/core/guardian/log-warnings';
+import { recorderWarning } from '../../../main/features/guardian/core/log-warnings';
 import { toPolledRoom } from '../../../shared/recorder/rest';
 import { startFakeRecorder, type FakeRecorder } from './index';
 

@@ -1,5 +1,5 @@
 import { afterEach } from 'vitest';
-import { parsePushUrl, type ParsedPushUrl } from '../../../main/core/push/push-url';
+import { parsePushUrl, type ParsedPushUrl } from '../../../main/features/push/core/push-url';
 import { startFakePushServer, type FakePushServer } from './fake-push-server';
 
 /** A push target from an Apprise URL a test writes (a URL that does not parse is the test's bug). */

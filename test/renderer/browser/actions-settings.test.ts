@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkTools } from '../../../main/adapters/actions/find-program';
+import { checkTools } from '../../../main/features/jobs/adapters/find-program';
 import { WINDOW_STRINGS } from '../../../shared/i18n/window';
 import { ACTIONS_STRINGS } from '../../../shared/i18n/window/actions';
 import type { ToolCheck } from '../../../shared/jobs';

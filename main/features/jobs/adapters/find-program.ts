@@ -1,0 +1,149 @@
+import { execFile } from 'node:child_process';
+import { access, constants, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { ActionTools } from '../../../../shared/actions';
+import type { ActionToolName, ToolCheck } from '../../../../shared/jobs';
+
+/** Where to look: the environment's PATH and the platform's rules. */
+export interface ProgramSearch {
+  env: NodeJS.ProcessEnv;
+  platform: NodeJS.Platform;
+}
+
+const hostSearch: ProgramSearch = { env: process.env, platform: process.platform };
+
+/** The program names of each tool (DanmakuFactory's release is `DanmakuFactory.exe`). */
+const TOOL_NAMES: Record<ActionToolName, string> = {
+  ffmpeg: 'ffmpeg',
+  ffprobe: 'ffprobe',
+  rclone: 'rclone',
+  danmakuFactory: 'DanmakuFactory',
+};
+
+async function isProgramFile(candidate: string, platform: NodeJS.Platform): Promise<boolean> {
+  try {
+    if (!(await stat(candidate)).isFile()) return false;
+    if (platform !== 'win32') await access(candidate, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Where a program is: a path as given (it must be a file), or a bare name looked up on PATH
+ * (`path.delimiter`; on Windows with `.exe` and `.com` only: a `.bat`/`.cmd` would need a shell,
+ * which actions never use). Null: not found.
+ */
+export async function findProgram(
+  nameOrPath: string,
+  search: ProgramSearch = hostSearch,
+): Promise<string | null> {
+  const paths = search.platform === 'win32' ? path.win32 : path.posix;
+  const hasFolder =
+    nameOrPath.includes('/') || (search.platform === 'win32' && nameOrPath.includes('\\'));
+  const extensions =
+    search.platform === 'win32' && !/\.(exe|com)$/i.test(nameOrPath) ? ['.exe', '.com'] : [''];
+  if (hasFolder) {
+    for (const ext of extensions) {
+      if (await isProgramFile(nameOrPath + ext, search.platform)) return nameOrPath + ext;
+    }
+    return null;
+  }
+  const pathVar = search.env.PATH ?? search.env.Path ?? '';
+  for (const dir of pathVar.split(paths.delimiter)) {
+    if (dir === '') continue;
+    for (const ext of extensions) {
+      const candidate = paths.join(dir, nameOrPath + ext);
+      if (await isProgramFile(candidate, search.platform)) return candidate;
+    }
+  }
+  return null;
+}
+
+/**
+ * Where a tool is: its path in `actions.tools`, else on PATH. ffprobe is looked for beside the
+ * ffmpeg named in the settings first (they come together), then on PATH.
+ */
+export async function findTool(
+  tool: ActionToolName,
+  tools: ActionTools,
+  search: ProgramSearch = hostSearch,
+): Promise<string | null> {
+  if (tool === 'ffprobe') {
+    if (tools.ffmpeg) {
+      const paths = search.platform === 'win32' ? path.win32 : path.posix;
+      const beside = await findProgram(paths.join(paths.dirname(tools.ffmpeg), 'ffprobe'), search);
+      if (beside) return beside;
+    }
+    return findProgram(TOOL_NAMES.ffprobe, search);
+  }
+  const configured = tools[tool];
+  return findProgram(configured ?? TOOL_NAMES[tool], search);
+}
+
+/** The argument that makes each tool print its version. */
+const VERSION_ARGS: Record<ActionToolName, string[]> = {
+  ffmpeg: ['-hide_banner', '-version'],
+  ffprobe: ['-hide_banner', '-version'],
+  rclone: ['version'],
+  danmakuFactory: ['--help'], // no version flag; its help's first line names it
+};
+
+/** Whether each tool is found, where, and the first line it prints about itself. */
+export async function checkTools(
+  tools: ActionTools,
+  search: ProgramSearch = hostSearch,
+): Promise<ToolCheck[]> {
+  const names: ActionToolName[] = ['ffmpeg', 'ffprobe', 'rclone', 'danmakuFactory'];
+  return Promise.all(
+    names.map(async (tool): Promise<ToolCheck> => {
+      const found = await findTool(tool, tools, search);
+      if (!found)
+        return {
+          tool,
+          found: false,
+          path: null,
+          version: null,
+          message: tools[tool as keyof ActionTools]
+            ? `not found at ${tools[tool as keyof ActionTools]}`
+            : `${TOOL_NAMES[tool]} is not on PATH`,
+        };
+      return {
+        tool,
+        found: true,
+        path: found,
+        version: await versionLine(found, VERSION_ARGS[tool]),
+      };
+    }),
+  );
+}
+
+function versionLine(program: string, args: string[]): Promise<string | null> {
+  return new Promise((resolve) => {
+    execFile(
+      program,
+      args,
+      { timeout: 10_000, windowsHide: true, shell: false },
+      (_error, stdout, stderr) => {
+        const first = `${stdout}\n${stderr}`.split(/\r?\n/).find((line) => line.trim() !== '');
+        resolve(first?.trim().slice(0, 200) ?? null);
+      },
+    );
+  });
+}
+
+/** The duration of a media file in seconds, from ffprobe; null when it cannot tell. */
+export function probeDuration(ffprobe: string, file: string): Promise<number | null> {
+  return new Promise((resolve) => {
+    execFile(
+      ffprobe,
+      ['-v', 'error', '-show_entries', 'format=duration', '-of', 'default=nw=1:nk=1', file],
+      { timeout: 30_000, windowsHide: true, shell: false },
+      (error, stdout) => {
+        const seconds = Number(stdout.trim());
+        resolve(!error && Number.isFinite(seconds) && seconds > 0 ? seconds : null);
+      },
+    );
+  });
+}

@@ -1,0 +1,81 @@
+import type { ActionRule, ActionsSettings, ActionTrigger } from '../../../../shared/actions';
+
+/**
+ * The rules a finished file or an ended session of `recorderId`'s room matches: actions on, the
+ * rule's trigger, and its rooms and recorders (absent or empty: every one).
+ */
+export function matchingRules(
+  actions: Pick<ActionsSettings, 'enabled' | 'rules'>,
+  on: ActionTrigger,
+  roomId: number,
+  recorderId: string,
+): ActionRule[] {
+  if (!actions.enabled) return [];
+  return actions.rules.filter(
+    (rule) =>
+      rule.on === on &&
+      (!rule.rooms?.length || rule.rooms.includes(roomId)) &&
+      (!rule.recorders?.length || rule.recorders.includes(recorderId)),
+  );
+}
+
+interface OpenSession {
+  files: string[];
+  endedAt: number | null;
+}
+
+/** Sessions kept at most while waiting for their end (the oldest forgotten past it). */
+const SESSIONS_KEPT = 2000;
+
+/**
+ * A session's finished files, gathered for SessionEnded rules. The recorder sends events in no
+ * order (docs/recorder.md: SessionEnded before the last FileClosed happens), so a session is due
+ * `holdMs` after its end, with the files that closed by then.
+ */
+export class SessionFiles {
+  readonly #sessions = new Map<string, OpenSession>();
+
+  /** A file of the session finished (its checked local path). */
+  fileClosed(key: string, path: string): void {
+    const session = this.#open(key);
+    if (!session.files.includes(path)) session.files.push(path);
+  }
+
+  /** The session ended at `at`. */
+  ended(key: string, at: number): void {
+    this.#open(key).endedAt ??= at;
+  }
+
+  /** The sessions whose hold is over at `now`, with their files; each once. */
+  due(now: number, holdMs: number): { key: string; files: string[]; endedAt: number }[] {
+    const due: { key: string; files: string[]; endedAt: number }[] = [];
+    for (const [key, session] of this.#sessions) {
+      if (session.endedAt === null || session.endedAt + holdMs > now) continue;
+      this.#sessions.delete(key);
+      due.push({ key, files: session.files, endedAt: session.endedAt });
+    }
+    return due;
+  }
+
+  /** When the next session is due (epoch ms); null: none has ended. */
+  nextDueAt(holdMs: number): number | null {
+    let next: number | null = null;
+    for (const { endedAt } of this.#sessions.values()) {
+      if (endedAt !== null) next = Math.min(next ?? Infinity, endedAt + holdMs);
+    }
+    return next;
+  }
+
+  #open(key: string): OpenSession {
+    let session = this.#sessions.get(key);
+    if (!session) {
+      session = { files: [], endedAt: null };
+      this.#sessions.set(key, session);
+      if (this.#sessions.size > SESSIONS_KEPT) {
+        const oldest = this.#sessions.keys().next().value;
+        if (oldest !== undefined) this.#sessions.delete(oldest);
+      }
+    }
+    return session;
+  }
+}

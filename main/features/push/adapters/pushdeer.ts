@@ -1,0 +1,44 @@
+import type { PushMessage } from '../core/push-message';
+import { escapeMarkdown, markdownUrl } from '../core/push-markdown';
+import type { PushTarget } from '../core/push-url';
+import { byStatus, field, postJson, type HttpPushOptions, type SendOutcome } from './http-push';
+
+type PushDeer = Extract<PushTarget, { service: 'pushdeer' }>;
+
+/**
+ * PushDeer: `POST /message/push` with `{pushkey, text, desp, type}` (easychen/pushdeer,
+ * api/app/Http/Controllers/PushDeerMessageController.php: text is the title, desp the Markdown
+ * body). It answers `{"code":0,"content":{"result":[…]}}`, or `{"code":80501,"error":…}` for bad
+ * arguments, a disabled account or no device; the official server answers an unknown key with
+ * HTTP 500 (its controller reads the key's owner without checking the key exists).
+ */
+export function sendPushDeer(
+  target: PushDeer,
+  message: PushMessage,
+  options: HttpPushOptions,
+): Promise<SendOutcome> {
+  const lines = message.body
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map(escapeMarkdown);
+  const click = message.click ? markdownUrl(message.click) : null;
+  if (click) lines.push(`[${click}](${click})`);
+  return postJson(
+    `${target.origin}/message/push`,
+    { pushkey: target.pushKey, text: message.title, desp: lines.join('\n\n'), type: 'markdown' },
+    {},
+    options,
+    (answer) => {
+      const code = field(answer.json, 'code');
+      if (answer.status === 200 && code === 0) return { ok: true };
+      if (code === undefined) return byStatus(answer);
+      const words = String(field(answer.json, 'error') ?? answer.text);
+      const reason = /设备|device/i.test(words)
+        ? 'notFound'
+        : code === 80403 || /停用|key/i.test(words)
+          ? 'badToken'
+          : 'rejected';
+      return { ok: false, reason, detail: `${String(code)}: ${words}` };
+    },
+  );
+}

@@ -1,0 +1,147 @@
+import type { HistoryNotification } from '../../../../shared/history';
+import { PUSH_TEMPLATES } from '../../../../shared/i18n/push-text';
+import type { PushTargetSetting } from '../../../../shared/push';
+import type { RoomPictures } from '../../../../shared/model';
+import type { Language } from '../../../../shared/settings';
+import { liveRoomUrl } from '../../../core/links';
+
+/** What a push carries: a title, a body and where a click leads (the live room, never a file). */
+export interface PushMessage {
+  title: string;
+  body: string;
+  click?: string;
+  /** The streamer's avatar and the room's cover, for services that show a picture. */
+  pictures?: RoomPictures;
+  /** The language the push is written in (labels a service adds follow it). */
+  language?: Language;
+  /**
+   * A single room's facts, for a service that lays them out (email): name, title, area, file,
+   * size, duration and the room's url (see notification-facts.ts); a missing one is unknown.
+   */
+  facts?: Record<string, string>;
+  /** The streamer's avatar, an https URL the phone fetches itself (never a local file). */
+  icon?: string;
+  /** The room's cover, an https URL. */
+  image?: string;
+}
+
+/** The pictures a push may carry: https URLs only (a phone cannot fetch a file or a LAN mirror). */
+export function pushPictures(notification: HistoryNotification['notification']): {
+  icon?: string;
+  image?: string;
+} {
+  const https = (url: string | undefined) => (url?.startsWith('https://') ? url : undefined);
+  const icon = https(notification.pictures?.face?.url);
+  const image = https(notification.pictures?.cover?.url);
+  return { ...(icon ? { icon } : {}), ...(image ? { image } : {}) };
+}
+
+/** The placeholders a template may use. */
+export const PLACEHOLDERS = [
+  'name',
+  'title',
+  'area',
+  'roomId',
+  'url',
+  'file',
+  'size',
+  'duration',
+  'problem',
+  'recorder',
+  'rule', // jobs acting on recordings: the rule's name
+  'error', // ... a failed job's tool words
+  'output', // ... the file a job produced
+] as const;
+
+/**
+ * Fills `{placeholder}`s; unknown ones stay as written. Lines left empty by empty values are
+ * dropped, and a separator (` · `) left dangling at a line's end or start is cut.
+ */
+export function fillTemplate(template: string, values: Readonly<Record<string, string>>): string {
+  const filled = template.replace(/\{(\w+)\}/g, (whole, key: string) =>
+    Object.hasOwn(values, key) ? (values[key] ?? '') : whole,
+  );
+  return filled
+    .split('\n')
+    .map((line) => line.replace(/^(\s*·\s*)+|(\s*·\s*)+$/g, '').trim())
+    .filter((line) => line !== '')
+    .join('\n');
+}
+
+/**
+ * Whether a target wants this decision: shown by the policy (or held by quiet hours, for a target
+ * that does not follow them), enabled, and within its filters. The quiet hours digest goes only
+ * to targets that follow them: the others had each notification at once.
+ */
+export function targetWants(target: PushTargetSetting, entry: HistoryNotification): boolean {
+  if (!target.enabled) return false;
+  const { decision } = entry;
+  const follows = target.followQuietHours !== false;
+  const heldHere = !decision.shown && decision.reason === 'held' && !follows;
+  if (!decision.shown && !heldHere) return false;
+  const { event, roomIds } = entry.notification;
+  if (event === 'QuietHoursDigest') return follows;
+  // Jobs have no switch of their own: they go to targets that take every kind.
+  if (target.kinds.length > 0 && !(target.kinds as readonly string[]).includes(event)) return false;
+  if (target.rooms.length > 0 && !roomIds.some((id) => target.rooms.includes(id))) return false;
+  return true;
+}
+
+/**
+ * The push for one decision and target. A single room's notification fills the target's templates
+ * (or the language's defaults) from its facts; a summary of a burst keeps the popup's own text.
+ * The room's pictures go along where known.
+ */
+export function pushMessage(
+  entry: HistoryNotification,
+  target: Pick<PushTargetSetting, 'titleTemplate' | 'bodyTemplate'>,
+  language: Language,
+): PushMessage {
+  return { ...pushText(entry, target, language), ...pushPictures(entry.notification) };
+}
+
+function pushText(
+  entry: HistoryNotification,
+  target: Pick<PushTargetSetting, 'titleTemplate' | 'bodyTemplate'>,
+  language: Language,
+): PushMessage {
+  const { notification } = entry;
+  const roomId = notification.roomIds.length === 1 ? notification.roomIds[0] : undefined;
+  const click = roomId === undefined ? null : liveRoomUrl(roomId);
+  const facts = notification.facts;
+  const pictures = roomId !== undefined && notification.pictures ? notification.pictures : null;
+  const extra = {
+    ...(click ? { click } : {}),
+    ...(pictures && (pictures.face || pictures.cover) ? { pictures } : {}),
+    language,
+    ...(facts ? { facts: { ...facts, ...(click ? { url: click } : {}) } } : {}),
+  };
+  if (!facts) return { title: notification.title, body: notification.body, ...extra };
+  const values: Record<string, string> = {
+    ...Object.fromEntries(PLACEHOLDERS.map((key) => [key, ''])),
+    ...facts,
+    roomId: String(roomId ?? ''),
+    url: click ?? '',
+    // The guardian's problems say what is wrong in their popup's body.
+    problem: notification.problem ? notification.body : '',
+  };
+  const templates = PUSH_TEMPLATES[language];
+  const { event } = notification;
+  const defaults = notification.problem
+    ? templates.problem
+    : event === 'QuietHoursDigest'
+      ? undefined
+      : templates[event];
+  if (!defaults && !target.titleTemplate && !target.bodyTemplate)
+    return { title: notification.title, body: notification.body, ...extra };
+  const title = fillTemplate(
+    target.titleTemplate || (defaults?.title ?? notification.title),
+    values,
+  );
+  const body = fillTemplate(target.bodyTemplate || (defaults?.body ?? notification.body), values);
+  return {
+    title: title || notification.title,
+    body: body || notification.body,
+    ...extra,
+  };
+}
