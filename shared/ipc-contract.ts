@@ -38,10 +38,10 @@ export const HistoryQueryRequest = HistoryQuery.strict();
 /** Calls that take no argument accept nothing, `null` or `{}` (HTTP bodies vary). */
 const NoArgs = z.union([z.undefined(), z.null(), z.strictObject({})]);
 
-/** What a user-triggered action did; `message` explains a refusal in plain words. */
-export const ActionResult = z.object({ ok: z.boolean(), message: z.string().optional() });
-/** The outcome of an action. */
-export type ActionResult = z.infer<typeof ActionResult>;
+/** What a call from the window or the tray did; `message` explains a refusal in plain words. */
+export const CallResult = z.object({ ok: z.boolean(), message: z.string().optional() });
+/** The outcome of a call. */
+export type CallResult = z.infer<typeof CallResult>;
 
 /** A recorder named by a call (settings `recorders[].id`). */
 const CallRecorderId = z.string().min(1).max(40);
@@ -83,16 +83,16 @@ export const CALLS = {
     request: z.strictObject({ id: z.string().min(1).optional() }), // no id: all
     response: z.object({ unreadCount: z.number().int().nonnegative() }),
   },
-  'file:open': { request: FileRef, response: ActionResult },
-  'file:showInFolder': { request: FileRef, response: ActionResult },
-  'link:open': { request: LinkTarget, response: ActionResult },
+  'file:open': { request: FileRef, response: CallResult },
+  'file:showInFolder': { request: FileRef, response: CallResult },
+  'link:open': { request: LinkTarget, response: CallResult },
   'eventLog:replay': {
     request: z.strictObject({ seq: z.number().int().nonnegative() }),
-    response: ActionResult,
+    response: CallResult,
   },
   'test:sendEvent': {
     request: z.strictObject({ kind: z.enum(['StreamStarted', 'FileClosed']) }),
-    response: ActionResult,
+    response: CallResult,
   },
   'recorder:check': {
     // No recorder named: the first.
@@ -141,7 +141,7 @@ export const CALLS = {
       // Needed only where several recorders have the room (a hot standby).
       recorderId: CallRecorderId.optional(),
     }),
-    response: ActionResult,
+    response: CallResult,
   },
   'room:add': {
     request: z.strictObject({
@@ -150,11 +150,11 @@ export const CALLS = {
       // Where several recorders have an API, the one to add the room to.
       recorderId: CallRecorderId.optional(),
     }),
-    response: ActionResult,
+    response: CallResult,
   },
   'room:remove': {
     request: z.strictObject({ roomId: CommandRoomId, recorderId: CallRecorderId.optional() }),
-    response: ActionResult,
+    response: CallResult,
   },
   'room:setAutoRecord': {
     request: z.strictObject({
@@ -162,17 +162,17 @@ export const CALLS = {
       autoRecord: z.boolean(),
       recorderId: CallRecorderId.optional(),
     }),
-    response: ActionResult,
+    response: CallResult,
   },
   /** Runs one button of a notification in the history (the popup's, or the history row's). */
   'notification:act': {
     request: z.strictObject({ id: z.string().min(1).max(200), button: PopupButton }),
-    response: ActionResult,
+    response: CallResult,
   },
   /** Sets a room's tier (favourite, normal, quiet): the Rooms view's row. */
   'room:setTier': {
     request: z.strictObject({ roomId: CommandRoomId, tier: RoomTier }),
-    response: ActionResult,
+    response: CallResult,
   },
   /** Quiet hours now, until an hour from now or the next 08:00 ("off" ends them). */
   'notifications:quietUntil': {
@@ -195,9 +195,9 @@ export const CALLS = {
     response: z.object({ jobs: z.array(Job) }),
   },
   /** Runs a failed or cancelled job again from the step it stopped at. */
-  'jobs:retry': { request: z.strictObject({ id: JobId }), response: ActionResult },
+  'jobs:retry': { request: z.strictObject({ id: JobId }), response: CallResult },
   /** Cancels a queued or running job (a running step's process tree is stopped). */
-  'jobs:cancel': { request: z.strictObject({ id: JobId }), response: ActionResult },
+  'jobs:cancel': { request: z.strictObject({ id: JobId }), response: CallResult },
   /**
    * Which tools are found, where, and their version line: the settings' `actions.tools`, or
    * `tools` as drafted in the window (not saved yet); absent ones are looked up on PATH.
@@ -215,7 +215,7 @@ export const CALLS = {
       z.strictObject({ ruleId: z.string().min(1).max(40) }),
       z.strictObject({ rule: ActionRule }),
     ]),
-    response: ActionResult.extend({ jobId: z.string().optional() }),
+    response: CallResult.extend({ jobId: z.string().optional() }),
   },
 } as const satisfies Record<CallChannel, { request: z.ZodType; response: z.ZodType }>;
 

@@ -1,6 +1,6 @@
 import type { HistoryNotification } from '../../shared/history';
 import type { RecorderTrayApi } from '../../shared/contract-client';
-import type { ActionResult } from '../../shared/ipc-contract';
+import type { CallResult } from '../../shared/ipc-contract';
 
 /** What a history row's buttons do. */
 export type RowAction = 'openFile' | 'showFile' | 'openLive' | 'files' | 'mute' | 'span';
@@ -34,7 +34,7 @@ export async function actOnFile(
   api: RecorderTrayApi,
   entry: HistoryNotification,
   use: 'open' | 'show',
-): Promise<ActionResult> {
+): Promise<CallResult> {
   const { notification } = entry;
   const action = notification.action;
   const roomId = notification.roomIds[0];

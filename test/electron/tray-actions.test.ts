@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { ActionResult, CallRequest } from '../../shared/ipc-contract';
+import type { CallResult, CallRequest } from '../../shared/ipc-contract';
 import { ShellActions } from '../../main/core/shell-actions';
 import { createTrayActions } from '../../main/electron/tray-actions';
 import { runTrayAction } from '../../main/electron/tray-controller';
 import { FakeShell } from '../fakes/fake-electron';
 import { memoryLogger } from '../fakes/silent-logger';
 
-function setup(linkResult: ActionResult = { ok: true }) {
+function setup(linkResult: CallResult = { ok: true }) {
   const shell = new FakeShell();
   const log = memoryLogger();
   const paused: CallRequest<'notifications:pause'>[] = [];

@@ -1,5 +1,5 @@
 import { roomOutcomeText } from '../../../shared/i18n/room-commands';
-import type { ActionResult, ContractHandlers } from '../../../shared/ipc-contract';
+import type { CallResult, ContractHandlers } from '../../../shared/ipc-contract';
 import { withRoomTier, type RoomTier } from '../../../shared/room-tier';
 import { quietUntilFor } from '../../../shared/quiet-until';
 import type { Language, Settings } from '../../../shared/settings';
@@ -21,7 +21,7 @@ export async function setRoomTier(
   deps: AttentionDeps,
   roomId: number,
   tier: RoomTier,
-): Promise<ActionResult> {
+): Promise<CallResult> {
   const { favourites, quietRooms } = deps.settings().notifications;
   const lists = withRoomTier({ favourites, quietRooms }, roomId, tier);
   const result = await deps.store.update({

@@ -1,5 +1,5 @@
 import { stat } from 'node:fs/promises';
-import type { ActionResult, ContractHandlers, HistoryFileItem } from '../../../shared/ipc-contract';
+import type { CallResult, ContractHandlers, HistoryFileItem } from '../../../shared/ipc-contract';
 import { firstRecorder, recorderById } from '../../../shared/recorders';
 import { checkRecordingFile } from '../../adapters/file-access';
 import { refused, type HandlerDeps } from './handler-deps';
@@ -27,7 +27,7 @@ async function fileAction(
   deps: HandlerDeps,
   ref: { relativePath: string; recorderId?: string | undefined },
   use: 'open' | 'show',
-): Promise<ActionResult> {
+): Promise<CallResult> {
   const s = deps.settings();
   const recorder =
     ref.recorderId === undefined ? firstRecorder(s) : recorderById(s, ref.recorderId);

@@ -1,6 +1,6 @@
 import type { AppInfo, AppState } from '../../../shared/app-state';
-import type { ActionResult } from '../../../shared/ipc-contract';
-import { ACTION_REFUSALS, type ActionRefusal } from '../../../shared/i18n/action-results';
+import type { CallResult } from '../../../shared/ipc-contract';
+import { CALL_REFUSALS, type CallRefusal } from '../../../shared/i18n/call-refusals';
 import type { Language, Settings } from '../../../shared/settings';
 import type { EventLogTable } from '../../adapters/database/event-log-table';
 import type { HistoryTables } from '../../adapters/database/history-tables';
@@ -34,6 +34,6 @@ export interface HandlerDeps {
 }
 
 /** A refusal in the user's language. */
-export function refused(deps: Pick<HandlerDeps, 'language'>, why: ActionRefusal): ActionResult {
-  return { ok: false, message: ACTION_REFUSALS[why][deps.language()] };
+export function refused(deps: Pick<HandlerDeps, 'language'>, why: CallRefusal): CallResult {
+  return { ok: false, message: CALL_REFUSALS[why][deps.language()] };
 }

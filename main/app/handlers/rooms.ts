@@ -12,7 +12,7 @@ import {
   recorderById,
   recorderLabel,
 } from '../../../shared/recorders';
-import type { ActionResult, ContractHandlers } from '../../../shared/ipc-contract';
+import type { CallResult, ContractHandlers } from '../../../shared/ipc-contract';
 import type { PopupButton } from '../../../shared/popup-button';
 import { recorderStatusMessage } from '../../../shared/recorder/connection-status';
 import type { Language, RecorderSetting, Settings } from '../../../shared/settings';
@@ -69,7 +69,7 @@ const COMMAND_DONE: Record<RoomCommand, RoomOutcome> = {
  */
 export function roomHandlers(deps: RoomHandlerDeps): Pick<ContractHandlers, RoomChannels> {
   const limit = new CommandRateLimit(deps.clock);
-  const say = (ok: boolean, outcome: RoomOutcome, roomId?: number): ActionResult => ({
+  const say = (ok: boolean, outcome: RoomOutcome, roomId?: number): CallResult => ({
     ok,
     message: roomOutcomeText(outcome, deps.language(), roomId),
   });
@@ -82,7 +82,7 @@ export function roomHandlers(deps: RoomHandlerDeps): Pick<ContractHandlers, Room
     target: CommandTarget,
     done: RoomOutcome,
     send: (commands: RecorderCommands) => Promise<CommandResult<T>>,
-  ): Promise<ActionResult> {
+  ): Promise<CallResult> {
     const { roomId } = target;
     const chosen = chooseRecorder(deps, target);
     if (!chosen.ok) return { ok: false, message: chosen.message };
@@ -166,8 +166,8 @@ function chooseRecorder(
 
 /** What a notification's buttons reach: the room command and the worded outcome. */
 interface ButtonTools {
-  say: (ok: boolean, outcome: RoomOutcome, roomId?: number) => ActionResult;
-  command: (target: CommandTarget, cmd: RoomCommand) => Promise<ActionResult>;
+  say: (ok: boolean, outcome: RoomOutcome, roomId?: number) => CallResult;
+  command: (target: CommandTarget, cmd: RoomCommand) => Promise<CallResult>;
 }
 
 /** Runs one button of a notification in the history (it must have offered that button). */
@@ -176,7 +176,7 @@ async function act(
   { say, command }: ButtonTools,
   id: string,
   button: PopupButton,
-): Promise<ActionResult> {
+): Promise<CallResult> {
   const entry = deps.history.queries.notificationById(id);
   if (!entry) return say(false, 'notificationGone');
   const { notification } = entry;
@@ -224,7 +224,7 @@ async function mute(
   deps: RoomHandlerDeps,
   say: ButtonTools['say'],
   roomId: number,
-): Promise<ActionResult> {
+): Promise<CallResult> {
   const now = deps.clock();
   const current = deps.settings().notifications.mutedRoomsUntil;
   const mutedRoomsUntil = withRoomMuted(current, roomId, now + POPUP_MUTE_MS, now);

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import type { ActionResult } from '../../../shared/ipc-contract';
+import type { CallResult } from '../../../shared/ipc-contract';
 import { parseLiveRoomInput } from '../../../shared/live-room-input';
 import { useApp } from '../app-context';
 import { roomControlsShown } from './room-controls';
@@ -14,7 +14,7 @@ export function AddRoomForm() {
   const c = strings.rooms.controls;
   const [text, setText] = useState('');
   const [autoRecord, setAutoRecord] = useState(true);
-  const [result, setResult] = useState<ActionResult | null>(null);
+  const [result, setResult] = useState<CallResult | null>(null);
   const [busy, setBusy] = useState(false);
   const answering = state.recorders.filter((r) => roomControlsShown(r.status));
   const [chosen, setChosen] = useState<string | null>(null);

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import type { ActionResult } from '../../../shared/ipc-contract';
+import type { CallResult } from '../../../shared/ipc-contract';
 import type { RoomState } from '../../../shared/model';
 import { useApp } from '../app-context';
 import { recorderOfRoom } from '../recorder-rooms';
@@ -51,13 +51,13 @@ export function RoomControls({ room }: { room: RoomState }) {
   const { api, state, strings } = useApp();
   const c = strings.rooms.controls;
   const [confirming, setConfirming] = useState<Confirming>(null);
-  const [result, setResult] = useState<ActionResult | null>(null);
+  const [result, setResult] = useState<CallResult | null>(null);
   const [busy, setBusy] = useState(false);
   if (!roomControlsShown(recorderOfRoom(state, room)?.status ?? state.recorder.status)) return null;
   const name = room.name || String(room.roomId);
   const { roomId, recorderId } = room;
 
-  const run = (call: () => Promise<ActionResult>) => {
+  const run = (call: () => Promise<CallResult>) => {
     setBusy(true);
     setConfirming(null);
     void call()

@@ -5,7 +5,7 @@ import { apiLight } from '../api-memory';
 import { useApp } from '../app-context';
 import { CopyField } from '../components/copy-field';
 import { StatusLine } from '../components/status-line';
-import { reportAction } from '../report-action';
+import { reportCall } from '../report-call';
 
 /** What the last check of a recorder answered (kept by the section, so a new card shows it). */
 export interface RecorderCheck {
@@ -115,7 +115,7 @@ export function RecorderLink({
               type="button"
               class="button"
               onClick={() =>
-                reportAction(api.linkOpen({ kind: 'recorderUi', recorderId }), setLinkMessage)
+                reportCall(api.linkOpen({ kind: 'recorderUi', recorderId }), setLinkMessage)
               }
             >
               {s.openRecorderUi}
@@ -124,7 +124,7 @@ export function RecorderLink({
               type="button"
               class="button"
               onClick={() =>
-                reportAction(api.linkOpen({ kind: 'recorderApi', recorderId }), setLinkMessage)
+                reportCall(api.linkOpen({ kind: 'recorderApi', recorderId }), setLinkMessage)
               }
             >
               {s.openRecorderApi}

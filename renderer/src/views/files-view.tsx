@@ -10,7 +10,7 @@ import { useDebounced } from '../use-debounced';
 import { useLiveTick } from '../use-live-tick';
 import { FileRow } from './file-row';
 import { FileRangeChips, FilesToolbar } from './files-toolbar';
-import { reportAction } from '../report-action';
+import { reportCall } from '../report-call';
 
 const collator = new Intl.Collator(['zh-CN', 'en'], { numeric: true });
 
@@ -135,7 +135,7 @@ export function FilesView() {
       relativePath: file.relativePath,
       ...(file.recorderId !== undefined ? { recorderId: file.recorderId } : {}),
     };
-    reportAction(action === 'open' ? api.fileOpen(ref) : api.fileShowInFolder(ref), setMessage);
+    reportCall(action === 'open' ? api.fileOpen(ref) : api.fileShowInFolder(ref), setMessage);
   };
 
   return (

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'preact/hooks';
 import type { Job } from '../../../shared/jobs';
 import { useApp } from '../app-context';
 import { StatusLine } from '../components/status-line';
-import { reportAction } from '../report-action';
+import { reportCall } from '../report-call';
 import { useJobs } from '../use-jobs';
 import { JobRow, type JobAction } from './job-row';
 
@@ -53,13 +53,13 @@ export function JobsView() {
     setMessage(null);
     switch (action.kind) {
       case 'retry':
-        return reportAction(api.jobsRetry({ id: action.job.id }), setMessage);
+        return reportCall(api.jobsRetry({ id: action.job.id }), setMessage);
       case 'cancel':
-        return reportAction(api.jobsCancel({ id: action.job.id }), setMessage);
+        return reportCall(api.jobsCancel({ id: action.job.id }), setMessage);
       case 'open':
-        return reportAction(api.fileOpen(action.ref), setMessage);
+        return reportCall(api.fileOpen(action.ref), setMessage);
       case 'show':
-        return reportAction(api.fileShowInFolder(action.ref), setMessage);
+        return reportCall(api.fileShowInFolder(action.ref), setMessage);
     }
   };
 

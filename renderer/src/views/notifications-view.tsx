@@ -6,7 +6,7 @@ import { HistoryList } from '../components/history-list';
 import { StatusLine } from '../components/status-line';
 import { actOnFile, type RowAction } from '../notification-actions';
 import { notificationRuns } from '../notification-runs';
-import { reportAction } from '../report-action';
+import { reportCall } from '../report-call';
 import { useHistoryPage } from '../use-history-page';
 import { useDebounced } from '../use-debounced';
 import { useLiveTick } from '../use-live-tick';
@@ -106,10 +106,10 @@ export function NotificationsView() {
       }
     } else if (action === 'files') goTo('files');
     else if (action === 'openFile' || action === 'showFile')
-      reportAction(actOnFile(api, entry, action === 'openFile' ? 'open' : 'show'), setMessage);
+      reportCall(actOnFile(api, entry, action === 'openFile' ? 'open' : 'show'), setMessage);
     else if (roomId === undefined) return;
     else if (action === 'openLive')
-      reportAction(api.linkOpen({ kind: 'liveRoom', roomId }), setMessage);
+      reportCall(api.linkOpen({ kind: 'liveRoom', roomId }), setMessage);
     else {
       const next = mutedRooms.includes(roomId)
         ? mutedRooms.filter((id) => id !== roomId)

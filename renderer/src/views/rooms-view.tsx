@@ -10,7 +10,7 @@ import { SetupCard } from '../components/setup-card';
 import { StatusLine } from '../components/status-line';
 import { VirtualList } from '../components/virtual-list';
 import { filterRooms, orderRooms, passesFilter, roomCounts } from '../room-list';
-import { reportAction } from '../report-action';
+import { reportCall } from '../report-call';
 import { useStoredChoice } from '../use-stored-choice';
 import { useRoomAttention } from '../use-room-attention';
 import { RoomRow, roomLabelIds, roomRowHeight } from './room-row';
@@ -147,7 +147,7 @@ export function RoomsView() {
 
   const { setMute, setTier } = useRoomChoices(setMessage);
   const openLive = (room: RoomState) => {
-    reportAction(api.linkOpen({ kind: 'liveRoom', roomId: room.roomId }), setMessage);
+    reportCall(api.linkOpen({ kind: 'liveRoom', roomId: room.roomId }), setMessage);
   };
 
   return (

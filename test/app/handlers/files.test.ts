@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ACTION_REFUSALS } from '../../../shared/i18n/action-results';
+import { CALL_REFUSALS } from '../../../shared/i18n/call-refusals';
 import { startApp, stopApps } from '../../fakes/app-harness';
 import { oneRecorder } from '../../fakes/recorder-settings';
 
@@ -37,7 +37,7 @@ describe('file handlers', () => {
     for (const use of ['file:open', 'file:showInFolder'] as const) {
       expect(await h.app.handlers[use]({ roomId: 1, relativePath: '../outside.flv' })).toEqual({
         ok: false,
-        message: ACTION_REFUSALS.outsideRoot.en,
+        message: CALL_REFUSALS.outsideRoot.en,
       });
     }
     expect(h.opened).toEqual([]);
@@ -47,11 +47,11 @@ describe('file handlers', () => {
     const { root } = await recordings();
     const h = await startApp({ settings: oneRecorder({ url: '', recordingRoot: root }) });
     expect(await h.app.handlers['file:open']({ roomId: 1, relativePath: 'room/gone.flv' })).toEqual(
-      { ok: false, message: ACTION_REFUSALS.fileMissing.en },
+      { ok: false, message: CALL_REFUSALS.fileMissing.en },
     );
     const noRoot = await startApp({ settings: { language: 'zh-CN' } });
     expect(
       await noRoot.app.handlers['file:open']({ roomId: 1, relativePath: 'room/a.flv' }),
-    ).toEqual({ ok: false, message: ACTION_REFUSALS.noRecordingRoot['zh-CN'] });
+    ).toEqual({ ok: false, message: CALL_REFUSALS.noRecordingRoot['zh-CN'] });
   });
 });

@@ -1,5 +1,5 @@
 import type { ActionRule, ActionTools } from '../../../../shared/actions';
-import type { ActionResult, ContractHandlers } from '../../../../shared/ipc-contract';
+import type { CallResult, ContractHandlers } from '../../../../shared/ipc-contract';
 import { JOB_REFUSALS, type JobRefusal } from '../../../../shared/i18n/job-text';
 import type { Job, JobStatus, ToolCheck } from '../../../../shared/jobs';
 import type { Language, Settings } from '../../../../shared/settings';
@@ -33,7 +33,7 @@ export function jobsHandlers(
   ContractHandlers,
   'jobs:list' | 'jobs:retry' | 'jobs:cancel' | 'actions:checkTools' | 'actions:tryOnLastFile'
 > {
-  const answer = (outcome: JobsOutcome): ActionResult & { jobId?: string } =>
+  const answer = (outcome: JobsOutcome): CallResult & { jobId?: string } =>
     outcome.ok
       ? { ok: true, ...(outcome.jobId ? { jobId: outcome.jobId } : {}) }
       : { ok: false, message: JOB_REFUSALS[outcome.why][deps.language()] };

@@ -1,7 +1,7 @@
 import type { Language } from '../settings';
 
 /** Why the app refused or could not do what the window or tray asked, in plain words. */
-export const ACTION_REFUSALS = {
+export const CALL_REFUSALS = {
   recorderGone: {
     'zh-CN': '这个录播姬已从设置中移除。',
     en: 'That recorder was removed from Settings.',
@@ -36,4 +36,4 @@ export const ACTION_REFUSALS = {
 } as const satisfies Record<string, Record<Language, string>>;
 
 /** The key of a refusal. */
-export type ActionRefusal = keyof typeof ACTION_REFUSALS;
+export type CallRefusal = keyof typeof CALL_REFUSALS;
