@@ -58,10 +58,10 @@ async function recordLatency(h: AppHarness, recorder: FakeRecorder, roomId: numb
   const runner = new PopupButtonRunner(memoryLogger());
   runner.connect(h.app);
   const popup = runner.desktopPopup(h.shown[h.shown.length - 1]!);
-  if (!popup.actions?.some((action) => action.id === 'record')) throw new Error('no record button');
+  if (!popup.buttons?.some((button) => button.id === 'record')) throw new Error('no record button');
   const recording = () => shown()?.recording === true;
   const pressed = performance.now();
-  popup.onAction?.('record');
+  popup.onButton?.('record');
   await until(recording, 'recording shown');
   return performance.now() - pressed;
 }

@@ -4,10 +4,10 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { errorMessage } from '../core/log-text';
 import {
-  daemonSupportsActions,
+  daemonShowsButtons,
   runWaitingNotifySend,
-  type PopupAction,
-} from './notify-send-actions';
+  type NotifySendButton,
+} from './notify-send-buttons';
 
 /** The app name desktop popups carry (the notification daemon shows and groups by it). */
 export const NOTIFY_SEND_APP_NAME = 'Recorder Tray';
@@ -17,9 +17,9 @@ export interface DesktopPopup {
   title: string;
   body: string;
   /** Buttons, shown where the daemon advertises "actions" (notify-send `--action`, libnotify 0.7.9+). */
-  actions?: readonly PopupAction[];
+  buttons?: readonly NotifySendButton[];
   /** Called with the id of the button pressed. */
-  onAction?: (id: string) => void;
+  onButton?: (id: string) => void;
   /** A local image file as the popup's icon (the streamer's avatar). */
   icon?: string;
   /** A local image file as the popup's image (the room's cover). */
@@ -47,9 +47,9 @@ export interface NotifySendOptions {
   timeoutMs?: number;
   onWarning?: (message: string) => void;
   /** A popup with buttons keeps its notify-send waiting at most this long (default 30 min). */
-  actionWaitMs?: number;
-  /** For testing: whether the daemon shows buttons (default: asks it, see daemonSupportsActions). */
-  supportsActions?: () => Promise<boolean>;
+  buttonWaitMs?: number;
+  /** For testing: whether the daemon shows buttons (default: asks it, see daemonShowsButtons). */
+  showsButtons?: () => Promise<boolean>;
 }
 
 // Bounds that keep argv far below the kernel's 128 KiB per argument and popups readable.
@@ -65,7 +65,7 @@ const CAPABILITY_TTL_MS = 5 * 60_000;
 /** The argv for one popup: options first, then `--` so a title starting with `-` stays a title. */
 export function notifySendArgs(popup: DesktopPopup, options: NotifySendOptions = {}): string[] {
   // With buttons, notify-send prints the id of the one pressed (and waits for it).
-  const buttons = (popup.actions ?? []).map((a) => `--action=${a.id}=${cleanTitle(a.label)}`);
+  const buttons = (popup.buttons ?? []).map((b) => `--action=${b.id}=${cleanTitle(b.label)}`);
   return [
     `--app-name=${options.appName ?? NOTIFY_SEND_APP_NAME}`,
     `--urgency=${options.urgency ?? 'normal'}`,
@@ -122,20 +122,20 @@ export function createNotifySendNotifier(options: NotifySendOptions = {}): Deskt
   let droppedWarned = false;
   let waiting = 0;
   let capability: { at: number; supported: Promise<boolean> } | undefined;
-  const supportsActions = () => {
-    if (options.supportsActions) return options.supportsActions();
+  const showsButtons = () => {
+    if (options.showsButtons) return options.showsButtons();
     if (!capability || Date.now() - capability.at > CAPABILITY_TTL_MS)
       capability = {
         at: Date.now(),
-        supported: daemonSupportsActions(env, (tool) => findOnPath(tool, env)),
+        supported: daemonShowsButtons(env, (tool) => findOnPath(tool, env)),
       };
     return capability.supported;
   };
   const withButtons = async (popup: DesktopPopup) =>
-    (popup.actions?.length ?? 0) > 0 &&
-    popup.onAction !== undefined &&
+    (popup.buttons?.length ?? 0) > 0 &&
+    popup.onButton !== undefined &&
     waiting < MAX_WAITING &&
-    (await supportsActions());
+    (await showsButtons());
 
   const locate = () => {
     command ??= (
@@ -154,12 +154,12 @@ export function createNotifySendNotifier(options: NotifySendOptions = {}): Deskt
     if (await withButtons(popup)) {
       // The queue moves on once the popup is shown; the process waits for a button on its own.
       waiting += 1;
-      const ids = new Set(popup.actions?.map((a) => a.id));
+      const ids = new Set(popup.buttons?.map((a) => a.id));
       const started = runWaitingNotifySend(program, notifySendArgs(popup, options), {
         env,
-        maxWaitMs: options.actionWaitMs ?? 30 * 60_000,
-        onAction: (id) => {
-          if (ids.has(id)) popup.onAction?.(id);
+        maxWaitMs: options.buttonWaitMs ?? 30 * 60_000,
+        onButton: (id) => {
+          if (ids.has(id)) popup.onButton?.(id);
         },
         onError: (message) => warn(`notify-send: ${message}`),
       });
@@ -167,7 +167,7 @@ export function createNotifySendNotifier(options: NotifySendOptions = {}): Deskt
       return started.shown;
     }
     // Without buttons: nothing to wait for (the pictures stay).
-    const { actions: _actions, onAction: _onAction, ...plain } = popup;
+    const { buttons: _buttons, onButton: _onButton, ...plain } = popup;
     return runNotifySend(program, notifySendArgs(plain, options), env, options.timeoutMs, warn);
   };
 

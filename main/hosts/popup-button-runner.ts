@@ -54,8 +54,8 @@ export class PopupButtonRunner {
     if (buttons.length === 0) return popup;
     return {
       ...popup,
-      actions: buttons.map((id) => ({ id, label: this.label(id) })),
-      onAction: (id) => {
+      buttons: buttons.map((id) => ({ id, label: this.label(id) })),
+      onButton: (id) => {
         const button = buttons.find((b) => b === id);
         if (button) this.run(notification, button);
       },

@@ -55,13 +55,13 @@ describe('"record this stream" from the go-live popup (app object, fake recorder
     const runner = new PopupButtonRunner(memoryLogger());
     runner.connect(h.app);
     const desktop = runner.desktopPopup(popup);
-    expect(desktop.actions?.map((a) => a.label)).toEqual([
+    expect(desktop.buttons?.map((a) => a.label)).toEqual([
       'Record this stream',
       'Open live room',
       'Mute 1 h',
       '★ Favourite',
     ]);
-    desktop.onAction?.('record');
+    desktop.onButton?.('record');
     await vi.waitFor(
       () => expect(h.app.state().rooms.find((r) => r.roomId === room.roomId)?.recording).toBe(true),
       { timeout: 10_000, interval: 10 },

@@ -26,7 +26,7 @@ const ALL_TESTS = ['test/**/*.test.ts', 'test/**/*.test.tsx'];
  */
 const LINUX_DESKTOP = [
   'test/adapters/notify-send.test.ts',
-  'test/adapters/notify-send-actions.test.ts',
+  'test/adapters/notify-send-buttons.test.ts',
   'test/headless/cli-files-and-popups.test.ts',
   'test/renderer/browser/popups-banner.test.ts',
   'test/adapters/disk-trouble.test.ts',

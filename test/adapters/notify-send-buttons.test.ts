@@ -9,7 +9,7 @@ import {
   findOnPath,
   notifySendArgs,
 } from '../../main/adapters/notify-send';
-import { daemonSupportsActions } from '../../main/adapters/notify-send-actions';
+import { daemonShowsButtons } from '../../main/adapters/notify-send-buttons';
 import {
   startNotificationSession,
   type NotificationSession,
@@ -26,7 +26,7 @@ const buttons = [
 describe('notifySendArgs with buttons', () => {
   test('one --action per button, before `--`', () => {
     expect(
-      notifySendArgs({ title: 't', body: 'b', actions: buttons.slice(0, 2), onAction: () => {} }),
+      notifySendArgs({ title: 't', body: 'b', buttons: buttons.slice(0, 2), onButton: () => {} }),
     ).toEqual([
       '--app-name=Recorder Tray',
       '--urgency=normal',
@@ -47,16 +47,16 @@ describe('a notify-send with buttons that fails', () => {
     await writeFile(failing, '#!/bin/sh\necho "Cannot connect to the bus" >&2\nexit 1\n');
     await chmod(failing, 0o755);
     const warnings: string[] = [];
-    const onAction = vi.fn();
+    const onButton = vi.fn();
     const notifier = createNotifySendNotifier({
       command: failing,
       env: {},
-      supportsActions: async () => true,
+      showsButtons: async () => true,
       onWarning: (w) => warnings.push(w),
     });
-    expect(await notifier.show({ title: 'a', body: 'b', actions: buttons, onAction })).toBe(false);
+    expect(await notifier.show({ title: 'a', body: 'b', buttons, onButton })).toBe(false);
     expect(warnings).toEqual(['notify-send: exit 1 (Cannot connect to the bus)']);
-    expect(onAction).not.toHaveBeenCalled();
+    expect(onButton).not.toHaveBeenCalled();
     await rm(dir, { recursive: true, force: true });
   });
 });
@@ -67,7 +67,7 @@ describe('notify-send buttons under a real notification daemon (dunst)', () => {
   let session: NotificationSession;
   let dir: string;
   beforeAll(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'notify-actions-'));
+    dir = await mkdtemp(path.join(tmpdir(), 'notify-buttons-'));
     const dmenu = path.join(dir, 'pick-record.sh');
     // dunst lists each button as `#<label> (<summary>) [<id>,<key>]` (src/menu.c).
     await writeFile(dmenu, '#!/bin/sh\ngrep -m1 "^#Record this stream"\n');
@@ -82,12 +82,12 @@ describe('notify-send buttons under a real notification daemon (dunst)', () => {
 
   test('the daemon advertises the "actions" capability', async () => {
     const env = { ...process.env, ...session.env };
-    expect(await daemonSupportsActions(env, (tool) => findOnPath(tool, env))).toBe(true);
+    expect(await daemonShowsButtons(env, (tool) => findOnPath(tool, env))).toBe(true);
   });
 
   test('a popup with buttons is shown at once, and a pressed button comes back by id', async () => {
     const warnings: string[] = [];
-    const onAction = vi.fn();
+    const onButton = vi.fn();
     const notifier = createNotifySendNotifier({
       env: { ...process.env, ...session.env },
       expireMs: 0, // stays until acted on
@@ -98,8 +98,8 @@ describe('notify-send buttons under a real notification daemon (dunst)', () => {
       await notifier.show({
         title: '3号直播间 开播了',
         body: '哔哩哔哩音悦台',
-        actions: buttons,
-        onAction,
+        buttons,
+        onButton,
       }),
     ).toBe(true);
     const strings = await session.notifyStrings();
@@ -110,21 +110,21 @@ describe('notify-send buttons under a real notification daemon (dunst)', () => {
     expect(await notifier.show({ title: 'second', body: 'plain' })).toBe(true);
 
     await run('dunstctl', ['context'], { env: { ...process.env, ...session.env } });
-    await vi.waitFor(() => expect(onAction).toHaveBeenCalledWith('record'), { timeout: 10_000 });
-    expect(onAction).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(onButton).toHaveBeenCalledWith('record'), { timeout: 10_000 });
+    expect(onButton).toHaveBeenCalledTimes(1);
     expect(warnings).toEqual([]);
   });
 
   test('without the capability the popup goes out plain, and nothing waits', async () => {
-    const onAction = vi.fn();
+    const onButton = vi.fn();
     const notifier = createNotifySendNotifier({
       env: { ...process.env, ...session.env },
-      supportsActions: async () => false,
+      showsButtons: async () => false,
     });
     const before = session.monitorOutput().length;
-    expect(
-      await notifier.show({ title: 'plain', body: 'no buttons', actions: buttons, onAction }),
-    ).toBe(true);
+    expect(await notifier.show({ title: 'plain', body: 'no buttons', buttons, onButton })).toBe(
+      true,
+    );
     await vi.waitFor(() => expect(session.monitorOutput().slice(before)).toContain('no buttons'));
     expect(session.monitorOutput().slice(before)).not.toContain('Record this stream');
   });

@@ -1,7 +1,7 @@
 import { execFile, spawn } from 'node:child_process';
 
 /** A button of a desktop popup: its id (printed back by notify-send) and its label. */
-export interface PopupAction {
+export interface NotifySendButton {
   id: string;
   label: string;
 }
@@ -32,7 +32,7 @@ const CAPABILITIES_CALL = {
  * Whether the session's notification daemon advertises the "actions" capability, asked with
  * gdbus or dbus-send (whichever is installed); false when neither is, or the daemon does not answer.
  */
-export async function daemonSupportsActions(
+export async function daemonShowsButtons(
   env: NodeJS.ProcessEnv,
   locate: (tool: string) => Promise<string | undefined>,
   timeoutMs = 5000,
@@ -76,7 +76,7 @@ export function runWaitingNotifySend(
     env: NodeJS.ProcessEnv;
     maxWaitMs: number;
     shownAfterMs?: number;
-    onAction: (id: string) => void;
+    onButton: (id: string) => void;
     onError: (message: string) => void;
   },
 ): WaitingPopup {
@@ -106,11 +106,11 @@ export function runWaitingNotifySend(
       const failed = code !== 0 && signal === null;
       if (failed) options.onError(`exit ${code}${err.trim() ? ` (${err.trim()})` : ''}`);
       resolveShown(!failed);
-      const action = out
+      const pressed = out
         .split('\n')
         .map((line) => line.trim())
         .find((line) => line !== '');
-      if (!failed && action !== undefined) options.onAction(action);
+      if (!failed && pressed !== undefined) options.onButton(pressed);
       resolve();
     });
   });
