@@ -34,8 +34,8 @@ export const CALL_CHANNELS = [
   'jobs:list',
   'jobs:retry',
   'jobs:cancel',
-  'actions:checkTools',
-  'actions:tryOnLastFile',
+  'jobs:checkTools',
+  'jobs:tryOnLastFile',
 ] as const;
 /** A call channel name. */
 export type CallChannel = (typeof CALL_CHANNELS)[number];

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { AppInfo, AppState, LinkTarget, PauseChoice, RecorderStatusKind } from './app-state';
 import type { CallChannel, EventChannel } from './ipc-channels';
-import { ActionRule, ActionTools } from './actions';
+import { JobRule, JobTools } from './job-rules';
 import {
   HistoryFile,
   HistoryNotification,
@@ -202,18 +202,18 @@ export const CALLS = {
    * Which tools are found, where, and their version line: the settings' `actions.tools`, or
    * `tools` as drafted in the window (not saved yet); absent ones are looked up on PATH.
    */
-  'actions:checkTools': {
-    request: z.union([NoArgs, z.strictObject({ tools: ActionTools })]),
+  'jobs:checkTools': {
+    request: z.union([NoArgs, z.strictObject({ tools: JobTools })]),
     response: z.object({ tools: z.array(ToolCheck) }),
   },
   /**
    * Runs a rule (saved, by id; or a draft from the window) on the newest finished file whose
    * path resolves under its recorder's recording root; answers the job's id.
    */
-  'actions:tryOnLastFile': {
+  'jobs:tryOnLastFile': {
     request: z.union([
       z.strictObject({ ruleId: z.string().min(1).max(40) }),
-      z.strictObject({ rule: ActionRule }),
+      z.strictObject({ rule: JobRule }),
     ]),
     response: CallResult.extend({ jobId: z.string().optional() }),
   },

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { ACTION_STEP_KINDS, ActionTrigger } from './actions';
+import { STEP_KINDS, JobTrigger } from './job-rules';
 
 /** Where a job is. */
 export const JobStatus = z.enum(['queued', 'running', 'done', 'failed', 'cancelled']);
@@ -13,7 +13,7 @@ export type JobStepStatus = z.infer<typeof JobStepStatus>;
 
 /** One step of a job: the rule's step kind, its state, its tries and what it wrote. */
 export const JobStep = z.object({
-  kind: z.enum(ACTION_STEP_KINDS),
+  kind: z.enum(STEP_KINDS),
   status: JobStepStatus,
   /** Tries so far (at most 3). */
   tries: z.number().int().nonnegative(),
@@ -35,7 +35,7 @@ export const Job = z.object({
   id: z.string(),
   ruleId: z.string(),
   ruleName: z.string(),
-  on: ActionTrigger,
+  on: JobTrigger,
   recorderId: z.string(),
   roomId: z.number().int().nonnegative(),
   /** The streamer's name and the title when the file finished (for the window). */
@@ -72,14 +72,14 @@ export const JobCounts = z.object({
 /** Counts of jobs by state. */
 export type JobCounts = z.infer<typeof JobCounts>;
 
-/** The tools an action uses. */
-export const ActionToolName = z.enum(['ffmpeg', 'ffprobe', 'rclone', 'danmakuFactory']);
+/** The tools a job uses. */
+export const JobToolName = z.enum(['ffmpeg', 'ffprobe', 'rclone', 'danmakuFactory']);
 /** A tool's name. */
-export type ActionToolName = z.infer<typeof ActionToolName>;
+export type JobToolName = z.infer<typeof JobToolName>;
 
 /** Whether a tool was found, where, and the first line of its version. */
 export const ToolCheck = z.object({
-  tool: ActionToolName,
+  tool: JobToolName,
   found: z.boolean(),
   path: z.string().nullable(),
   version: z.string().nullable(),

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { GoLiveFilters } from './go-live-filter';
 import { RetentionSettings } from './retention';
-import { ActionsSettings } from './actions';
+import { JobsSettings } from './job-rules';
 
 /** The listener's default port: next to the recorder's 2356 in spirit, clear of a second recorder on 2357. */
 export const DEFAULT_LISTENER_PORT = 23560;
@@ -272,7 +272,7 @@ export const Settings = z.object({
   /** Clean-up of old recordings by age and size (shared/retention.ts); off by default. */
   retention: RetentionSettings.prefault({}),
   /** Acting on finished recordings: remux, danmaku, upload, move, a program (shared/actions.ts). */
-  actions: ActionsSettings.prefault({}),
+  actions: JobsSettings.prefault({}),
 });
 /** The app's settings. */
 export type Settings = z.infer<typeof Settings>;

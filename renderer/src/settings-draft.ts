@@ -6,7 +6,7 @@ import {
 } from '../../shared/settings';
 import type { SettingsPatch } from '../../shared/settings-patch';
 import { checkSettingsUpdate } from '../../shared/settings-rules';
-import { actionsDraftOf, actionsPatchOf, type ActionsDraft } from './actions-draft';
+import { jobsDraftOf, jobsPatchOf, type JobsDraft } from './jobs-draft';
 import { recorderDraftOf, recorderFromDraft, type RecorderDraft } from './recorder-draft';
 import { retentionDraftOf, retentionFromDraft, type RetentionDraft } from './retention-draft';
 
@@ -30,7 +30,7 @@ export interface SettingsDraft {
   picturesEnabled: boolean;
   liveApiHost: string;
   /** Settings → Actions (rules, steps, tools). */
-  actions: ActionsDraft;
+  actions: JobsDraft;
   /** Settings → Clean-up. */
   retention: RetentionDraft;
   keepAwake: boolean;
@@ -52,7 +52,7 @@ export function draftFromSettings(settings: Settings): SettingsDraft {
     updatesFeedUrl: settings.updates.feedUrl,
     picturesEnabled: settings.pictures.enabled,
     liveApiHost: settings.pictures.liveApiHost,
-    actions: actionsDraftOf(settings.actions),
+    actions: jobsDraftOf(settings.actions),
     retention: retentionDraftOf(settings.retention),
     keepAwake: settings.keepAwake,
   };
@@ -142,7 +142,7 @@ function buildPatch(
   if (changed('picturesEnabled') || changed('liveApiHost'))
     patch.pictures = { enabled: draft.picturesEnabled, liveApiHost: draft.liveApiHost.trim() };
   // Whole objects: their rules are lists, and a patch replaces a list whole.
-  if (changed('actions')) patch.actions = actionsPatchOf(draft.actions, notANumber, errors);
+  if (changed('actions')) patch.actions = jobsPatchOf(draft.actions, notANumber, errors);
   if (changed('retention'))
     patch.retention = retentionFromDraft(draft.retention, notANumber, errors);
   if (changed('keepAwake')) patch.keepAwake = draft.keepAwake;

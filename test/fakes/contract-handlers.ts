@@ -53,8 +53,8 @@ export function fakeHandlers(): ContractHandlers {
     'jobs:list': vi.fn(async () => ({ jobs: [] })),
     'jobs:retry': vi.fn(ok),
     'jobs:cancel': vi.fn(ok),
-    'actions:checkTools': vi.fn(async () => ({ tools: [] })),
-    'actions:tryOnLastFile': vi.fn(async () => ({ ok: true, jobId: 'job-1' })),
+    'jobs:checkTools': vi.fn(async () => ({ tools: [] })),
+    'jobs:tryOnLastFile': vi.fn(async () => ({ ok: true, jobId: 'job-1' })),
     'app:info': vi.fn(async () => ({
       version: '0.1.0',
       platform: 'linux',

@@ -1,4 +1,4 @@
-import type { ActionTools } from '../../shared/actions';
+import type { JobTools } from '../../shared/job-rules';
 import type { AppState } from '../../shared/app-state';
 import type { HistoryNotification } from '../../shared/history';
 import type { ContractHandlers, EventChannel } from '../../shared/ipc-contract';
@@ -15,8 +15,8 @@ export interface MemoryContractOptions {
   settings?: SettingsInput;
   state?: Partial<AppState>;
   jobs?: Job[];
-  /** What `actions:checkTools` answers: a fixed list, or a real check (main/features/jobs/adapters). */
-  tools?: ToolCheck[] | ((tools: ActionTools) => Promise<ToolCheck[]>);
+  /** What `jobs:checkTools` answers: a fixed list, or a real check (main/features/jobs/adapters). */
+  tools?: ToolCheck[] | ((tools: JobTools) => Promise<ToolCheck[]>);
   /** What `retention:preview` answers. */
   preview?: RetentionPreview;
   /** Settings a launch option fixes (`app:info`'s lockedSettings: a headless --config file's). */
@@ -114,12 +114,12 @@ export function memoryContract(options: MemoryContractOptions = {}): MemoryContr
       updateJob(id, { status: 'cancelled', progress: null });
       return { ok: true };
     }),
-    'actions:checkTools': noted('actions:checkTools', async (request) => {
+    'jobs:checkTools': noted('jobs:checkTools', async (request) => {
       const tools = request && 'tools' in request ? request.tools : settings.actions.tools;
       const check = options.tools ?? [];
       return { tools: typeof check === 'function' ? await check(tools) : check };
     }),
-    'actions:tryOnLastFile': noted('actions:tryOnLastFile', async (request) => {
+    'jobs:tryOnLastFile': noted('jobs:tryOnLastFile', async (request) => {
       const rule =
         'rule' in request
           ? request.rule

@@ -1,4 +1,4 @@
-import { ActionRule } from '../../shared/actions';
+import { JobRule } from '../../shared/job-rules';
 import type { Job } from '../../shared/jobs';
 import { newJob, publicJob } from '../../main/features/jobs/core/job-record';
 
@@ -6,7 +6,7 @@ import { newJob, publicJob } from '../../main/features/jobs/core/job-record';
 export function sampleJob(): Job {
   const stored = newJob(
     {
-      rule: ActionRule.parse({
+      rule: JobRule.parse({
         id: 'up',
         name: 'Upload',
         steps: [{ kind: 'remux' }, { kind: 'upload', remote: 'x:' }],

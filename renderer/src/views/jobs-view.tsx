@@ -33,7 +33,7 @@ function JobsEmpty() {
 }
 
 /**
- * The jobs the actions made of finished recordings, newest first: queued, running with
+ * The jobs the rules made of finished recordings, newest first: queued, running with
  * progress, done, failed with the tool's words; retry, cancel, open the result, show it.
  */
 export function JobsView() {

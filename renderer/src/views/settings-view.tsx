@@ -3,7 +3,7 @@ import type { Settings } from '../../../shared/settings';
 import { useApp } from '../app-context';
 import { unclaimedErrors } from '../field-errors';
 import { checkDraft, draftFromSettings, isDraftDirty, type SettingsDraft } from '../settings-draft';
-import { actionsErrorPaths, ActionsSection } from '../settings/actions-section';
+import { jobsErrorPaths, JobsSection } from '../settings/jobs-section';
 import { ADVANCED_PATHS, AdvancedSection } from '../settings/advanced-section';
 import { AttentionSection } from '../settings/attention-section';
 import { CleanupSection, cleanupErrorPaths } from '../settings/cleanup-section';
@@ -157,7 +157,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
           <PicturesSection {...props} />
           <AttentionSection />
           <PushSection />
-          <ActionsSection {...props} />
+          <JobsSection {...props} />
           <CleanupSection {...props} />
           <GeneralSection {...props} />
           <AdvancedSection {...props} open={advancedOpen} onOpen={setAdvancedOpen} />
@@ -168,7 +168,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
         status={status === 'invalid' || status === 'saving' || !dirty ? status : 'dirty'}
         otherErrors={unclaimedErrors(errors, [
           ...FIELD_PATHS,
-          ...actionsErrorPaths(draft.actions),
+          ...jobsErrorPaths(draft.actions),
           ...cleanupErrorPaths(draft.retention),
           ...draft.recorders.flatMap((_, index) =>
             RECORDER_FIELDS.map((field) => `recorders[${index}].${field}`),

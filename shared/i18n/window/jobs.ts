@@ -2,10 +2,10 @@ import type { Language } from '../../settings';
 
 /** A job's state as the Jobs view names it (the issue's `job` line statuses). */
 export type JobStatusName = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
-/** The kinds of step an action rule runs. */
+/** The kinds of step a job rule runs. */
 export type StepKindName = 'remux' | 'danmaku' | 'upload' | 'move' | 'run';
 
-/** The Jobs view: what the actions did and are doing with finished recordings. */
+/** The Jobs view: what the jobs did and are doing with finished recordings. */
 export interface JobsStrings {
   listLabel: string;
   /** The Jobs tab's count, read aloud. */

@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process';
 import { access, constants, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { ActionTools } from '../../../../shared/actions';
-import type { ActionToolName, ToolCheck } from '../../../../shared/jobs';
+import type { JobTools } from '../../../../shared/job-rules';
+import type { JobToolName, ToolCheck } from '../../../../shared/jobs';
 
 /** Where to look: the environment's PATH and the platform's rules. */
 export interface ProgramSearch {
@@ -13,7 +13,7 @@ export interface ProgramSearch {
 const hostSearch: ProgramSearch = { env: process.env, platform: process.platform };
 
 /** The program names of each tool (DanmakuFactory's release is `DanmakuFactory.exe`). */
-const TOOL_NAMES: Record<ActionToolName, string> = {
+const TOOL_NAMES: Record<JobToolName, string> = {
   ffmpeg: 'ffmpeg',
   ffprobe: 'ffprobe',
   rclone: 'rclone',
@@ -33,7 +33,7 @@ async function isProgramFile(candidate: string, platform: NodeJS.Platform): Prom
 /**
  * Where a program is: a path as given (it must be a file), or a bare name looked up on PATH
  * (`path.delimiter`; on Windows with `.exe` and `.com` only: a `.bat`/`.cmd` would need a shell,
- * which actions never use). Null: not found.
+ * which jobs never use). Null: not found.
  */
 export async function findProgram(
   nameOrPath: string,
@@ -66,8 +66,8 @@ export async function findProgram(
  * ffmpeg named in the settings first (they come together), then on PATH.
  */
 export async function findTool(
-  tool: ActionToolName,
-  tools: ActionTools,
+  tool: JobToolName,
+  tools: JobTools,
   search: ProgramSearch = hostSearch,
 ): Promise<string | null> {
   if (tool === 'ffprobe') {
@@ -83,7 +83,7 @@ export async function findTool(
 }
 
 /** The argument that makes each tool print its version. */
-const VERSION_ARGS: Record<ActionToolName, string[]> = {
+const VERSION_ARGS: Record<JobToolName, string[]> = {
   ffmpeg: ['-hide_banner', '-version'],
   ffprobe: ['-hide_banner', '-version'],
   rclone: ['version'],
@@ -92,10 +92,10 @@ const VERSION_ARGS: Record<ActionToolName, string[]> = {
 
 /** Whether each tool is found, where, and the first line it prints about itself. */
 export async function checkTools(
-  tools: ActionTools,
+  tools: JobTools,
   search: ProgramSearch = hostSearch,
 ): Promise<ToolCheck[]> {
-  const names: ActionToolName[] = ['ffmpeg', 'ffprobe', 'rclone', 'danmakuFactory'];
+  const names: JobToolName[] = ['ffmpeg', 'ffprobe', 'rclone', 'danmakuFactory'];
   return Promise.all(
     names.map(async (tool): Promise<ToolCheck> => {
       const found = await findTool(tool, tools, search);
@@ -105,8 +105,8 @@ export async function checkTools(
           found: false,
           path: null,
           version: null,
-          message: tools[tool as keyof ActionTools]
-            ? `not found at ${tools[tool as keyof ActionTools]}`
+          message: tools[tool as keyof JobTools]
+            ? `not found at ${tools[tool as keyof JobTools]}`
             : `${TOOL_NAMES[tool]} is not on PATH`,
         };
       return {

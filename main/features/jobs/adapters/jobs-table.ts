@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { ActionRule } from '../../../../shared/actions';
+import { JobRule } from '../../../../shared/job-rules';
 import { Job } from '../../../../shared/jobs';
 import type { StoredJob } from '../core/job-record';
 import type { JobStore } from '../core/job-store';
@@ -31,7 +31,7 @@ export const JOBS_MIGRATION: Migration = {
 /** A stored job as read back: checked, since a row is data from outside this process. */
 const StoredJobRow = Job.extend({
   key: z.string(),
-  rule: ActionRule,
+  rule: JobRule,
   facts: z.object({
     recorderId: z.string(),
     roomId: z.number(),

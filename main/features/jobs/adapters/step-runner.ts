@@ -1,5 +1,5 @@
 import { rename, rm, stat } from 'node:fs/promises';
-import type { ActionTools } from '../../../../shared/actions';
+import type { JobTools } from '../../../../shared/job-rules';
 import { FfmpegProgress } from '../core/ffmpeg-progress';
 import type { StepEnd } from '../core/job-queue';
 import type { ProgramCall, StepPlan } from '../core/step-plan';
@@ -9,7 +9,7 @@ import { runProgram } from './run-program';
 
 /** What running one step on one file is told and tells back. */
 export interface StepRun {
-  tools: ActionTools;
+  tools: JobTools;
   /** Folders `move` may write into: the recording roots and `actions.moveRoots`. */
   moveRoots: readonly string[];
   /** The recorder's idea of the file's duration (seconds), when ffprobe cannot tell. */
@@ -27,14 +27,14 @@ const exists = (file: string) =>
     () => false,
   );
 
-async function programOf(call: ProgramCall, tools: ActionTools): Promise<string | null> {
+async function programOf(call: ProgramCall, tools: JobTools): Promise<string | null> {
   const { program } = call;
   if ('path' in program) return findProgram(program.path);
   if (program.override) return findProgram(program.override);
   return findTool(program.tool, tools);
 }
 
-function programName(call: ProgramCall, tools: ActionTools): string {
+function programName(call: ProgramCall, tools: JobTools): string {
   const { program } = call;
   if ('path' in program) return program.path;
   return program.override ?? tools[program.tool] ?? program.tool;

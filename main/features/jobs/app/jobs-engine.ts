@@ -1,5 +1,5 @@
 import { stat } from 'node:fs/promises';
-import type { ActionRule, ActionTools } from '../../../../shared/actions';
+import type { JobRule, JobTools } from '../../../../shared/job-rules';
 import type { Job, ToolCheck } from '../../../../shared/jobs';
 import type { Settings } from '../../../../shared/settings';
 import { JobQueue, type StepEnd } from '../core/job-queue';
@@ -136,11 +136,11 @@ export class JobsEngine implements JobsControl {
     return { ok: true, jobId: id };
   }
 
-  checkTools(tools: ActionTools): Promise<ToolCheck[]> {
+  checkTools(tools: JobTools): Promise<ToolCheck[]> {
     return checkTools(tools);
   }
 
-  async tryOnLastFile(rule: ActionRule): Promise<JobsOutcome> {
+  async tryOnLastFile(rule: JobRule): Promise<JobsOutcome> {
     const file = await this.#deps.lastFile();
     if (!file) return { ok: false, why: 'noFinishedFile' };
     if (!this.#started) return { ok: false, why: 'engineNotReady' };

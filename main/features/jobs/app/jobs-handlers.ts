@@ -1,4 +1,4 @@
-import type { ActionRule, ActionTools } from '../../../../shared/actions';
+import type { JobRule, JobTools } from '../../../../shared/job-rules';
 import type { CallResult, ContractHandlers } from '../../../../shared/ipc-contract';
 import { JOB_REFUSALS, type JobRefusal } from '../../../../shared/i18n/job-text';
 import type { Job, JobStatus, ToolCheck } from '../../../../shared/jobs';
@@ -14,9 +14,9 @@ export interface JobsControl {
   retry(id: string): JobsOutcome;
   cancel(id: string): JobsOutcome;
   /** Which tools are found with these settings (absent ones on PATH), with their version line. */
-  checkTools(tools: ActionTools): Promise<ToolCheck[]>;
+  checkTools(tools: JobTools): Promise<ToolCheck[]>;
   /** Queues `rule` on the newest finished file under a recording root. */
-  tryOnLastFile(rule: ActionRule): Promise<JobsOutcome>;
+  tryOnLastFile(rule: JobRule): Promise<JobsOutcome>;
 }
 
 /** What the jobs handlers need besides the engine. */
@@ -31,7 +31,7 @@ export function jobsHandlers(
   deps: JobsHandlerDeps,
 ): Pick<
   ContractHandlers,
-  'jobs:list' | 'jobs:retry' | 'jobs:cancel' | 'actions:checkTools' | 'actions:tryOnLastFile'
+  'jobs:list' | 'jobs:retry' | 'jobs:cancel' | 'jobs:checkTools' | 'jobs:tryOnLastFile'
 > {
   const answer = (outcome: JobsOutcome): CallResult & { jobId?: string } =>
     outcome.ok
@@ -46,12 +46,12 @@ export function jobsHandlers(
     },
     'jobs:retry': async ({ id }) => answer(deps.jobs.retry(id)),
     'jobs:cancel': async ({ id }) => answer(deps.jobs.cancel(id)),
-    'actions:checkTools': async (request) => ({
+    'jobs:checkTools': async (request) => ({
       tools: await deps.jobs.checkTools(
         request && 'tools' in request ? request.tools : deps.settings().actions.tools,
       ),
     }),
-    'actions:tryOnLastFile': async (request) => {
+    'jobs:tryOnLastFile': async (request) => {
       if ('rule' in request) return answer(await deps.jobs.tryOnLastFile(request.rule));
       const rule = deps.settings().actions.rules.find((r) => r.id === request.ruleId);
       if (!rule) return answer({ ok: false, why: 'ruleNotFound' });

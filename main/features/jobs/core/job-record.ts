@@ -1,4 +1,4 @@
-import type { ActionRule } from '../../../../shared/actions';
+import type { JobRule } from '../../../../shared/job-rules';
 import { JOB_OUTPUT_LINES, type Job } from '../../../../shared/jobs';
 import type { JobFacts } from './placeholders';
 
@@ -14,7 +14,7 @@ export interface StoredJob extends Job {
   /** One job per rule and file or session: `ruleId|recorderId|path or session`. */
   key: string;
   /** The rule as it was when the job was queued (its steps do not change under a running job). */
-  rule: ActionRule;
+  rule: JobRule;
   facts: JobFacts;
   /** What `{output}` is for each input at the current step. */
   carries: string[];
@@ -28,7 +28,7 @@ export interface StoredJob extends Job {
 
 /** What is needed to queue a job. */
 export interface JobSpec {
-  rule: ActionRule;
+  rule: JobRule;
   facts: JobFacts;
   /** Local paths, each checked to lie under its recorder's recording root. */
   inputs: string[];

@@ -1,12 +1,12 @@
 import {
-  isActionPlaceholder,
+  isJobPlaceholder,
   PLACEHOLDER_PATTERN,
-  type ActionPlaceholder,
-} from '../../../../shared/action-placeholders';
+  type JobPlaceholder,
+} from '../../../../shared/job-placeholders';
 import type { PathStyle } from '../../../core/recording-path';
 
 /** The value of every placeholder for one file of one job. */
-export type PlaceholderValues = Readonly<Record<ActionPlaceholder, string>>;
+export type PlaceholderValues = Readonly<Record<JobPlaceholder, string>>;
 
 /** What a job knows of the happening it acts on (kept with the job: a restart fills the same). */
 export interface JobFacts {
@@ -30,7 +30,7 @@ export function expandTemplate(template: string, values: PlaceholderValues): str
   return template.replace(PLACEHOLDER_PATTERN, (whole, name: string | undefined) => {
     if (whole === '{{') return '{';
     if (whole === '}}') return '}';
-    return name !== undefined && isActionPlaceholder(name) ? values[name] : whole;
+    return name !== undefined && isJobPlaceholder(name) ? values[name] : whole;
   });
 }
 
@@ -49,8 +49,8 @@ const NOT_IN_A_NAME = /[/\\:*?"<>|\u0000-\u001f]/g;
  * `_`), so a title cannot add folders or climb out; `{path}` `{dir}` `{output}` stay paths.
  */
 export function expandPathTemplate(template: string, values: PlaceholderValues): string {
-  const safe = { ...values } as Record<ActionPlaceholder, string>;
-  for (const key of Object.keys(safe) as ActionPlaceholder[]) {
+  const safe = { ...values } as Record<JobPlaceholder, string>;
+  for (const key of Object.keys(safe) as JobPlaceholder[]) {
     if (key === 'path' || key === 'dir' || key === 'output') continue;
     const segment = safe[key].replace(NOT_IN_A_NAME, '_');
     safe[key] = segment === '..' || segment === '.' ? '_' : segment;

@@ -1,15 +1,15 @@
-import type { ActionRule, ActionsSettings, ActionTrigger } from '../../../../shared/actions';
+import type { JobRule, JobsSettings, JobTrigger } from '../../../../shared/job-rules';
 
 /**
  * The rules a finished file or an ended session of `recorderId`'s room matches: actions on, the
  * rule's trigger, and its rooms and recorders (absent or empty: every one).
  */
 export function matchingRules(
-  actions: Pick<ActionsSettings, 'enabled' | 'rules'>,
-  on: ActionTrigger,
+  actions: Pick<JobsSettings, 'enabled' | 'rules'>,
+  on: JobTrigger,
   roomId: number,
   recorderId: string,
-): ActionRule[] {
+): JobRule[] {
   if (!actions.enabled) return [];
   return actions.rules.filter(
     (rule) =>

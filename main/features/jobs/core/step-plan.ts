@@ -1,4 +1,4 @@
-import type { ActionStep } from '../../../../shared/actions';
+import type { RuleStep } from '../../../../shared/job-rules';
 import type { PathStyle } from '../../../core/recording-path';
 import {
   expandArgs,
@@ -49,7 +49,7 @@ const join = (dir: string, name: string, style: PathStyle) =>
  * The plan of one step for one file: `values` are the file's placeholders (`{output}` is what the
  * previous step produced, `{path}` the recording itself).
  */
-export function planStep(step: ActionStep, values: PlaceholderValues, style: PathStyle): StepPlan {
+export function planStep(step: RuleStep, values: PlaceholderValues, style: PathStyle): StepPlan {
   const input = values.output;
   switch (step.kind) {
     case 'remux':
@@ -105,7 +105,7 @@ export function planStep(step: ActionStep, values: PlaceholderValues, style: Pat
 }
 
 function planRemux(
-  step: Extract<ActionStep, { kind: 'remux' }>,
+  step: Extract<RuleStep, { kind: 'remux' }>,
   input: string,
   style: PathStyle,
 ): StepPlan {

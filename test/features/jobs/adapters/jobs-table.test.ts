@@ -6,10 +6,10 @@ import { APP_MIGRATIONS } from '../../../../main/adapters/database/app-migration
 import { DatabaseHandle } from '../../../../main/adapters/database/database-handle';
 import { SqliteJobStore } from '../../../../main/features/jobs/adapters/jobs-table';
 import { newJob } from '../../../../main/features/jobs/core/job-record';
-import { ActionRule } from '../../../../shared/actions';
+import { JobRule } from '../../../../shared/job-rules';
 
 const spec = (path: string) => ({
-  rule: ActionRule.parse({ id: 'mp4', steps: [{ kind: 'remux' }] }),
+  rule: JobRule.parse({ id: 'mp4', steps: [{ kind: 'remux' }] }),
   facts: {
     recorderId: 'default',
     roomId: 1,

@@ -6,7 +6,7 @@ import { placeholderValues, type JobFacts } from '../../../../main/features/jobs
 import { planStep } from '../../../../main/features/jobs/core/step-plan';
 import { isAlive } from '../../../../main/features/jobs/adapters/process-tree';
 import { runStepPlan, type StepRun } from '../../../../main/features/jobs/adapters/step-runner';
-import type { ActionStep } from '../../../../shared/actions';
+import type { RuleStep } from '../../../../shared/job-rules';
 import { argvRecorder, makeFlv, probe, rcloneLocalConfig } from '../../../helpers/media-tools';
 
 const hostile = '"; rm -rf ~; $(touch /tmp/pwned) `id` --help';
@@ -35,7 +35,7 @@ function harness(roots: string[] = [], env?: NodeJS.ProcessEnv) {
     onStart: (pid) => pids.push(pid),
     ...(env ? { env } : {}),
   };
-  const step = (s: ActionStep, path: string, output = path) =>
+  const step = (s: RuleStep, path: string, output = path) =>
     runStepPlan(planStep(s, placeholderValues(facts, { path, output }, 'posix'), 'posix'), run);
   return { step, progress, lines, pids, controller };
 }

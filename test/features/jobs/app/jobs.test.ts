@@ -234,7 +234,7 @@ describe('jobs through the app object', () => {
     const { root, flv } = await withRecording();
     const h = await startApp({ settings: { ...oneRecorder({ url: '', recordingRoot: root }) } });
     expect(
-      await h.app.handlers['actions:tryOnLastFile']({
+      await h.app.handlers['jobs:tryOnLastFile']({
         rule: { id: 'x', steps: [{ kind: 'remux' }] } as never,
       }),
     ).toMatchObject({ ok: false, message: expect.stringMatching(/No finished file/) });
@@ -242,7 +242,7 @@ describe('jobs through the app object', () => {
     await vi.waitFor(async () =>
       expect((await h.app.handlers['history:files']({ limit: 50, offset: 0 })).total).toBe(1),
     );
-    const tried = await h.app.handlers['actions:tryOnLastFile']({
+    const tried = await h.app.handlers['jobs:tryOnLastFile']({
       rule: {
         id: 'x',
         name: '',
@@ -253,7 +253,7 @@ describe('jobs through the app object', () => {
     expect(tried.ok).toBe(true);
     const done = await until(h, 'done');
     expect(done).toMatchObject({ id: tried.jobId, inputs: [flv] });
-    const tools = (await h.app.handlers['actions:checkTools']({})).tools;
+    const tools = (await h.app.handlers['jobs:checkTools']({})).tools;
     expect(tools.find((t) => t.tool === 'ffmpeg')).toMatchObject({ found: true });
   });
 });

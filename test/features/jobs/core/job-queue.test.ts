@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ActionRule } from '../../../../shared/actions';
+import { JobRule } from '../../../../shared/job-rules';
 import { JobQueue, RETRY_BACK_OFF_MS } from '../../../../main/features/jobs/core/job-queue';
 import type { JobSpec } from '../../../../main/features/jobs/core/job-record';
 import { matchingRules, SessionFiles } from '../../../../main/features/jobs/core/rule-match';
 
 function spec(inputs = ['/rec/a.flv'], subject = inputs[0]!): JobSpec {
   return {
-    rule: ActionRule.parse({
+    rule: JobRule.parse({
       id: 'r',
       steps: [{ kind: 'remux' }, { kind: 'upload', remote: 'x:' }],
     }),
@@ -153,10 +153,10 @@ describe('matchingRules and SessionFiles', () => {
   const actions = {
     enabled: true,
     rules: [
-      ActionRule.parse({ id: 'all', steps: [{ kind: 'remux' }] }),
-      ActionRule.parse({ id: 'room2', rooms: [2], steps: [{ kind: 'remux' }] }),
-      ActionRule.parse({ id: 'nas', recorders: ['nas'], steps: [{ kind: 'remux' }] }),
-      ActionRule.parse({ id: 'sess', on: 'SessionEnded', steps: [{ kind: 'remux' }] }),
+      JobRule.parse({ id: 'all', steps: [{ kind: 'remux' }] }),
+      JobRule.parse({ id: 'room2', rooms: [2], steps: [{ kind: 'remux' }] }),
+      JobRule.parse({ id: 'nas', recorders: ['nas'], steps: [{ kind: 'remux' }] }),
+      JobRule.parse({ id: 'sess', on: 'SessionEnded', steps: [{ kind: 'remux' }] }),
     ],
   };
 

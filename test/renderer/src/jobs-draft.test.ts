@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { Settings } from '../../../shared/settings';
 import { applySettingsPatch } from '../../../shared/settings-patch';
-import { presetRule } from '../../../renderer/src/action-presets';
-import { argLines, newStepDraft } from '../../../renderer/src/action-step-draft';
-import { actionsDraftOf, actionsPatchOf, nextRuleId } from '../../../renderer/src/actions-draft';
+import { presetRule } from '../../../renderer/src/job-presets';
+import { argLines, newStepDraft } from '../../../renderer/src/rule-step-draft';
+import { jobsDraftOf, jobsPatchOf, nextRuleId } from '../../../renderer/src/jobs-draft';
 import { checkDraft, draftFromSettings } from '../../../renderer/src/settings-draft';
 
 const stored = Settings.parse({
@@ -36,10 +36,10 @@ const stored = Settings.parse({
   },
 });
 
-describe('the actions form', () => {
+describe('the jobs form', () => {
   it('gives back the stored settings when nothing was edited', () => {
     const errors: string[] = [];
-    const patch = actionsPatchOf(actionsDraftOf(stored.actions), 'NaN', errors);
+    const patch = jobsPatchOf(jobsDraftOf(stored.actions), 'NaN', errors);
     expect(errors).toEqual([]);
     const applied = applySettingsPatch(stored, { actions: patch });
     expect(applied.ok && applied.settings.actions).toEqual(stored.actions);
@@ -54,18 +54,18 @@ describe('the actions form', () => {
   });
 
   it('removes a tool path the user emptied (null in the patch), keeps the others', () => {
-    const draft = actionsDraftOf(stored.actions);
-    const patch = actionsPatchOf({ ...draft, tools: { ...draft.tools, ffmpeg: ' ' } }, 'NaN', []);
+    const draft = jobsDraftOf(stored.actions);
+    const patch = jobsPatchOf({ ...draft, tools: { ...draft.tools, ffmpeg: ' ' } }, 'NaN', []);
     expect(patch.tools).toEqual({ ffmpeg: null, rclone: '/usr/bin/rclone', danmakuFactory: null });
     const applied = applySettingsPatch(stored, { actions: patch });
     expect(applied.ok && applied.settings.actions.tools).toEqual({ rclone: '/usr/bin/rclone' });
   });
 
   it('names text that is not a number by its path', () => {
-    const draft = actionsDraftOf(stored.actions);
+    const draft = jobsDraftOf(stored.actions);
     const rule = draft.rules[0]!;
     const errors: string[] = [];
-    actionsPatchOf(
+    jobsPatchOf(
       {
         ...draft,
         concurrency: 'two',

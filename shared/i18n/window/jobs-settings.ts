@@ -1,12 +1,12 @@
 import type { Language } from '../../settings';
-import type { ActionPlaceholder } from '../../action-placeholders';
+import type { JobPlaceholder } from '../../job-placeholders';
 import type { StepKindName } from './jobs';
 
 /** The presets Settings → Actions offers as a first rule. */
-export type ActionPreset = 'remux' | 'danmaku' | 'upload' | 'run';
+export type JobPreset = 'remux' | 'danmaku' | 'upload' | 'run';
 
 /** Settings → Actions: rules that act on finished recordings, their tools and a trial run. */
-export interface ActionsStrings {
+export interface JobsSettingsStrings {
   section: string;
   intro: string;
   enabled: string;
@@ -25,9 +25,9 @@ export interface ActionsStrings {
   rules: string;
   noRules: string;
   presets: string;
-  presetNames: Record<ActionPreset, string>;
+  presetNames: Record<JobPreset, string>;
   /** Rule names the presets give (the user may rename them). */
-  presetRuleNames: Record<ActionPreset, string>;
+  presetRuleNames: Record<JobPreset, string>;
   remotePrompt: string;
   remoteHint: string;
   addPreset: string;
@@ -65,7 +65,7 @@ export interface ActionsStrings {
   badRooms: (word: string) => string;
   placeholders: string;
   placeholdersHint: string;
-  placeholderMeanings: Record<ActionPlaceholder, string>;
+  placeholderMeanings: Record<JobPlaceholder, string>;
   tryOnLastFile: string;
   tryHint: string;
   trying: string;
@@ -74,7 +74,7 @@ export interface ActionsStrings {
 }
 
 /** Strings of Settings → Actions in each language. */
-export const ACTIONS_STRINGS: Readonly<Record<Language, ActionsStrings>> = {
+export const JOBS_SETTINGS_STRINGS: Readonly<Record<Language, JobsSettingsStrings>> = {
   'zh-CN': {
     section: '录制后处理',
     intro:

@@ -1,27 +1,27 @@
 import { useState } from 'preact/hooks';
-import type { ActionPreset, ActionsStrings } from '../../../shared/i18n/window/actions';
-import { presetRule } from '../action-presets';
-import { nextRuleId, type RuleDraft } from '../actions-draft';
+import type { JobPreset, JobsSettingsStrings } from '../../../shared/i18n/window/jobs-settings';
+import { presetRule } from '../job-presets';
+import { nextRuleId, type RuleDraft } from '../jobs-draft';
 import { TextField } from '../components/fields';
 
-const PRESETS: readonly ActionPreset[] = ['remux', 'danmaku', 'upload', 'run'];
+const PRESETS: readonly JobPreset[] = ['remux', 'danmaku', 'upload', 'run'];
 
 /**
  * The presets that start a rule (remux to MP4, danmaku to ASS, upload with rclone, run a
  * program) and an empty rule. Upload asks for the rclone remote first.
  */
-export function ActionPresets({
+export function JobPresets({
   rules,
   strings: a,
   onAdd,
 }: {
   rules: readonly RuleDraft[];
-  strings: ActionsStrings;
+  strings: JobsSettingsStrings;
   onAdd: (rule: RuleDraft) => void;
 }) {
   const [askingRemote, setAskingRemote] = useState(false);
   const [remote, setRemote] = useState('');
-  const add = (preset: ActionPreset, withRemote = '') =>
+  const add = (preset: JobPreset, withRemote = '') =>
     onAdd(presetRule(preset, rules, a.presetRuleNames[preset], withRemote));
   return (
     <div class="field" role="group" aria-labelledby="actions-presets-title">

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { ACTION_PLACEHOLDERS, unknownPlaceholders } from './action-placeholders';
+import { JOB_PLACEHOLDERS, unknownPlaceholders } from './job-placeholders';
 
 /** Says which placeholders of a template are unknown, so the settings refuse it at load. */
 const Template = (max: number) =>
@@ -11,7 +11,7 @@ const Template = (max: number) =>
       if (unknown.length > 0)
         context.addIssue({
           code: 'custom',
-          message: `unknown placeholder ${unknown.map((n) => `{${n}}`).join(' ')}; use ${ACTION_PLACEHOLDERS.map((n) => `{${n}}`).join(' ')}`,
+          message: `unknown placeholder ${unknown.map((n) => `{${n}}`).join(' ')}; use ${JOB_PLACEHOLDERS.map((n) => `{${n}}`).join(' ')}`,
         });
     });
 
@@ -21,13 +21,13 @@ const ProgramPath = z.string().trim().min(1).max(4096);
 const Args = z.array(Template(4096)).max(200);
 
 /** Where the tools are; an absent one is looked up on PATH (`.exe` on Windows). */
-export const ActionTools = z.object({
+export const JobTools = z.object({
   ffmpeg: ProgramPath.optional(),
   rclone: ProgramPath.optional(),
   danmakuFactory: ProgramPath.optional(),
 });
 /** Where the tools are. */
-export type ActionTools = z.infer<typeof ActionTools>;
+export type JobTools = z.infer<typeof JobTools>;
 
 /** Remux to MP4 with ffmpeg (`-c copy`, `+faststart`); the MP4 is the next step's `{output}`. */
 export const RemuxStep = z.object({
@@ -64,61 +64,61 @@ export const RunStep = z.object({
     .max(7 * 86_400)
     .optional(),
 });
-/** One step of an action rule. */
-export const ActionStep = z.discriminatedUnion('kind', [
+/** One step of a job rule. */
+export const RuleStep = z.discriminatedUnion('kind', [
   RemuxStep,
   DanmakuStep,
   UploadStep,
   MoveStep,
   RunStep,
 ]);
-/** One step of an action rule. */
-export type ActionStep = z.infer<typeof ActionStep>;
+/** One step of a job rule. */
+export type RuleStep = z.infer<typeof RuleStep>;
 /** A step's kind. */
-export type ActionStepKind = ActionStep['kind'];
+export type StepKind = RuleStep['kind'];
 /** Every step kind, in the order the window offers them. */
-export const ACTION_STEP_KINDS = [
+export const STEP_KINDS = [
   'remux',
   'danmaku',
   'upload',
   'move',
   'run',
-] as const satisfies readonly ActionStepKind[];
+] as const satisfies readonly StepKind[];
 
 /** What a rule acts on: each finished file, or a whole session with its files. */
-export const ActionTrigger = z.enum(['FileClosed', 'SessionEnded']);
+export const JobTrigger = z.enum(['FileClosed', 'SessionEnded']);
 /** What a rule acts on. */
-export type ActionTrigger = z.infer<typeof ActionTrigger>;
+export type JobTrigger = z.infer<typeof JobTrigger>;
 
 /** A rule's id: letters, digits and `-`; jobs name their rule by it. */
-export const ActionRuleId = z
+export const JobRuleId = z
   .string()
   .regex(/^[A-Za-z0-9-]{1,40}$/, 'use 1 to 40 letters, digits and - only');
 
 /** One rule: when it applies and its steps, run in order. */
-export const ActionRule = z.object({
-  id: ActionRuleId,
+export const JobRule = z.object({
+  id: JobRuleId,
   name: z.string().trim().max(100).default(''),
-  on: ActionTrigger.default('FileClosed'),
+  on: JobTrigger.default('FileClosed'),
   /** Rooms it applies to; absent or empty: every room. */
   rooms: z.array(z.number().int().nonnegative()).optional(),
   /** Recorders (ids) it applies to; absent or empty: every recorder. */
   recorders: z.array(z.string().max(40)).optional(),
-  steps: z.array(ActionStep).min(1, 'add at least one step').max(20),
+  steps: z.array(RuleStep).min(1, 'add at least one step').max(20),
 });
-/** One action rule. */
-export type ActionRule = z.infer<typeof ActionRule>;
+/** One job rule. */
+export type JobRule = z.infer<typeof JobRule>;
 
 /** How many jobs may run at once at most. */
-export const MAX_ACTION_CONCURRENCY = 8;
+export const MAX_JOB_CONCURRENCY = 8;
 
 /** Acting on finished recordings (issue 33): off by default; only these local settings name programs. */
-export const ActionsSettings = z.object({
+export const JobsSettings = z.object({
   enabled: z.boolean().default(false),
-  concurrency: z.number().int().min(1).max(MAX_ACTION_CONCURRENCY).default(1),
-  tools: ActionTools.prefault({}),
+  concurrency: z.number().int().min(1).max(MAX_JOB_CONCURRENCY).default(1),
+  tools: JobTools.prefault({}),
   rules: z
-    .array(ActionRule)
+    .array(JobRule)
     .max(50)
     .superRefine((rules, context) => {
       const seen = new Set<string>();
@@ -138,5 +138,5 @@ export const ActionsSettings = z.object({
   /** A popup when a job is done too (one always comes when a job fails). */
   notifyDone: z.boolean().default(false),
 });
-/** The actions settings. */
-export type ActionsSettings = z.infer<typeof ActionsSettings>;
+/** The jobs settings. */
+export type JobsSettings = z.infer<typeof JobsSettings>;

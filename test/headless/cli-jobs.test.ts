@@ -15,7 +15,7 @@ const RELATIVE = '23058-3号直播间/录制-23058-20240317-203703-677-哔哩哔
 
 /** A data folder, a recording root holding the fixture's file as a real FLV, and a --config. */
 async function setUp(rules: unknown[]) {
-  const dir = await mkdtemp(join(tmpdir(), 'headless-actions-'));
+  const dir = await mkdtemp(join(tmpdir(), 'headless-jobs-'));
   const root = join(dir, 'rec');
   const flv = join(root, RELATIVE);
   await makeFlv(flv);
@@ -25,7 +25,7 @@ async function setUp(rules: unknown[]) {
     JSON.stringify({
       recorders: [{ id: 'default', url: '', recordingRoot: root }],
       actions: { enabled: true, rules },
-      // The clean-up beside the actions, as a dry run (the issue's acceptance config has both).
+      // The clean-up beside the jobs, as a dry run (the issue's acceptance config has both).
       retention: { enabled: true, dryRun: true, rules: [{ keepDays: 30, then: 'delete' }] },
     }),
   );

@@ -1,16 +1,16 @@
 import { useState } from 'preact/hooks';
-import type { ActionsStrings } from '../../../shared/i18n/window/actions';
+import type { JobsSettingsStrings } from '../../../shared/i18n/window/jobs-settings';
 import { useApp } from '../app-context';
-import { ruleFromDraft, type RuleDraft } from '../actions-draft';
+import { ruleFromDraft, type RuleDraft } from '../jobs-draft';
 import { TextField } from '../components/fields';
 import { StatusLine } from '../components/status-line';
 import { errorsFor } from '../field-errors';
 import { ContractCallError } from '../http-transport';
-import { ActionStepsField } from './action-steps-field';
+import { RuleStepsField } from './rule-steps-field';
 import { RecorderChecks } from './recorder-checks';
 
 /** "Try on the last file": the rule as drafted, run on the newest finished file, as a job. */
-function TryOnLastFile({ rule, strings: a }: { rule: RuleDraft; strings: ActionsStrings }) {
+function TryOnLastFile({ rule, strings: a }: { rule: RuleDraft; strings: JobsSettingsStrings }) {
   const { api, strings, goTo } = useApp();
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
@@ -21,7 +21,7 @@ function TryOnLastFile({ rule, strings: a }: { rule: RuleDraft; strings: Actions
     setBusy(true);
     setResult(null);
     try {
-      const answer = await api.actionsTryOnLastFile({ rule: built });
+      const answer = await api.jobsTryOnLastFile({ rule: built });
       setResult({ ok: answer.ok, text: answer.ok ? a.tried : (answer.message ?? '') });
     } catch (error) {
       const text =
@@ -56,7 +56,7 @@ function TryOnLastFile({ rule, strings: a }: { rule: RuleDraft; strings: Actions
  * and recorders it takes, its steps in order (added by kind, moved, removed), a trial on the last
  * file, and remove. Errors from the schema show by their fields.
  */
-export function ActionRuleCard({
+export function JobRuleCard({
   index,
   rule,
   errors,
@@ -67,7 +67,7 @@ export function ActionRuleCard({
   index: number;
   rule: RuleDraft;
   errors: readonly string[];
-  strings: ActionsStrings;
+  strings: JobsSettingsStrings;
   onChange: (changes: Partial<RuleDraft>) => void;
   onRemove: () => void;
 }) {
@@ -119,7 +119,7 @@ export function ActionRuleCard({
         chosen={rule.recorders}
         onChosen={(recorders) => onChange({ recorders })}
       />
-      <ActionStepsField
+      <RuleStepsField
         id={id}
         path={path}
         steps={rule.steps}

@@ -1,5 +1,5 @@
-import type { ActionsStrings } from '../../../shared/i18n/window/actions';
-import type { StepDraft } from '../action-step-draft';
+import type { JobsSettingsStrings } from '../../../shared/i18n/window/jobs-settings';
+import type { StepDraft } from '../rule-step-draft';
 import { CheckField, TextField } from '../components/fields';
 import { TextAreaField } from '../components/text-area-field';
 import { errorsFor } from '../field-errors';
@@ -14,7 +14,7 @@ function StepButtons({
 }: {
   index: number;
   count: number;
-  strings: ActionsStrings;
+  strings: JobsSettingsStrings;
   onMove: (by: -1 | 1) => void;
   onRemove: () => void;
 }) {
@@ -48,7 +48,7 @@ function StepButtons({
  * extra arguments; upload: the remote; move: the folder; run: program, arguments one a line,
  * timeout), with the schema's errors by each field, and up / down / remove.
  */
-export function ActionStepCard({
+export function RuleStepCard({
   id,
   path,
   index,
@@ -68,7 +68,7 @@ export function ActionStepCard({
   count: number;
   step: StepDraft;
   errors: readonly string[];
-  strings: ActionsStrings;
+  strings: JobsSettingsStrings;
   onChange: (changes: Partial<StepDraft>) => void;
   onMove: (by: -1 | 1) => void;
   onRemove: () => void;

@@ -1,6 +1,6 @@
-import type { ActionPreset } from '../../shared/i18n/window/actions';
-import { newStepDraft, type StepDraft } from './action-step-draft';
-import { nextRuleId, type RuleDraft } from './actions-draft';
+import type { JobPreset } from '../../shared/i18n/window/jobs-settings';
+import { newStepDraft, type StepDraft } from './rule-step-draft';
+import { nextRuleId, type RuleDraft } from './jobs-draft';
 
 /**
  * A rule from a preset, named in the window's language: remux each finished FLV to MP4; turn
@@ -8,7 +8,7 @@ import { nextRuleId, type RuleDraft } from './actions-draft';
  * with the file's path (the program is left for the user to fill in).
  */
 export function presetRule(
-  preset: ActionPreset,
+  preset: JobPreset,
   existing: readonly { id: string }[],
   name: string,
   remote = '',

@@ -1,11 +1,11 @@
-import type { ActionStep, ActionStepKind } from '../../shared/actions';
+import type { RuleStep, StepKind } from '../../shared/job-rules';
 
 /**
  * One step as the form edits it: every kind's fields side by side (a step keeps what was typed
  * for it), numbers and arguments as text until saved. Arguments are one a line.
  */
 export interface StepDraft {
-  kind: ActionStepKind;
+  kind: StepKind;
   deleteSource: boolean;
   program: string;
   args: string;
@@ -15,7 +15,7 @@ export interface StepDraft {
 }
 
 /** A new step of a kind, with nothing filled in. */
-export function newStepDraft(kind: ActionStepKind): StepDraft {
+export function newStepDraft(kind: StepKind): StepDraft {
   return {
     kind,
     deleteSource: false,
@@ -28,7 +28,7 @@ export function newStepDraft(kind: ActionStepKind): StepDraft {
 }
 
 /** A step's form values from its settings. */
-export function stepDraftOf(step: ActionStep): StepDraft {
+export function stepDraftOf(step: RuleStep): StepDraft {
   const draft = newStepDraft(step.kind);
   switch (step.kind) {
     case 'remux':
@@ -77,7 +77,7 @@ export function stepFromDraft(
   path: string,
   notANumber: string,
   errors: string[],
-): ActionStep {
+): RuleStep {
   switch (draft.kind) {
     case 'remux':
       return { kind: 'remux', format: 'mp4', deleteSource: draft.deleteSource };

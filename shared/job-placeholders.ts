@@ -1,9 +1,9 @@
-// The placeholders an action's arguments, upload remote and move target may hold. Pure and
+// The placeholders a job step's arguments, upload remote and move target may hold. Pure and
 // shared: the settings schema refuses an unknown one at load, main/features/jobs/core/placeholders.ts
 // expands them at run time, the window lists them.
 
-/** Every placeholder an action may use, without braces. */
-export const ACTION_PLACEHOLDERS = [
+/** Every placeholder a job step may use, without braces. */
+export const JOB_PLACEHOLDERS = [
   'path', // the file on this machine
   'dir', // its folder
   'name', // its file name
@@ -19,9 +19,9 @@ export const ACTION_PLACEHOLDERS = [
   'output', // the previous step's output file (the input file for the first step)
 ] as const;
 /** One placeholder's name. */
-export type ActionPlaceholder = (typeof ACTION_PLACEHOLDERS)[number];
+export type JobPlaceholder = (typeof JOB_PLACEHOLDERS)[number];
 
-const KNOWN: ReadonlySet<string> = new Set(ACTION_PLACEHOLDERS);
+const KNOWN: ReadonlySet<string> = new Set(JOB_PLACEHOLDERS);
 
 /** Matches one `{name}`; `{{` and `}}` are a literal brace (see splitTemplate). */
 export const PLACEHOLDER_PATTERN = /\{\{|\}\}|\{([^{}]*)\}/g;
@@ -37,6 +37,6 @@ export function unknownPlaceholders(template: string): string[] {
 }
 
 /** Whether a name is a placeholder. */
-export function isActionPlaceholder(name: string): name is ActionPlaceholder {
+export function isJobPlaceholder(name: string): name is JobPlaceholder {
   return KNOWN.has(name);
 }

@@ -1,10 +1,10 @@
 import { useState } from 'preact/hooks';
-import { ACTION_STEP_KINDS, type ActionStepKind } from '../../../shared/actions';
-import type { ActionsStrings } from '../../../shared/i18n/window/actions';
-import { newStepDraft, type StepDraft } from '../action-step-draft';
+import { STEP_KINDS, type StepKind } from '../../../shared/job-rules';
+import type { JobsSettingsStrings } from '../../../shared/i18n/window/jobs-settings';
+import { newStepDraft, type StepDraft } from '../rule-step-draft';
 import { FieldNotes } from '../components/fields';
 import { unclaimedErrors } from '../field-errors';
-import { ActionStepCard } from './action-step-card';
+import { RuleStepCard } from './rule-step-card';
 
 /** The fields of a step its card shows errors for. */
 const STEP_FIELDS = ['deleteSource', 'program', 'args', 'remote', 'to', 'timeoutSeconds'];
@@ -13,7 +13,7 @@ const STEP_FIELDS = ['deleteSource', 'program', 'args', 'remote', 'to', 'timeout
  * A rule's steps in order: a card per step (moved up and down, removed), a step added by kind,
  * and the rule's errors no field shows ("add at least one step", a duplicate id) listed below.
  */
-export function ActionStepsField({
+export function RuleStepsField({
   id,
   path,
   steps,
@@ -27,10 +27,10 @@ export function ActionStepsField({
   path: string;
   steps: StepDraft[];
   errors: readonly string[];
-  strings: ActionsStrings;
+  strings: JobsSettingsStrings;
   onSteps: (steps: StepDraft[]) => void;
 }) {
-  const [adding, setAdding] = useState<ActionStepKind>('remux');
+  const [adding, setAdding] = useState<StepKind>('remux');
   const mine = errors.filter((e) => e.startsWith(`${path}.`) || e.startsWith(`${path}: `));
   const ruleErrors = unclaimedErrors(mine, [
     ...steps.flatMap((_, i) => STEP_FIELDS.map((f) => `${path}.steps[${i}].${f}`)),
@@ -44,7 +44,7 @@ export function ActionStepsField({
       {steps.length === 0 ? <p class="field-hint">{a.noSteps}</p> : null}
       <ol class="items steps">
         {steps.map((step, i) => (
-          <ActionStepCard
+          <RuleStepCard
             key={`${i}:${step.kind}`}
             id={`${id}-step-${i}`}
             path={`${path}.steps[${i}]`}
@@ -74,9 +74,9 @@ export function ActionStepsField({
           id={`${id}-add-kind`}
           class="input"
           value={adding}
-          onChange={(event) => setAdding(event.currentTarget.value as ActionStepKind)}
+          onChange={(event) => setAdding(event.currentTarget.value as StepKind)}
         >
-          {ACTION_STEP_KINDS.map((kind) => (
+          {STEP_KINDS.map((kind) => (
             <option key={kind} value={kind}>
               {a.stepKinds[kind]}
             </option>

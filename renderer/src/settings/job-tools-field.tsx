@@ -1,17 +1,17 @@
 import { useState } from 'preact/hooks';
-import type { ActionsStrings } from '../../../shared/i18n/window/actions';
+import type { JobsSettingsStrings } from '../../../shared/i18n/window/jobs-settings';
 import type { ToolCheck } from '../../../shared/jobs';
 import { useApp } from '../app-context';
-import type { ActionsDraft } from '../actions-draft';
+import type { JobsDraft } from '../jobs-draft';
 import { TextField } from '../components/fields';
 import { StatusLine } from '../components/status-line';
 import { errorsFor } from '../field-errors';
 
-type ToolField = keyof ActionsDraft['tools'];
+type ToolField = keyof JobsDraft['tools'];
 const TOOL_FIELDS: readonly ToolField[] = ['ffmpeg', 'rclone', 'danmakuFactory'];
 
 /** The tools' paths as typed (empty ones left out: main looks them up on PATH). */
-function typedTools(tools: ActionsDraft['tools']): Partial<Record<ToolField, string>> {
+function typedTools(tools: JobsDraft['tools']): Partial<Record<ToolField, string>> {
   const typed: Partial<Record<ToolField, string>> = {};
   for (const field of TOOL_FIELDS)
     if (tools[field].trim() !== '') typed[field] = tools[field].trim();
@@ -22,16 +22,16 @@ function typedTools(tools: ActionsDraft['tools']): Partial<Record<ToolField, str
  * The tools' paths (empty: found on PATH) and "check tools": each tool found or not, where, and
  * the first line of its version, for the paths as typed (saved or not).
  */
-export function ActionToolsField({
+export function JobToolsField({
   tools,
   errors,
   strings: a,
   onTools,
 }: {
-  tools: ActionsDraft['tools'];
+  tools: JobsDraft['tools'];
   errors: readonly string[];
-  strings: ActionsStrings;
-  onTools: (tools: ActionsDraft['tools']) => void;
+  strings: JobsSettingsStrings;
+  onTools: (tools: JobsDraft['tools']) => void;
 }) {
   const { api } = useApp();
   const [checks, setChecks] = useState<ToolCheck[] | null>(null);
@@ -41,7 +41,7 @@ export function ActionToolsField({
     setBusy(true);
     setFailure(null);
     try {
-      setChecks((await api.actionsCheckTools({ tools: typedTools(tools) })).tools);
+      setChecks((await api.jobsCheckTools({ tools: typedTools(tools) })).tools);
     } catch (error) {
       setChecks(null);
       setFailure(String(error));

@@ -1,20 +1,20 @@
-import type { ActionRule, ActionsSettings, ActionTrigger } from '../../shared/actions';
+import type { JobRule, JobsSettings, JobTrigger } from '../../shared/job-rules';
 import type { SettingsPatch } from '../../shared/settings-patch';
-import { argLines, stepDraftOf, stepFromDraft, type StepDraft } from './action-step-draft';
+import { argLines, stepDraftOf, stepFromDraft, type StepDraft } from './rule-step-draft';
 import { roomWords } from './room-words';
 
 /** One rule as the form edits it. */
 export interface RuleDraft {
   id: string;
   name: string;
-  on: ActionTrigger;
+  on: JobTrigger;
   rooms: string;
   recorders: string[];
   steps: StepDraft[];
 }
 
 /** Settings → Actions as the form edits it. */
-export interface ActionsDraft {
+export interface JobsDraft {
   enabled: boolean;
   concurrency: string;
   notifyDone: boolean;
@@ -25,7 +25,7 @@ export interface ActionsDraft {
 }
 
 /** A rule's form values from its settings. */
-export function ruleDraftOf(rule: ActionRule): RuleDraft {
+export function ruleDraftOf(rule: JobRule): RuleDraft {
   return {
     id: rule.id,
     name: rule.name,
@@ -37,7 +37,7 @@ export function ruleDraftOf(rule: ActionRule): RuleDraft {
 }
 
 /** The actions form's values from the settings. */
-export function actionsDraftOf(actions: ActionsSettings): ActionsDraft {
+export function jobsDraftOf(actions: JobsSettings): JobsDraft {
   return {
     enabled: actions.enabled,
     concurrency: String(actions.concurrency),
@@ -66,7 +66,7 @@ export function ruleFromDraft(
   path: string,
   notANumber: string,
   errors: string[],
-): ActionRule {
+): JobRule {
   const rooms = roomWords(draft.rooms);
   if (rooms.bad !== undefined) errors.push(`${path}.rooms[${rooms.bad}]: ${notANumber}`);
   return {
@@ -86,8 +86,8 @@ export function ruleFromDraft(
  * emptied tool path as `null` so that the stored one goes (a patch merges objects key by key).
  * Text that is not a number is named in `errors` by its path.
  */
-export function actionsPatchOf(
-  draft: ActionsDraft,
+export function jobsPatchOf(
+  draft: JobsDraft,
   notANumber: string,
   errors: string[],
 ): NonNullable<SettingsPatch['actions']> {

@@ -1,19 +1,22 @@
 import { Fragment } from 'preact';
-import { ACTION_PLACEHOLDERS } from '../../../shared/action-placeholders';
-import { ACTIONS_STRINGS, type ActionsStrings } from '../../../shared/i18n/window/actions';
+import { JOB_PLACEHOLDERS } from '../../../shared/job-placeholders';
+import {
+  JOBS_SETTINGS_STRINGS,
+  type JobsSettingsStrings,
+} from '../../../shared/i18n/window/jobs-settings';
 import { useApp } from '../app-context';
-import type { ActionsDraft, RuleDraft } from '../actions-draft';
+import type { JobsDraft, RuleDraft } from '../jobs-draft';
 import { CheckField, Section, TextField } from '../components/fields';
 import { LockedGroup, useLockedUnder } from '../components/locked-group';
 import { TextAreaField } from '../components/text-area-field';
 import { errorsFor } from '../field-errors';
-import { ActionPresets } from './action-presets';
-import { ActionRuleCard } from './action-rule-card';
-import { ActionToolsField } from './action-tools-field';
+import { JobPresets } from './job-presets';
+import { JobRuleCard } from './job-rule-card';
+import { JobToolsField } from './job-tools-field';
 import type { SectionProps } from './section-props';
 
 /** The paths Settings → Actions shows errors for (the save bar lists the rest). */
-export function actionsErrorPaths(actions: ActionsDraft): string[] {
+export function jobsErrorPaths(actions: JobsDraft): string[] {
   return [
     'actions.enabled',
     'actions.concurrency',
@@ -25,13 +28,13 @@ export function actionsErrorPaths(actions: ActionsDraft): string[] {
 }
 
 /** The placeholders and what each stands for, folded until asked. */
-function Placeholders({ strings: a }: { strings: ActionsStrings }) {
+function Placeholders({ strings: a }: { strings: JobsSettingsStrings }) {
   return (
     <details class="field">
       <summary class="field-label">{a.placeholders}</summary>
       <p class="field-hint">{a.placeholdersHint}</p>
       <dl class="placeholder-list">
-        {ACTION_PLACEHOLDERS.map((name) => (
+        {JOB_PLACEHOLDERS.map((name) => (
           <Fragment key={name}>
             <dt>
               <code>{`{${name}}`}</code>
@@ -49,13 +52,12 @@ function Placeholders({ strings: a }: { strings: ActionsStrings }) {
  * the rules with their steps, the presets, the placeholders and "try on the last file". Part of
  * the settings form: saved with Save, errors from the schema by their fields.
  */
-export function ActionsSection({ draft, update, errors }: SectionProps) {
+export function JobsSection({ draft, update, errors }: SectionProps) {
   const { language } = useApp();
   const lockedUnder = useLockedUnder();
-  const a = ACTIONS_STRINGS[language];
+  const a = JOBS_SETTINGS_STRINGS[language];
   const actions = draft.actions;
-  const change = (changes: Partial<ActionsDraft>) =>
-    update({ actions: { ...actions, ...changes } });
+  const change = (changes: Partial<JobsDraft>) => update({ actions: { ...actions, ...changes } });
   const setRules = (rules: RuleDraft[]) => change({ rules });
   return (
     <Section id="settings-actions" title={a.section}>
@@ -89,7 +91,7 @@ export function ActionsSection({ draft, update, errors }: SectionProps) {
         />
       </LockedGroup>
       <LockedGroup locked={lockedUnder('actions.tools')}>
-        <ActionToolsField
+        <JobToolsField
           tools={actions.tools}
           errors={errors}
           strings={a}
@@ -115,7 +117,7 @@ export function ActionsSection({ draft, update, errors }: SectionProps) {
           {actions.rules.length === 0 ? <p class="field-hint">{a.noRules}</p> : null}
           <ul class="items rules">
             {actions.rules.map((rule, index) => (
-              <ActionRuleCard
+              <JobRuleCard
                 key={rule.id}
                 index={index}
                 rule={rule}
@@ -129,7 +131,7 @@ export function ActionsSection({ draft, update, errors }: SectionProps) {
             ))}
           </ul>
         </div>
-        <ActionPresets
+        <JobPresets
           rules={actions.rules}
           strings={a}
           onAdd={(rule) => setRules([...actions.rules, rule])}

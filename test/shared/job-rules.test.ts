@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { unknownPlaceholders } from '../../shared/action-placeholders';
+import { unknownPlaceholders } from '../../shared/job-placeholders';
 import { localizeSchemaMessage } from '../../shared/i18n/schema-messages';
 import { safeParseUnknown } from '../../shared/parse';
 import { Settings } from '../../shared/settings';
 import { parseCallRequest, parseEventPayload } from '../../shared/ipc-contract';
 
-function actionErrors(actions: unknown): string[] {
+function jobsErrors(actions: unknown): string[] {
   const result = safeParseUnknown(Settings, { actions });
   return result.ok ? [] : result.reasons;
 }
 
-describe('actions settings', () => {
+describe('jobs settings', () => {
   it('are off by default, one job at a time, no tools, no rules, no popup when done', () => {
     expect(Settings.parse({}).actions).toEqual({
       enabled: false,
@@ -58,7 +58,7 @@ describe('actions settings', () => {
   });
 
   it('refuse an unknown placeholder at load, naming it, in both languages', () => {
-    const errors = actionErrors({
+    const errors = jobsErrors({
       rules: [{ id: 'a', steps: [{ kind: 'run', program: 'x', args: ['{path}', '{pth}'] }] }],
     });
     expect(errors).toHaveLength(1);
@@ -70,7 +70,7 @@ describe('actions settings', () => {
   });
 
   it('refuse a rule id used twice, in both languages', () => {
-    const errors = actionErrors({
+    const errors = jobsErrors({
       rules: [
         { id: 'a', steps: [{ kind: 'remux' }] },
         { id: 'a', steps: [{ kind: 'danmaku' }] },
@@ -83,7 +83,7 @@ describe('actions settings', () => {
   });
 
   it('refuse a rule without steps and a shell string in place of an argument list', () => {
-    const errors = actionErrors({
+    const errors = jobsErrors({
       rules: [
         { id: 'a', steps: [] },
         { id: 'b', steps: [{ kind: 'run', program: 'sh', args: 'rm -rf ~' }] },
@@ -105,12 +105,12 @@ describe('jobs contract', () => {
     expect(parseCallRequest('jobs:list', { status: ['failed'] }).ok).toBe(true);
     expect(parseCallRequest('jobs:retry', { id: 'j1' }).ok).toBe(true);
     expect(parseCallRequest('jobs:cancel', {}).ok).toBe(false);
-    expect(
-      parseCallRequest('actions:checkTools', { tools: { ffmpeg: '/usr/bin/ffmpeg' } }).ok,
-    ).toBe(true);
-    expect(parseCallRequest('actions:tryOnLastFile', { ruleId: 'mp4' }).ok).toBe(true);
+    expect(parseCallRequest('jobs:checkTools', { tools: { ffmpeg: '/usr/bin/ffmpeg' } }).ok).toBe(
+      true,
+    );
+    expect(parseCallRequest('jobs:tryOnLastFile', { ruleId: 'mp4' }).ok).toBe(true);
     const draft = { rule: { id: 'd', steps: [{ kind: 'run', program: 'x', args: ['{bad}'] }] } };
-    expect(parseCallRequest('actions:tryOnLastFile', draft).ok).toBe(false);
+    expect(parseCallRequest('jobs:tryOnLastFile', draft).ok).toBe(false);
   });
 
   it('sends a job as the jobs:changed payload', () => {

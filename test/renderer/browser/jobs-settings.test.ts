@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkTools } from '../../../main/features/jobs/adapters/find-program';
 import { WINDOW_STRINGS } from '../../../shared/i18n/window';
-import { ACTIONS_STRINGS } from '../../../shared/i18n/window/actions';
+import { JOBS_SETTINGS_STRINGS } from '../../../shared/i18n/window/jobs-settings';
 import type { ToolCheck } from '../../../shared/jobs';
 import { memoryContract, type MemoryContract } from '../../fakes/memory-contract';
 import { PROJECT_ROOT } from '../../helpers/headless-process';
@@ -18,8 +18,8 @@ import { contrastFailures } from './contrast';
 import { saveSettingsForm, settingsSection, shootPart, unlabelledControls } from './settings-page';
 
 const OUT = join(PROJECT_ROOT, 'test-output', 'screenshots');
-const zh = ACTIONS_STRINGS['zh-CN'];
-const en = ACTIONS_STRINGS.en;
+const zh = JOBS_SETTINGS_STRINGS['zh-CN'];
+const en = JOBS_SETTINGS_STRINGS.en;
 
 // What ffmpeg -version and a missing rclone look like to the tool check.
 const TOOLS: ToolCheck[] = [
@@ -70,8 +70,8 @@ describe('Settings → Actions in Chromium', () => {
         .locator('[data-tool="ffmpeg"]', { hasText: zh.found('ffmpeg version 5.1.6') })
         .waitFor();
       expect(await actions.locator('[data-tool="rclone"]').textContent()).toContain(zh.notFound);
-      expect(calls('actions:checkTools')).toEqual([
-        { channel: 'actions:checkTools', request: { tools: { ffmpeg: '/opt/ffmpeg/bin/ffmpeg' } } },
+      expect(calls('jobs:checkTools')).toEqual([
+        { channel: 'jobs:checkTools', request: { tools: { ffmpeg: '/opt/ffmpeg/bin/ffmpeg' } } },
       ]);
 
       // A preset makes a rule; Save keeps it (with the tool path typed above).
@@ -127,9 +127,9 @@ describe('Settings → Actions in Chromium', () => {
         .getByRole('button', { name: zh.tryOnLastFile })
         .click();
       await actions.locator('[data-rule="0"]').getByText(zh.tried).waitFor();
-      expect(calls('actions:tryOnLastFile')).toEqual([
+      expect(calls('jobs:tryOnLastFile')).toEqual([
         {
-          channel: 'actions:tryOnLastFile',
+          channel: 'jobs:tryOnLastFile',
           request: {
             rule: {
               id: 'rule-1',
