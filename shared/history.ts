@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { GoLiveFilterMatch } from './go-live-filter';
 import { AppNotification, FileRecord } from './model';
 import { PushRecord } from './push';
-import { RemovalHow, RetentionFile } from './retention';
+import { RemovalHow, CleanUpFile } from './clean-up';
 
 /** How many entries each history list keeps; the oldest are dropped beyond these. */
 export const HISTORY_LIMITS = { files: 1000, notifications: 1000, events: 5000 } as const;
@@ -66,7 +66,7 @@ export const HistoryNotification = z.object({
 export type HistoryNotification = z.infer<typeof HistoryNotification>;
 
 /** A recording the clean-up removed (or failed to remove: `error`, and the file stays). */
-export const HistoryRemoval = RetentionFile.extend({
+export const HistoryRemoval = CleanUpFile.extend({
   id: z.string(),
   /** Epoch ms of the removal. */
   at: z.number(),

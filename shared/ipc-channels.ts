@@ -29,7 +29,7 @@ export const CALL_CHANNELS = [
   'notification:act',
   'room:setTier',
   'notifications:quietUntil',
-  'retention:preview',
+  'cleanUp:preview',
   'history:removals',
   'jobs:list',
   'jobs:retry',

@@ -16,7 +16,7 @@ import { RoomTier } from './room-tier';
 import { WindowTarget } from './window-target';
 import { safeParseUnknown, type ParseResult } from './parse';
 import { PushRecord, PushTestResult } from './push';
-import { RetentionPreview, RetentionSettings } from './retention';
+import { CleanUpPreview, CleanUpSettings } from './clean-up';
 import { WebhooksPointHere } from './recorder/global-config';
 import { Settings } from './settings';
 import { SettingsPatch } from './settings-patch';
@@ -183,9 +183,9 @@ export const CALLS = {
    * What a clean-up pass would remove now, per rule: the saved `retention` settings, or the ones
    * sent (the window's form before it saves). Removes nothing.
    */
-  'retention:preview': {
-    request: z.union([NoArgs, z.strictObject({ retention: RetentionSettings })]),
-    response: RetentionPreview,
+  'cleanUp:preview': {
+    request: z.union([NoArgs, z.strictObject({ cleanUp: CleanUpSettings })]),
+    response: CleanUpPreview,
   },
   /** The recordings the clean-up removed, newest first (room and text filter the list). */
   'history:removals': { request: HistoryQueryRequest, response: historyPage(HistoryRemoval) },

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { GoLiveFilters } from './go-live-filter';
-import { RetentionSettings } from './retention';
+import { CleanUpSettings } from './clean-up';
 import { JobsSettings } from './job-rules';
 
 /** The listener's default port: next to the recorder's 2356 in spirit, clear of a second recorder on 2357. */
@@ -269,8 +269,8 @@ export const Settings = z.object({
   updates: UpdateSettings.prefault({}),
   /** The streamer's avatar and the room's cover, from bilibili's public live API (main/features/pictures/core/). */
   pictures: PictureSettings.prefault({}),
-  /** Clean-up of old recordings by age and size (shared/retention.ts); off by default. */
-  retention: RetentionSettings.prefault({}),
+  /** Clean-up of old recordings by age and size (shared/clean-up.ts); off by default. */
+  retention: CleanUpSettings.prefault({}),
   /** Acting on finished recordings: remux, danmaku, upload, move, a program (shared/actions.ts). */
   actions: JobsSettings.prefault({}),
 });

@@ -79,7 +79,7 @@ export interface HostEvents {
   /** One attempt to push a notification to a push target (its URL's secrets masked). */
   'push:attempt': PushAttempt;
   /** A clean-up pass that found something: what it removed, or would remove in a dry run. */
-  'retention:pass': { dryRun: boolean; files: string[]; bytes: number };
+  'cleanUp:pass': { dryRun: boolean; files: string[]; bytes: number };
 }
 
 /** Every event a host can subscribe to: the contract's (for the window) and the host events. */

@@ -16,8 +16,8 @@ import { attachSources, Observers } from './sources';
 import { stateView, type StateSources } from './state';
 import { openPictures } from '../features/pictures/app/pictures';
 import { openStorage, type Storage } from './storage';
-import type { RetentionReader } from '../features/clean-up/app/clean-up-handlers';
-import { openRetention } from '../features/clean-up/app/clean-up';
+import type { CleanUpReader } from '../features/clean-up/app/clean-up-handlers';
+import { openCleanUp } from '../features/clean-up/app/clean-up';
 import { buildJobs } from '../features/jobs/app/build-jobs';
 import type { JobsEngine } from '../features/jobs/app/jobs-engine';
 
@@ -73,8 +73,8 @@ export async function createApp(ports: AppPorts): Promise<RunningApp> {
   });
   const binding = new ListenerBinding(listener, context.log);
   const history = storage.history;
-  const retention = await openRetention(context, ports, { pipeline, storage, jobs: engine });
-  const attached = { pipeline, observers, pictures, history, links, retention };
+  const cleanUp = await openCleanUp(context, ports, { pipeline, storage, jobs: engine });
+  const attached = { pipeline, observers, pictures, history, links, cleanUp };
   const sources = attachSources(context, ports, attached);
   const state = pushedState(context, ports, {
     store: ports.store,
@@ -89,7 +89,7 @@ export async function createApp(ports: AppPorts): Promise<RunningApp> {
     jobs: () => engine.counts(),
   });
   const shellActions = appShellActions(context, ports);
-  const handlerParts = { storage, listener, shellActions, state, links, push, retention, engine };
+  const handlerParts = { storage, listener, shellActions, state, links, push, cleanUp, engine };
   const handlers = appHandlers(context, ports, handlerParts);
   const lifecycle = appLifecycle(context, {
     storage,
@@ -154,7 +154,7 @@ function appHandlers(
     links: RecorderLinks;
     storage: Storage;
     push: PushSink;
-    retention: RetentionReader;
+    cleanUp: CleanUpReader;
     engine: JobsEngine;
   },
 ): ContractHandlers {
@@ -173,7 +173,7 @@ function appHandlers(
       ...(ports.pickFolder ? { pickFolder: ports.pickFolder } : {}),
     },
     parts.push,
-    parts.retention,
+    parts.cleanUp,
     parts.engine,
   );
 }

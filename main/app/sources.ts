@@ -34,7 +34,7 @@ export function attachSources(
     /** The recorders' links: the guardian reads each recorder's log through its one client. */
     links: { get(id: string): { client(): RecorderClient | undefined } | undefined };
     /** The clean-up of old recordings (main/features/clean-up/app/clean-up.ts): it watches finished files. */
-    retention?: HappeningSource;
+    cleanUp?: HappeningSource;
   },
 ): AttachedSources {
   const guardian = new GuardianSource({ clientOf: (id) => parts.links.get(id)?.client() });
@@ -47,9 +47,9 @@ export function attachSources(
   });
   const extras = ports.sources ?? [];
   const pictures = parts.pictures ? [parts.pictures] : [];
-  const retention = parts.retention ? [parts.retention] : [];
+  const cleanUp = parts.cleanUp ? [parts.cleanUp] : [];
   // A host's source replaces the built-in of the same name (tests hand in one on a fake clock).
-  const builtIn = [guardian, roomChangeSource(), digest, ...pictures, ...retention].filter(
+  const builtIn = [guardian, roomChangeSource(), digest, ...pictures, ...cleanUp].filter(
     (source) => !extras.some((extra) => extra.name === source.name),
   );
   return {

@@ -223,8 +223,8 @@ function followHostEvents(app: RunningApp, emit: (line: OutputLine) => void): Ro
       case 'push:attempt':
         emit({ type: 'push', ...message.payload });
         break;
-      case 'retention:pass':
-        emit({ type: 'retention', ...message.payload });
+      case 'cleanUp:pass':
+        emit({ type: 'clean-up', ...message.payload });
         break;
       case 'jobs:changed':
         jobLine(message.payload);

@@ -8,7 +8,7 @@ import type { SettingsPatch } from '../../shared/settings-patch';
 import { checkSettingsUpdate } from '../../shared/settings-rules';
 import { jobsDraftOf, jobsPatchOf, type JobsDraft } from './jobs-draft';
 import { recorderDraftOf, recorderFromDraft, type RecorderDraft } from './recorder-draft';
-import { retentionDraftOf, retentionFromDraft, type RetentionDraft } from './retention-draft';
+import { cleanUpDraftOf, cleanUpFromDraft, type CleanUpDraft } from './clean-up-draft';
 
 /**
  * The settings form as the user edits it: numbers stay text until saved. The language, mute and
@@ -32,7 +32,7 @@ export interface SettingsDraft {
   /** Settings → Actions (rules, steps, tools). */
   actions: JobsDraft;
   /** Settings → Clean-up. */
-  retention: RetentionDraft;
+  retention: CleanUpDraft;
   keepAwake: boolean;
 }
 
@@ -53,7 +53,7 @@ export function draftFromSettings(settings: Settings): SettingsDraft {
     picturesEnabled: settings.pictures.enabled,
     liveApiHost: settings.pictures.liveApiHost,
     actions: jobsDraftOf(settings.actions),
-    retention: retentionDraftOf(settings.retention),
+    retention: cleanUpDraftOf(settings.retention),
     keepAwake: settings.keepAwake,
   };
 }
@@ -143,8 +143,7 @@ function buildPatch(
     patch.pictures = { enabled: draft.picturesEnabled, liveApiHost: draft.liveApiHost.trim() };
   // Whole objects: their rules are lists, and a patch replaces a list whole.
   if (changed('actions')) patch.actions = jobsPatchOf(draft.actions, notANumber, errors);
-  if (changed('retention'))
-    patch.retention = retentionFromDraft(draft.retention, notANumber, errors);
+  if (changed('retention')) patch.retention = cleanUpFromDraft(draft.retention, notANumber, errors);
   if (changed('keepAwake')) patch.keepAwake = draft.keepAwake;
 
   return { patch, errors };

@@ -42,7 +42,7 @@ export function fakeHandlers(): ContractHandlers {
     'notification:act': vi.fn(ok),
     'room:setTier': vi.fn(ok),
     'notifications:quietUntil': vi.fn(async () => ({ quietUntil: null })),
-    'retention:preview': vi.fn(async () => ({
+    'cleanUp:preview': vi.fn(async () => ({
       enabled: false,
       dryRun: true,
       rules: [],

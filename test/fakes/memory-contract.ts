@@ -3,7 +3,7 @@ import type { AppState } from '../../shared/app-state';
 import type { HistoryNotification } from '../../shared/history';
 import type { ContractHandlers, EventChannel } from '../../shared/ipc-contract';
 import type { Job, ToolCheck } from '../../shared/jobs';
-import type { RetentionPreview } from '../../shared/retention';
+import type { CleanUpPreview } from '../../shared/clean-up';
 import { Settings, type SettingsInput } from '../../shared/settings';
 import { applySettingsPatch } from '../../shared/settings-patch';
 import { sampleAppState } from './app-state-sample';
@@ -17,8 +17,8 @@ export interface MemoryContractOptions {
   jobs?: Job[];
   /** What `jobs:checkTools` answers: a fixed list, or a real check (main/features/jobs/adapters). */
   tools?: ToolCheck[] | ((tools: JobTools) => Promise<ToolCheck[]>);
-  /** What `retention:preview` answers. */
-  preview?: RetentionPreview;
+  /** What `cleanUp:preview` answers. */
+  preview?: CleanUpPreview;
   /** Settings a launch option fixes (`app:info`'s lockedSettings: a headless --config file's). */
   lockedSettings?: string[];
   /** The Notifications list (newest first), as `history:notifications` answers it. */
@@ -137,7 +137,7 @@ export function memoryContract(options: MemoryContractOptions = {}): MemoryContr
       emit('jobs:changed', job);
       return { ok: true, jobId: job.id };
     }),
-    'retention:preview': noted('retention:preview', async () => ({
+    'cleanUp:preview': noted('cleanUp:preview', async () => ({
       enabled: settings.retention.enabled,
       dryRun: settings.retention.dryRun,
       rules: [],

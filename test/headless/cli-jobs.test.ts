@@ -71,7 +71,7 @@ describe('headless: acting on a finished recording', () => {
     const lines = p.lines.filter((l) => l.type === 'job').map((l) => l.status);
     expect(lines).toEqual(['queued', 'running', 'done']);
     expect((await probe(mp4)).codecs).toEqual(['h264', 'aac']);
-    const retention = await p.waitFor((l) => l.type === 'retention');
+    const retention = await p.waitFor((l) => l.type === 'clean-up');
     expect(retention).toMatchObject({ dryRun: true, bytes: 1024 });
     expect(retention.files).toEqual([relative(root, old).split(sep).join('/')]);
     expect(existsSync(old) && existsSync(flv)).toBe(true);

@@ -6,10 +6,7 @@ import { historyHandlers } from './history';
 import { jobsHandlers, type JobsControl } from '../../features/jobs/app/jobs-handlers';
 import { pushHandlers } from '../../features/push/app/push-handlers';
 import { recorderHandlers } from './recorder';
-import {
-  retentionHandlers,
-  type RetentionReader,
-} from '../../features/clean-up/app/clean-up-handlers';
+import { cleanUpHandlers, type CleanUpReader } from '../../features/clean-up/app/clean-up-handlers';
 import { roomHandlers } from './rooms';
 import { settingsHandlers } from './settings';
 
@@ -17,7 +14,7 @@ import { settingsHandlers } from './settings';
 export function contractHandlers(
   deps: HandlerDeps,
   push: Parameters<typeof pushHandlers>[0],
-  retention: RetentionReader,
+  cleanUp: CleanUpReader,
   jobs: JobsControl,
 ): ContractHandlers {
   return {
@@ -29,7 +26,7 @@ export function contractHandlers(
     ...roomHandlers({ ...deps, client: (recorderId) => deps.links.get(recorderId)?.client() }),
     ...attentionHandlers(deps),
     ...pushHandlers(push),
-    ...retentionHandlers(retention),
+    ...cleanUpHandlers(cleanUp),
     ...jobsHandlers({ ...deps, jobs }),
   };
 }

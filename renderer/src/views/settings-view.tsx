@@ -6,7 +6,7 @@ import { checkDraft, draftFromSettings, isDraftDirty, type SettingsDraft } from 
 import { jobsErrorPaths, JobsSection } from '../settings/jobs-section';
 import { ADVANCED_PATHS, AdvancedSection } from '../settings/advanced-section';
 import { AttentionSection } from '../settings/attention-section';
-import { CleanupSection, cleanupErrorPaths } from '../settings/cleanup-section';
+import { CleanUpSection, cleanUpErrorPaths } from '../settings/clean-up-section';
 import { DiagnosticsSection } from '../settings/diagnostics-section';
 import { GeneralSection } from '../settings/general-section';
 import { ListenerSection } from '../settings/listener-section';
@@ -158,7 +158,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
           <AttentionSection />
           <PushSection />
           <JobsSection {...props} />
-          <CleanupSection {...props} />
+          <CleanUpSection {...props} />
           <GeneralSection {...props} />
           <AdvancedSection {...props} open={advancedOpen} onOpen={setAdvancedOpen} />
         </form>
@@ -169,7 +169,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
         otherErrors={unclaimedErrors(errors, [
           ...FIELD_PATHS,
           ...jobsErrorPaths(draft.actions),
-          ...cleanupErrorPaths(draft.retention),
+          ...cleanUpErrorPaths(draft.retention),
           ...draft.recorders.flatMap((_, index) =>
             RECORDER_FIELDS.map((field) => `recorders[${index}].${field}`),
           ),

@@ -1,11 +1,11 @@
 import { lstat, opendir, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { errorMessage } from '../../../core/log-text';
-import type { RetentionCandidate } from '../core/clean-up-plan';
+import type { CleanUpCandidate } from '../core/clean-up-plan';
 import { OPENABLE_EXTENSIONS } from '../../../core/recording-path';
 
 /** Media and danmaku files a clean-up may remove (what may be opened, less the cover images). */
-export const RETENTION_EXTENSIONS: ReadonlySet<string> = new Set(
+export const CLEAN_UP_EXTENSIONS: ReadonlySet<string> = new Set(
   [...OPENABLE_EXTENSIONS].filter((extension) => extension !== '.jpg' && extension !== '.png'),
 );
 /** How deep the walk goes under a root (the recorder's template makes one folder per room). */
@@ -15,7 +15,7 @@ export const MAX_LISTED_FILES = 200_000;
 
 /** What one root's walk found, and what it could not read. */
 export interface ListedRecordings {
-  files: Omit<RetentionCandidate, 'recorderId' | 'roomId'>[];
+  files: Omit<CleanUpCandidate, 'recorderId' | 'roomId'>[];
   problems: string[];
 }
 
@@ -52,7 +52,7 @@ export async function listRecordings(root: string): Promise<ListedRecordings> {
         await walk(full, [...relative, entry.name], depth + 1);
       } else if (
         entry.isFile() &&
-        RETENTION_EXTENSIONS.has(path.extname(entry.name).toLowerCase())
+        CLEAN_UP_EXTENSIONS.has(path.extname(entry.name).toLowerCase())
       ) {
         const info = await lstat(full).catch(() => undefined);
         if (!info?.isFile()) continue; // gone or replaced meanwhile

@@ -1,6 +1,6 @@
 import { copyFile, lstat, mkdir, realpath, rename, rm, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import type { RemovalHow } from '../../../../shared/retention';
+import type { RemovalHow } from '../../../../shared/clean-up';
 import { errorCode, errorMessage } from '../../../core/log-text';
 import { isInside } from '../../../adapters/file-access';
 

@@ -1,22 +1,22 @@
 import type { HistoryRemoval, HistoryQuery } from '../../../../shared/history';
 import type { ContractHandlers } from '../../../../shared/ipc-contract';
-import type { RetentionPreview, RetentionSettings } from '../../../../shared/retention';
+import type { CleanUpPreview, CleanUpSettings } from '../../../../shared/clean-up';
 
 /** What the clean-up's calls read: a preview pass and the removals in the history. */
-export interface RetentionReader {
+export interface CleanUpReader {
   /** What a pass would remove now under these settings (the saved ones when absent); removes nothing. */
-  preview(retention?: RetentionSettings): Promise<RetentionPreview>;
+  preview(drafted?: CleanUpSettings): Promise<CleanUpPreview>;
   /** The removals, newest first, paged. */
   removals(query: HistoryQuery): { items: HistoryRemoval[]; total: number };
 }
 
 /** The clean-up's calls: Settings → Clean-up's preview, and the removals it made. */
-export function retentionHandlers(
-  reader: RetentionReader,
-): Pick<ContractHandlers, 'retention:preview' | 'history:removals'> {
+export function cleanUpHandlers(
+  reader: CleanUpReader,
+): Pick<ContractHandlers, 'cleanUp:preview' | 'history:removals'> {
   return {
-    'retention:preview': async (request) =>
-      reader.preview(request && 'retention' in request ? request.retention : undefined),
+    'cleanUp:preview': async (request) =>
+      reader.preview(request && 'cleanUp' in request ? request.cleanUp : undefined),
     'history:removals': async (query) => reader.removals(query),
   };
 }

@@ -1,12 +1,12 @@
 import type { HistoryFile } from '../../../../shared/history';
-import type { RetentionSettings } from '../../../../shared/retention';
+import type { CleanUpSettings } from '../../../../shared/clean-up';
 import type { Settings } from '../../../../shared/settings';
 import { localRecordingRoot } from '../../../adapters/file-access';
 import { listRecordings } from '../adapters/recording-files';
 import type { EventPipeline } from '../../../core/event-pipeline';
 import type { Clock } from '../../../core/ports';
 import { recordingGuard } from '../core/recording-guard';
-import { planRetention, type PlannedRule, type RetentionCandidate } from '../core/clean-up-plan';
+import { planCleanUp, type PlannedRule, type CleanUpCandidate } from '../core/clean-up-plan';
 import { roomOfPath } from '../core/room-of-path';
 
 /** What planning a clean-up pass reads: the settings, the time, the recorders' state, the Files list. */
@@ -31,12 +31,12 @@ export interface PassPlan {
  * Plans one pass: lists each recorder's recording root, finds each file's room (the Files list,
  * else its path), guards the sessions still recording, and asks the pure planner.
  */
-export async function planPass(parts: PassParts, settings: RetentionSettings): Promise<PassPlan> {
+export async function planPass(parts: PassParts, settings: CleanUpSettings): Promise<PassPlan> {
   const { context, pipeline } = parts;
   const now = context.clock();
   const problems: string[] = [];
   const roots = new Map<string, string>();
-  const candidates: RetentionCandidate[] = [];
+  const candidates: CleanUpCandidate[] = [];
   const known = new Map(
     parts.files().map((f) => [`${f.recorderId ?? ''}\n${slashes(f.relativePath)}`, f.roomId]),
   );
@@ -77,7 +77,7 @@ export async function planPass(parts: PassParts, settings: RetentionSettings): P
     }),
     now,
   );
-  const rules = planRetention({
+  const rules = planCleanUp({
     now,
     rules: settings.rules,
     files: candidates,

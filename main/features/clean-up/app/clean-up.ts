@@ -1,4 +1,4 @@
-import type { RetentionPreview, RetentionSettings } from '../../../../shared/retention';
+import type { CleanUpPreview, CleanUpSettings } from '../../../../shared/clean-up';
 import type { Settings } from '../../../../shared/settings';
 import type { DatabaseHandle } from '../../../adapters/database/database-handle';
 import { RemovalsTable } from '../adapters/removals-table';
@@ -8,16 +8,16 @@ import type { HappeningSource } from '../../../core/plug-ins';
 import type { HistoryReader } from '../../../adapters/database/history-tables';
 import type { AppContext } from '../../../app/app-context';
 import type { AppPorts } from '../../../app/app-ports';
-import type { RetentionReader } from './clean-up-handlers';
+import type { CleanUpReader } from './clean-up-handlers';
 import { planPass, type PassParts } from './clean-up-pass';
 
 /** How long after a finished file the clean-up runs (a burst of files makes one pass). */
-export const RETENTION_DEBOUNCE_MS = 30_000;
+export const CLEAN_UP_DEBOUNCE_MS = 30_000;
 /** How often the clean-up runs besides. */
-export const RETENTION_EVERY_MS = 3_600_000;
+export const CLEAN_UP_EVERY_MS = 3_600_000;
 
 /** What the clean-up works with. */
-export interface RetentionParts extends PassParts {
+export interface CleanUpParts extends PassParts {
   context: Pick<AppContext, 'settings' | 'clock' | 'log' | 'events'>;
   removals: Pick<RemovalsTable, 'add' | 'list'>;
   /** The OS trash (desktop); absent: `trash` rules remove nothing and say why. */
@@ -31,11 +31,11 @@ export interface RetentionParts extends PassParts {
 /**
  * The clean-up of old recordings (issue 33): at start, 30 s after finished files, and hourly,
  * plans with main/features/clean-up/core/ and, unless a dry run, removes; each removal goes to the
- * history (the database's `removals`: RemovalsTable), each pass that finds something to the hosts (`retention:pass`).
+ * history (the database's `removals`: RemovalsTable), each pass that finds something to the hosts (`cleanUp:pass`).
  */
-export class RetentionRunner implements HappeningSource, RetentionReader {
-  readonly name = 'retention';
-  readonly #parts: RetentionParts;
+export class CleanUpRunner implements HappeningSource, CleanUpReader {
+  readonly name = 'clean-up';
+  readonly #parts: CleanUpParts;
   readonly #setTimer: (fn: () => void, ms: number) => () => void;
   #cancels: (() => void)[] = [];
   #debounce: (() => void) | undefined;
@@ -43,7 +43,7 @@ export class RetentionRunner implements HappeningSource, RetentionReader {
   #running: Promise<void> = Promise.resolve();
   #stopped = false;
 
-  constructor(parts: RetentionParts) {
+  constructor(parts: CleanUpParts) {
     this.#parts = parts;
     this.#setTimer = parts.setTimer ?? unrefTimer;
   }
@@ -58,7 +58,7 @@ export class RetentionRunner implements HappeningSource, RetentionReader {
           this.#debounce = this.#setTimer(() => {
             this.#debounce = undefined;
             void this.runPass();
-          }, RETENTION_DEBOUNCE_MS);
+          }, CLEAN_UP_DEBOUNCE_MS);
         },
       }),
     );
@@ -70,10 +70,10 @@ export class RetentionRunner implements HappeningSource, RetentionReader {
     if (watched) this.#cancels.push(watched);
     const hourly = () => {
       void this.runPass();
-      this.#hourly = this.#setTimer(hourly, RETENTION_EVERY_MS);
+      this.#hourly = this.#setTimer(hourly, CLEAN_UP_EVERY_MS);
     };
     void this.runPass();
-    this.#hourly = this.#setTimer(hourly, RETENTION_EVERY_MS);
+    this.#hourly = this.#setTimer(hourly, CLEAN_UP_EVERY_MS);
   }
 
   async stop(): Promise<void> {
@@ -94,8 +94,8 @@ export class RetentionRunner implements HappeningSource, RetentionReader {
     return this.#running;
   }
 
-  async preview(retention?: RetentionSettings): Promise<RetentionPreview> {
-    const settings = retention ?? this.#parts.context.settings().retention;
+  async preview(drafted?: CleanUpSettings): Promise<CleanUpPreview> {
+    const settings = drafted ?? this.#parts.context.settings().retention;
     const plan = await planPass(this.#parts, settings);
     const rules = plan.rules.map(({ rule, files, bytes }) => ({
       rule,
@@ -111,7 +111,7 @@ export class RetentionRunner implements HappeningSource, RetentionReader {
     };
   }
 
-  removals(query: Parameters<RetentionReader['removals']>[0]) {
+  removals(query: Parameters<CleanUpReader['removals']>[0]) {
     return this.#parts.removals.list(query);
   }
 
@@ -161,7 +161,7 @@ export class RetentionRunner implements HappeningSource, RetentionReader {
   }
 
   #told(dryRun: boolean, files: readonly { relativePath: string; bytes: number }[]): void {
-    this.#parts.context.events.emit('retention:pass', {
+    this.#parts.context.events.emit('cleanUp:pass', {
       dryRun,
       files: files.map((file) => file.relativePath),
       bytes: files.reduce((sum, file) => sum + file.bytes, 0),
@@ -170,18 +170,18 @@ export class RetentionRunner implements HappeningSource, RetentionReader {
 }
 
 /** Builds the runner over the app's parts, its removals in the app's database. */
-export async function openRetention(
-  context: RetentionParts['context'] & Pick<AppContext, 'settingsView'>,
+export async function openCleanUp(
+  context: CleanUpParts['context'] & Pick<AppContext, 'settingsView'>,
   ports: Pick<AppPorts, 'trash'>,
   parts: {
-    pipeline: RetentionParts['pipeline'];
+    pipeline: CleanUpParts['pipeline'];
     /** The app's storage: its database keeps the removals; its history lists the files. */
     storage: { database: DatabaseHandle; history: { queries: Pick<HistoryReader, 'list'> } };
     /** The jobs engine: a file a job works on stays (issue 33's actions); absent: none busy. */
     jobs?: { isFileBusy(path: string): boolean };
   },
-): Promise<RetentionRunner> {
-  return new RetentionRunner({
+): Promise<CleanUpRunner> {
+  return new CleanUpRunner({
     context,
     pipeline: parts.pipeline,
     ...(parts.jobs ? { isFileBusy: (path: string) => parts.jobs!.isFileBusy(path) } : {}),

@@ -1,4 +1,4 @@
-import type { RetentionFile, RetentionRule } from '../../../../shared/retention';
+import type { CleanUpFile, CleanUpRule } from '../../../../shared/clean-up';
 
 const DAY_MS = 86_400_000;
 const GIB = 1024 ** 3;
@@ -6,7 +6,7 @@ const GIB = 1024 ** 3;
 export const FRESH_FILE_MS = 10 * 60_000;
 
 /** A recording found under its recorder's recording root. */
-export interface RetentionCandidate {
+export interface CleanUpCandidate {
   recorderId: string;
   /** Under the recording root, `/`-separated, as listed there. */
   relativePath: string;
@@ -18,12 +18,12 @@ export interface RetentionCandidate {
 }
 
 /** What the planner needs besides the files: the time, the rules and what must stay. */
-export interface RetentionPlanInput {
+export interface CleanUpPlanInput {
   now: number;
-  rules: readonly RetentionRule[];
-  files: readonly RetentionCandidate[];
+  rules: readonly CleanUpRule[];
+  files: readonly CleanUpCandidate[];
   /** A file of a session still recording (main/features/clean-up/core/recording-guard.ts). */
-  isRecording: (file: RetentionCandidate) => boolean;
+  isRecording: (file: CleanUpCandidate) => boolean;
   /** A file a job is working on (the jobs engine's port); default: none. */
   isFileBusy?: (path: string) => boolean;
 }
@@ -31,7 +31,7 @@ export interface RetentionPlanInput {
 /** What one rule would remove, oldest first. */
 export interface PlannedRule {
   rule: number;
-  files: (RetentionFile & { path: string })[];
+  files: (CleanUpFile & { path: string })[];
   bytes: number;
 }
 
@@ -42,10 +42,10 @@ export interface PlannedRule {
  * ten minutes, or a path that is not plainly under its root (`..`, absolute). A file two rules
  * cover goes with the first rule that removes it. Files that stay still count towards `keepGiB`.
  */
-export function planRetention(input: RetentionPlanInput): PlannedRule[] {
+export function planCleanUp(input: CleanUpPlanInput): PlannedRule[] {
   const claimed = new Set<string>();
   const isBusy = input.isFileBusy ?? (() => false);
-  const mustStay = (file: RetentionCandidate) =>
+  const mustStay = (file: CleanUpCandidate) =>
     !isPlainRelative(file.relativePath) ||
     input.now - file.modifiedAt < FRESH_FILE_MS ||
     input.isRecording(file) ||
@@ -75,7 +75,7 @@ export function planRetention(input: RetentionPlanInput): PlannedRule[] {
   });
 }
 
-function covers(rule: RetentionRule, file: RetentionCandidate): boolean {
+function covers(rule: CleanUpRule, file: CleanUpCandidate): boolean {
   if (rule.recorders && rule.recorders.length > 0 && !rule.recorders.includes(file.recorderId))
     return false;
   if (rule.rooms && rule.rooms.length > 0)
@@ -89,7 +89,7 @@ export function isPlainRelative(relativePath: string): boolean {
   return relativePath.split(/[\\/]/).every((part) => part !== '' && part !== '.' && part !== '..');
 }
 
-function fileFacts(file: RetentionCandidate): Omit<PlannedRule['files'][number], 'reason'> {
+function fileFacts(file: CleanUpCandidate): Omit<PlannedRule['files'][number], 'reason'> {
   return {
     recorderId: file.recorderId,
     relativePath: file.relativePath,

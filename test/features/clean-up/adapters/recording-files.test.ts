@@ -15,7 +15,7 @@ afterEach(async () => {
 });
 
 async function tree(): Promise<{ root: string; outside: string; top: string }> {
-  const top = await mkdtemp(path.join(tmpdir(), 'retention-'));
+  const top = await mkdtemp(path.join(tmpdir(), 'clean-up-'));
   temps.push(top);
   const root = path.join(top, 'rec');
   const outside = path.join(top, 'outside');
@@ -64,9 +64,9 @@ describe('listRecordings', () => {
   });
 
   it('names a root it cannot read', async () => {
-    const listed = await listRecordings(path.join(tmpdir(), 'no-such-root-for-retention'));
+    const listed = await listRecordings(path.join(tmpdir(), 'no-such-root-for-clean-up'));
     expect(listed.files).toEqual([]);
-    expect(listed.problems[0]).toContain('no-such-root-for-retention');
+    expect(listed.problems[0]).toContain('no-such-root-for-clean-up');
   });
 });
 

@@ -19,7 +19,7 @@ const DAY = 86_400_000;
 
 /** A recording root with files of set ages, a file outside it and a link to that file. */
 async function recordings() {
-  const top = await mkdtemp(path.join(tmpdir(), 'retention-app-'));
+  const top = await mkdtemp(path.join(tmpdir(), 'clean-up-app-'));
   temps.push(top);
   const root = path.join(top, 'rec');
   const outside = path.join(top, 'outside.flv');
@@ -54,8 +54,8 @@ describe('clean-up of old recordings through the app', () => {
         retention: { enabled: false, rules: [{ keepDays: 7, then: 'delete' }] },
       },
     });
-    const passes: AppEvents['retention:pass'][] = [];
-    h.app.subscribe((m) => void (m.event === 'retention:pass' && passes.push(m.payload)));
+    const passes: AppEvents['cleanUp:pass'][] = [];
+    h.app.subscribe((m) => void (m.event === 'cleanUp:pass' && passes.push(m.payload)));
     // Room 2 records now: its session's file is the recorder's, whatever its age.
     const sessionId = '5e0c7e4a-0000-4000-8000-00000000000a';
     for (const body of [
@@ -68,7 +68,7 @@ describe('clean-up of old recordings through the app', () => {
     ])
       expect((await postWebhook(h.webhookUrl, JSON.stringify(body))).status).toBe(204);
 
-    const preview = await h.app.handlers['retention:preview'](undefined);
+    const preview = await h.app.handlers['cleanUp:preview'](undefined);
     expect(preview).toMatchObject({ enabled: false, dryRun: true, problems: [] });
     const wouldGo = ['1-a/录制-1-old.flv', '1-a/录制-1-old.xml', '1-a/录制-1-mid.flv'];
     expect(preview.rules[0]!.files.map((f) => f.relativePath).sort()).toEqual([...wouldGo].sort());

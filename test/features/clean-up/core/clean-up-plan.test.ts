@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   FRESH_FILE_MS,
   isPlainRelative,
-  planRetention,
-  type RetentionCandidate,
+  planCleanUp,
+  type CleanUpCandidate,
 } from '../../../../main/features/clean-up/core/clean-up-plan';
-import { RetentionRule } from '../../../../shared/retention';
+import { CleanUpRule } from '../../../../shared/clean-up';
 
 const NOW = Date.UTC(2026, 10, 27);
 const DAY = 86_400_000;
@@ -15,7 +15,7 @@ const file = (
   relativePath: string,
   ageDays: number,
   bytes = 1,
-  extra: Partial<RetentionCandidate> = {},
+  extra: Partial<CleanUpCandidate> = {},
 ) =>
   ({
     recorderId: 'default',
@@ -25,16 +25,16 @@ const file = (
     bytes,
     modifiedAt: NOW - ageDays * DAY,
     ...extra,
-  }) satisfies RetentionCandidate;
-const rule = (fields: object) => RetentionRule.parse(fields);
-const paths = (plan: ReturnType<typeof planRetention>, index = 0) =>
+  }) satisfies CleanUpCandidate;
+const rule = (fields: object) => CleanUpRule.parse(fields);
+const paths = (plan: ReturnType<typeof planCleanUp>, index = 0) =>
   plan[index]!.files.map((f) => f.relativePath);
 
-describe('planRetention', () => {
+describe('planCleanUp', () => {
   const none = () => false;
 
   it('removes what is older than keepDays, oldest first', () => {
-    const plan = planRetention({
+    const plan = planCleanUp({
       now: NOW,
       rules: [rule({ keepDays: 7, then: 'delete' })],
       files: [file('b.flv', 8), file('a.flv', 30), file('c.flv', 6)],
@@ -46,7 +46,7 @@ describe('planRetention', () => {
   });
 
   it('keeps the newest files up to keepGiB and removes the older ones', () => {
-    const plan = planRetention({
+    const plan = planCleanUp({
       now: NOW,
       rules: [rule({ keepGiB: 2, then: 'trash' })],
       files: [
@@ -62,7 +62,7 @@ describe('planRetention', () => {
   });
 
   it('never plans a recording session’s file, a busy file, a fresh file or a path with ..', () => {
-    const plan = planRetention({
+    const plan = planCleanUp({
       now: NOW,
       rules: [rule({ keepDays: 1, then: 'delete' })],
       files: [
@@ -79,7 +79,7 @@ describe('planRetention', () => {
   });
 
   it('counts the files that stay towards keepGiB', () => {
-    const plan = planRetention({
+    const plan = planCleanUp({
       now: NOW,
       rules: [rule({ keepGiB: 1, then: 'delete' })],
       files: [file('rec.flv', 0.5, GIB), file('old.flv', 3, GIB)],
@@ -95,7 +95,7 @@ describe('planRetention', () => {
       file('nas.flv', 11, 1, { recorderId: 'nas', roomId: 1 }),
       file('unknown.flv', 10, 1, { roomId: undefined }),
     ];
-    const plan = planRetention({
+    const plan = planCleanUp({
       now: NOW,
       rules: [
         rule({ rooms: [1], keepDays: 5, then: 'delete' }),
@@ -109,7 +109,7 @@ describe('planRetention', () => {
   });
 
   it('does not count what an earlier rule removes towards a later rule’s keepGiB', () => {
-    const plan = planRetention({
+    const plan = planCleanUp({
       now: NOW,
       rules: [
         rule({ rooms: [2], keepDays: 1, then: 'delete' }),

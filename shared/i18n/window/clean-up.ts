@@ -1,10 +1,10 @@
 import type { Language } from '../../settings';
 
-/** How a clean-up rule removes a file (shared/retention.ts: RemovalHow). */
+/** How a clean-up rule removes a file (shared/clean-up.ts: RemovalHow). */
 type RemovalHowName = 'trash' | 'delete' | 'move';
 
 /** Settings → Clean-up: old recordings removed by age and size, and keeping the PC awake. */
-export interface CleanupStrings {
+export interface CleanUpStrings {
   section: string;
   intro: string;
   enabled: string;
@@ -43,7 +43,7 @@ export interface CleanupStrings {
 }
 
 /** Strings of Settings → Clean-up in each language. */
-export const CLEANUP_STRINGS: Readonly<Record<Language, CleanupStrings>> = {
+export const CLEAN_UP_STRINGS: Readonly<Record<Language, CleanUpStrings>> = {
   'zh-CN': {
     section: '清理旧录像',
     intro:

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { localizeSchemaMessage } from '../../shared/i18n/schema-messages';
 import { describeIssues } from '../../shared/parse';
-import { RetentionPreview } from '../../shared/retention';
+import { CleanUpPreview } from '../../shared/clean-up';
 import { applySettingsPatch } from '../../shared/settings-patch';
 import { defaultSettings, Settings } from '../../shared/settings';
 
@@ -10,7 +10,7 @@ const issues = (data: unknown) => {
   return result.success ? [] : describeIssues(result.error.issues);
 };
 
-describe('retention settings', () => {
+describe('clean-up settings', () => {
   it('is off and a dry run by default; keep awake is on; no go-live filter', () => {
     const settings = defaultSettings();
     expect(settings.retention).toEqual({ enabled: false, dryRun: true, rules: [] });
@@ -84,7 +84,7 @@ describe('retention settings', () => {
   });
 
   it('describes a preview per rule', () => {
-    const preview = RetentionPreview.parse({
+    const preview = CleanUpPreview.parse({
       enabled: true,
       dryRun: true,
       rules: [

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { Settings } from '../../../shared/settings';
 import { applySettingsPatch } from '../../../shared/settings-patch';
 import {
-  newRetentionRuleDraft,
-  retentionDraftOf,
-  retentionFromDraft,
-} from '../../../renderer/src/retention-draft';
+  newCleanUpRuleDraft,
+  cleanUpDraftOf,
+  cleanUpFromDraft,
+} from '../../../renderer/src/clean-up-draft';
 import { checkDraft, draftFromSettings } from '../../../renderer/src/settings-draft';
 
 const stored = Settings.parse({
@@ -22,15 +22,15 @@ const stored = Settings.parse({
 describe('the clean-up form', () => {
   it('gives back the stored settings when nothing was edited', () => {
     const errors: string[] = [];
-    const retention = retentionFromDraft(retentionDraftOf(stored.retention), 'NaN', errors);
+    const retention = cleanUpFromDraft(cleanUpDraftOf(stored.retention), 'NaN', errors);
     expect(errors).toEqual([]);
     const applied = applySettingsPatch(stored, { retention });
     expect(applied.ok && applied.settings.retention).toEqual(stored.retention);
   });
 
   it('starts a new rule at 30 days to the trash, which the schema takes', () => {
-    const retention = retentionFromDraft(
-      { enabled: true, dryRun: true, rules: [newRetentionRuleDraft()] },
+    const retention = cleanUpFromDraft(
+      { enabled: true, dryRun: true, rules: [newCleanUpRuleDraft()] },
       'NaN',
       [],
     );
@@ -40,11 +40,11 @@ describe('the clean-up form', () => {
 
   it('drops a folder left from an earlier "move", and names text that is not a number', () => {
     const errors: string[] = [];
-    const retention = retentionFromDraft(
+    const retention = cleanUpFromDraft(
       {
         enabled: true,
         dryRun: true,
-        rules: [{ ...newRetentionRuleDraft(), keepDays: 'a week', moveTo: '/left/over' }],
+        rules: [{ ...newCleanUpRuleDraft(), keepDays: 'a week', moveTo: '/left/over' }],
       },
       'not a number',
       errors,
@@ -61,7 +61,7 @@ describe('the clean-up form', () => {
         ...draft,
         retention: {
           ...draft.retention,
-          rules: [{ ...newRetentionRuleDraft(), keepDays: '', then: 'move' }],
+          rules: [{ ...newCleanUpRuleDraft(), keepDays: '', then: 'move' }],
         },
         keepAwake: false,
       },

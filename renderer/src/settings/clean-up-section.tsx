@@ -1,30 +1,26 @@
-import { CLEANUP_STRINGS, type CleanupStrings } from '../../../shared/i18n/window/cleanup';
-import type { RemovalHow } from '../../../shared/retention';
+import { CLEAN_UP_STRINGS, type CleanUpStrings } from '../../../shared/i18n/window/clean-up';
+import type { RemovalHow } from '../../../shared/clean-up';
 import { useApp } from '../app-context';
 import { CheckField, Section, TextField } from '../components/fields';
 import { LockedGroup, useLockedUnder } from '../components/locked-group';
 import { errorsFor } from '../field-errors';
-import {
-  newRetentionRuleDraft,
-  type RetentionDraft,
-  type RetentionRuleDraft,
-} from '../retention-draft';
-import { CleanupPreview } from './cleanup-preview';
-import { CleanupRemovals } from './cleanup-removals';
+import { newCleanUpRuleDraft, type CleanUpDraft, type CleanUpRuleDraft } from '../clean-up-draft';
+import { CleanUpPreviewList } from './clean-up-preview';
+import { CleanUpRemovals } from './clean-up-removals';
 import { RecorderChecks } from './recorder-checks';
 import type { SectionProps } from './section-props';
 
 const REMOVALS: readonly RemovalHow[] = ['trash', 'delete', 'move'];
 
 /** The paths Settings → Clean-up shows errors for (the save bar lists the rest). */
-export function cleanupErrorPaths(retention: RetentionDraft): string[] {
-  return retention.rules.flatMap((_, index) =>
+export function cleanUpErrorPaths(cleanUp: CleanUpDraft): string[] {
+  return cleanUp.rules.flatMap((_, index) =>
     ['rooms', 'keepDays', 'keepGiB', 'moveTo'].map((field) => `retention.rules[${index}].${field}`),
   );
 }
 
 /** One clean-up rule: recorders, rooms, keep days, keep GiB, then trash / delete / move (and where). */
-function CleanupRule({
+function CleanUpRuleCard({
   index,
   rule,
   errors,
@@ -33,16 +29,16 @@ function CleanupRule({
   onRemove,
 }: {
   index: number;
-  rule: RetentionRuleDraft;
+  rule: CleanUpRuleDraft;
   errors: readonly string[];
-  strings: CleanupStrings;
-  onChange: (changes: Partial<RetentionRuleDraft>) => void;
+  strings: CleanUpStrings;
+  onChange: (changes: Partial<CleanUpRuleDraft>) => void;
   onRemove: () => void;
 }) {
-  const id = `cleanup-${index}`;
+  const id = `clean-up-${index}`;
   const at = (field: string) => errorsFor(errors, `retention.rules[${index}].${field}`);
   return (
-    <li class="rule-card" data-cleanup-rule={index}>
+    <li class="rule-card" data-clean-up-rule={index}>
       <h3 class="rule-title">{c.ruleTitle(index + 1)}</h3>
       <RecorderChecks
         id={id}
@@ -119,20 +115,20 @@ function CleanupRule({
  * rules, a preview of what would go, and "keep the computer awake while recording". Part of the
  * settings form: saved with Save, errors from the schema by their fields.
  */
-export function CleanupSection({ draft, update, errors }: SectionProps) {
+export function CleanUpSection({ draft, update, errors }: SectionProps) {
   const { language } = useApp();
   const lockedUnder = useLockedUnder();
-  const c = CLEANUP_STRINGS[language];
+  const c = CLEAN_UP_STRINGS[language];
   const retention = draft.retention;
-  const change = (changes: Partial<RetentionDraft>) =>
+  const change = (changes: Partial<CleanUpDraft>) =>
     update({ retention: { ...retention, ...changes } });
-  const setRules = (rules: RetentionRuleDraft[]) => change({ rules });
+  const setRules = (rules: CleanUpRuleDraft[]) => change({ rules });
   return (
-    <Section id="settings-cleanup" title={c.section}>
+    <Section id="settings-clean-up" title={c.section}>
       <p class="field-hint">{c.intro}</p>
       <LockedGroup locked={lockedUnder('retention.enabled')}>
         <CheckField
-          id="cleanup-enabled"
+          id="clean-up-enabled"
           label={c.enabled}
           checked={retention.enabled}
           onChecked={(enabled) => change({ enabled })}
@@ -140,7 +136,7 @@ export function CleanupSection({ draft, update, errors }: SectionProps) {
       </LockedGroup>
       <LockedGroup locked={lockedUnder('retention.dryRun')}>
         <CheckField
-          id="cleanup-dry-run"
+          id="clean-up-dry-run"
           label={c.dryRun}
           hint={c.dryRunHint}
           checked={retention.dryRun}
@@ -148,14 +144,14 @@ export function CleanupSection({ draft, update, errors }: SectionProps) {
         />
       </LockedGroup>
       <LockedGroup locked={lockedUnder('retention.rules')}>
-        <div class="field" role="group" aria-labelledby="cleanup-rules-title">
-          <h3 id="cleanup-rules-title" class="field-label">
+        <div class="field" role="group" aria-labelledby="clean-up-rules-title">
+          <h3 id="clean-up-rules-title" class="field-label">
             {c.rules}
           </h3>
           {retention.rules.length === 0 ? <p class="field-hint">{c.noRules}</p> : null}
           <ul class="items rules">
             {retention.rules.map((rule, index) => (
-              <CleanupRule
+              <CleanUpRuleCard
                 key={index}
                 index={index}
                 rule={rule}
@@ -172,15 +168,15 @@ export function CleanupSection({ draft, update, errors }: SectionProps) {
             <button
               type="button"
               class="button"
-              onClick={() => setRules([...retention.rules, newRetentionRuleDraft()])}
+              onClick={() => setRules([...retention.rules, newCleanUpRuleDraft()])}
             >
               {c.addRule}
             </button>
           </div>
         </div>
       </LockedGroup>
-      <CleanupPreview retention={retention} strings={c} />
-      <CleanupRemovals strings={c} />
+      <CleanUpPreviewList cleanUp={retention} strings={c} />
+      <CleanUpRemovals strings={c} />
       <LockedGroup locked={lockedUnder('keepAwake')}>
         <CheckField
           id="keep-awake"

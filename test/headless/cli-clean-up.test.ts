@@ -13,7 +13,7 @@ afterEach(async () => {
 });
 
 async function setUp(retention: object) {
-  const dir = await mkdtemp(join(tmpdir(), 'headless-retention-'));
+  const dir = await mkdtemp(join(tmpdir(), 'headless-clean-up-'));
   temps.push(dir);
   const root = join(dir, 'rec');
   await mkdir(join(root, '7-主播'), { recursive: true });
@@ -28,14 +28,14 @@ async function setUp(retention: object) {
 }
 
 describe('headless clean-up', () => {
-  it('prints a retention line per pass that finds something: a dry run, then a removal', async () => {
+  it('prints a clean-up line per pass that finds something: a dry run, then a removal', async () => {
     const rule = { keepDays: 7, then: 'delete' };
     const dry = await setUp({ enabled: true, rules: [rule] });
     const first = startHeadless(dry.args);
     running.push(first);
-    const line = await first.waitFor((l) => l.type === 'retention');
+    const line = await first.waitFor((l) => l.type === 'clean-up');
     expect(line).toEqual({
-      type: 'retention',
+      type: 'clean-up',
       dryRun: true,
       files: ['7-主播/录制-7-old.flv'],
       bytes: 13,
@@ -46,7 +46,7 @@ describe('headless clean-up', () => {
     const wet = await setUp({ enabled: true, dryRun: false, rules: [rule] });
     const second = startHeadless(wet.args);
     running.push(second);
-    const removed = await second.waitFor((l) => l.type === 'retention');
+    const removed = await second.waitFor((l) => l.type === 'clean-up');
     expect(removed).toMatchObject({ dryRun: false, files: ['7-主播/录制-7-old.flv'] });
     expect(existsSync(wet.old)).toBe(false);
   });

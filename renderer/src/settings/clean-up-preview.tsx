@@ -1,38 +1,38 @@
 import { useState } from 'preact/hooks';
 import { formatBytes } from '../../../shared/format';
-import type { CleanupStrings } from '../../../shared/i18n/window/cleanup';
-import type { RetentionPreview } from '../../../shared/retention';
+import type { CleanUpStrings } from '../../../shared/i18n/window/clean-up';
+import type { CleanUpPreview } from '../../../shared/clean-up';
 import { useApp } from '../app-context';
 import { StatusLine } from '../components/status-line';
 import { formatWhen } from '../format-time';
 import { ContractCallError } from '../http-transport';
-import { retentionFromDraft, type RetentionDraft } from '../retention-draft';
+import { cleanUpFromDraft, type CleanUpDraft } from '../clean-up-draft';
 
 /**
  * "Preview what would go": the files a clean-up pass would remove now by the form as it is
- * (`retention:preview` with the drafted rules, saved or not), per rule, oldest first, with their
+ * (`cleanUp:preview` with the drafted rules, saved or not), per rule, oldest first, with their
  * sizes and the total. Removes nothing.
  */
-export function CleanupPreview({
-  retention,
+export function CleanUpPreviewList({
+  cleanUp,
   strings: c,
 }: {
-  retention: RetentionDraft;
-  strings: CleanupStrings;
+  cleanUp: CleanUpDraft;
+  strings: CleanUpStrings;
 }) {
   const { api, strings, language } = useApp();
-  const [preview, setPreview] = useState<RetentionPreview | null>(null);
+  const [preview, setPreview] = useState<CleanUpPreview | null>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const look = async () => {
     const errors: string[] = [];
-    const built = retentionFromDraft(retention, strings.settings.notANumber, errors);
+    const built = cleanUpFromDraft(cleanUp, strings.settings.notANumber, errors);
     setFailure(null);
     setPreview(null);
     if (errors.length > 0) return setFailure(errors.join('; '));
     setBusy(true);
     try {
-      setPreview(await api.retentionPreview({ retention: built }));
+      setPreview(await api.cleanUpPreview({ cleanUp: built }));
     } catch (error) {
       setFailure(
         error instanceof ContractCallError && error.reasons.length > 0
@@ -45,8 +45,8 @@ export function CleanupPreview({
   };
   const count = preview?.rules.reduce((sum, rule) => sum + rule.files.length, 0) ?? 0;
   return (
-    <div class="field" role="group" aria-labelledby="cleanup-preview-title">
-      <h3 id="cleanup-preview-title" class="sr-only">
+    <div class="field" role="group" aria-labelledby="clean-up-preview-title">
+      <h3 id="clean-up-preview-title" class="sr-only">
         {c.preview}
       </h3>
       <div class="button-row">
@@ -57,7 +57,7 @@ export function CleanupPreview({
       <p class="field-hint">{c.previewHint}</p>
       <StatusLine text={failure} tone="error" />
       {preview ? (
-        <div class="cleanup-preview" data-preview>
+        <div class="clean-up-preview" data-preview>
           {preview.problems.map((problem) => (
             <p key={problem} class="notice" data-content>
               {problem}

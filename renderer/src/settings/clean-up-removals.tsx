@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { formatBytes } from '../../../shared/format';
 import type { HistoryRemoval } from '../../../shared/history';
-import type { CleanupStrings } from '../../../shared/i18n/window/cleanup';
+import type { CleanUpStrings } from '../../../shared/i18n/window/clean-up';
 import { useApp } from '../app-context';
 import { formatWhen } from '../format-time';
 import { useLiveTick } from '../use-live-tick';
@@ -13,7 +13,7 @@ const SHOWN = 20;
  * The recordings the clean-up removed last, newest first (`history:removals`): the file, its
  * size, when and how it went (or why it could not, the file staying).
  */
-export function CleanupRemovals({ strings: c }: { strings: CleanupStrings }) {
+export function CleanUpRemovals({ strings: c }: { strings: CleanUpStrings }) {
   const { api, language } = useApp();
   const [removals, setRemovals] = useState<HistoryRemoval[] | null>(null);
   const [opened, setOpened] = useState(0);
@@ -32,7 +32,7 @@ export function CleanupRemovals({ strings: c }: { strings: CleanupStrings }) {
   if (removals === null) return null;
   return (
     <details
-      class="field cleanup-removals"
+      class="field clean-up-removals"
       onToggle={(event) => {
         if (event.currentTarget.open) setOpened((n) => n + 1);
       }}

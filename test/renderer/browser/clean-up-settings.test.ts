@@ -3,9 +3,9 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatBytes } from '../../../shared/format';
 import { WINDOW_STRINGS } from '../../../shared/i18n/window';
-import { CLEANUP_STRINGS } from '../../../shared/i18n/window/cleanup';
+import { CLEAN_UP_STRINGS } from '../../../shared/i18n/window/clean-up';
 import { GO_LIVE_FILTER_STRINGS } from '../../../shared/i18n/window/go-live-filters';
-import type { RetentionPreview } from '../../../shared/retention';
+import type { CleanUpPreview } from '../../../shared/clean-up';
 import { makeNotification } from '../../fakes/history-records';
 import { memoryContract, type MemoryContract } from '../../fakes/memory-contract';
 import { PROJECT_ROOT } from '../../helpers/headless-process';
@@ -19,10 +19,10 @@ import { openWindow, setLanguage, showView } from '../../helpers/window-page';
 import { saveSettingsForm, settingsSection, shootPart, unlabelledControls } from './settings-page';
 
 const OUT = join(PROJECT_ROOT, 'test-output', 'screenshots');
-const czh = CLEANUP_STRINGS['zh-CN'];
+const czh = CLEAN_UP_STRINGS['zh-CN'];
 
 const DAY = 86_400_000;
-const PREVIEW: RetentionPreview = {
+const PREVIEW: CleanUpPreview = {
   enabled: false,
   dryRun: true,
   rules: [
@@ -81,29 +81,29 @@ describe('Settings → Clean-up and the go-live filters in Chromium', () => {
       // A step that cannot happen fails by itself, with what it waited for.
       page.setDefaultTimeout(8_000);
       await showView(page, 'settings');
-      const cleanup = settingsSection(page, 'settings-cleanup');
-      await cleanup.getByRole('heading', { name: czh.section }).waitFor();
-      expect(await page.isChecked('#cleanup-dry-run')).toBe(true);
+      const cleanUp = settingsSection(page, 'settings-clean-up');
+      await cleanUp.getByRole('heading', { name: czh.section }).waitFor();
+      expect(await page.isChecked('#clean-up-dry-run')).toBe(true);
       expect(await page.isChecked('#keep-awake')).toBe(true);
 
-      await cleanup.getByRole('button', { name: czh.addRule }).click();
-      await page.fill('#cleanup-0-days', '45');
-      await cleanup.getByRole('button', { name: czh.preview }).click();
-      await cleanup
+      await cleanUp.getByRole('button', { name: czh.addRule }).click();
+      await page.fill('#clean-up-0-days', '45');
+      await cleanUp.getByRole('button', { name: czh.preview }).click();
+      await cleanUp
         .locator('[data-preview]')
         .getByText(czh.previewTotal(2, formatBytes(PREVIEW.bytes)))
         .waitFor();
-      expect(await cleanup.locator('.preview-files > li').count()).toBe(2);
-      expect(await cleanup.locator('.preview-files').textContent()).toContain(
+      expect(await cleanUp.locator('.preview-files > li').count()).toBe(2);
+      expect(await cleanUp.locator('.preview-files').textContent()).toContain(
         '21452505/录制-21452505-20261001-200000-【歌回】.flv',
       );
       // The form as it is, before it is saved.
-      expect(calls('retention:preview').at(-1)?.request).toEqual({
-        retention: { enabled: false, dryRun: true, rules: [{ keepDays: 45, then: 'trash' }] },
+      expect(calls('cleanUp:preview').at(-1)?.request).toEqual({
+        cleanUp: { enabled: false, dryRun: true, rules: [{ keepDays: 45, then: 'trash' }] },
       });
-      await shootPart(cleanup, join(OUT, 'settings-cleanup-700-zh-CN-light.png'));
+      await shootPart(cleanUp, join(OUT, 'settings-cleanup-700-zh-CN-light.png'));
 
-      await page.check('#cleanup-enabled');
+      await page.check('#clean-up-enabled');
       await page.uncheck('#keep-awake');
       await saveSettingsForm(page);
       await expect

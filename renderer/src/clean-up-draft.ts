@@ -1,8 +1,8 @@
-import type { RemovalHow, RetentionRule, RetentionSettings } from '../../shared/retention';
+import type { RemovalHow, CleanUpRule, CleanUpSettings } from '../../shared/clean-up';
 import { roomWords } from './room-words';
 
 /** One clean-up rule as the form edits it: numbers and rooms as text until saved. */
-export interface RetentionRuleDraft {
+export interface CleanUpRuleDraft {
   recorders: string[];
   rooms: string;
   keepDays: string;
@@ -12,23 +12,23 @@ export interface RetentionRuleDraft {
 }
 
 /** Settings → Clean-up as the form edits it. */
-export interface RetentionDraft {
+export interface CleanUpDraft {
   enabled: boolean;
   dryRun: boolean;
-  rules: RetentionRuleDraft[];
+  rules: CleanUpRuleDraft[];
 }
 
 /** A new rule: recordings older than 30 days go to the trash. */
-export function newRetentionRuleDraft(): RetentionRuleDraft {
+export function newCleanUpRuleDraft(): CleanUpRuleDraft {
   return { recorders: [], rooms: '', keepDays: '30', keepGiB: '', then: 'trash', moveTo: '' };
 }
 
 /** The clean-up form's values from the settings. */
-export function retentionDraftOf(retention: RetentionSettings): RetentionDraft {
+export function cleanUpDraftOf(cleanUp: CleanUpSettings): CleanUpDraft {
   return {
-    enabled: retention.enabled,
-    dryRun: retention.dryRun,
-    rules: retention.rules.map((rule) => ({
+    enabled: cleanUp.enabled,
+    dryRun: cleanUp.dryRun,
+    rules: cleanUp.rules.map((rule) => ({
       recorders: [...(rule.recorders ?? [])],
       rooms: (rule.rooms ?? []).join(' '),
       keepDays: rule.keepDays === undefined ? '' : String(rule.keepDays),
@@ -43,15 +43,15 @@ export function retentionDraftOf(retention: RetentionSettings): RetentionDraft {
  * The clean-up settings from the form (the schema judges them when the patch is checked); text
  * that is not a number is named in `errors` by its path (`retention.rules[N].field`).
  */
-export function retentionFromDraft(
-  draft: RetentionDraft,
+export function cleanUpFromDraft(
+  draft: CleanUpDraft,
   notANumber: string,
   errors: string[],
-): RetentionSettings {
+): CleanUpSettings {
   return {
     enabled: draft.enabled,
     dryRun: draft.dryRun,
-    rules: draft.rules.map((rule, index): RetentionRule => {
+    rules: draft.rules.map((rule, index): CleanUpRule => {
       const at = `retention.rules[${index}]`;
       const number = (field: string, text: string): number | undefined => {
         if (text.trim() === '') return undefined;

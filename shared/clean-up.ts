@@ -6,7 +6,7 @@ export const RemovalHow = z.enum(['trash', 'delete', 'move']);
 export type RemovalHow = z.infer<typeof RemovalHow>;
 
 /** The messages of a rule the schema refuses (shared/i18n/schema-messages.ts has their Chinese). */
-export const RETENTION_MESSAGES = {
+export const CLEAN_UP_MESSAGES = {
   noLimit: 'give keepDays or keepGiB (or both)',
   noMoveTo: 'give moveTo, the folder to move the files to',
 } as const;
@@ -16,7 +16,7 @@ export const RETENTION_MESSAGES = {
  * for `keepDays` (by modification time) and up to `keepGiB` in all (the oldest go first); what
  * is past either limit goes as `then` says.
  */
-export const RetentionRule = z
+export const CleanUpRule = z
   .object({
     // Recorder ids (settings `recorders[].id`; not imported from settings.ts, which imports this file).
     recorders: z.array(z.string().min(1).max(40)).max(100).optional(),
@@ -30,28 +30,28 @@ export const RetentionRule = z
   })
   .superRefine((rule, context) => {
     if (rule.keepDays === undefined && rule.keepGiB === undefined)
-      context.addIssue({ code: 'custom', path: ['keepDays'], message: RETENTION_MESSAGES.noLimit });
+      context.addIssue({ code: 'custom', path: ['keepDays'], message: CLEAN_UP_MESSAGES.noLimit });
     if (rule.then === 'move' && rule.moveTo === undefined)
-      context.addIssue({ code: 'custom', path: ['moveTo'], message: RETENTION_MESSAGES.noMoveTo });
+      context.addIssue({ code: 'custom', path: ['moveTo'], message: CLEAN_UP_MESSAGES.noMoveTo });
   });
 /** A clean-up rule. */
-export type RetentionRule = z.infer<typeof RetentionRule>;
+export type CleanUpRule = z.infer<typeof CleanUpRule>;
 
 /**
  * Clean-up of old recordings (main/features/clean-up/core/). Off by default; a dry run by default too, so
- * that switching it on first shows what would go (the window's preview, headless `retention`
+ * that switching it on first shows what would go (the window's preview, headless `clean-up`
  * lines) and removes nothing until the user turns the dry run off: `delete` cannot be undone.
  */
-export const RetentionSettings = z.object({
+export const CleanUpSettings = z.object({
   enabled: z.boolean().default(false),
   dryRun: z.boolean().default(true),
-  rules: z.array(RetentionRule).max(50).default([]),
+  rules: z.array(CleanUpRule).max(50).default([]),
 });
 /** The clean-up settings. */
-export type RetentionSettings = z.infer<typeof RetentionSettings>;
+export type CleanUpSettings = z.infer<typeof CleanUpSettings>;
 
 /** One file a clean-up pass would remove (or removed). */
-export const RetentionFile = z.object({
+export const CleanUpFile = z.object({
   recorderId: z.string(),
   /** Under the recorder's recording root, `/`-separated. */
   relativePath: z.string(),
@@ -64,10 +64,10 @@ export const RetentionFile = z.object({
   reason: z.enum(['keepDays', 'keepGiB']),
 });
 /** A file a clean-up would remove. */
-export type RetentionFile = z.infer<typeof RetentionFile>;
+export type CleanUpFile = z.infer<typeof CleanUpFile>;
 
-/** What a clean-up pass would remove now, per rule (the `retention:preview` call's answer). */
-export const RetentionPreview = z.object({
+/** What a clean-up pass would remove now, per rule (the `cleanUp:preview` call's answer). */
+export const CleanUpPreview = z.object({
   /** The settings the preview used: whether clean-up is on and a dry run. */
   enabled: z.boolean(),
   dryRun: z.boolean(),
@@ -75,7 +75,7 @@ export const RetentionPreview = z.object({
   rules: z.array(
     z.object({
       rule: z.number().int().nonnegative(),
-      files: z.array(RetentionFile),
+      files: z.array(CleanUpFile),
       bytes: z.number().nonnegative(),
     }),
   ),
@@ -85,4 +85,4 @@ export const RetentionPreview = z.object({
   problems: z.array(z.string()),
 });
 /** A clean-up preview. */
-export type RetentionPreview = z.infer<typeof RetentionPreview>;
+export type CleanUpPreview = z.infer<typeof CleanUpPreview>;
