@@ -71,7 +71,7 @@ export const CleanUpPreview = z.object({
   /** The settings the preview used: whether clean-up is on and a dry run. */
   enabled: z.boolean(),
   dryRun: z.boolean(),
-  /** One entry per rule, in the order of `retention.rules`, oldest file first. */
+  /** One entry per rule, in the order of `cleanUp.rules`, oldest file first. */
   rules: z.array(
     z.object({
       rule: z.number().int().nonnegative(),

@@ -70,7 +70,7 @@ export const HistoryRemoval = CleanUpFile.extend({
   id: z.string(),
   /** Epoch ms of the removal. */
   at: z.number(),
-  /** The rule's index in `retention.rules`. */
+  /** The rule's index in `cleanUp.rules`. */
   rule: z.number().int().nonnegative(),
   then: RemovalHow,
   /** `move`: where the file went. */

@@ -180,7 +180,7 @@ export const CALLS = {
     response: z.object({ quietUntil: z.number().nullable() }),
   },
   /**
-   * What a clean-up pass would remove now, per rule: the saved `retention` settings, or the ones
+   * What a clean-up pass would remove now, per rule: the saved `cleanUp` settings, or the ones
    * sent (the window's form before it saves). Removes nothing.
    */
   'cleanUp:preview': {
@@ -199,7 +199,7 @@ export const CALLS = {
   /** Cancels a queued or running job (a running step's process tree is stopped). */
   'jobs:cancel': { request: z.strictObject({ id: JobId }), response: CallResult },
   /**
-   * Which tools are found, where, and their version line: the settings' `actions.tools`, or
+   * Which tools are found, where, and their version line: the settings' `jobs.tools`, or
    * `tools` as drafted in the window (not saved yet); absent ones are looked up on PATH.
    */
   'jobs:checkTools': {

@@ -39,7 +39,7 @@ export const RemuxStep = z.object({
 /** Danmaku XML beside the video → ASS with DanmakuFactory; `args` are added to its own. */
 export const DanmakuStep = z.object({
   kind: z.literal('danmaku'),
-  program: ProgramPath.optional(), // else actions.tools.danmakuFactory, else PATH
+  program: ProgramPath.optional(), // else jobs.tools.danmakuFactory, else PATH
   args: Args.optional(),
 });
 /** `rclone copy {output} <remote>`, e.g. `nas:recordings/{streamer}`. */

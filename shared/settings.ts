@@ -8,7 +8,7 @@ export const DEFAULT_LISTENER_PORT = 23560;
 /** The recorder's default API address (command-line edition started with `--bind`). */
 export const DEFAULT_RECORDER_URL = 'http://127.0.0.1:2356';
 /** Current version of the settings file layout; see main/core/settings-migrations.ts. */
-export const SETTINGS_VERSION = 2;
+export const SETTINGS_VERSION = 3;
 /** The id of the first recorder of a fresh install, and of the one a version 1 file had. */
 export const DEFAULT_RECORDER_ID = 'default';
 
@@ -270,9 +270,9 @@ export const Settings = z.object({
   /** The streamer's avatar and the room's cover, from bilibili's public live API (main/features/pictures/core/). */
   pictures: PictureSettings.prefault({}),
   /** Clean-up of old recordings by age and size (shared/clean-up.ts); off by default. */
-  retention: CleanUpSettings.prefault({}),
-  /** Acting on finished recordings: remux, danmaku, upload, move, a program (shared/actions.ts). */
-  actions: JobsSettings.prefault({}),
+  cleanUp: CleanUpSettings.prefault({}),
+  /** Acting on finished recordings: remux, danmaku, upload, move, a program (shared/job-rules.ts). */
+  jobs: JobsSettings.prefault({}),
 });
 /** The app's settings. */
 export type Settings = z.infer<typeof Settings>;

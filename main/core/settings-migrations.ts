@@ -15,6 +15,7 @@ export interface SettingsMigration {
 export const SETTINGS_MIGRATIONS: readonly SettingsMigration[] = [
   { from: 0, name: 'unversioned-to-v1', migrate: (data) => ({ ...data, version: 1 }) },
   { from: 1, name: 'one-recorder-to-recorders', migrate: recorderToRecorders },
+  { from: 2, name: 'jobs-and-clean-up-keys', migrate: jobsAndCleanUpKeys },
 ];
 
 /**
@@ -35,6 +36,19 @@ function recorderToRecorders(data: Record<string, unknown>): Record<string, unkn
   // A file that never named a recorder keeps the defaults, as version 1 did.
   const named = recorder !== undefined || recordingRoot !== undefined || pathMappings !== undefined;
   return named ? { ...rest, recorders: [first] } : rest;
+}
+
+/**
+ * Version 3 names two features as the code does: `actions` (rules that make jobs of finished
+ * recordings) becomes `jobs`, `retention` (the clean-up of old recordings) becomes `cleanUp`. A
+ * file that already has the new key keeps it (a hand-written `--config` has no version, so every
+ * step runs on it), and the old one is dropped.
+ */
+function jobsAndCleanUpKeys(data: Record<string, unknown>): Record<string, unknown> {
+  const { actions, retention, ...rest } = data;
+  if (actions !== undefined && rest.jobs === undefined) rest.jobs = actions;
+  if (retention !== undefined && rest.cleanUp === undefined) rest.cleanUp = retention;
+  return rest;
 }
 
 /** What migrating a file's contents found. */

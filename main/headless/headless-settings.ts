@@ -130,11 +130,11 @@ function firstRecorderFlags(o: HeadlessOptions): Partial<RecorderSetting> {
  * rule with `then: 'trash'` is refused at load, naming the rule, rather than left to fail on
  * every file.
  */
-export function refuseTrash(settings: Pick<Settings, 'retention'>, where: string): void {
-  const index = settings.retention.rules.findIndex((rule) => rule.then === 'trash');
+export function refuseTrash(settings: Pick<Settings, 'cleanUp'>, where: string): void {
+  const index = settings.cleanUp.rules.findIndex((rule) => rule.then === 'trash');
   if (index < 0) return;
   throw new UsageError(
-    `${where}: retention.rules[${index}].then is "trash", but headless mode has no trash ` +
+    `${where}: cleanUp.rules[${index}].then is "trash", but headless mode has no trash ` +
       `(the desktop app puts files there); use "delete", or "move" with moveTo`,
   );
 }

@@ -41,7 +41,7 @@ export function cleanUpDraftOf(cleanUp: CleanUpSettings): CleanUpDraft {
 
 /**
  * The clean-up settings from the form (the schema judges them when the patch is checked); text
- * that is not a number is named in `errors` by its path (`retention.rules[N].field`).
+ * that is not a number is named in `errors` by its path (`cleanUp.rules[N].field`).
  */
 export function cleanUpFromDraft(
   draft: CleanUpDraft,
@@ -52,7 +52,7 @@ export function cleanUpFromDraft(
     enabled: draft.enabled,
     dryRun: draft.dryRun,
     rules: draft.rules.map((rule, index): CleanUpRule => {
-      const at = `retention.rules[${index}]`;
+      const at = `cleanUp.rules[${index}]`;
       const number = (field: string, text: string): number | undefined => {
         if (text.trim() === '') return undefined;
         const value = Number(text.trim());

@@ -36,19 +36,19 @@ export function ruleDraftOf(rule: JobRule): RuleDraft {
   };
 }
 
-/** The actions form's values from the settings. */
-export function jobsDraftOf(actions: JobsSettings): JobsDraft {
+/** The jobs form's values from the settings. */
+export function jobsDraftOf(jobs: JobsSettings): JobsDraft {
   return {
-    enabled: actions.enabled,
-    concurrency: String(actions.concurrency),
-    notifyDone: actions.notifyDone,
+    enabled: jobs.enabled,
+    concurrency: String(jobs.concurrency),
+    notifyDone: jobs.notifyDone,
     tools: {
-      ffmpeg: actions.tools.ffmpeg ?? '',
-      rclone: actions.tools.rclone ?? '',
-      danmakuFactory: actions.tools.danmakuFactory ?? '',
+      ffmpeg: jobs.tools.ffmpeg ?? '',
+      rclone: jobs.tools.rclone ?? '',
+      danmakuFactory: jobs.tools.danmakuFactory ?? '',
     },
-    moveRoots: actions.moveRoots.join('\n'),
-    rules: actions.rules.map(ruleDraftOf),
+    moveRoots: jobs.moveRoots.join('\n'),
+    rules: jobs.rules.map(ruleDraftOf),
   };
 }
 
@@ -60,7 +60,7 @@ export function nextRuleId(rules: readonly { id: string }[]): string {
   return `rule-${n}`;
 }
 
-/** A rule's settings from its form values; `path` is where its errors go (`actions.rules[N]`). */
+/** A rule's settings from its form values; `path` is where its errors go (`jobs.rules[N]`). */
 export function ruleFromDraft(
   draft: RuleDraft,
   path: string,
@@ -82,7 +82,7 @@ export function ruleFromDraft(
 }
 
 /**
- * The `actions` patch of the form: the whole object (its rules replace the stored ones), an
+ * The `jobs` patch of the form: the whole object (its rules replace the stored ones), an
  * emptied tool path as `null` so that the stored one goes (a patch merges objects key by key).
  * Text that is not a number is named in `errors` by its path.
  */
@@ -90,10 +90,10 @@ export function jobsPatchOf(
   draft: JobsDraft,
   notANumber: string,
   errors: string[],
-): NonNullable<SettingsPatch['actions']> {
+): NonNullable<SettingsPatch['jobs']> {
   const concurrency = Number(draft.concurrency.trim());
   if (draft.concurrency.trim() === '' || !Number.isFinite(concurrency))
-    errors.push(`actions.concurrency: ${notANumber}`);
+    errors.push(`jobs.concurrency: ${notANumber}`);
   const tool = (text: string) => (text.trim() === '' ? null : text.trim());
   return {
     enabled: draft.enabled,
@@ -106,7 +106,7 @@ export function jobsPatchOf(
     },
     moveRoots: argLines(draft.moveRoots).map((line) => line.trim()),
     rules: draft.rules.map((rule, index) =>
-      ruleFromDraft(rule, `actions.rules[${index}]`, notANumber, errors),
+      ruleFromDraft(rule, `jobs.rules[${index}]`, notANumber, errors),
     ),
   };
 }

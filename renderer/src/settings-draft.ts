@@ -30,9 +30,9 @@ export interface SettingsDraft {
   picturesEnabled: boolean;
   liveApiHost: string;
   /** Settings → Actions (rules, steps, tools). */
-  actions: JobsDraft;
+  jobs: JobsDraft;
   /** Settings → Clean-up. */
-  retention: CleanUpDraft;
+  cleanUp: CleanUpDraft;
   keepAwake: boolean;
 }
 
@@ -52,8 +52,8 @@ export function draftFromSettings(settings: Settings): SettingsDraft {
     updatesFeedUrl: settings.updates.feedUrl,
     picturesEnabled: settings.pictures.enabled,
     liveApiHost: settings.pictures.liveApiHost,
-    actions: jobsDraftOf(settings.actions),
-    retention: cleanUpDraftOf(settings.retention),
+    jobs: jobsDraftOf(settings.jobs),
+    cleanUp: cleanUpDraftOf(settings.cleanUp),
     keepAwake: settings.keepAwake,
   };
 }
@@ -142,8 +142,8 @@ function buildPatch(
   if (changed('picturesEnabled') || changed('liveApiHost'))
     patch.pictures = { enabled: draft.picturesEnabled, liveApiHost: draft.liveApiHost.trim() };
   // Whole objects: their rules are lists, and a patch replaces a list whole.
-  if (changed('actions')) patch.actions = jobsPatchOf(draft.actions, notANumber, errors);
-  if (changed('retention')) patch.retention = cleanUpFromDraft(draft.retention, notANumber, errors);
+  if (changed('jobs')) patch.jobs = jobsPatchOf(draft.jobs, notANumber, errors);
+  if (changed('cleanUp')) patch.cleanUp = cleanUpFromDraft(draft.cleanUp, notANumber, errors);
   if (changed('keepAwake')) patch.keepAwake = draft.keepAwake;
 
   return { patch, errors };

@@ -96,7 +96,7 @@ describe('SettingsStore', () => {
       startAtLogin: true,
     });
     expect(log.lines).toEqual([
-      'info settings: migrated from version 0 (unversioned-to-v1, one-recorder-to-recorders)',
+      'info settings: migrated from version 0 (unversioned-to-v1, one-recorder-to-recorders, jobs-and-clean-up-keys)',
     ]);
   });
 

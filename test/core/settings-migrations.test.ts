@@ -36,9 +36,9 @@ describe('migrateSettings', () => {
   it('treats a file without version as version 0', () => {
     expect(migrateSettings({ startAtLogin: true })).toEqual({
       kind: 'migrated',
-      data: { startAtLogin: true, version: 2 },
+      data: { startAtLogin: true, version: 3 },
       from: 0,
-      applied: ['unversioned-to-v1', 'one-recorder-to-recorders'],
+      applied: ['unversioned-to-v1', 'one-recorder-to-recorders', 'jobs-and-clean-up-keys'],
     });
   });
 
@@ -94,9 +94,9 @@ describe('migrateSettings', () => {
     expect(result).toEqual({
       kind: 'migrated',
       from: 1,
-      applied: ['one-recorder-to-recorders'],
+      applied: ['one-recorder-to-recorders', 'jobs-and-clean-up-keys'],
       data: {
-        version: 2,
+        version: 3,
         language: 'zh-CN',
         listener: v1.listener,
         notifications: v1.notifications,
@@ -120,8 +120,38 @@ describe('migrateSettings', () => {
     expect(migrateSettings({ version: 1, startAtLogin: true })).toEqual({
       kind: 'migrated',
       from: 1,
-      applied: ['one-recorder-to-recorders'],
-      data: { version: 2, startAtLogin: true },
+      applied: ['one-recorder-to-recorders', 'jobs-and-clean-up-keys'],
+      data: { version: 3, startAtLogin: true },
     });
+  });
+
+  it('renames the jobs and clean-up keys of version 2, whatever they hold', () => {
+    const jobs = { enabled: true, rules: [{ id: 'mp4', steps: [{ kind: 'remux' }] }] };
+    const cleanUp = { enabled: true, dryRun: false, rules: [{ keepDays: 7, then: 'delete' }] };
+    const result = migrateSettings({
+      version: 2,
+      actions: jobs,
+      retention: cleanUp,
+      keepAwake: false,
+    });
+    expect(result).toEqual({
+      kind: 'migrated',
+      from: 2,
+      applied: ['jobs-and-clean-up-keys'],
+      data: { version: 3, jobs, cleanUp, keepAwake: false },
+    });
+    // What the user had set is what the settings now hold, nothing filled over it.
+    const parsed = Settings.parse(result.kind === 'migrated' ? result.data : {});
+    expect(parsed.jobs.rules.map((rule) => rule.id)).toEqual(['mp4']);
+    expect(parsed.cleanUp).toEqual(cleanUp);
+  });
+
+  it('keeps a new key written by hand over an old one beside it', () => {
+    const result = migrateSettings({ jobs: { enabled: true }, actions: { enabled: false } });
+    expect(result).toMatchObject({
+      kind: 'migrated',
+      data: { version: 3, jobs: { enabled: true } },
+    });
+    expect(result.kind === 'migrated' && 'actions' in result.data).toBe(false);
   });
 });

@@ -195,7 +195,7 @@ describe('runDesktopApp', () => {
       const { desktop } = await launch({
         settings: {
           recorders: [{ ...defaultSettings().recorders[0]!, recordingRoot: recordings }],
-          retention: { enabled: true, dryRun: false, rules: [{ keepDays: 7, then: 'trash' }] },
+          cleanUp: { enabled: true, dryRun: false, rules: [{ keepDays: 7, then: 'trash' }] },
         },
       });
       await vi.waitFor(() => expect(desktop.trashed).toHaveLength(1), { timeout: 5000 });

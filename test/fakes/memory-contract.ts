@@ -115,15 +115,13 @@ export function memoryContract(options: MemoryContractOptions = {}): MemoryContr
       return { ok: true };
     }),
     'jobs:checkTools': noted('jobs:checkTools', async (request) => {
-      const tools = request && 'tools' in request ? request.tools : settings.actions.tools;
+      const tools = request && 'tools' in request ? request.tools : settings.jobs.tools;
       const check = options.tools ?? [];
       return { tools: typeof check === 'function' ? await check(tools) : check };
     }),
     'jobs:tryOnLastFile': noted('jobs:tryOnLastFile', async (request) => {
       const rule =
-        'rule' in request
-          ? request.rule
-          : settings.actions.rules.find((r) => r.id === request.ruleId);
+        'rule' in request ? request.rule : settings.jobs.rules.find((r) => r.id === request.ruleId);
       if (!rule) return { ok: false, message: 'No such rule.' };
       // Built as the engine builds a job (newJob), as the window sees it (publicJob).
       const facts = {
@@ -138,8 +136,8 @@ export function memoryContract(options: MemoryContractOptions = {}): MemoryContr
       return { ok: true, jobId: job.id };
     }),
     'cleanUp:preview': noted('cleanUp:preview', async () => ({
-      enabled: settings.retention.enabled,
-      dryRun: settings.retention.dryRun,
+      enabled: settings.cleanUp.enabled,
+      dryRun: settings.cleanUp.dryRun,
       rules: [],
       bytes: 0,
       problems: [],

@@ -12,7 +12,7 @@ afterEach(async () => {
   for (const dir of temps.splice(0)) await rm(dir, { recursive: true, force: true });
 });
 
-async function setUp(retention: object) {
+async function setUp(cleanUp: object) {
   const dir = await mkdtemp(join(tmpdir(), 'headless-clean-up-'));
   temps.push(dir);
   const root = join(dir, 'rec');
@@ -22,7 +22,7 @@ async function setUp(retention: object) {
   const at = new Date(Date.now() - 30 * 86_400_000);
   await utimes(old, at, at);
   const config = join(dir, 'config.json');
-  await writeFile(config, JSON.stringify({ retention }));
+  await writeFile(config, JSON.stringify({ cleanUp }));
   const args = ['--port', '0', '--no-desktop', '--data-dir', join(dir, 'data')];
   return { old, args: [...args, '--config', config, '--recording-root', root] };
 }
@@ -55,6 +55,7 @@ describe('headless clean-up', () => {
     const { args } = await setUp({ enabled: false });
     const dataDir = args[args.indexOf('--data-dir') + 1]!;
     await mkdir(dataDir, { recursive: true });
+    // Written before the key was `cleanUp`: the settings migration lifts it, the refusal names the rule.
     const stored = { retention: { enabled: true, rules: [{ keepDays: 9, then: 'trash' }] } };
     await writeFile(join(dataDir, 'settings.json'), JSON.stringify(stored));
     const p = startHeadless(args);
@@ -71,7 +72,7 @@ describe('headless clean-up', () => {
     expect(await p.exited).toBe(2);
     expect(p.lines[0]).toMatchObject({ type: 'error' });
     expect(p.lines[0]?.message).toMatch(
-      /retention\.rules\[0\]\.then is "trash", but headless mode has no trash/,
+      /cleanUp\.rules\[0\]\.then is "trash", but headless mode has no trash/,
     );
   });
 });

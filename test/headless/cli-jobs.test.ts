@@ -24,9 +24,9 @@ async function setUp(rules: unknown[]) {
     config,
     JSON.stringify({
       recorders: [{ id: 'default', url: '', recordingRoot: root }],
-      actions: { enabled: true, rules },
+      jobs: { enabled: true, rules },
       // The clean-up beside the jobs, as a dry run (the acceptance config has both).
-      retention: { enabled: true, dryRun: true, rules: [{ keepDays: 30, then: 'delete' }] },
+      cleanUp: { enabled: true, dryRun: true, rules: [{ keepDays: 30, then: 'delete' }] },
     }),
   );
   return { dir, root, flv, config, dataDir: join(dir, 'data') };
@@ -71,9 +71,9 @@ describe('headless: acting on a finished recording', () => {
     const lines = p.lines.filter((l) => l.type === 'job').map((l) => l.status);
     expect(lines).toEqual(['queued', 'running', 'done']);
     expect((await probe(mp4)).codecs).toEqual(['h264', 'aac']);
-    const retention = await p.waitFor((l) => l.type === 'clean-up');
-    expect(retention).toMatchObject({ dryRun: true, bytes: 1024 });
-    expect(retention.files).toEqual([relative(root, old).split(sep).join('/')]);
+    const cleanUp = await p.waitFor((l) => l.type === 'clean-up');
+    expect(cleanUp).toMatchObject({ dryRun: true, bytes: 1024 });
+    expect(cleanUp.files).toEqual([relative(root, old).split(sep).join('/')]);
     expect(existsSync(old) && existsSync(flv)).toBe(true);
   });
 
@@ -89,7 +89,7 @@ describe('headless: acting on a finished recording', () => {
       },
     ];
     const settings = JSON.parse(await readFile(config, 'utf8'));
-    await writeFile(config, JSON.stringify({ ...settings, actions: { enabled: true, rules } }));
+    await writeFile(config, JSON.stringify({ ...settings, jobs: { enabled: true, rules } }));
     const first = launch(config, dataDir);
     const ready = await first.waitFor((l) => l.type === 'ready');
     await postWebhook(ready.webhookUrl, fixtureText('synthesized/webhook-v2-FileClosed.json'));

@@ -193,7 +193,7 @@ describe('headless: several recorders', () => {
 
     const stored = JSON.parse(await readFile(join(dataDir, 'settings.json'), 'utf8'));
     expect(stored).toMatchObject({
-      version: 2,
+      version: 3,
       recorders: [
         {
           id: 'default',

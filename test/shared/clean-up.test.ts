@@ -13,7 +13,7 @@ const issues = (data: unknown) => {
 describe('clean-up settings', () => {
   it('is off and a dry run by default; keep awake is on; no go-live filter', () => {
     const settings = defaultSettings();
-    expect(settings.retention).toEqual({ enabled: false, dryRun: true, rules: [] });
+    expect(settings.cleanUp).toEqual({ enabled: false, dryRun: true, rules: [] });
     expect(settings.keepAwake).toBe(true);
     expect(settings.notifications.goLiveFilters).toEqual({
       all: { titleAllow: [], titleBlock: [], areaAllow: [], areaBlock: [] },
@@ -23,7 +23,7 @@ describe('clean-up settings', () => {
 
   it('reads a rule with its limits and what to do', () => {
     const settings = Settings.parse({
-      retention: {
+      cleanUp: {
         enabled: true,
         dryRun: false,
         rules: [
@@ -32,7 +32,7 @@ describe('clean-up settings', () => {
         ],
       },
     });
-    expect(settings.retention.rules[1]).toEqual({
+    expect(settings.cleanUp.rules[1]).toEqual({
       recorders: ['nas'],
       keepGiB: 500,
       then: 'move',
@@ -42,7 +42,7 @@ describe('clean-up settings', () => {
 
   it('refuses a rule with neither limit, a move without a folder, a zero limit', () => {
     const found = issues({
-      retention: {
+      cleanUp: {
         rules: [
           { then: 'delete' },
           { keepDays: 1, then: 'move' },
@@ -52,10 +52,10 @@ describe('clean-up settings', () => {
       },
     });
     expect(found).toEqual([
-      'retention.rules[0].keepDays: give keepDays or keepGiB (or both)',
-      'retention.rules[1].moveTo: give moveTo, the folder to move the files to',
-      'retention.rules[2].keepDays: Too small: expected number to be >0',
-      'retention.rules[3].then: Invalid option: expected one of "trash"|"delete"|"move"',
+      'cleanUp.rules[0].keepDays: give keepDays or keepGiB (or both)',
+      'cleanUp.rules[1].moveTo: give moveTo, the folder to move the files to',
+      'cleanUp.rules[2].keepDays: Too small: expected number to be >0',
+      'cleanUp.rules[3].then: Invalid option: expected one of "trash"|"delete"|"move"',
     ]);
     const zh = found.map((m) => localizeSchemaMessage(m.slice(m.indexOf(': ') + 2), 'zh-CN'));
     expect(zh.slice(0, 3)).toEqual([
@@ -67,19 +67,19 @@ describe('clean-up settings', () => {
 
   it('is patched from the window key by key, the rules as a whole', () => {
     const first = applySettingsPatch(defaultSettings(), {
-      retention: { enabled: true, rules: [{ keepDays: 30, then: 'trash' }] },
+      cleanUp: { enabled: true, rules: [{ keepDays: 30, then: 'trash' }] },
     });
-    expect(first.ok && first.settings.retention).toEqual({
+    expect(first.ok && first.settings.cleanUp).toEqual({
       enabled: true,
       dryRun: true,
       rules: [{ keepDays: 30, then: 'trash' }],
     });
     const refused = applySettingsPatch(defaultSettings(), {
-      retention: { rules: [{ then: 'trash' }] },
+      cleanUp: { rules: [{ then: 'trash' }] },
     });
     expect(refused).toEqual({
       ok: false,
-      errors: ['retention.rules[0].keepDays: give keepDays or keepGiB (or both)'],
+      errors: ['cleanUp.rules[0].keepDays: give keepDays or keepGiB (or both)'],
     });
   });
 

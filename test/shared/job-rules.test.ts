@@ -5,14 +5,14 @@ import { safeParseUnknown } from '../../shared/parse';
 import { Settings } from '../../shared/settings';
 import { parseCallRequest, parseEventPayload } from '../../shared/ipc-contract';
 
-function jobsErrors(actions: unknown): string[] {
-  const result = safeParseUnknown(Settings, { actions });
+function jobsErrors(jobs: unknown): string[] {
+  const result = safeParseUnknown(Settings, { jobs });
   return result.ok ? [] : result.reasons;
 }
 
 describe('jobs settings', () => {
   it('are off by default, one job at a time, no tools, no rules, no popup when done', () => {
-    expect(Settings.parse({}).actions).toEqual({
+    expect(Settings.parse({}).jobs).toEqual({
       enabled: false,
       concurrency: 1,
       tools: {},
@@ -23,8 +23,8 @@ describe('jobs settings', () => {
   });
 
   it('read every step kind as the issue writes them', () => {
-    const actions = Settings.parse({
-      actions: {
+    const jobs = Settings.parse({
+      jobs: {
         enabled: true,
         rules: [
           {
@@ -42,15 +42,15 @@ describe('jobs settings', () => {
           },
         ],
       },
-    }).actions;
-    expect(actions.rules[0]?.steps.map((s) => s.kind)).toEqual([
+    }).jobs;
+    expect(jobs.rules[0]?.steps.map((s) => s.kind)).toEqual([
       'remux',
       'danmaku',
       'upload',
       'move',
       'run',
     ]);
-    expect(actions.rules[0]?.steps[0]).toEqual({
+    expect(jobs.rules[0]?.steps[0]).toEqual({
       kind: 'remux',
       format: 'mp4',
       deleteSource: false,
@@ -63,7 +63,7 @@ describe('jobs settings', () => {
     });
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatch(
-      /^actions\.rules\[0\]\.steps\[0\]\.args\[1\]: unknown placeholder \{pth\}; use \{path\}/,
+      /^jobs\.rules\[0\]\.steps\[0\]\.args\[1\]: unknown placeholder \{pth\}; use \{path\}/,
     );
     const message = errors[0]!.slice(errors[0]!.indexOf(': ') + 2);
     expect(localizeSchemaMessage(message, 'zh-CN')).toMatch(/^未知的占位符 \{pth\}；可用 \{path\}/);
@@ -76,7 +76,7 @@ describe('jobs settings', () => {
         { id: 'a', steps: [{ kind: 'danmaku' }] },
       ],
     });
-    expect(errors).toEqual(['actions.rules[1].id: the rule id "a" is used twice']);
+    expect(errors).toEqual(['jobs.rules[1].id: the rule id "a" is used twice']);
     expect(localizeSchemaMessage('the rule id "a" is used twice', 'zh-CN')).toBe(
       '规则 ID "a" 重复了',
     );
@@ -89,8 +89,8 @@ describe('jobs settings', () => {
         { id: 'b', steps: [{ kind: 'run', program: 'sh', args: 'rm -rf ~' }] },
       ],
     });
-    expect(errors).toContain('actions.rules[0].steps: add at least one step');
-    expect(errors.some((e) => e.startsWith('actions.rules[1].steps[0].args:'))).toBe(true);
+    expect(errors).toContain('jobs.rules[0].steps: add at least one step');
+    expect(errors.some((e) => e.startsWith('jobs.rules[1].steps[0].args:'))).toBe(true);
     expect(localizeSchemaMessage('add at least one step', 'zh-CN')).toBe('至少添加一个步骤');
   });
 

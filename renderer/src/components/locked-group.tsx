@@ -3,8 +3,8 @@ import { useApp } from '../app-context';
 
 /**
  * Whether a launch option (a headless `--config` file, a flag) fixes the setting at `prefix` or
- * anything inside it: `actions.rules` is fixed by a file that sets `actions.rules`, and
- * `actions.tools` by one that sets `actions.tools.ffmpeg`. The file wins again at every start,
+ * anything inside it: `jobs.rules` is fixed by a file that sets `jobs.rules`, and
+ * `jobs.tools` by one that sets `jobs.tools.ffmpeg`. The file wins again at every start,
  * so the window shows such settings without letting them be edited.
  */
 export function useLockedUnder(): (prefix: string) => boolean {

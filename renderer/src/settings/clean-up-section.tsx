@@ -15,7 +15,7 @@ const REMOVALS: readonly RemovalHow[] = ['trash', 'delete', 'move'];
 /** The paths Settings → Clean-up shows errors for (the save bar lists the rest). */
 export function cleanUpErrorPaths(cleanUp: CleanUpDraft): string[] {
   return cleanUp.rules.flatMap((_, index) =>
-    ['rooms', 'keepDays', 'keepGiB', 'moveTo'].map((field) => `retention.rules[${index}].${field}`),
+    ['rooms', 'keepDays', 'keepGiB', 'moveTo'].map((field) => `cleanUp.rules[${index}].${field}`),
   );
 }
 
@@ -36,7 +36,7 @@ function CleanUpRuleCard({
   onRemove: () => void;
 }) {
   const id = `clean-up-${index}`;
-  const at = (field: string) => errorsFor(errors, `retention.rules[${index}].${field}`);
+  const at = (field: string) => errorsFor(errors, `cleanUp.rules[${index}].${field}`);
   return (
     <li class="rule-card" data-clean-up-rule={index}>
       <h3 class="rule-title">{c.ruleTitle(index + 1)}</h3>
@@ -119,38 +119,38 @@ export function CleanUpSection({ draft, update, errors }: SectionProps) {
   const { language } = useApp();
   const lockedUnder = useLockedUnder();
   const c = CLEAN_UP_STRINGS[language];
-  const retention = draft.retention;
+  const cleanUp = draft.cleanUp;
   const change = (changes: Partial<CleanUpDraft>) =>
-    update({ retention: { ...retention, ...changes } });
+    update({ cleanUp: { ...cleanUp, ...changes } });
   const setRules = (rules: CleanUpRuleDraft[]) => change({ rules });
   return (
     <Section id="settings-clean-up" title={c.section}>
       <p class="field-hint">{c.intro}</p>
-      <LockedGroup locked={lockedUnder('retention.enabled')}>
+      <LockedGroup locked={lockedUnder('cleanUp.enabled')}>
         <CheckField
           id="clean-up-enabled"
           label={c.enabled}
-          checked={retention.enabled}
+          checked={cleanUp.enabled}
           onChecked={(enabled) => change({ enabled })}
         />
       </LockedGroup>
-      <LockedGroup locked={lockedUnder('retention.dryRun')}>
+      <LockedGroup locked={lockedUnder('cleanUp.dryRun')}>
         <CheckField
           id="clean-up-dry-run"
           label={c.dryRun}
           hint={c.dryRunHint}
-          checked={retention.dryRun}
+          checked={cleanUp.dryRun}
           onChecked={(dryRun) => change({ dryRun })}
         />
       </LockedGroup>
-      <LockedGroup locked={lockedUnder('retention.rules')}>
+      <LockedGroup locked={lockedUnder('cleanUp.rules')}>
         <div class="field" role="group" aria-labelledby="clean-up-rules-title">
           <h3 id="clean-up-rules-title" class="field-label">
             {c.rules}
           </h3>
-          {retention.rules.length === 0 ? <p class="field-hint">{c.noRules}</p> : null}
+          {cleanUp.rules.length === 0 ? <p class="field-hint">{c.noRules}</p> : null}
           <ul class="items rules">
-            {retention.rules.map((rule, index) => (
+            {cleanUp.rules.map((rule, index) => (
               <CleanUpRuleCard
                 key={index}
                 index={index}
@@ -158,9 +158,9 @@ export function CleanUpSection({ draft, update, errors }: SectionProps) {
                 errors={errors}
                 strings={c}
                 onChange={(changes) =>
-                  setRules(retention.rules.map((r, i) => (i === index ? { ...r, ...changes } : r)))
+                  setRules(cleanUp.rules.map((r, i) => (i === index ? { ...r, ...changes } : r)))
                 }
-                onRemove={() => setRules(retention.rules.filter((_, i) => i !== index))}
+                onRemove={() => setRules(cleanUp.rules.filter((_, i) => i !== index))}
               />
             ))}
           </ul>
@@ -168,14 +168,14 @@ export function CleanUpSection({ draft, update, errors }: SectionProps) {
             <button
               type="button"
               class="button"
-              onClick={() => setRules([...retention.rules, newCleanUpRuleDraft()])}
+              onClick={() => setRules([...cleanUp.rules, newCleanUpRuleDraft()])}
             >
               {c.addRule}
             </button>
           </div>
         </div>
       </LockedGroup>
-      <CleanUpPreviewList cleanUp={retention} strings={c} />
+      <CleanUpPreviewList cleanUp={cleanUp} strings={c} />
       <CleanUpRemovals strings={c} />
       <LockedGroup locked={lockedUnder('keepAwake')}>
         <CheckField

@@ -24,8 +24,8 @@ export function JobPresets({
   const add = (preset: JobPreset, withRemote = '') =>
     onAdd(presetRule(preset, rules, a.presetRuleNames[preset], withRemote));
   return (
-    <div class="field" role="group" aria-labelledby="actions-presets-title">
-      <h3 id="actions-presets-title" class="field-label">
+    <div class="field" role="group" aria-labelledby="jobs-presets-title">
+      <h3 id="jobs-presets-title" class="field-label">
         {a.presets}
       </h3>
       <div class="button-row">
@@ -59,7 +59,7 @@ export function JobPresets({
       </div>
       {askingRemote ? (
         <TextField
-          id="actions-preset-remote"
+          id="jobs-preset-remote"
           label={a.remotePrompt}
           hint={a.remoteHint}
           placeholder="mydrive:recordings/{streamer}"

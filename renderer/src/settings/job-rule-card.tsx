@@ -72,7 +72,7 @@ export function JobRuleCard({
   onRemove: () => void;
 }) {
   const id = `rule-${index}`;
-  const path = `actions.rules[${index}]`;
+  const path = `jobs.rules[${index}]`;
   return (
     <li class="rule-card" data-rule={index}>
       <h3 class="rule-title" data-content>

@@ -55,12 +55,12 @@ export function JobToolsField({
       {TOOL_FIELDS.map((field) => (
         <TextField
           key={field}
-          id={`actions-tool-${field}`}
+          id={`jobs-tool-${field}`}
           label={a.toolNames[field]}
           placeholder={field === 'danmakuFactory' ? 'DanmakuFactory' : field}
           value={tools[field]}
           onValue={(value) => onTools({ ...tools, [field]: value })}
-          errors={errorsFor(errors, `actions.tools.${field}`)}
+          errors={errorsFor(errors, `jobs.tools.${field}`)}
         />
       ))}
       <p class="field-hint">{a.toolsHint}</p>

@@ -16,14 +16,14 @@ import { JobToolsField } from './job-tools-field';
 import type { SectionProps } from './section-props';
 
 /** The paths Settings → Actions shows errors for (the save bar lists the rest). */
-export function jobsErrorPaths(actions: JobsDraft): string[] {
+export function jobsErrorPaths(jobs: JobsDraft): string[] {
   return [
-    'actions.enabled',
-    'actions.concurrency',
-    'actions.tools',
-    'actions.moveRoots',
+    'jobs.enabled',
+    'jobs.concurrency',
+    'jobs.tools',
+    'jobs.moveRoots',
     // A rule's card lists whatever its fields do not show.
-    ...actions.rules.map((_, index) => `actions.rules[${index}]`),
+    ...jobs.rules.map((_, index) => `jobs.rules[${index}]`),
   ];
 }
 
@@ -56,67 +56,67 @@ export function JobsSection({ draft, update, errors }: SectionProps) {
   const { language } = useApp();
   const lockedUnder = useLockedUnder();
   const a = JOBS_SETTINGS_STRINGS[language];
-  const actions = draft.actions;
-  const change = (changes: Partial<JobsDraft>) => update({ actions: { ...actions, ...changes } });
+  const jobs = draft.jobs;
+  const change = (changes: Partial<JobsDraft>) => update({ jobs: { ...jobs, ...changes } });
   const setRules = (rules: RuleDraft[]) => change({ rules });
   return (
-    <Section id="settings-actions" title={a.section}>
+    <Section id="settings-jobs" title={a.section}>
       <p class="field-hint">{a.intro}</p>
-      <LockedGroup locked={lockedUnder('actions.enabled')}>
+      <LockedGroup locked={lockedUnder('jobs.enabled')}>
         <CheckField
-          id="actions-enabled"
+          id="jobs-enabled"
           label={a.enabled}
-          checked={actions.enabled}
+          checked={jobs.enabled}
           onChecked={(enabled) => change({ enabled })}
-          errors={errorsFor(errors, 'actions.enabled')}
+          errors={errorsFor(errors, 'jobs.enabled')}
         />
       </LockedGroup>
-      <LockedGroup locked={lockedUnder('actions.concurrency')}>
+      <LockedGroup locked={lockedUnder('jobs.concurrency')}>
         <TextField
-          id="actions-concurrency"
+          id="jobs-concurrency"
           label={a.concurrency}
           hint={a.concurrencyHint}
           inputMode="numeric"
-          value={actions.concurrency}
+          value={jobs.concurrency}
           onValue={(concurrency) => change({ concurrency })}
-          errors={errorsFor(errors, 'actions.concurrency')}
+          errors={errorsFor(errors, 'jobs.concurrency')}
         />
       </LockedGroup>
-      <LockedGroup locked={lockedUnder('actions.notifyDone')}>
+      <LockedGroup locked={lockedUnder('jobs.notifyDone')}>
         <CheckField
-          id="actions-notify-done"
+          id="jobs-notify-done"
           label={a.notifyDone}
-          checked={actions.notifyDone}
+          checked={jobs.notifyDone}
           onChecked={(notifyDone) => change({ notifyDone })}
         />
       </LockedGroup>
-      <LockedGroup locked={lockedUnder('actions.tools')}>
+      <LockedGroup locked={lockedUnder('jobs.tools')}>
         <JobToolsField
-          tools={actions.tools}
+          tools={jobs.tools}
           errors={errors}
           strings={a}
           onTools={(tools) => change({ tools })}
         />
       </LockedGroup>
-      <LockedGroup locked={lockedUnder('actions.moveRoots')}>
+      <LockedGroup locked={lockedUnder('jobs.moveRoots')}>
         <TextAreaField
-          id="actions-move-roots"
+          id="jobs-move-roots"
           label={a.moveRoots}
           hint={a.moveRootsHint}
           rows={2}
-          value={actions.moveRoots}
+          value={jobs.moveRoots}
           onValue={(moveRoots) => change({ moveRoots })}
-          errors={errorsFor(errors, 'actions.moveRoots')}
+          errors={errorsFor(errors, 'jobs.moveRoots')}
         />
       </LockedGroup>
-      <LockedGroup locked={lockedUnder('actions.rules')}>
-        <div class="field" role="group" aria-labelledby="actions-rules-title">
-          <h3 id="actions-rules-title" class="field-label">
+      <LockedGroup locked={lockedUnder('jobs.rules')}>
+        <div class="field" role="group" aria-labelledby="jobs-rules-title">
+          <h3 id="jobs-rules-title" class="field-label">
             {a.rules}
           </h3>
-          {actions.rules.length === 0 ? <p class="field-hint">{a.noRules}</p> : null}
+          {jobs.rules.length === 0 ? <p class="field-hint">{a.noRules}</p> : null}
           <ul class="items rules">
-            {actions.rules.map((rule, index) => (
+            {jobs.rules.map((rule, index) => (
               <JobRuleCard
                 key={rule.id}
                 index={index}
@@ -124,17 +124,17 @@ export function JobsSection({ draft, update, errors }: SectionProps) {
                 errors={errors}
                 strings={a}
                 onChange={(changes) =>
-                  setRules(actions.rules.map((r, i) => (i === index ? { ...r, ...changes } : r)))
+                  setRules(jobs.rules.map((r, i) => (i === index ? { ...r, ...changes } : r)))
                 }
-                onRemove={() => setRules(actions.rules.filter((_, i) => i !== index))}
+                onRemove={() => setRules(jobs.rules.filter((_, i) => i !== index))}
               />
             ))}
           </ul>
         </div>
         <JobPresets
-          rules={actions.rules}
+          rules={jobs.rules}
           strings={a}
-          onAdd={(rule) => setRules([...actions.rules, rule])}
+          onAdd={(rule) => setRules([...jobs.rules, rule])}
         />
       </LockedGroup>
       <Placeholders strings={a} />

@@ -62,7 +62,7 @@ export function RuleStepCard({
 }: {
   /** The element id prefix, `rule-0-step-1`. */
   id: string;
-  /** Where its errors are, `actions.rules[0].steps[1]`. */
+  /** Where its errors are, `jobs.rules[0].steps[1]`. */
   path: string;
   index: number;
   count: number;

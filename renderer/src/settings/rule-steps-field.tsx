@@ -23,7 +23,7 @@ export function RuleStepsField({
 }: {
   /** The rule's element id prefix, `rule-0`. */
   id: string;
-  /** The rule's error path, `actions.rules[0]`. */
+  /** The rule's error path, `jobs.rules[0]`. */
   path: string;
   steps: StepDraft[];
   errors: readonly string[];

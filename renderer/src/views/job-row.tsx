@@ -42,7 +42,7 @@ function JobProgress({ job }: { job: Job }) {
 export function JobRow({ job, onAction }: { job: Job; onAction: (action: JobAction) => void }) {
   const { strings, language, settings } = useApp();
   const s = strings.jobs;
-  const ruleKnown = settings?.actions.rules.some((rule) => rule.id === job.ruleId) ?? true;
+  const ruleKnown = settings?.jobs.rules.some((rule) => rule.id === job.ruleId) ?? true;
   const at = Math.min(job.step, job.steps.length - 1);
   const step = job.steps[at];
   const ref = jobOutputRef(job, settings);

@@ -24,7 +24,7 @@ function JobsEmpty() {
       <button
         type="button"
         class="button button-primary"
-        onClick={() => goTo('settings', 'actions-enabled')}
+        onClick={() => goTo('settings', 'jobs-enabled')}
       >
         {strings.jobs.emptyLink}
       </button>

@@ -168,8 +168,8 @@ function SettingsForm({ settings }: { settings: Settings }) {
         status={status === 'invalid' || status === 'saving' || !dirty ? status : 'dirty'}
         otherErrors={unclaimedErrors(errors, [
           ...FIELD_PATHS,
-          ...jobsErrorPaths(draft.actions),
-          ...cleanUpErrorPaths(draft.retention),
+          ...jobsErrorPaths(draft.jobs),
+          ...cleanUpErrorPaths(draft.cleanUp),
           ...draft.recorders.flatMap((_, index) =>
             RECORDER_FIELDS.map((field) => `recorders[${index}].${field}`),
           ),

@@ -107,11 +107,11 @@ describe('Settings → Clean-up and the go-live filters in Chromium', () => {
       await page.uncheck('#keep-awake');
       await saveSettingsForm(page);
       await expect
-        .poll(() => contract.settings().retention.rules)
+        .poll(() => contract.settings().cleanUp.rules)
         .toEqual([{ keepDays: 45, then: 'trash' }]);
       expect(contract.settings()).toMatchObject({
         keepAwake: false,
-        retention: { enabled: true, dryRun: true },
+        cleanUp: { enabled: true, dryRun: true },
       });
 
       // Go-live filters apply when a list is left, like the other per-room choices.

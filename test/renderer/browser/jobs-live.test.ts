@@ -26,7 +26,7 @@ beforeAll(async () => {
   await writeFile(
     config,
     JSON.stringify({
-      actions: {
+      jobs: {
         enabled: true,
         rules: [{ id: 'mp4', name: '转封装为 MP4', steps: [{ kind: 'remux' }] }],
       },

@@ -59,28 +59,28 @@ describe('Settings → Actions in Chromium', () => {
       // A step that cannot happen fails by itself, with what it waited for.
       page.setDefaultTimeout(8_000);
       await showView(page, 'settings');
-      const actions = settingsSection(page, 'settings-actions');
-      await actions.getByRole('heading', { name: zh.section }).waitFor();
-      await actions.getByText(zh.noRules).waitFor();
+      const jobs = settingsSection(page, 'settings-jobs');
+      await jobs.getByRole('heading', { name: zh.section }).waitFor();
+      await jobs.getByText(zh.noRules).waitFor();
 
       // The tools as typed, found or not, with the version line.
-      await page.fill('#actions-tool-ffmpeg', '/opt/ffmpeg/bin/ffmpeg');
-      await actions.getByRole('button', { name: zh.checkTools }).click();
-      await actions
+      await page.fill('#jobs-tool-ffmpeg', '/opt/ffmpeg/bin/ffmpeg');
+      await jobs.getByRole('button', { name: zh.checkTools }).click();
+      await jobs
         .locator('[data-tool="ffmpeg"]', { hasText: zh.found('ffmpeg version 5.1.6') })
         .waitFor();
-      expect(await actions.locator('[data-tool="rclone"]').textContent()).toContain(zh.notFound);
+      expect(await jobs.locator('[data-tool="rclone"]').textContent()).toContain(zh.notFound);
       expect(calls('jobs:checkTools')).toEqual([
         { channel: 'jobs:checkTools', request: { tools: { ffmpeg: '/opt/ffmpeg/bin/ffmpeg' } } },
       ]);
 
       // A preset makes a rule; Save keeps it (with the tool path typed above).
-      await actions.locator('[data-preset="remux"]').click();
-      await actions.locator('[data-rule="0"]').waitFor();
+      await jobs.locator('[data-preset="remux"]').click();
+      await jobs.locator('[data-rule="0"]').waitFor();
       expect(await page.inputValue('#rule-0-name')).toBe(zh.presetRuleNames.remux);
       await saveSettingsForm(page);
-      await expect.poll(() => contract.settings().actions.rules.length).toBe(1);
-      expect(contract.settings().actions).toMatchObject({
+      await expect.poll(() => contract.settings().jobs.rules.length).toBe(1);
+      expect(contract.settings().jobs).toMatchObject({
         tools: { ffmpeg: '/opt/ffmpeg/bin/ffmpeg' },
         rules: [
           {
@@ -93,21 +93,21 @@ describe('Settings → Actions in Chromium', () => {
       });
 
       // Upload asks for the remote first.
-      await actions.locator('[data-preset="upload"]').click();
-      await page.fill('#actions-preset-remote', 'nas:录播/{streamer}');
-      await actions.getByRole('button', { name: zh.addPreset }).click();
-      await actions.locator('[data-rule="1"]').waitFor();
+      await jobs.locator('[data-preset="upload"]').click();
+      await page.fill('#jobs-preset-remote', 'nas:录播/{streamer}');
+      await jobs.getByRole('button', { name: zh.addPreset }).click();
+      await jobs.locator('[data-rule="1"]').waitFor();
       // "Run a program" leaves the program to the user: saving points at that field.
-      await actions.locator('[data-preset="run"]').click();
+      await jobs.locator('[data-preset="run"]').click();
       await saveSettingsForm(page);
       await page.locator('#rule-2-step-0-program[aria-invalid="true"]').waitFor();
       expect(await page.locator('#rule-2-step-0-program-errors').textContent()).toBeTruthy();
-      expect(contract.settings().actions.rules).toHaveLength(1);
+      expect(contract.settings().jobs.rules).toHaveLength(1);
       await page.fill('#rule-2-step-0-program', '/usr/local/bin/notify.sh');
       await page.fill('#rule-2-step-0-args', '{path}\n"; rm -rf ~\n$(whoami)');
       await saveSettingsForm(page);
-      await expect.poll(() => contract.settings().actions.rules.length).toBe(3);
-      expect(contract.settings().actions.rules.slice(1)).toMatchObject([
+      await expect.poll(() => contract.settings().jobs.rules.length).toBe(3);
+      expect(contract.settings().jobs.rules.slice(1)).toMatchObject([
         { id: 'rule-2', steps: [{ kind: 'upload', remote: 'nas:录播/{streamer}' }] },
         {
           id: 'rule-3',
@@ -122,11 +122,8 @@ describe('Settings → Actions in Chromium', () => {
       ]);
 
       // "Try on the last file" sends the rule as it is in the form.
-      await actions
-        .locator('[data-rule="0"]')
-        .getByRole('button', { name: zh.tryOnLastFile })
-        .click();
-      await actions.locator('[data-rule="0"]').getByText(zh.tried).waitFor();
+      await jobs.locator('[data-rule="0"]').getByRole('button', { name: zh.tryOnLastFile }).click();
+      await jobs.locator('[data-rule="0"]').getByText(zh.tried).waitFor();
       expect(calls('jobs:tryOnLastFile')).toEqual([
         {
           channel: 'jobs:tryOnLastFile',
@@ -146,22 +143,22 @@ describe('Settings → Actions in Chromium', () => {
         420,
       );
       expect(await contrastFailures(page)).toEqual([]);
-      await shootPart(actions, join(OUT, 'settings-actions-700-zh-CN-light.png'));
+      await shootPart(jobs, join(OUT, 'settings-actions-700-zh-CN-light.png'));
 
       await setLanguage(page, 'en');
-      await actions.getByRole('heading', { name: en.section }).waitFor();
-      await actions.getByRole('button', { name: en.checkTools }).click();
-      await actions
+      await jobs.getByRole('heading', { name: en.section }).waitFor();
+      await jobs.getByRole('button', { name: en.checkTools }).click();
+      await jobs
         .locator('[data-tool="ffmpeg"]', { hasText: en.found('ffmpeg version 5.1.6') })
         .waitFor();
-      expect(await actions.locator('[data-tool="rclone"]').textContent()).toContain(en.notFound);
-      await actions.locator('[data-preset="danmaku"]').click();
+      expect(await jobs.locator('[data-tool="rclone"]').textContent()).toContain(en.notFound);
+      await jobs.locator('[data-preset="danmaku"]').click();
       expect(await page.inputValue('#rule-3-name')).toBe(en.presetRuleNames.danmaku);
       await saveSettingsForm(page, 'en');
       await expect
-        .poll(() => contract.settings().actions.rules.at(-1)?.steps)
+        .poll(() => contract.settings().jobs.rules.at(-1)?.steps)
         .toEqual([{ kind: 'danmaku' }]);
-      expect(await actions.textContent()).not.toContain(zh.checkTools);
+      expect(await jobs.textContent()).not.toContain(zh.checkTools);
       expect(watch).toEqual({ dialogs: [], errors: [], cspViolations: [] });
       await page.close();
     },
@@ -174,17 +171,15 @@ describe('Settings → Actions in Chromium', () => {
       const { page, watch } = await openWindow(browser, served.uiUrl, { width: 420, height: 800 });
       page.setDefaultTimeout(15_000);
       await showView(page, 'settings');
-      const actions = settingsSection(page, 'settings-actions');
-      await page.fill('#actions-tool-danmakuFactory', '/nonexistent/DanmakuFactory');
-      await actions.getByRole('button', { name: zh.checkTools }).click();
+      const jobs = settingsSection(page, 'settings-jobs');
+      await page.fill('#jobs-tool-danmakuFactory', '/nonexistent/DanmakuFactory');
+      await jobs.getByRole('button', { name: zh.checkTools }).click();
       // What `ffmpeg -version` and `rclone version` print first, as the window shows it.
-      await actions
+      await jobs
         .locator('[data-tool="ffmpeg"] .tool-found', { hasText: /ffmpeg version \S+/ })
         .waitFor();
-      await actions
-        .locator('[data-tool="rclone"] .tool-found', { hasText: /rclone v\d/ })
-        .waitFor();
-      const missing = actions.locator('[data-tool="danmakuFactory"]');
+      await jobs.locator('[data-tool="rclone"] .tool-found', { hasText: /rclone v\d/ }).waitFor();
+      const missing = jobs.locator('[data-tool="danmakuFactory"]');
       expect(await missing.locator('.tool-missing').textContent()).toBe(zh.notFound);
       expect(await missing.textContent()).toContain('/nonexistent/DanmakuFactory');
       expect(watch).toEqual({ dialogs: [], errors: [], cspViolations: [] });
@@ -197,22 +192,22 @@ describe('Settings → Actions in Chromium', () => {
   it('shows what a --config file sets as locked: its switch and rules not editable, the rest as usual', async () => {
     const fixed = memoryContract({
       settings: {
-        actions: { enabled: true, rules: [{ id: 'mp4', name: 'MP4', steps: [{ kind: 'remux' }] }] },
+        jobs: { enabled: true, rules: [{ id: 'mp4', name: 'MP4', steps: [{ kind: 'remux' }] }] },
       },
-      lockedSettings: ['actions.enabled', 'actions.rules'],
+      lockedSettings: ['jobs.enabled', 'jobs.rules'],
     });
     const served = await startMemoryPreview(fixed);
     try {
       const { page, watch } = await openWindow(browser, served.uiUrl, { width: 420, height: 800 });
       page.setDefaultTimeout(8_000);
       await showView(page, 'settings');
-      const actions = settingsSection(page, 'settings-actions');
-      await actions.locator('[data-rule="0"]').waitFor();
-      expect(await page.isDisabled('#actions-enabled')).toBe(true);
+      const jobs = settingsSection(page, 'settings-jobs');
+      await jobs.locator('[data-rule="0"]').waitFor();
+      expect(await page.isDisabled('#jobs-enabled')).toBe(true);
       expect(await page.isDisabled('#rule-0-name')).toBe(true);
-      expect(await actions.locator('[data-preset="remux"]').isDisabled()).toBe(true);
-      expect(await page.isDisabled('#actions-concurrency')).toBe(false);
-      expect(await actions.getByText(WINDOW_STRINGS['zh-CN'].setup.lockedHint).count()).toBe(2);
+      expect(await jobs.locator('[data-preset="remux"]').isDisabled()).toBe(true);
+      expect(await page.isDisabled('#jobs-concurrency')).toBe(false);
+      expect(await jobs.getByText(WINDOW_STRINGS['zh-CN'].setup.lockedHint).count()).toBe(2);
       expect(watch).toEqual({ dialogs: [], errors: [], cspViolations: [] });
       await page.close();
     } finally {

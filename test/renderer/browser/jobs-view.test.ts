@@ -105,7 +105,7 @@ beforeAll(async () => {
   contract = memoryContract({
     settings: {
       recorders: [{ id: 'default', recordingRoot: '/rec' }],
-      actions: {
+      jobs: {
         rules: [{ id: 'rule-1', name: '转封装为 MP4', steps: [{ kind: 'remux' }] }],
       },
     },
@@ -206,8 +206,8 @@ describe('the Jobs view in Chromium', () => {
       await page.getByText(zh.empty).waitFor();
       await page.getByRole('button', { name: zh.emptyLink }).click();
       await page.waitForSelector('#tab-settings[aria-selected="true"]');
-      // The actions switch is where the window lands, focused.
-      await page.waitForFunction(() => document.activeElement?.id === 'actions-enabled');
+      // The jobs switch is where the window lands, focused.
+      await page.waitForFunction(() => document.activeElement?.id === 'jobs-enabled');
       expect(watch).toEqual({ dialogs: [], errors: [], cspViolations: [] });
       await page.close();
     } finally {

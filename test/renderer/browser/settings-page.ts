@@ -19,7 +19,7 @@ export async function openRecorderMore(page: Page, index: number): Promise<void>
   await page.locator(`#recorder-${index}-poll`).waitFor();
 }
 
-/** A section of the settings view, by its id (`settings-actions`). */
+/** A section of the settings view, by its id (`settings-jobs`). */
 export function settingsSection(page: Page, id: string): Locator {
   return page.locator(`section[aria-labelledby="${id}-title"]`);
 }

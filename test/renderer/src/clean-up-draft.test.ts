@@ -9,7 +9,7 @@ import {
 import { checkDraft, draftFromSettings } from '../../../renderer/src/settings-draft';
 
 const stored = Settings.parse({
-  retention: {
+  cleanUp: {
     enabled: true,
     dryRun: false,
     rules: [
@@ -22,25 +22,25 @@ const stored = Settings.parse({
 describe('the clean-up form', () => {
   it('gives back the stored settings when nothing was edited', () => {
     const errors: string[] = [];
-    const retention = cleanUpFromDraft(cleanUpDraftOf(stored.retention), 'NaN', errors);
+    const cleanUp = cleanUpFromDraft(cleanUpDraftOf(stored.cleanUp), 'NaN', errors);
     expect(errors).toEqual([]);
-    const applied = applySettingsPatch(stored, { retention });
-    expect(applied.ok && applied.settings.retention).toEqual(stored.retention);
+    const applied = applySettingsPatch(stored, { cleanUp: cleanUp });
+    expect(applied.ok && applied.settings.cleanUp).toEqual(stored.cleanUp);
   });
 
   it('starts a new rule at 30 days to the trash, which the schema takes', () => {
-    const retention = cleanUpFromDraft(
+    const cleanUp = cleanUpFromDraft(
       { enabled: true, dryRun: true, rules: [newCleanUpRuleDraft()] },
       'NaN',
       [],
     );
-    expect(retention.rules).toEqual([{ keepDays: 30, then: 'trash' }]);
-    expect(applySettingsPatch(stored, { retention }).ok).toBe(true);
+    expect(cleanUp.rules).toEqual([{ keepDays: 30, then: 'trash' }]);
+    expect(applySettingsPatch(stored, { cleanUp: cleanUp }).ok).toBe(true);
   });
 
   it('drops a folder left from an earlier "move", and names text that is not a number', () => {
     const errors: string[] = [];
-    const retention = cleanUpFromDraft(
+    const cleanUp = cleanUpFromDraft(
       {
         enabled: true,
         dryRun: true,
@@ -49,8 +49,8 @@ describe('the clean-up form', () => {
       'not a number',
       errors,
     );
-    expect(errors).toEqual(['retention.rules[0].keepDays: not a number']);
-    expect(retention.rules[0]).toEqual({ then: 'trash' });
+    expect(errors).toEqual(['cleanUp.rules[0].keepDays: not a number']);
+    expect(cleanUp.rules[0]).toEqual({ then: 'trash' });
   });
 
   it("shows the schema's refusal by the rule's field (no limit, no folder to move to)", () => {
@@ -59,8 +59,8 @@ describe('the clean-up form', () => {
       stored,
       {
         ...draft,
-        retention: {
-          ...draft.retention,
+        cleanUp: {
+          ...draft.cleanUp,
           rules: [{ ...newCleanUpRuleDraft(), keepDays: '', then: 'move' }],
         },
         keepAwake: false,
@@ -69,8 +69,8 @@ describe('the clean-up form', () => {
       'en',
     );
     expect(result.ok ? [] : result.errors.map((e) => e.split(': ')[0]).sort()).toEqual([
-      'retention.rules[0].keepDays',
-      'retention.rules[0].moveTo',
+      'cleanUp.rules[0].keepDays',
+      'cleanUp.rules[0].moveTo',
     ]);
   });
 

@@ -7,7 +7,7 @@ import { jobsDraftOf, jobsPatchOf, nextRuleId } from '../../../renderer/src/jobs
 import { checkDraft, draftFromSettings } from '../../../renderer/src/settings-draft';
 
 const stored = Settings.parse({
-  actions: {
+  jobs: {
     enabled: true,
     concurrency: 2,
     tools: { ffmpeg: 'C:\\ffmpeg\\bin\\ffmpeg.exe', rclone: '/usr/bin/rclone' },
@@ -39,10 +39,10 @@ const stored = Settings.parse({
 describe('the jobs form', () => {
   it('gives back the stored settings when nothing was edited', () => {
     const errors: string[] = [];
-    const patch = jobsPatchOf(jobsDraftOf(stored.actions), 'NaN', errors);
+    const patch = jobsPatchOf(jobsDraftOf(stored.jobs), 'NaN', errors);
     expect(errors).toEqual([]);
-    const applied = applySettingsPatch(stored, { actions: patch });
-    expect(applied.ok && applied.settings.actions).toEqual(stored.actions);
+    const applied = applySettingsPatch(stored, { jobs: patch });
+    expect(applied.ok && applied.settings.jobs).toEqual(stored.jobs);
   });
 
   it('keeps each argument line as one argument, whatever it holds', () => {
@@ -54,15 +54,15 @@ describe('the jobs form', () => {
   });
 
   it('removes a tool path the user emptied (null in the patch), keeps the others', () => {
-    const draft = jobsDraftOf(stored.actions);
+    const draft = jobsDraftOf(stored.jobs);
     const patch = jobsPatchOf({ ...draft, tools: { ...draft.tools, ffmpeg: ' ' } }, 'NaN', []);
     expect(patch.tools).toEqual({ ffmpeg: null, rclone: '/usr/bin/rclone', danmakuFactory: null });
-    const applied = applySettingsPatch(stored, { actions: patch });
-    expect(applied.ok && applied.settings.actions.tools).toEqual({ rclone: '/usr/bin/rclone' });
+    const applied = applySettingsPatch(stored, { jobs: patch });
+    expect(applied.ok && applied.settings.jobs.tools).toEqual({ rclone: '/usr/bin/rclone' });
   });
 
   it('names text that is not a number by its path', () => {
-    const draft = jobsDraftOf(stored.actions);
+    const draft = jobsDraftOf(stored.jobs);
     const rule = draft.rules[0]!;
     const errors: string[] = [];
     jobsPatchOf(
@@ -81,21 +81,21 @@ describe('the jobs form', () => {
       errors,
     );
     expect(errors).toEqual([
-      'actions.concurrency: not a number',
-      'actions.rules[0].rooms[1]: not a number',
-      'actions.rules[0].steps[4].timeoutSeconds: not a number',
+      'jobs.concurrency: not a number',
+      'jobs.rules[0].rooms[1]: not a number',
+      'jobs.rules[0].steps[4].timeoutSeconds: not a number',
     ]);
   });
 
   it("shows the schema's errors by the step's field when the form is checked", () => {
     const draft = draftFromSettings(stored);
-    const rule = draft.actions.rules[0]!;
+    const rule = draft.jobs.rules[0]!;
     const result = checkDraft(
       stored,
       {
         ...draft,
-        actions: {
-          ...draft.actions,
+        jobs: {
+          ...draft.jobs,
           rules: [
             {
               ...rule,
@@ -112,8 +112,8 @@ describe('the jobs form', () => {
     );
     expect(result.ok).toBe(false);
     const errors = result.ok ? [] : result.errors;
-    expect(errors.some((e) => e.startsWith('actions.rules[0].steps[0].program: '))).toBe(true);
-    expect(errors.some((e) => e.startsWith('actions.rules[0].steps[1].remote: '))).toBe(true);
+    expect(errors.some((e) => e.startsWith('jobs.rules[0].steps[0].program: '))).toBe(true);
+    expect(errors.some((e) => e.startsWith('jobs.rules[0].steps[1].remote: '))).toBe(true);
   });
 
   it('makes rules from presets that the schema takes, with free ids', () => {
@@ -128,18 +128,18 @@ describe('the jobs form', () => {
     ];
     const result = checkDraft(
       Settings.parse({}),
-      { ...draft, actions: { ...draft.actions, rules } },
+      { ...draft, jobs: { ...draft.jobs, rules } },
       'NaN',
       'en',
     );
     expect(result.ok).toBe(true);
     const patch = result.ok ? result.patch : {};
-    expect(patch.actions?.rules?.map((r) => [r.id, r.steps.map((s) => s.kind)])).toEqual([
+    expect(patch.jobs?.rules?.map((r) => [r.id, r.steps.map((s) => s.kind)])).toEqual([
       ['rule-1', ['remux']],
       ['rule-2', ['danmaku']],
       ['rule-3', ['upload']],
     ]);
-    expect(patch.actions?.rules?.[2]?.steps[0]).toEqual({
+    expect(patch.jobs?.rules?.[2]?.steps[0]).toEqual({
       kind: 'upload',
       remote: 'nas:rec/{streamer}',
     });
@@ -150,12 +150,12 @@ describe('the jobs form', () => {
     const draft = draftFromSettings(base);
     const result = checkDraft(
       base,
-      { ...draft, actions: { ...draft.actions, rules: [presetRule('run', [], 'Mine')] } },
+      { ...draft, jobs: { ...draft.jobs, rules: [presetRule('run', [], 'Mine')] } },
       'NaN',
       'en',
     );
     expect(result.ok ? [] : result.errors.map((e) => e.split(': ')[0])).toEqual([
-      'actions.rules[0].steps[0].program',
+      'jobs.rules[0].steps[0].program',
     ]);
   });
 });

@@ -22,7 +22,7 @@ export interface CleanUpParts extends PassParts {
   removals: Pick<RemovalsTable, 'add' | 'list'>;
   /** The OS trash (desktop); absent: `trash` rules remove nothing and say why. */
   trash?: TrashPort;
-  /** Tells of a settings change (with the settings before); a changed `retention` runs a pass. */
+  /** Tells of a settings change (with the settings before); a changed `cleanUp` runs a pass. */
   onSettingsChange?: (listener: (previous: Settings) => void) => () => void;
   /** Timers; absent: the real ones (unref'd). Tests pass a fake clock's. */
   setTimer?: (fn: () => void, ms: number) => () => void;
@@ -64,8 +64,8 @@ export class CleanUpRunner implements HappeningSource, CleanUpReader {
     );
     // Switched on, the dry run turned off, a rule changed: the next pass is now, not in an hour.
     const watched = this.#parts.onSettingsChange?.((previous) => {
-      const now = this.#parts.context.settings().retention;
-      if (JSON.stringify(now) !== JSON.stringify(previous.retention)) void this.runPass();
+      const now = this.#parts.context.settings().cleanUp;
+      if (JSON.stringify(now) !== JSON.stringify(previous.cleanUp)) void this.runPass();
     });
     if (watched) this.#cancels.push(watched);
     const hourly = () => {
@@ -95,7 +95,7 @@ export class CleanUpRunner implements HappeningSource, CleanUpReader {
   }
 
   async preview(drafted?: CleanUpSettings): Promise<CleanUpPreview> {
-    const settings = drafted ?? this.#parts.context.settings().retention;
+    const settings = drafted ?? this.#parts.context.settings().cleanUp;
     const plan = await planPass(this.#parts, settings);
     const rules = plan.rules.map(({ rule, files, bytes }) => ({
       rule,
@@ -116,7 +116,7 @@ export class CleanUpRunner implements HappeningSource, CleanUpReader {
   }
 
   async #pass(): Promise<void> {
-    const settings = this.#parts.context.settings().retention;
+    const settings = this.#parts.context.settings().cleanUp;
     if (this.#stopped || !settings.enabled || settings.rules.length === 0) return;
     const plan = await planPass(this.#parts, settings);
     for (const problem of plan.problems) this.#parts.context.log.warn(`clean-up: ${problem}`);

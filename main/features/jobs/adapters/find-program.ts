@@ -62,7 +62,7 @@ export async function findProgram(
 }
 
 /**
- * Where a tool is: its path in `actions.tools`, else on PATH. ffprobe is looked for beside the
+ * Where a tool is: its path in `jobs.tools`, else on PATH. ffprobe is looked for beside the
  * ffmpeg named in the settings first (they come together), then on PATH.
  */
 export async function findTool(

@@ -53,7 +53,7 @@ export async function moveFile(
   if ((await rootHolding(to, roots)) === null)
     return {
       ok: false,
-      error: `refused: ${to} is not under a recording root or a folder in actions.moveRoots`,
+      error: `refused: ${to} is not under a recording root or a folder in jobs.moveRoots`,
       retry: false,
     };
   if (path.resolve(from) === path.resolve(to)) return { ok: true };

@@ -10,7 +10,7 @@ import { runProgram } from './run-program';
 /** What running one step on one file is told and tells back. */
 export interface StepRun {
   tools: JobTools;
-  /** Folders `move` may write into: the recording roots and `actions.moveRoots`. */
+  /** Folders `move` may write into: the recording roots and `jobs.moveRoots`. */
   moveRoots: readonly string[];
   /** The recorder's idea of the file's duration (seconds), when ffprobe cannot tell. */
   durationSeconds: number | null;

@@ -38,7 +38,7 @@ export function buildJobs(
     },
     ended: (job) => {
       const notification = jobNotification(job, {
-        notifyDone: settings().actions.notifyDone,
+        notifyDone: settings().jobs.notifyDone,
         language: context.language(),
         now: context.clock(),
       });

@@ -25,7 +25,7 @@ export interface JobsEngineDeps {
   changed(job: Job): void;
   /** A job ended (done, failed): the popup. */
   ended(job: Job): void;
-  /** Folders `move` may write into besides `actions.moveRoots`: the local recording roots. */
+  /** Folders `move` may write into besides `jobs.moveRoots`: the local recording roots. */
   recordingRoots(): string[];
   /** The newest finished file under a recording root, for "try on the last file". */
   lastFile(): Promise<Omit<JobSpec, 'rule'> | null>;
@@ -155,7 +155,7 @@ export class JobsEngine implements JobsControl {
 
   #pump(): void {
     if (this.#stopped || !this.#started) return;
-    const concurrency = this.#deps.settings().actions.concurrency;
+    const concurrency = this.#deps.settings().jobs.concurrency;
     for (const job of this.#queue.startable(concurrency)) {
       const abort = new AbortController();
       const done = this.#run(job.id, abort.signal)
@@ -217,7 +217,7 @@ export class JobsEngine implements JobsControl {
     )
       return { ok: false, error: `${output} does not exist (moved or deleted)`, retry: false };
     const values = placeholderValues(job.facts, { path, output }, hostPathStyle);
-    const settings = this.#deps.settings().actions;
+    const settings = this.#deps.settings().jobs;
     const run: StepRun = {
       tools: settings.tools,
       moveRoots: [...this.#deps.recordingRoots(), ...settings.moveRoots],

@@ -48,12 +48,12 @@ export function jobsHandlers(
     'jobs:cancel': async ({ id }) => answer(deps.jobs.cancel(id)),
     'jobs:checkTools': async (request) => ({
       tools: await deps.jobs.checkTools(
-        request && 'tools' in request ? request.tools : deps.settings().actions.tools,
+        request && 'tools' in request ? request.tools : deps.settings().jobs.tools,
       ),
     }),
     'jobs:tryOnLastFile': async (request) => {
       if ('rule' in request) return answer(await deps.jobs.tryOnLastFile(request.rule));
-      const rule = deps.settings().actions.rules.find((r) => r.id === request.ruleId);
+      const rule = deps.settings().jobs.rules.find((r) => r.id === request.ruleId);
       if (!rule) return answer({ ok: false, why: 'ruleNotFound' });
       return answer(await deps.jobs.tryOnLastFile(rule));
     },

@@ -65,7 +65,7 @@ export function jobsIntake(engine: Pick<JobsEngine, 'add'>): HappeningSource {
           facts.delete(due.key);
           if (!known || due.files.length === 0) continue;
           for (const rule of matchingRules(
-            settings.actions,
+            settings.jobs,
             'SessionEnded',
             known.roomId,
             known.recorderId,
@@ -88,7 +88,7 @@ export function jobsIntake(engine: Pick<JobsEngine, 'add'>): HappeningSource {
       const happened = async (happening: Happening) => {
         if (happening.source === 'test' || happening.source === 'replay') return;
         const settings = context.settings();
-        if (!settings.actions.enabled) return;
+        if (!settings.jobs.enabled) return;
         const recorderId = happening.recorderId;
         const recorder = recorderId ? recorderById(settings, recorderId) : undefined;
         if (!recorderId || !recorder) return;
@@ -97,7 +97,7 @@ export function jobsIntake(engine: Pick<JobsEngine, 'add'>): HappeningSource {
           const path = await checkedPath(happening, recorder);
           if (path === null) return;
           for (const rule of matchingRules(
-            settings.actions,
+            settings.jobs,
             'FileClosed',
             happening.roomId,
             recorderId,

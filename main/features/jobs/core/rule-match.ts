@@ -1,17 +1,17 @@
 import type { JobRule, JobsSettings, JobTrigger } from '../../../../shared/job-rules';
 
 /**
- * The rules a finished file or an ended session of `recorderId`'s room matches: actions on, the
+ * The rules a finished file or an ended session of `recorderId`'s room matches: jobs on, the
  * rule's trigger, and its rooms and recorders (absent or empty: every one).
  */
 export function matchingRules(
-  actions: Pick<JobsSettings, 'enabled' | 'rules'>,
+  jobs: Pick<JobsSettings, 'enabled' | 'rules'>,
   on: JobTrigger,
   roomId: number,
   recorderId: string,
 ): JobRule[] {
-  if (!actions.enabled) return [];
-  return actions.rules.filter(
+  if (!jobs.enabled) return [];
+  return jobs.rules.filter(
     (rule) =>
       rule.on === on &&
       (!rule.rooms?.length || rule.rooms.includes(roomId)) &&

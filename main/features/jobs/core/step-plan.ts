@@ -13,7 +13,7 @@ export type ToolName = 'ffmpeg' | 'rclone' | 'danmakuFactory';
 
 /** One program to start: no shell, the arguments as an array. */
 export interface ProgramCall {
-  /** A tool looked up in `actions.tools` or on PATH, or the user's own program. */
+  /** A tool looked up in `jobs.tools` or on PATH, or the user's own program. */
   program: { tool: ToolName; override?: string } | { path: string };
   args: string[];
   /** Killed with its process tree past this; null: no limit. */

@@ -51,7 +51,7 @@ describe('clean-up of old recordings through the app', () => {
     const h = await startApp({
       settings: {
         ...oneRecorder({ url: '', recordingRoot: root }),
-        retention: { enabled: false, rules: [{ keepDays: 7, then: 'delete' }] },
+        cleanUp: { enabled: false, rules: [{ keepDays: 7, then: 'delete' }] },
       },
     });
     const passes: AppEvents['cleanUp:pass'][] = [];
@@ -75,13 +75,13 @@ describe('clean-up of old recordings through the app', () => {
     expect(preview.rules[0]!.files.map((f) => f.roomId)).toEqual([1, 1, 1]);
     expect(preview.bytes).toBe(wouldGo.reduce((sum, p) => sum + Buffer.byteLength(p), 0));
 
-    await h.app.handlers['settings:update']({ retention: { enabled: true } });
+    await h.app.handlers['settings:update']({ cleanUp: { enabled: true } });
     await vi.waitFor(() => expect(passes).toHaveLength(1));
     expect(passes[0]).toMatchObject({ dryRun: true, bytes: preview.bytes });
     expect(passes[0]!.files.sort()).toEqual([...wouldGo].sort());
     for (const relative of wouldGo) expect(existsSync(path.join(root, relative))).toBe(true);
 
-    await h.app.handlers['settings:update']({ retention: { dryRun: false } });
+    await h.app.handlers['settings:update']({ cleanUp: { dryRun: false } });
     await vi.waitFor(() => expect(passes).toHaveLength(2));
     expect(passes[1]).toMatchObject({ dryRun: false, bytes: preview.bytes });
     for (const relative of wouldGo) expect(existsSync(path.join(root, relative))).toBe(false);
@@ -103,7 +103,7 @@ describe('clean-up of old recordings through the app', () => {
     const { root } = await recordings();
     const settings = {
       ...oneRecorder({ url: '', recordingRoot: root }),
-      retention: {
+      cleanUp: {
         enabled: true,
         dryRun: false,
         rules: [{ keepDays: 30, then: 'delete' as const }],
@@ -133,7 +133,7 @@ describe('clean-up of old recordings through the app', () => {
     const h = await startApp({
       settings: {
         ...oneRecorder({ url: '', recordingRoot: root }),
-        retention: { enabled: true, dryRun: false, rules: [{ keepDays: 7, then: 'trash' }] },
+        cleanUp: { enabled: true, dryRun: false, rules: [{ keepDays: 7, then: 'trash' }] },
       },
     });
     await vi.waitFor(() => expect(h.log.lines.join('\n')).toContain('rule 0 says trash'));

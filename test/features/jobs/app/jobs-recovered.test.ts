@@ -40,7 +40,7 @@ describe('jobs for a finished file recovered at start', () => {
       dataDir,
       settings: {
         ...oneRecorder({ url: '', recordingRoot: root }),
-        actions: { enabled: true, rules: [{ id: 'mp4', steps: [{ kind: 'remux' }] }] },
+        jobs: { enabled: true, rules: [{ id: 'mp4', steps: [{ kind: 'remux' }] }] },
       } as SettingsPatch,
     });
     let done: Job | undefined;

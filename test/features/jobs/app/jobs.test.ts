@@ -36,14 +36,15 @@ async function withRecording(): Promise<{ root: string; flv: string }> {
   return { root, flv };
 }
 
-function actions(
+/** The settings of one recorder recording under `root`, with jobs on and these rules. */
+function withJobs(
   root: string,
   rules: unknown[],
   more: Record<string, unknown> = {},
 ): SettingsPatch {
   return {
     ...oneRecorder({ url: '', recordingRoot: root }),
-    actions: { enabled: true, rules, ...more },
+    jobs: { enabled: true, rules, ...more },
   } as SettingsPatch;
 }
 
@@ -67,7 +68,7 @@ describe('jobs through the app object', () => {
   it('a FileClosed under the recording root is remuxed; the state counts the job, done', async () => {
     const { root, flv } = await withRecording();
     const h = await startApp({
-      settings: actions(root, [{ id: 'mp4', name: 'To MP4', steps: [{ kind: 'remux' }] }]),
+      settings: withJobs(root, [{ id: 'mp4', name: 'To MP4', steps: [{ kind: 'remux' }] }]),
     });
     const changed: Job[] = [];
     h.app.subscribe((m) => m.event === 'jobs:changed' && changed.push(m.payload));
@@ -91,7 +92,7 @@ describe('jobs through the app object', () => {
     const log = join(dir, 'argv.log');
     const script = await argvRecorder(dir, log, { exitCode: 2, stderr: 'quota exceeded\n' });
     const h = await startApp({
-      settings: actions(root, [{ id: 'up', steps: [{ kind: 'run', program: script, args: [] }] }]),
+      settings: withJobs(root, [{ id: 'up', steps: [{ kind: 'run', program: script, args: [] }] }]),
       ports: { jobBackOffMs: [10, 10] },
     });
     await postWebhook(h.webhookUrl, fileClosed());
@@ -119,7 +120,7 @@ describe('jobs through the app object', () => {
     const log = join(dir, 'argv.log');
     const script = await argvRecorder(dir, log);
     const h = await startApp({
-      settings: actions(root, [
+      settings: withJobs(root, [
         { id: 'run', steps: [{ kind: 'run', program: script, args: ['{title}', '{path}'] }] },
       ]),
     });
@@ -146,7 +147,7 @@ describe('jobs through the app object', () => {
     const dir = await mkdtemp(join(tmpdir(), 'jobs-cancel-'));
     const script = await argvRecorder(dir, join(dir, 'log'), { waitFor: join(dir, 'never') });
     const h = await startApp({
-      settings: actions(root, [
+      settings: withJobs(root, [
         { id: 'slow', steps: [{ kind: 'run', program: script, args: [] }] },
       ]),
     });
@@ -172,7 +173,7 @@ describe('jobs through the app object', () => {
     const log = join(dir, 'argv.log');
     const release = join(dir, 'go');
     const script = await argvRecorder(dir, log, { waitFor: release });
-    const settings = actions(root, [
+    const settings = withJobs(root, [
       { id: 'slow', steps: [{ kind: 'run', program: script, args: ['{name}'] }] },
     ]);
     const first = new MemoryJobStore();
@@ -205,7 +206,7 @@ describe('jobs through the app object', () => {
     const script = await argvRecorder(dir, log);
     const h = await startApp({
       settings: {
-        ...actions(root, [
+        ...withJobs(root, [
           {
             id: 'sess',
             on: 'SessionEnded',

@@ -150,7 +150,7 @@ describe('JobQueue', () => {
 });
 
 describe('matchingRules and SessionFiles', () => {
-  const actions = {
+  const jobs = {
     enabled: true,
     rules: [
       JobRule.parse({ id: 'all', steps: [{ kind: 'remux' }] }),
@@ -161,14 +161,14 @@ describe('matchingRules and SessionFiles', () => {
   };
 
   it('match by trigger, room and recorder, and nothing while off', () => {
-    expect(matchingRules(actions, 'FileClosed', 1, 'default').map((r) => r.id)).toEqual(['all']);
-    expect(matchingRules(actions, 'FileClosed', 2, 'nas').map((r) => r.id)).toEqual([
+    expect(matchingRules(jobs, 'FileClosed', 1, 'default').map((r) => r.id)).toEqual(['all']);
+    expect(matchingRules(jobs, 'FileClosed', 2, 'nas').map((r) => r.id)).toEqual([
       'all',
       'room2',
       'nas',
     ]);
-    expect(matchingRules(actions, 'SessionEnded', 2, 'nas').map((r) => r.id)).toEqual(['sess']);
-    expect(matchingRules({ ...actions, enabled: false }, 'FileClosed', 1, 'default')).toEqual([]);
+    expect(matchingRules(jobs, 'SessionEnded', 2, 'nas').map((r) => r.id)).toEqual(['sess']);
+    expect(matchingRules({ ...jobs, enabled: false }, 'FileClosed', 1, 'default')).toEqual([]);
   });
 
   it('gather a session files, late ones too, until the hold ends', () => {
