@@ -32,7 +32,7 @@ const AREAS: readonly [RegExp, string][] = [
   [/^shared\/recorder\//, 'webhook schema (zod)'],
   [/^main\/core\/webhook-intake\.ts/, 'intake (dedupe, counters)'],
   [
-    /^main\/adapters\/database\/|^main\/app\/delivery-upkeep|^main\/core\/delivery-retention/,
+    /^main\/adapters\/database\/|^main\/app\/delivery-upkeep|^main\/core\/delivery-bounds/,
     'database: the insert, upkeep',
   ],
   [/^main\/app\/listener\.ts/, 'listener wiring (after the 2xx)'],

@@ -5,7 +5,7 @@ import {
   keepFromSeq,
   windowKeepFrom,
   type DedupeLimits,
-  type DeliveryRetention,
+  type DeliveryPruning,
 } from '../core/delivery-bounds';
 import { errorMessage } from '../core/log-text';
 import type { Clock, Logger } from '../core/ports';
@@ -23,7 +23,7 @@ export interface DeliveryUpkeep {
 }
 
 /**
- * The deliveries and the event log kept bounded while the app runs: every `retention.pruneEvery`
+ * The deliveries and the event log kept bounded while the app runs: every `pruning.pruneEvery`
  * new deliveries or event-log rows (a flood of duplicates grows only the log), the deliveries
  * before what is still needed (the processed mark, the dedupe window, the event log), but those
  * the room state needs, and the log's entries past its count are deleted in one commit and the
@@ -38,7 +38,7 @@ export function deliveryUpkeep(parts: {
   log: Logger;
   eventLogCount: number;
   dedupe: DedupeLimits;
-  retention: DeliveryRetention;
+  pruning: DeliveryPruning;
 }): DeliveryUpkeep {
   const { deliveries, eventLog, database, intake } = parts;
   let spared: (() => readonly number[]) | undefined;
@@ -48,7 +48,7 @@ export function deliveryUpkeep(parts: {
     if (spared === undefined) return;
     const newestSeq = intake.journalSeq;
     const logged = eventLog.inserted;
-    const every = parts.retention.pruneEvery;
+    const every = parts.pruning.pruneEvery;
     if (!options.now && newestSeq - checkedAt < every && logged - loggedAt < every) return;
     checkedAt = newestSeq;
     loggedAt = logged;

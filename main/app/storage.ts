@@ -15,9 +15,9 @@ import { LEGACY_OUTBOX } from '../features/push/adapters/legacy-outbox-import';
 import { LEGACY_REMOVALS } from '../features/clean-up/adapters/legacy-removals-import';
 import {
   DEDUPE_WINDOW,
-  DELIVERY_RETENTION,
+  DELIVERY_PRUNING,
   type DedupeLimits,
-  type DeliveryRetention,
+  type DeliveryPruning,
 } from '../core/delivery-bounds';
 import type { HistoryLimits } from '../core/history';
 import { errorMessage } from '../core/log-text';
@@ -50,7 +50,7 @@ export interface Storage {
   ): void;
   /**
    * Moves the processed mark (committed in the database) and, every so many deliveries, deletes
-   * those past their bounds (core/delivery-retention.ts) and the event log's oldest, and gives the
+   * those past their bounds (core/delivery-bounds.ts) and the event log's oldest, and gives the
    * space back.
    */
   markProcessed(processedThrough: number): Promise<void>;
@@ -112,7 +112,7 @@ export async function openStorage(
     log,
     eventLogCount: limits.events,
     dedupe: small?.dedupe ?? DEDUPE_WINDOW,
-    retention: small?.retention ?? DELIVERY_RETENTION,
+    pruning: small?.pruning ?? DELIVERY_PRUNING,
   });
   let processed = processedThrough ?? intake.journalSeq;
   return {
@@ -200,5 +200,5 @@ const LEGACY_PARTS = [
 export interface StorageLimits {
   history: HistoryLimits;
   dedupe: DedupeLimits;
-  retention: DeliveryRetention;
+  pruning: DeliveryPruning;
 }

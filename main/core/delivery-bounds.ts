@@ -24,12 +24,12 @@ export const DEDUPE_WINDOW: DedupeLimits = {
 };
 
 /** How often the deliveries past their bounds are deleted: every `pruneEvery` new deliveries. */
-export interface DeliveryRetention {
+export interface DeliveryPruning {
   pruneEvery: number;
 }
 
 /** What the app uses: a delete of about a thousand rows at a time, a few ms. */
-export const DELIVERY_RETENTION: DeliveryRetention = { pruneEvery: 1000 };
+export const DELIVERY_PRUNING: DeliveryPruning = { pruneEvery: 1000 };
 
 /** Looks into the deliveries kept, newest first by seq. */
 export interface DeliveryLook {

@@ -10,7 +10,7 @@ import { fixtureJson } from '../helpers/fixtures';
 const LIMITS = {
   history: { files: 10, notifications: 10, events: 5 },
   dedupe: { maxAgeMs: 0, minCount: 2, maxCount: 2 },
-  retention: { pruneEvery: 4 },
+  pruning: { pruneEvery: 4 },
 };
 
 const opened: { storage: Storage; dir: string }[] = [];

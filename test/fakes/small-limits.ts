@@ -9,5 +9,5 @@ import type { StorageLimits } from '../../main/app/storage';
 export const SMALL_TEST_LIMITS: StorageLimits = {
   history: { files: 64, notifications: 16, events: 16 },
   dedupe: { maxAgeMs: 0, minCount: 16, maxCount: 32 },
-  retention: { pruneEvery: 8 },
+  pruning: { pruneEvery: 8 },
 };

@@ -11,7 +11,7 @@ import type { Migration } from './migrations';
  * delivery of one event cannot be inserted. The key is the id alone, not (recorder, id): journals
  * from before name no recorder, and a recorder listing two of the app's URLs sends one event to
  * both (one event, one happening). What the dedupe remembers is bounded by the rows kept
- * (core/delivery-retention.ts). `marks` holds the processed mark: the seq up to which every
+ * (core/delivery-bounds.ts). `marks` holds the processed mark: the seq up to which every
  * delivery was processed to the end (state, Files list, notifications).
  */
 const deliveries: Migration = {
