@@ -50,7 +50,7 @@ async function main(): Promise<void> {
     });
     let guardianCpu = 0;
     let withGuardian = false;
-    // The guardian sees each good poll as the app's observers do (RecorderSync's `polled`).
+    // The guardian sees each good poll as the app's observers do (RecorderReconciler's `polled`).
     const { polling, cycle } = await pollingOf({
       url,
       pipeline,

@@ -1,6 +1,6 @@
 // Benchmark of one poll cycle against a fake recorder with many rooms: `npm run bench:poll`.
 // The fake recorder runs in a child process, so process.cpuUsage() here counts the client only.
-// A cycle is what the app's recorder link runs per poll: its sync (fetch, read, the pipeline's
+// A cycle is what the app's recorder link runs per poll: its reconciler (fetch, read, the pipeline's
 // merge and diff, the check of missing webhooks), only the poller's timer left out.
 import { EventPipeline } from '../main/core/event-pipeline';
 import type { Clock } from '../main/core/ports';
@@ -12,7 +12,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { fetchPolledRooms } from '../main/adapters/polled-rooms';
 import { RecorderClient } from '../main/adapters/recorder-client';
-import { RecorderSync } from '../main/core/recorder-sync';
+import { RecorderReconciler } from '../main/core/recorder-reconcile';
 import { startTsxProcess } from './support/tsx-process';
 import { RestRoomList, toPolledRoom, type PolledRoom } from '../shared/recorder/rest';
 
@@ -129,7 +129,7 @@ export interface PollingOptions {
   pipeline: EventPipeline;
   /** The recorder's id in the settings (its rooms are kept apart from other recorders'). */
   recorderId?: string;
-  /** The sync's clock (default: Date.now). */
+  /** The reconciler's clock (default: Date.now). */
   clock?: Clock;
   /** A good poll's rooms, as the app's observers (the guardian, the pictures) get them. */
   polled?: (rooms: readonly PolledRoom[], at: number) => void;
@@ -145,7 +145,7 @@ export interface BenchPolling {
 
 /**
  * A recorder's polling as its recorder link runs it (its one RecorderClient, fetchPolledRooms and
- * the core's RecorderSync), once its first poll is in; the bench calls `pollOnce` itself, in place
+ * the core's RecorderReconciler), once its first poll is in; the bench calls `pollOnce` itself, in place
  * of the link's poller.
  */
 export async function pollingOf(options: PollingOptions): Promise<BenchPolling> {
@@ -157,7 +157,7 @@ export async function pollingOf(options: PollingOptions): Promise<BenchPolling> 
   let status = '';
   let rooms = 0;
   const client = new RecorderClient({ baseUrl: recorder.url });
-  const sync = new RecorderSync({
+  const reconciler = new RecorderReconciler({
     fetchRooms: (signal) => fetchPolledRooms(client, signal),
     pipeline: options.pipeline,
     recorderId: recorder.id,
@@ -175,10 +175,10 @@ export async function pollingOf(options: PollingOptions): Promise<BenchPolling> 
       options.polled?.(polled, at);
     },
   });
-  await sync.pollOnce(new AbortController().signal);
+  await reconciler.pollOnce(new AbortController().signal);
   if (status !== 'ok') throw new Error(`the first poll of ${options.url} failed: ${status}`);
   const cycle = async () => {
-    const result = await sync.pollOnce(new AbortController().signal);
+    const result = await reconciler.pollOnce(new AbortController().signal);
     if (!result.ok) throw new Error(`a poll of ${options.url} failed`);
     return rooms;
   };

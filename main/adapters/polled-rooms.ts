@@ -1,9 +1,9 @@
 import { toPolledRoom } from '../../shared/recorder/rest';
-import type { RoomsFetch } from '../core/recorder-sync';
+import type { RoomsFetch } from '../core/recorder-reconcile';
 import type { RecorderClient } from './recorder-client';
 
 /**
- * One poll's fetch for the core's RecorderSync: the recorder's rooms in the app's form, with the
+ * One poll's fetch for the core's RecorderReconciler: the recorder's rooms in the app's form, with the
  * rooms it could not read named, or the failure as a status the user can act on.
  */
 export async function fetchPolledRooms(

@@ -6,7 +6,7 @@ import type { Settings } from '../../shared/settings';
 import type { SettingsStore } from '../adapters/settings-store';
 import type { SyncFile } from '../adapters/database/wal-file';
 import type { Clock, Logger } from '../core/ports';
-import type { SetupNotice } from '../core/recorder-sync';
+import type { SetupNotice } from '../core/recorder-reconcile';
 import type { StorageLimits } from './storage';
 import type { ShellLike } from '../core/shell-actions';
 import type { DecisionSink, HappeningSource } from '../core/plug-ins';

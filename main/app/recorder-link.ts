@@ -12,7 +12,7 @@ import { RecorderClient } from '../adapters/recorder-client';
 import { webhooksPointHere } from '../adapters/recorder-global-config';
 import { fetchPolledRooms } from '../adapters/polled-rooms';
 import type { EventPipeline } from '../core/event-pipeline';
-import { RecorderSync, type SetupNotice } from '../core/recorder-sync';
+import { RecorderReconciler, type SetupNotice } from '../core/recorder-reconcile';
 import type { AppContext } from './app-context';
 import type { DecisionSinks } from './sinks';
 import type { Observers } from './sources';
@@ -36,14 +36,14 @@ const loginKey = (recorder: RecorderSetting | undefined): string =>
 
 /**
  * One recorder as the app watches it: the one client of its API (polls, commands, checks, the
- * guardian's log reads), its poller and sync, its connection state, its set-up notices and its
+ * guardian's log reads), its poller and reconciler, its connection state, its set-up notices and its
  * last webhook. Built for each recorder of the settings and torn down when it is removed, without
  * a restart (RecorderLinks).
  */
 export class RecorderLink {
   readonly id: string;
   readonly #wiring: LinkWiring;
-  readonly #sync: RecorderSync;
+  readonly #reconciler: RecorderReconciler;
   readonly #notices = new Map<SetupNotice['kind'], SetupNoticeState>();
   #client: { key: string; client: RecorderClient } | undefined;
   #poller: Poller | undefined;
@@ -59,7 +59,7 @@ export class RecorderLink {
     this.id = id;
     this.#wiring = wiring;
     const { context } = wiring;
-    this.#sync = new RecorderSync({
+    this.#reconciler = new RecorderReconciler({
       fetchRooms: (signal) => fetchPolledRooms(this.client(), signal),
       pipeline: wiring.pipeline,
       recorderId: id,
@@ -106,7 +106,7 @@ export class RecorderLink {
     this.#lastWebhookAt = at;
     // Its webhooks arrive although its settings did not name this URL when read: read them again.
     if (this.#webhooks === 'not set') this.#rereadWebhooks();
-    if (roomId !== undefined) this.#sync.webhookSeen(roomId);
+    if (roomId !== undefined) this.#reconciler.webhookSeen(roomId);
     if (this.#notices.delete('webhooksMissing')) this.#wiring.context.stateChanged();
   }
 
@@ -140,10 +140,10 @@ export class RecorderLink {
     this.#poller = undefined;
     await old?.stop();
     if (this.#polled !== key || key === '') return; // a newer call took over, or no API
-    this.#sync.forgetStatus();
-    this.#sync.rebaseline();
+    this.#reconciler.forgetStatus();
+    this.#reconciler.rebaseline();
     this.#poller = new Poller({
-      poll: (signal) => this.#sync.pollOnce(signal),
+      poll: (signal) => this.#reconciler.pollOnce(signal),
       intervalMs,
       jitterMs: 500,
       onError: (error) =>
@@ -154,7 +154,7 @@ export class RecorderLink {
 
   /** Polls now (on request, or after resume from sleep, when `rebaseline` keeps old news quiet). */
   pollNow(options: { rebaseline?: boolean } = {}): void {
-    if (options.rebaseline) this.#sync.rebaseline();
+    if (options.rebaseline) this.#reconciler.rebaseline();
     this.#poller?.pollNow();
   }
 

@@ -11,7 +11,7 @@ export class RecorderLinks {
 
   constructor(wiring: LinkWiring) {
     this.#wiring = wiring;
-    this.#sync();
+    this.#reconcile();
   }
 
   /**
@@ -36,7 +36,7 @@ export class RecorderLinks {
 
   /** Builds links for new recorders, stops removed ones, and reconfigures the rest. */
   async reconfigure(): Promise<void> {
-    const removed = this.#sync();
+    const removed = this.#reconcile();
     for (const link of removed) {
       await link.stop();
       this.#wiring.pipeline.forget(link.id);
@@ -70,7 +70,7 @@ export class RecorderLinks {
   }
 
   // Makes the map match the settings; returns the links of recorders no longer there.
-  #sync(): RecorderLink[] {
+  #reconcile(): RecorderLink[] {
     const ids = new Set(this.#wiring.context.settings().recorders.map((r) => r.id));
     const removed: RecorderLink[] = [];
     for (const [id, link] of this.#links) {

@@ -3,7 +3,7 @@ import type { AppNotification } from '../../shared/model';
 import { errorDetail } from '../core/log-text';
 import type { DecisionSink, KeptDecision, PlugInContext } from '../core/plug-ins';
 import type { Logger } from '../core/ports';
-import type { SetupNotice } from '../core/recorder-sync';
+import type { SetupNotice } from '../core/recorder-reconcile';
 import type { DatabaseNotice } from '../core/database-notice';
 import type { AppContext } from './app-context';
 import type { AppPorts } from './app-ports';

@@ -18,7 +18,7 @@ import { Notifier } from './notifier';
 import { PopupClicks } from './popup-clicks';
 import { flushOnSessionEnd, type SessionEndOptions, type SessionEndWindow } from './session-end';
 import { PopupHealthState } from '../hosts/popup-health-state';
-import { platformLoginItems, syncStartAtLogin } from './start-at-login';
+import { platformLoginItems, reconcileStartAtLogin } from './start-at-login';
 import type { LoginItemDeps } from './login-item';
 import { appImageOf, updateInstaller } from './update-install';
 import { errorMessage } from '../core/log-text';
@@ -319,7 +319,7 @@ function wireDesktopShell<I, M>(
     log,
   });
   teardown.push(
-    syncStartAtLogin({
+    reconcileStartAtLogin({
       store: parts.store,
       loginItems: parts.loginItems,
       isPackaged: electronApp.isPackaged,

@@ -39,7 +39,7 @@ export function platformLoginItems(input: {
  * repaired, one the user switched off in the OS is left off and the setting follows it. Afterwards
  * each change of the setting is applied.
  */
-export function syncStartAtLogin(deps: {
+export function reconcileStartAtLogin(deps: {
   store: Pick<SettingsStore, 'get' | 'onChange' | 'update'>;
   loginItems: LoginItemDeps;
   isPackaged: boolean;

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { defaultSettings, type Settings } from '../../shared/settings';
 import type { SettingsListener } from '../../main/adapters/settings-store';
 import { HIDDEN_ARG, loginItemState, type LoginItemDeps } from '../../main/electron/login-item';
-import { platformLoginItems, syncStartAtLogin } from '../../main/electron/start-at-login';
+import { platformLoginItems, reconcileStartAtLogin } from '../../main/electron/start-at-login';
 import { loginItemAtStart } from '../../main/electron/startup';
 import { memoryLogger } from '../fakes/silent-logger';
 
@@ -128,12 +128,12 @@ function memoryStore(initial: Partial<Settings>) {
   };
 }
 
-describe('syncStartAtLogin at start', () => {
+describe('reconcileStartAtLogin at start', () => {
   it('leaves an entry switched off in Task Manager off, and the setting shows it', async () => {
     const { app, set } = windowsApp({ openAtLogin: true, launchItems: [launchItem(false)] });
     const store = memoryStore({ startAtLogin: true });
     const log = memoryLogger();
-    syncStartAtLogin({ store, loginItems: deps('win32', app), isPackaged: true, log });
+    reconcileStartAtLogin({ store, loginItems: deps('win32', app), isPackaged: true, log });
     await expect.poll(() => store.get().startAtLogin).toBe(false);
     expect(set).toEqual([]);
     expect(log.lines).toEqual([
@@ -147,12 +147,12 @@ describe('syncStartAtLogin at start', () => {
     const missing = windowsApp({});
     const log = memoryLogger();
     const store = memoryStore({ startAtLogin: true });
-    syncStartAtLogin({ store, loginItems: deps('win32', missing.app), isPackaged: true, log });
+    reconcileStartAtLogin({ store, loginItems: deps('win32', missing.app), isPackaged: true, log });
     await expect
       .poll(() => missing.set)
       .toEqual([{ openAtLogin: true, path: exe, args: [HIDDEN_ARG] }]);
     const dev = windowsApp({});
-    syncStartAtLogin({ store, loginItems: deps('win32', dev.app), isPackaged: false, log });
+    reconcileStartAtLogin({ store, loginItems: deps('win32', dev.app), isPackaged: false, log });
     await store.update({ startAtLogin: false });
     expect(dev.set).toEqual([]);
   });

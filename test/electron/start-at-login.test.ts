@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { defaultSettings, type Settings } from '../../shared/settings';
 import type { SettingsListener } from '../../main/adapters/settings-store';
 import type { LoginItemDeps } from '../../main/electron/login-item';
-import { platformLoginItems, syncStartAtLogin } from '../../main/electron/start-at-login';
+import { platformLoginItems, reconcileStartAtLogin } from '../../main/electron/start-at-login';
 import { memoryLogger } from '../fakes/silent-logger';
 
 const dirs: string[] = [];
@@ -45,7 +45,7 @@ const noLoginItems: LoginItemDeps['app'] = {
   },
 };
 
-describe('syncStartAtLogin', () => {
+describe('reconcileStartAtLogin', () => {
   it('writes the Linux autostart entry for the executable with --hidden, and removes it', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'start-at-login-'));
     dirs.push(dir);
@@ -57,7 +57,12 @@ describe('syncStartAtLogin', () => {
       env: { XDG_CONFIG_HOME: dir },
     });
     const store = memoryStore({ startAtLogin: true });
-    const stop = syncStartAtLogin({ store, loginItems, isPackaged: true, log: memoryLogger() });
+    const stop = reconcileStartAtLogin({
+      store,
+      loginItems,
+      isPackaged: true,
+      log: memoryLogger(),
+    });
     const entry = join(dir, 'autostart', 'recorder-tray.desktop');
     await expect.poll(() => loginItems.autostart.state()).toBe('enabled');
     expect(await readFile(entry, 'utf8')).toContain(
@@ -83,7 +88,7 @@ describe('syncStartAtLogin', () => {
       },
     };
     const store = memoryStore();
-    syncStartAtLogin({ store, loginItems, isPackaged: true, log });
+    reconcileStartAtLogin({ store, loginItems, isPackaged: true, log });
     store.change({ startAtLogin: true });
     await expect
       .poll(() => log.lines)

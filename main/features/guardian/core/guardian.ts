@@ -3,7 +3,7 @@ import type { PolledRoom } from '../../../../shared/recorder/rest';
 import type { RecorderWebhook } from '../../../../shared/recorder/webhook';
 import type { RecorderSetting, Settings } from '../../../../shared/settings';
 import type { Clock } from '../../../core/ports';
-import { selectRooms } from '../../../core/recorder-sync';
+import { selectRooms } from '../../../core/recorder-reconcile';
 import { DiskWatch, WriteRate } from './disk-runway';
 import { EpisodeBook, episodeKey, type ProblemChange } from './episodes';
 import { recorderWarning } from './log-warnings';

@@ -28,22 +28,22 @@ export interface SetupNotice {
   body: string;
 }
 
-/** The settings RecorderSync reads at every poll. */
-export interface SyncSettings {
+/** The settings RecorderReconciler reads at every poll. */
+export interface ReconcileSettings {
   rooms: readonly number[];
   unreachableNotifyAfterMinutes: number;
   language: Language;
   webhookUrl: string;
 }
 
-/** What RecorderSync needs from outside. */
-export interface RecorderSyncPorts {
+/** What RecorderReconciler needs from outside. */
+export interface RecorderReconcilerPorts {
   fetchRooms: (signal: AbortSignal) => Promise<RoomsFetch>;
   pipeline: EventPipeline;
   /** The recorder polled (settings `recorders[].id`): its rooms are kept apart from the others'. */
   recorderId?: string;
   clock: Clock;
-  settings: () => SyncSettings;
+  settings: () => ReconcileSettings;
   /**
    * The recorder's connection state changed (reported on change only; for `ok`, also when the
    * rooms it lists that cannot be read change), with what the failure or the poll named.
@@ -62,8 +62,8 @@ const WEBHOOK_GRACE_MS = 60_000;
  * resume or an outage only sets the baseline; transitions polling sees later are the happenings
  * webhooks missed. Also tells the user, once, about a long outage or webhooks that never arrive.
  */
-export class RecorderSync {
-  readonly #ports: RecorderSyncPorts;
+export class RecorderReconciler {
+  readonly #ports: RecorderReconcilerPorts;
   #status: RecorderStatus | undefined;
   /** The unreadable rooms last reported with `ok`, as a key. */
   #unreadableKey = '';
@@ -74,7 +74,7 @@ export class RecorderSync {
   readonly #lastWebhook = new Map<number, number>();
   #awaitingWebhook: { roomId: number; at: number }[] = [];
 
-  constructor(ports: RecorderSyncPorts) {
+  constructor(ports: RecorderReconcilerPorts) {
     this.#ports = ports;
   }
 
@@ -164,7 +164,7 @@ export class RecorderSync {
     this.#ports.statusChanged('ok', unreadable.length > 0 ? { unreadable } : undefined);
   }
 
-  #checkWebhooks(now: number, settings: SyncSettings): void {
+  #checkWebhooks(now: number, settings: ReconcileSettings): void {
     const stillWaiting: { roomId: number; at: number }[] = [];
     for (const wait of this.#awaitingWebhook) {
       const seen = this.#lastWebhook.get(wait.roomId);

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { RecorderStatusContext } from '../../shared/recorder/connection-status';
 import type { PolledRoom } from '../../shared/recorder/rest';
 import {
-  RecorderSync,
+  RecorderReconciler,
   selectRooms,
   type RoomsFetch,
   type SetupNotice,
-} from '../../main/core/recorder-sync';
+} from '../../main/core/recorder-reconcile';
 import { coreHarness } from '../fakes/core-harness';
 import { v2 } from '../helpers/recorder-events';
 
@@ -44,7 +44,7 @@ function syncHarness(selected: number[] = []) {
   const statuses: string[] = [];
   const facts: (RecorderStatusContext | undefined)[] = [];
   const notices: SetupNotice[] = [];
-  const sync = new RecorderSync({
+  const reconciler = new RecorderReconciler({
     fetchRooms: async () => {
       duringFetch?.();
       duringFetch = undefined;
@@ -67,14 +67,14 @@ function syncHarness(selected: number[] = []) {
   const poll = async (result: RoomsFetch, advanceMs = 10_000, meanwhile?: () => void) => {
     next = result;
     duringFetch = meanwhile;
-    await sync.pollOnce(new AbortController().signal);
+    await reconciler.pollOnce(new AbortController().signal);
     core.clock.advance(advanceMs);
   };
   const goLives = () => core.shown().filter((n) => n.event === 'StreamStarted');
-  return { core, sync, poll, statuses, facts, notices, goLives };
+  return { core, reconciler, poll, statuses, facts, notices, goLives };
 }
 
-describe('RecorderSync', () => {
+describe('RecorderReconciler', () => {
   it('start-up with live rooms → no popup (baseline), then a new go-live → exactly one', async () => {
     const h = syncHarness();
     await h.poll({ ok: true, rooms: [polled(1, true), polled(2, false)] });
@@ -132,7 +132,7 @@ describe('RecorderSync', () => {
   it('reports the state again after forgetStatus (another recorder URL), even when it is the same', async () => {
     const h = syncHarness();
     await h.poll({ ok: true, rooms: [] });
-    h.sync.forgetStatus();
+    h.reconciler.forgetStatus();
     await h.poll({ ok: true, rooms: [] });
     expect(h.statuses).toEqual(['ok', 'ok']);
   });
@@ -157,7 +157,7 @@ describe('RecorderSync', () => {
   it('rebaseline (after resume) makes the next poll a first look', async () => {
     const h = syncHarness();
     await h.poll({ ok: true, rooms: [polled(6, false)] });
-    h.sync.rebaseline();
+    h.reconciler.rebaseline();
     await h.poll({ ok: true, rooms: [polled(6, true)] });
     expect(h.goLives()).toHaveLength(0);
   });
@@ -179,14 +179,14 @@ describe('RecorderSync', () => {
     const h = syncHarness();
     await h.poll({ ok: true, rooms: [polled(9, false)] });
     await h.poll({ ok: true, rooms: [polled(9, true)] }, 20_000);
-    h.sync.webhookSeen(9);
+    h.reconciler.webhookSeen(9);
     await h.poll({ ok: true, rooms: [polled(9, true)] }, 61_000);
     await h.poll({ ok: true, rooms: [polled(9, true)] });
     expect(h.notices).toHaveLength(0);
   });
 });
 
-describe('RecorderSync: rooms removed from the recorder', () => {
+describe('RecorderReconciler: rooms removed from the recorder', () => {
   const roomIds = (h: ReturnType<typeof syncHarness>) =>
     h.core.pipeline.rooms().map((room) => room.roomId);
   const live = (roomId: number) =>
