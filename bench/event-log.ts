@@ -95,8 +95,8 @@ async function run(): Promise<void> {
     [
       'one by seq (replay)',
       20_000,
-      () => (eventLog.eventBySeq(entries[100]!.seq) ? 1 : 0),
-      () => (entries.find((e) => e.seq === entries[100]!.seq) ? 1 : 0),
+      () => (eventLog.entryById(entries[100]!.entryId) ? 1 : 0),
+      () => (entries.find((e) => e.entryId === entries[100]!.entryId) ? 1 : 0),
     ],
   ];
   console.log(`event log: ${eventLog.count()} entries in the database`);

@@ -96,7 +96,7 @@ function notification(i: number, rooms: RoomState[]): HistoryNotification {
 function event(i: number, rooms: RoomState[]): EventLogEntry {
   const r = rooms[i % rooms.length]!;
   return {
-    seq: 5000 - i,
+    entryId: 5000 - i,
     receivedAt: 1_710_000_000_000 - i * 10_000,
     source: 'webhook',
     eventType: 'StreamStarted',

@@ -87,7 +87,7 @@ export const CALLS = {
   'file:showInFolder': { request: FileRef, response: CallResult },
   'link:open': { request: LinkTarget, response: CallResult },
   'eventLog:replay': {
-    request: z.strictObject({ seq: z.number().int().nonnegative() }),
+    request: z.strictObject({ entryId: z.number().int().nonnegative() }),
     response: CallResult,
   },
   'test:sendEvent': {

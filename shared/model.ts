@@ -147,7 +147,8 @@ export type AppNotification = z.infer<typeof AppNotification>;
 
 /** A user-visible event name from the recorder, or an unknown one kept as sent. */
 export const EventLogEntry = z.object({
-  seq: z.number(),
+  /** The event log's own number for it (not the seq of a delivery): what a replay names. */
+  entryId: z.number(),
   receivedAt: z.number(),
   source: z.enum(['webhook', 'poll', 'test', 'replay']),
   eventType: z.string(),

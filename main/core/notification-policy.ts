@@ -95,7 +95,7 @@ export class NotificationPolicy {
   readonly #pending = new Map<NotifiableEvent, { items: AppNotification[]; cancel: () => void }>();
   /** Go-live popups waiting for their room's pictures. */
   readonly #pictureWait: PictureWait;
-  #seq = 0;
+  #idCount = 0;
 
   constructor(ports: PolicyPorts) {
     this.#ports = ports;
@@ -290,7 +290,7 @@ export class NotificationPolicy {
   }
 
   #nextId(): string {
-    this.#seq += 1;
-    return `${this.#ports.clock().toString(36)}-${this.#seq}`;
+    this.#idCount += 1;
+    return `${this.#ports.clock().toString(36)}-${this.#idCount}`;
   }
 }

@@ -206,7 +206,7 @@ describe('createApp start-up', () => {
 
     const restarted = await startApp({ dataDir: first.dataDir, start: false });
     expect((await restarted.app.handlers['eventLog:page'](ALL)).items).toEqual(before);
-    expect(before.map((e) => [e.seq, e.eventType, e.duplicate])).toEqual([
+    expect(before.map((e) => [e.entryId, e.eventType, e.duplicate])).toEqual([
       [3, 'FileClosed', false],
       [2, 'StreamStarted', true],
       [1, 'StreamStarted', false],

@@ -49,7 +49,7 @@ describe('a data folder written by the build before the database', () => {
     // The event log: the six deliveries (from the imported journal) and the one duplicate (from
     // history/events.jsonl), in the order they came: the duplicate right after its original.
     const events = (await h.app.handlers['eventLog:page'](ALL)).items.reverse();
-    expect(events.map((e) => [e.seq, e.eventType, e.roomId, e.duplicate])).toEqual([
+    expect(events.map((e) => [e.entryId, e.eventType, e.roomId, e.duplicate])).toEqual([
       [1, 'StreamStarted', 23058, false],
       [2, 'FileOpening', 23058, false],
       [3, 'FileClosed', 23058, false],
@@ -63,7 +63,7 @@ describe('a data folder written by the build before the database', () => {
     expect(events.every((e) => e.userAgent === 'node' && e.source === 'webhook')).toBe(true);
     expect((events[2]!.body as { EventData: { Name: string } }).EventData.Name).toBe('3号直播间');
     // Replay reaches an imported entry's body (kept once, in the deliveries).
-    expect(await h.app.handlers['eventLog:replay']({ seq: 3 })).toEqual({ ok: true });
+    expect(await h.app.handlers['eventLog:replay']({ entryId: 3 })).toEqual({ ok: true });
     // Nothing was owed (the processed mark came along): nothing popped up again.
     expect(h.shown).toEqual([]);
 

@@ -48,7 +48,7 @@ describe('the event log in storage, bounded', () => {
     for (let i = 0; i < 40; i += 1)
       storage.logUnjournaled(first, body, { source: 'webhook', duplicate: true, receivedAt: i });
     // Pruned every 4 rows: never more than the bound and one round of rows past it.
-    await vi.waitFor(() => expect(storage.eventLog.newestSeq()).toBe(41));
+    await vi.waitFor(() => expect(storage.eventLog.newestEntryId()).toBe(41));
     await vi.waitFor(() => expect(storage.eventLog.count()).toBeLessThanOrEqual(5 + 4));
     expect(storage.eventLog.events().items.every((e) => e.duplicate)).toBe(true);
   });
@@ -70,6 +70,8 @@ describe('the event log in storage, bounded', () => {
     // A restart prunes to the bound at once.
     const again = await open(dir);
     expect(again.storage.eventLog.count()).toBe(5);
-    expect(again.storage.eventLog.events().items.map((e) => e.seq)).toEqual([30, 29, 28, 27, 26]);
+    expect(again.storage.eventLog.events().items.map((e) => e.entryId)).toEqual([
+      30, 29, 28, 27, 26,
+    ]);
   });
 });

@@ -53,7 +53,7 @@ describe('registerIpcHandlers', () => {
       ipcMain.invoke('history:files', APP_ENTRY_URL, { offset: 'zero', limit: 50 }),
     ).rejects.toThrow(/history:files request is not valid: offset: expected number/);
     await expect(
-      ipcMain.invoke('eventLog:replay', APP_ENTRY_URL, { seq: 1 }, 'second argument'),
+      ipcMain.invoke('eventLog:replay', APP_ENTRY_URL, { entryId: 1 }, 'second argument'),
     ).rejects.toThrow(/expected one argument/);
     await expect(
       ipcMain.invoke('file:open', APP_ENTRY_URL, { path: 'C:\\Windows\\calc.exe' }),

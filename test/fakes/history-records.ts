@@ -52,7 +52,7 @@ export function makeNotification(
 /** A raw FileClosed event with sequence number i. */
 export function makeEvent(i: number): EventLogEntry {
   return {
-    seq: i,
+    entryId: i,
     receivedAt: i * 1000,
     source: 'webhook',
     eventType: 'FileClosed',

@@ -34,10 +34,12 @@ describe('createRecorderTrayApi', () => {
   it('sends each call on its own channel', async () => {
     const { transport, invoked } = recordingTransport();
     const api = createRecorderTrayApi(transport);
-    await expect(api.eventLogReplay({ seq: 4 })).resolves.toEqual({ channel: 'eventLog:replay' });
+    await expect(api.eventLogReplay({ entryId: 4 })).resolves.toEqual({
+      channel: 'eventLog:replay',
+    });
     await api.stateGet();
     expect(invoked).toEqual([
-      { channel: 'eventLog:replay', request: { seq: 4 } },
+      { channel: 'eventLog:replay', request: { entryId: 4 } },
       { channel: 'state:get', request: undefined },
     ]);
   });

@@ -92,7 +92,7 @@ describe('the IPC contract', () => {
     expect(parseEventPayload('state:changed', sampleAppState()).ok).toBe(true);
     expect(parseEventPayload('notification:added', { id: 1 }).ok).toBe(false);
     // Handler types come from the same schemas (checked by tsc).
-    expectTypeOf<CallRequest<'eventLog:replay'>>().toEqualTypeOf<{ seq: number }>();
+    expectTypeOf<CallRequest<'eventLog:replay'>>().toEqualTypeOf<{ entryId: number }>();
     expectTypeOf<CallResponse<'notifications:pause'>>().toEqualTypeOf<{
       pausedUntil: number | null;
     }>();

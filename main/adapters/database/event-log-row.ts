@@ -2,7 +2,7 @@ import type { EventLogEntry } from '../../../shared/model';
 
 /** A row of `event_log` as its queries read it (the body: its own, or its delivery's). */
 export interface EventRow {
-  seq: number;
+  seq: number; // the entry's id (EventLogEntry.entryId)
   received_at: number;
   source: string;
   event_type: string;
@@ -18,7 +18,7 @@ const SOURCES: readonly EventLogEntry['source'][] = ['webhook', 'poll', 'test', 
 /** The entry a row holds, its body parsed (text that is not JSON stays text). */
 export function entryOf(row: EventRow): EventLogEntry {
   const entry: EventLogEntry = {
-    seq: row.seq,
+    entryId: row.seq,
     receivedAt: row.received_at,
     source: SOURCES.find((source) => source === row.source) ?? 'webhook',
     eventType: row.event_type,

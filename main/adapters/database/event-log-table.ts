@@ -10,11 +10,12 @@ import type { Migration } from './migrations';
 
 /**
  * The event log (the window's "Webhook log"): every delivery as received, duplicates, test events
- * and replays included, in arrival order; `seq` is its own numbering (what the window pages by and
- * a replay names). An accepted delivery's row keeps no body: `delivery_seq` names the `deliveries`
- * row that holds it (the upkeep keeps every delivery a row refers to). Duplicates and replays keep
- * their body here. AUTOINCREMENT: a seq is never given twice, even once the log was emptied, so a
- * window that still shows an old entry cannot replay another by its seq. Bounded by count alone
+ * and replays included, in arrival order; an entry's id (`entryId`, the column `seq`) is its own
+ * numbering (what the window pages by and a replay names), not a delivery's seq. An accepted
+ * delivery's row keeps no body: `delivery_seq` names the `deliveries` row that holds it (the upkeep
+ * keeps every delivery a row refers to). Duplicates and replays keep their body here.
+ * AUTOINCREMENT: an id is never given twice, even once the log was emptied, so a window that still
+ * shows an old entry cannot replay another by its id. Bounded by count alone
  * (HISTORY_LIMITS.events, the upkeep): the newest deliveries are what one inspects, however old,
  * and the count already bounds the file (the bodies it shows are kept for it either way).
  */
@@ -190,15 +191,16 @@ export class EventLogTable {
     return { items, total };
   }
 
-  /** One entry by its seq, while the log keeps it (what a replay names). */
-  eventBySeq(seq: number): EventLogEntry | undefined {
+  /** One entry by its id, while the log keeps it (what a replay names). */
+  entryById(entryId: number): EventLogEntry | undefined {
     if (this.#db.connection() === undefined) return undefined;
-    const row = this.#db.statement(`${SELECT} WHERE e.seq = ?`).get(seq) as EventRow | undefined;
+    const row = this.#db.statement(`${SELECT} WHERE e.seq = ?`).get(entryId) as
+      EventRow | undefined;
     return row === undefined ? undefined : entryOf(row);
   }
 
-  /** The newest seq (0: none). */
-  newestSeq(): number {
+  /** The newest entry's id (0: none). */
+  newestEntryId(): number {
     if (this.#db.connection() === undefined) return 0;
     return (
       (this.#db.statement('SELECT max(seq) FROM event_log').pluck().get() as number | null) ?? 0

@@ -10,8 +10,13 @@ import { readLegacyLines } from './legacy-lines';
 /** The event log's own file in a data folder from before the database. */
 export const LEGACY_EVENT_LOG_FILE = 'history/events.jsonl';
 
-/** A line of that file: an entry with, for one the journal did not hold, its place among them. */
-const LegacyLine = EventLogEntry.extend({ journalSeq: z.number().optional() });
+/**
+ * A line of that file: an entry with, for one the journal did not hold, its place among them. Its
+ * own number (written as `seq`, the entry's id today) is not read: the table numbers them anew.
+ */
+const LegacyLine = EventLogEntry.omit({ entryId: true }).extend({
+  journalSeq: z.number().optional(),
+});
 type LegacyLine = z.infer<typeof LegacyLine>;
 
 interface JournalRow {

@@ -19,7 +19,7 @@ export interface HandlerDeps {
   /** The Files list and the notifications. */
   history: HistoryTables;
   /** The event log's queries (the window's "Webhook log", replay). */
-  eventLog: Pick<EventLogTable, 'events' | 'eventBySeq'>;
+  eventLog: Pick<EventLogTable, 'events' | 'entryById'>;
   listener: Pick<Listener, 'replay' | 'sendTestEvent' | 'webhookUrl'>;
   /** Each recorder's link: its API client, its connection. */
   links: Pick<RecorderLinks, 'get' | 'list'>;

@@ -19,8 +19,8 @@ export function historyHandlers(
       deps.stateChanged();
       return { unreadCount: queries.unreadCount() };
     },
-    'eventLog:replay': async ({ seq }) => {
-      const entry = deps.eventLog.eventBySeq(seq);
+    'eventLog:replay': async ({ entryId }) => {
+      const entry = deps.eventLog.entryById(entryId);
       if (!entry) return refused(deps, 'eventGone');
       if (!deps.listener.replay(entry.body)) return refused(deps, 'eventUnparsable');
       return { ok: true };

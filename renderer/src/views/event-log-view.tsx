@@ -31,7 +31,7 @@ export function EventLogView() {
   };
   const replay = (entry: EventLogEntry) => {
     void api
-      .eventLogReplay({ seq: entry.seq })
+      .eventLogReplay({ entryId: entry.entryId })
       .then((answer) => report(answer.ok, s.replayed, answer.message), failed);
   };
 
@@ -61,7 +61,7 @@ export function EventLogView() {
         page={page}
         onPage={setPage}
         rows={(items) =>
-          items.map((entry) => <EventLogRow key={entry.seq} entry={entry} onReplay={replay} />)
+          items.map((entry) => <EventLogRow key={entry.entryId} entry={entry} onReplay={replay} />)
         }
       />
     </div>

@@ -72,7 +72,7 @@ describe('EventLogTable', () => {
     });
     const page = eventLog.events();
     expect(page.total).toBe(4);
-    expect(page.items.map((e) => [e.seq, e.source, e.duplicate, e.receivedAt])).toEqual([
+    expect(page.items.map((e) => [e.entryId, e.source, e.duplicate, e.receivedAt])).toEqual([
       [4, 'replay', false, 2500],
       [3, 'webhook', false, 2000],
       [2, 'webhook', true, 1500],
@@ -80,7 +80,7 @@ describe('EventLogTable', () => {
     ]);
     for (const entry of page.items) expect(EventLogEntry.parse(entry)).toEqual(entry);
     expect(page.items[1]).toEqual({
-      seq: 3,
+      entryId: 3,
       receivedAt: 2000,
       source: 'webhook',
       eventType: 'FileClosed',
@@ -101,9 +101,9 @@ describe('EventLogTable', () => {
       { delivery_seq: 2, bodyless: 1 },
       { delivery_seq: null, bodyless: 0 },
     ]);
-    expect(eventLog.eventBySeq(2)).toEqual(page.items[2]);
-    expect(eventLog.eventBySeq(99)).toBeUndefined();
-    expect(eventLog.newestSeq()).toBe(4);
+    expect(eventLog.entryById(2)).toEqual(page.items[2]);
+    expect(eventLog.entryById(99)).toBeUndefined();
+    expect(eventLog.newestEntryId()).toBe(4);
   });
 
   test('a delivery not kept leaves no log row either: a duplicate, or one whose insert fails', async () => {
@@ -127,22 +127,24 @@ describe('EventLogTable', () => {
 
   test('pages newest first, by room, and by words in type, EventId and body', async () => {
     for (let i = 0; i < 30; i += 1) await accept(i + 1, body(i));
-    expect(eventLog.events({ limit: 3, offset: 2 }).items.map((e) => e.seq)).toEqual([28, 27, 26]);
+    expect(eventLog.events({ limit: 3, offset: 2 }).items.map((e) => e.entryId)).toEqual([
+      28, 27, 26,
+    ]);
     expect(eventLog.events({ offset: 30 }).items).toEqual([]);
     const room = eventLog.events({ roomId: 100, limit: 3 });
     expect(room.total).toBe(10);
-    expect(room.items.map((e) => e.seq)).toEqual([28, 25, 22]); // bodies 27, 24, 21
-    expect(eventLog.events({ text: 'streamer-5' }).items.map((e) => e.seq)).toEqual([6]);
+    expect(room.items.map((e) => e.entryId)).toEqual([28, 25, 22]); // bodies 27, 24, 21
+    expect(eventLog.events({ text: 'streamer-5' }).items.map((e) => e.entryId)).toEqual([6]);
     expect(eventLog.events({ text: 'filecLOSED' }).total).toBe(30);
     expect(eventLog.events({ text: 'STREAMER-1 fileclosed' }).total).toBe(11); // 1, 10 … 19
     expect(eventLog.events({ text: '000000000007' }).total).toBe(1); // the EventId
     expect(eventLog.events({ text: 'streamer-2', roomId: 100, limit: 1 })).toMatchObject({
       total: 3, // streamer-21, -24 and -27 are in room 100
-      items: [{ seq: 28 }],
+      items: [{ entryId: 28 }],
     });
-    expect(eventLog.events({ text: 'streamer-2', offset: 10 }).items.map((e) => e.seq)).toEqual([
-      3,
-    ]);
+    expect(eventLog.events({ text: 'streamer-2', offset: 10 }).items.map((e) => e.entryId)).toEqual(
+      [3],
+    );
     expect(eventLog.events({ text: '   ' }).total).toBe(30);
   });
 
@@ -162,7 +164,7 @@ describe('EventLogTable', () => {
     await duplicate(2, 2, escaped);
     expect(eventLog.events({ text: '露露' }).total).toBe(2);
     expect(eventLog.events({ text: 'u9732' }).total).toBe(0);
-    expect(eventLog.eventBySeq(2)?.body).toEqual(body(2, '露露'));
+    expect(eventLog.entryById(2)?.body).toEqual(body(2, '露露'));
     const stored = database.connection()!.prepare('SELECT body FROM event_log WHERE seq = 1');
     expect(stored.pluck().get()).toBe(pretty);
   });
@@ -170,9 +172,9 @@ describe('EventLogTable', () => {
   test('a word with a cased letter beyond ASCII is found whatever its case (SQLite folds ASCII only)', async () => {
     await accept(1, body(1, 'ÄRGER Über'));
     await accept(2, body(2, 'plain'));
-    expect(eventLog.events({ text: 'ärger' }).items.map((e) => e.seq)).toEqual([1]);
+    expect(eventLog.events({ text: 'ärger' }).items.map((e) => e.entryId)).toEqual([1]);
     expect(eventLog.events({ text: 'über ärger' }).total).toBe(1);
-    expect(eventLog.events({ text: 'PLAIN' }).items.map((e) => e.seq)).toEqual([2]);
+    expect(eventLog.events({ text: 'PLAIN' }).items.map((e) => e.entryId)).toEqual([2]);
   });
 
   test('a body that is not JSON (a cycle) is kept as null and found by its type', async () => {
@@ -192,12 +194,12 @@ describe('EventLogTable', () => {
       await duplicate(i, i * 1000 + 1);
     }
     expect(await eventLog.prune(5)).toBe(7);
-    expect(eventLog.events().items.map((e) => e.seq)).toEqual([12, 11, 10, 9, 8]);
+    expect(eventLog.events().items.map((e) => e.entryId)).toEqual([12, 11, 10, 9, 8]);
     expect(eventLog.oldestDeliverySeq()).toBe(5); // deliveries 5 and 6 are in rows 9 and 11
     expect(await eventLog.prune(5)).toBe(0);
     expect(await eventLog.prune(0)).toBe(5);
     expect(eventLog.oldestDeliverySeq()).toBeUndefined();
     await accept(7);
-    expect(eventLog.events().items.map((e) => e.seq)).toEqual([13]); // numbering goes on
+    expect(eventLog.events().items.map((e) => e.entryId)).toEqual([13]); // numbering goes on
   });
 });

@@ -68,7 +68,7 @@ const shape = () =>
   new EventLogTable(database)
     .events({ limit: 100 })
     .items.reverse()
-    .map((e) => [e.seq, e.eventId.slice(-2), e.source, e.duplicate, e.receivedAt]);
+    .map((e) => [e.entryId, e.eventId.slice(-2), e.source, e.duplicate, e.receivedAt]);
 
 describe('the event log of a data folder from before the database', () => {
   test('accepted deliveries from the journal, the rest from events.jsonl, each in its place', async () => {

@@ -12,10 +12,12 @@ describe('history handlers', () => {
     await vi.waitFor(() => expect(h.app.state().unreadCount).toBe(1));
     expect(await h.app.handlers['history:markRead']({})).toEqual({ unreadCount: 0 });
     const [event] = (await h.app.handlers['eventLog:page']({ limit: 50, offset: 0 })).items;
-    expect(await h.app.handlers['eventLog:replay']({ seq: event!.seq })).toEqual({ ok: true });
+    expect(await h.app.handlers['eventLog:replay']({ entryId: event!.entryId })).toEqual({
+      ok: true,
+    });
     await vi.waitFor(() => expect(h.app.state().unreadCount).toBe(1));
     await vi.waitFor(() => expect(h.shown).toHaveLength(2));
-    expect(await h.app.handlers['eventLog:replay']({ seq: 999_999 })).toEqual({
+    expect(await h.app.handlers['eventLog:replay']({ entryId: 999_999 })).toEqual({
       ok: false,
       message: 'That event is no longer in the log.',
     });

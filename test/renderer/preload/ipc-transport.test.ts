@@ -36,9 +36,9 @@ describe('createIpcTransport', () => {
   it('invokes with the channel and one request object', async () => {
     const fake = fakeIpcRenderer();
     const transport = createIpcTransport(fake.ipc);
-    await expect(transport.invoke('eventLog:replay', { seq: 1 })).resolves.toBe('answer');
+    await expect(transport.invoke('eventLog:replay', { entryId: 1 })).resolves.toBe('answer');
     await transport.invoke('state:get', undefined);
-    expect(fake.invoked).toEqual([['eventLog:replay', { seq: 1 }], ['state:get']]);
+    expect(fake.invoked).toEqual([['eventLog:replay', { entryId: 1 }], ['state:get']]);
   });
 
   it('hands listeners the payload only, never the IPC event', () => {

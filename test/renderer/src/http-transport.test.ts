@@ -62,7 +62,9 @@ describe('createHttpTransport', () => {
   it('posts a call as same-origin JSON, and a call without arguments without a body', async () => {
     const fetch = vi.fn(async () => jsonResponse(200, { ok: true }));
     const transport = createHttpTransport({ fetch, EventSource: FakeEventSource as never });
-    await expect(transport.invoke('eventLog:replay', { seq: 3 })).resolves.toEqual({ ok: true });
+    await expect(transport.invoke('eventLog:replay', { entryId: 3 })).resolves.toEqual({
+      ok: true,
+    });
     await transport.invoke('state:get', undefined);
     expect(fetch.mock.calls).toEqual([
       [
@@ -72,7 +74,7 @@ describe('createHttpTransport', () => {
           credentials: 'same-origin',
           cache: 'no-store',
           headers: { 'Content-Type': 'application/json' },
-          body: '{"seq":3}',
+          body: '{"entryId":3}',
         },
       ],
       ['./api/call/state:get', { method: 'POST', credentials: 'same-origin', cache: 'no-store' }],
@@ -81,15 +83,17 @@ describe('createHttpTransport', () => {
 
   it('turns a refusal into a ContractCallError with the reasons', async () => {
     const fetch = vi.fn(async () =>
-      jsonResponse(400, { error: 'bad request', reasons: ['seq: expected number'] }),
+      jsonResponse(400, { error: 'bad request', reasons: ['entryId: expected number'] }),
     );
     const transport = createHttpTransport({ fetch, EventSource: FakeEventSource as never });
-    const error = await transport.invoke('eventLog:replay', { seq: 'x' }).catch((e: unknown) => e);
+    const error = await transport
+      .invoke('eventLog:replay', { entryId: 'x' })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ContractCallError);
     expect(error).toMatchObject({
       channel: 'eventLog:replay',
       status: 400,
-      reasons: ['seq: expected number'],
+      reasons: ['entryId: expected number'],
     });
     fetch.mockResolvedValueOnce(jsonResponse(401, { error: 'open the URL with its token' }));
     await expect(transport.invoke('state:get', undefined)).rejects.toMatchObject({

@@ -48,7 +48,7 @@ export class Guardian {
   readonly #disk = new DiskWatch();
   readonly #lastSeen = new Map<string, number>();
   #unreachableSince: number | undefined;
-  #pollSeq = 0;
+  #polls = 0;
 
   constructor(ports: GuardianPorts) {
     this.#ports = ports;
@@ -67,7 +67,7 @@ export class Guardian {
     this.#reachable();
     const s = settings.guardian;
     const rooms = selectRooms(all, this.#ports.recorder().rooms);
-    const seq = ++this.#pollSeq;
+    const poll = ++this.#polls;
     let rate = 0;
     for (const room of rooms) {
       let track = this.#tracks.get(room.roomId);
@@ -75,7 +75,7 @@ export class Guardian {
         track = newTrack();
         this.#tracks.set(room.roomId, track);
       }
-      track.seenInPoll = seq;
+      track.seenInPoll = poll;
       if (room.recording) rate += room.stats?.writeBytesPerSecond ?? 0;
       let mask = s.enabled ? evaluateRoom(room, track, now, s) : 0;
       if (mask & NOT_RECORDING && this.#ports.recordedElsewhere?.(room.roomId))
@@ -85,7 +85,7 @@ export class Guardian {
     this.#rate.polled(rate, now);
     // Rooms gone from the recorder (or from the selection) end their problems.
     for (const [roomId, track] of this.#tracks) {
-      if (track.seenInPoll === seq) continue;
+      if (track.seenInPoll === poll) continue;
       this.#applyMask(roomId, track, 0, now);
       this.#tracks.delete(roomId);
     }
