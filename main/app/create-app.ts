@@ -49,8 +49,8 @@ export async function createApp(ports: AppPorts): Promise<RunningApp> {
     awaitPictures: (roomId, ready) => pictures.awaitPictures(roomId, ready),
     apiAnswering: (recorderId) => links.get(recorderId ?? '')?.apiAnswering ?? false,
   });
-  // Jobs acting on finished recordings (issue 33): queued by their intake, a source below.
-  const { engine, intake } = buildJobs(context, ports, { storage, pipeline });
+  // Jobs acting on finished recordings (issue 33): queued by their starter, a source below.
+  const { engine, starter } = buildJobs(context, ports, { storage, pipeline });
   const recovery = prepareRecovery({ ...context, pipeline, storage, showPopup });
   // Rebuilt by now: the deliveries its live rooms came from are spared by the upkeep.
   await storage.startUpkeep(() => pipeline.streamDeliveries());
@@ -101,7 +101,7 @@ export async function createApp(ports: AppPorts): Promise<RunningApp> {
     links,
     sources: sources.sources,
     sourceContext: sources.context,
-    jobs: { engine, intake },
+    jobs: { engine, starter },
   });
   const { runAction } = shellActions;
   return { ...lifecycle, handlers, state, settings, runAction, ...reach(context, listener, links) };

@@ -21,11 +21,11 @@ export interface LifecycleParts {
   sources: readonly HappeningSource[];
   sourceContext: SourceContext;
   /**
-   * The jobs acting on recordings and their intake: started before recovery, so that a finished
+   * The jobs acting on recordings and their starter: started before recovery, so that a finished
    * file recovered from the journal (answered, then the app killed) still gets its jobs; a job
    * already kept for the same rule and file is not queued twice. Stopped after the sources.
    */
-  jobs?: { engine: { start(): Promise<void>; stop(): Promise<void> }; intake: HappeningSource };
+  jobs?: { engine: { start(): Promise<void>; stop(): Promise<void> }; starter: HappeningSource };
 }
 
 /** How the app starts, follows settings changes, and stops. */
@@ -62,7 +62,7 @@ export function appLifecycle(context: AppContext, parts: LifecycleParts): AppLif
       const replaced = databaseReplacedNotice(parts.storage.database.replaced, context.language());
       if (replaced) parts.sinks.notice(replaced, context.clock());
       await parts.jobs?.engine.start();
-      await parts.jobs?.intake.start(parts.sourceContext);
+      await parts.jobs?.starter.start(parts.sourceContext);
       await parts.recovery.run(); // before the listener: recovered happenings come first, in order
       const result = await parts.binding.bind(settings());
       await parts.links.reconfigure();
@@ -77,7 +77,7 @@ export function appLifecycle(context: AppContext, parts: LifecycleParts): AppLif
         try {
           await applying;
           for (const source of parts.sources.toReversed()) await source.stop();
-          await parts.jobs?.intake.stop();
+          await parts.jobs?.starter.stop();
           await parts.jobs?.engine.stop(); // running steps' process trees stopped; they run again next start
           await parts.links.stop();
           await parts.listener.server.stop();

@@ -8,12 +8,12 @@ import type { AppContext } from '../../../app/app-context';
 import type { AppPorts } from '../../../app/app-ports';
 import type { Storage } from '../../../app/storage';
 import { JobsEngine } from './jobs-engine';
-import { jobsIntake, lastFinishedFile } from './jobs-intake';
+import { jobStarter, lastFinishedFile } from './job-starter';
 
 /** The jobs engine and the source that queues its jobs. */
 export interface BuiltJobs {
   engine: JobsEngine;
-  intake: HappeningSource;
+  starter: HappeningSource;
 }
 
 /**
@@ -52,5 +52,5 @@ export function buildJobs(
     newId: () => `job-${nodeCrypto().randomUUID()}`,
     ...(ports.jobBackOffMs ? { backOffMs: ports.jobBackOffMs } : {}),
   });
-  return { engine, intake: jobsIntake(engine) };
+  return { engine, starter: jobStarter(engine) };
 }

@@ -48,7 +48,7 @@ function factsOf(happening: Happening, recorderId: string): JobSpec['facts'] {
  * guardian's report wait after its end: the recorder keeps no order). Test events and replays
  * start nothing; what runs is named by the local settings' rules only, never by a webhook.
  */
-export function jobsIntake(engine: Pick<JobsEngine, 'add'>): HappeningSource {
+export function jobStarter(engine: Pick<JobsEngine, 'add'>): HappeningSource {
   const sessions = new SessionFiles();
   const facts = new Map<string, JobSpec['facts']>();
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -118,7 +118,7 @@ export function jobsIntake(engine: Pick<JobsEngine, 'add'>): HappeningSource {
       stop = context.observe({
         happened: (happening) =>
           void happened(happening).catch((error: unknown) =>
-            context.log.error(`jobs intake: ${String(error)}`),
+            context.log.error(`job starter: ${String(error)}`),
           ),
       });
     },
