@@ -32,8 +32,8 @@ const AREAS: readonly [RegExp, string][] = [
   [/^shared\/recorder\//, 'webhook schema (zod)'],
   [/^main\/core\/webhook-intake\.ts/, 'intake (dedupe, counters)'],
   [
-    /^main\/adapters\/database\/|^main\/app\/delivery-upkeep|^main\/core\/delivery-bounds/,
-    'database: the insert, upkeep',
+    /^main\/adapters\/database\/|^main\/app\/delivery-pruning|^main\/core\/delivery-bounds/,
+    'database: the insert, pruning',
   ],
   [/^main\/app\/listener\.ts/, 'listener wiring (after the 2xx)'],
   [

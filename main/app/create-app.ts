@@ -52,8 +52,8 @@ export async function createApp(ports: AppPorts): Promise<RunningApp> {
   // Jobs acting on finished recordings (issue 33): queued by their starter, a source below.
   const { engine, starter } = buildJobs(context, ports, { storage, pipeline });
   const recovery = prepareRecovery({ ...context, pipeline, storage, showPopup });
-  // Rebuilt by now: the deliveries its live rooms came from are spared by the upkeep.
-  await storage.startUpkeep(() => pipeline.streamDeliveries());
+  // Rebuilt by now: the deliveries its live rooms came from are spared by the pruning.
+  await storage.startPruning(() => pipeline.streamDeliveries());
   // One link per recorder (poller, connection, commands), and the listener with one URL each.
   const links: RecorderLinks = new RecorderLinks({
     context,

@@ -23,7 +23,7 @@ import type { HistoryLimits } from '../core/history';
 import { errorMessage } from '../core/log-text';
 import type { Clock, Logger, ReplayedDelivery } from '../core/ports';
 import { WebhookIntake } from '../core/webhook-intake';
-import { deliveryUpkeep } from './delivery-upkeep';
+import { deliveryPruner } from './delivery-pruning';
 
 /** The app's storage: the database with the deliveries journal behind the intake, the history and the event log. */
 export interface Storage {
@@ -59,7 +59,7 @@ export interface Storage {
    * state's: EventPipeline.streamDeliveries, known once it is rebuilt), and deletes at once what an
    * import or a long stop left past the bounds. Nothing is pruned before.
    */
-  startUpkeep(spared: () => readonly number[]): Promise<void>;
+  startPruning(spared: () => readonly number[]): Promise<void>;
   /** Why writing fails now (the database, the history's writes); undefined: it does not. */
   trouble(): string | undefined;
   /** Closes the history's writer, then the database, whatever the first did. */
@@ -103,7 +103,7 @@ export async function openStorage(
     warn: log.warn,
     onTrouble: options.onTrouble,
   });
-  const upkeep = deliveryUpkeep({
+  const pruner = deliveryPruner({
     deliveries,
     eventLog,
     database,
@@ -126,13 +126,13 @@ export async function openStorage(
     async markProcessed(seq) {
       await deliveries.markProcessed(seq);
       processed = Math.max(processed, seq);
-      await upkeep.keep(processed);
+      await pruner.prune(processed);
     },
-    startUpkeep: (spared) => upkeep.start(spared, processed),
+    startPruning: (spared) => pruner.start(spared, processed),
     trouble: () => database.trouble ?? history.trouble,
     logUnjournaled(webhook, body, meta, bodyJson) {
       eventLog.append(webhook, body, meta, bodyJson).then(
-        () => upkeep.keep(processed),
+        () => pruner.prune(processed),
         (error: unknown) =>
           log.warn(
             `database: cannot note a ${meta.source} delivery in the event log: ${errorMessage(error)}`,

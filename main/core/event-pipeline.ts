@@ -126,7 +126,7 @@ export class EventPipeline {
   /**
    * The journal seqs of the deliveries that made each room live that is live now, on any
    * recorder, and of the go-live and end of each room that ended within the same-stream window:
-   * what the deliveries' upkeep must keep however old, for `rebuild` to know them
+   * what the deliveries' pruning must keep however old, for `rebuild` to know them
    * (stream-deliveries.ts).
    */
   streamDeliveries(): number[] {

@@ -1,5 +1,5 @@
 import type { FileRecord } from '../../shared/model';
-import { ROOMS_KEPT, trimOldest } from './trim-oldest';
+import { ROOMS_KEPT, pruneOldest } from './prune-oldest';
 
 /** Fields a FileOpening, FileClosed or V1 body tells about one file. */
 export type FileFacts = Partial<Omit<FileRecord, 'roomId' | 'relativePath' | 'finished'>> & {
@@ -60,7 +60,7 @@ export class FileLedger {
     // Move to the end so that iteration order is "most recently touched last".
     if (existing) this.#files.delete(key);
     this.#files.set(key, file);
-    this.#trim();
+    this.#prune();
     return { file, justFinished: facts.finished && !wasFinished };
   }
 
@@ -68,7 +68,7 @@ export class FileLedger {
   startSession(sessionId: string): boolean {
     if (this.#startedSessions.has(sessionId)) return false;
     this.#startedSessions.add(sessionId);
-    trimOldest(this.#startedSessions, FILES_KEPT);
+    pruneOldest(this.#startedSessions, FILES_KEPT);
     return true;
   }
 
@@ -76,7 +76,7 @@ export class FileLedger {
   endSession(sessionId: string): boolean {
     if (this.#endedSessions.has(sessionId)) return false;
     this.#endedSessions.add(sessionId);
-    trimOldest(this.#endedSessions, FILES_KEPT);
+    pruneOldest(this.#endedSessions, FILES_KEPT);
     return true;
   }
 
@@ -97,10 +97,10 @@ export class FileLedger {
 
   // Bounded by what it is for: the reports of one file (FileOpening, FileClosed, V1) and of one
   // session come while it runs and within the recorder's retries, so a room needs its newest
-  // file and session only. (Sessions are trimmed as they are noted: a run of sessions without
+  // file and session only. (Sessions are pruned as they are noted: a run of sessions without
   // files must not grow them either.)
-  #trim(): void {
-    trimOldest(this.#files, FILES_KEPT);
+  #prune(): void {
+    pruneOldest(this.#files, FILES_KEPT);
   }
 }
 

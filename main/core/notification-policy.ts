@@ -14,7 +14,7 @@ import type { Clock } from './ports';
 import type { PopupButton } from '../../shared/popup-button';
 import { isRoomMutedAt, type RoomMute } from './room-mute';
 import { popupSound, quietHoursReason, tierOf, type AttentionSettings } from './room-attention';
-import { ROOMS_KEPT, trimOldest } from './trim-oldest';
+import { ROOMS_KEPT, pruneOldest } from './prune-oldest';
 
 /** A notification with its decision, as the history records it. */
 export interface DecidedNotification {
@@ -119,7 +119,7 @@ export class NotificationPolicy {
     const reason = this.#suppression(happening, settings, now);
     if (happening.kind === 'StreamEnded') {
       this.#lastOffline.set(happening.roomId, now);
-      trimOldest(this.#lastOffline, ROOMS_KEPT);
+      pruneOldest(this.#lastOffline, ROOMS_KEPT);
     }
     if (reason) {
       this.#ports.decided({ notification, decision: { shown: false, ...reason } });

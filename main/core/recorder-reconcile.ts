@@ -8,7 +8,7 @@ import type { PolledRoom } from '../../shared/recorder/rest';
 import type { Language } from '../../shared/settings';
 import type { EventPipeline } from './event-pipeline';
 import type { Clock } from './ports';
-import { ROOMS_KEPT, trimOldest } from './trim-oldest';
+import { ROOMS_KEPT, pruneOldest } from './prune-oldest';
 
 /** A poll's outcome as the REST client reports it. */
 export type RoomsFetch =
@@ -94,7 +94,7 @@ export class RecorderReconciler {
   /** Notes that a webhook about a room arrived (so webhooks do reach the app). */
   webhookSeen(roomId: number): void {
     this.#lastWebhook.set(roomId, this.#ports.clock());
-    trimOldest(this.#lastWebhook, ROOMS_KEPT);
+    pruneOldest(this.#lastWebhook, ROOMS_KEPT);
   }
 
   /** One poll cycle: fetch, merge, derive; resolves `{ok}` for the poller's back-off. */

@@ -1,5 +1,5 @@
 import type { RoomChange } from './happening';
-import { ROOMS_KEPT, trimOldest } from './trim-oldest';
+import { ROOMS_KEPT, pruneOldest } from './prune-oldest';
 
 /** How long a burst of title and area changes is gathered: one alert per room per minute. */
 export const ROOM_CHANGE_WINDOW_MS = 60_000;
@@ -50,7 +50,7 @@ export class RoomChanges {
     if (look.title !== undefined) next.title = look.title;
     if (look.area !== undefined) next.area = look.area;
     this.#known.set(look.roomId, next);
-    if (!known) trimOldest(this.#known, ROOMS_KEPT);
+    if (!known) pruneOldest(this.#known, ROOMS_KEPT);
     if (!known || !differs(known, next) || this.#bursts.has(look.roomId)) return;
     const cancel = this.#ports.setTimer(() => this.#settle(look.roomId), ROOM_CHANGE_WINDOW_MS);
     this.#bursts.set(look.roomId, { before: known, cancel });

@@ -1,6 +1,6 @@
 import type { RoomState } from '../../shared/model';
 import { observeEpisode, unknownEpisode, type Episode } from './live-episode';
-import { ROOMS_KEPT, slackFor, trimOldest } from './trim-oldest';
+import { ROOMS_KEPT, slackFor, pruneOldest } from './prune-oldest';
 
 /** Room fields an observation may carry; absent fields are left as they are. */
 export type RoomFields = Partial<Omit<RoomState, 'roomId' | 'updatedAt'>>;
@@ -174,7 +174,7 @@ export class RoomRegistry {
         observedAs: 0,
       };
       this.#rooms.set(roomId, entry);
-      this.#trim();
+      this.#prune();
     }
     return entry;
   }
@@ -182,8 +182,8 @@ export class RoomRegistry {
   // Past ROOMS_KEPT (plus slack), the rooms first seen longest ago go, live or recording ones
   // kept: their end must still be derived. A room the recorder still lists comes back with the
   // next poll.
-  #trim(): void {
-    const dropped = trimOldest(
+  #prune(): void {
+    const dropped = pruneOldest(
       this.#rooms,
       ROOMS_KEPT,
       slackFor(ROOMS_KEPT),

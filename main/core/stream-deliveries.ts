@@ -13,7 +13,7 @@ interface StreamRoom {
  * The journal seqs of the deliveries the room state needs to tell a hot standby's report of a
  * stream it knows, per recorder: the go-live of each room while it stays live, and the go-live and
  * end of a room for a while after it ended (`keepEndedMs`, the same-stream window). The
- * deliveries' upkeep spares those however old, so that the state rebuilt at start still knows
+ * deliveries' pruning spares those however old, so that the state rebuilt at start still knows
  * them. Without it, the other recorder's go-live after a restart was news again: the first
  * recorder's go-live had been pruned (while the room was live, chaos seed 791504; or just after it
  * ended, when the other recorder's copy came late, chaos seed 670074).

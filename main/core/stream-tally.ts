@@ -1,5 +1,5 @@
 import type { Happening, StreamEndFacts } from './happening';
-import { ROOMS_KEPT, trimOldest } from './trim-oldest';
+import { ROOMS_KEPT, pruneOldest } from './prune-oldest';
 
 interface Episode {
   startedAt: number;
@@ -29,7 +29,7 @@ export class StreamTally {
           bytes: 0,
           mediaSeconds: 0,
         });
-        trimOldest(this.#episodes, ROOMS_KEPT);
+        pruneOldest(this.#episodes, ROOMS_KEPT);
         return;
       case 'FileClosed': {
         const episode = this.#episodes.get(roomId);

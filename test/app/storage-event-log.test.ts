@@ -24,7 +24,7 @@ afterEach(async () => {
 async function open(dir?: string): Promise<{ storage: Storage; dir: string }> {
   const dataDir = dir ?? (await mkdtemp(join(tmpdir(), 'storage-event-log-')));
   const storage = await openStorage(dataDir, Date.now, memoryLogger(), { limits: LIMITS });
-  await storage.startUpkeep(() => []); // as createApp does once the state is rebuilt
+  await storage.startPruning(() => []); // as createApp does once the state is rebuilt
   const handle = { storage, dir: dataDir };
   opened.push(handle);
   return handle;

@@ -102,7 +102,7 @@ describe('a hot standby', () => {
     expect(shown()).toEqual([['StreamStarted', ['pc']]]);
   });
 
-  it('the delivery that made a room live is named for the upkeep to spare while the room stays live, with its end for the same-stream window after', () => {
+  it('the delivery that made a room live is named for the pruning to spare while the room stays live, with its end for the same-stream window after', () => {
     const { core, clock } = pipeline();
     const other = { roomId: 1, name: 'other' };
     core.applyWebhook(started(0), 'webhook', undefined, 7, 'pc');
@@ -130,11 +130,11 @@ describe('a hot standby', () => {
     for (const { seq, webhook, receivedAt: at, recorderId } of journal)
       before.core.applyWebhook(webhook, 'webhook', at, seq, recorderId);
     const spared = before.core.streamDeliveries();
-    // The next start, a minute later, after an upkeep that kept only what was spared.
+    // The next start, a minute later, after a pruning that kept only what was spared.
     const { core, shown, clock } = pipeline();
     clock.advance(2 * 60_000);
     core.rebuild(journal.filter(({ seq }) => spared.includes(seq)));
-    expect(core.streamDeliveries()).toEqual([1, 2]); // still spared by the next upkeep
+    expect(core.streamDeliveries()).toEqual([1, 2]); // still spared by the next pruning
     // The NAS's copy of that stream's go-live, late: not news.
     core.applyWebhook(started(0), 'webhook', clock.read(), 40, 'nas');
     expect(shown()).toEqual([]);
@@ -148,7 +148,7 @@ describe('a hot standby', () => {
     // The next start: the journal holds the spared delivery alone, long after it.
     const { core, shown } = pipeline();
     core.rebuild([{ seq: 1, webhook: started(0), receivedAt: LATER, recorderId: 'pc' }]);
-    expect(core.streamDeliveries()).toEqual([1]); // still spared by the next upkeep
+    expect(core.streamDeliveries()).toEqual([1]); // still spared by the next pruning
     core.applyWebhook(started(30 * 3600), 'webhook', undefined, 900, 'nas');
     expect(shown()).toEqual([]);
   });

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { RoomChanges } from '../../main/core/room-changes';
 import { RoomRegistry } from '../../main/core/room-registry';
-import { ROOMS_KEPT, slackFor } from '../../main/core/trim-oldest';
+import { ROOMS_KEPT, slackFor } from '../../main/core/prune-oldest';
 
 // Issue 21: webhooks naming ever new rooms must not grow per-room memory without end.
 describe('per-room memory under a flood of new rooms', () => {

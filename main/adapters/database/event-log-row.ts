@@ -33,7 +33,7 @@ export function entryOf(row: EventRow): EventLogEntry {
 
 /** A row's body as text ('null' when its delivery is gone). */
 export function bodyText(body: EventRow['body']): string {
-  if (body === null) return 'null'; // its delivery is gone: the upkeep keeps them, so never yet
+  if (body === null) return 'null'; // its delivery is gone: the pruning keeps them, so never yet
   return typeof body === 'string' ? body : body.toString('utf8');
 }
 

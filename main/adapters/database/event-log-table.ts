@@ -12,11 +12,11 @@ import type { Migration } from './migrations';
  * The event log (the window's "Webhook log"): every delivery as received, duplicates, test events
  * and replays included, in arrival order; an entry's id (`entryId`, the column `seq`) is its own
  * numbering (what the window pages by and a replay names), not a delivery's seq. An accepted
- * delivery's row keeps no body: `delivery_seq` names the `deliveries` row that holds it (the upkeep
+ * delivery's row keeps no body: `delivery_seq` names the `deliveries` row that holds it (the pruning
  * keeps every delivery a row refers to). Duplicates and replays keep their body here.
  * AUTOINCREMENT: an id is never given twice, even once the log was emptied, so a window that still
  * shows an old entry cannot replay another by its id. Bounded by count alone
- * (HISTORY_LIMITS.events, the upkeep): the newest deliveries are what one inspects, however old,
+ * (HISTORY_LIMITS.events, the pruning): the newest deliveries are what one inspects, however old,
  * and the count already bounds the file (the bodies it shows are kept for it either way).
  */
 export const EVENT_LOG_MIGRATION: Migration = {
@@ -73,7 +73,7 @@ export class EventLogTable {
     this.#db = db;
   }
 
-  /** Rows inserted by this process (the upkeep prunes every so many). */
+  /** Rows inserted by this process (pruned every so many). */
   get inserted(): number {
     return this.#inserted;
   }

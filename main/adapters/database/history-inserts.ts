@@ -48,8 +48,8 @@ export function insertNotification(
   return row;
 }
 
-/** Deletes the rows of `list` beyond its newest `limit` (notifications with their rooms). */
-export function deleteBeyond(
+/** Prunes the rows of `list` beyond its newest `limit` (notifications with their rooms). */
+export function pruneBeyond(
   db: DatabaseHandle,
   list: 'files' | 'notifications',
   limit: number,

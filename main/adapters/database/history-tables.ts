@@ -9,7 +9,7 @@ import type { HistoryQueryOptions, HistoryResult } from '../../core/history';
 import type { KeptDecision } from '../../core/plug-ins';
 import type { DatabaseHandle } from './database-handle';
 import { allFiles, allNotifications, filesPage, notificationsPage } from './history-queries';
-import { deleteBeyond, insertFile, insertNotification } from './history-inserts';
+import { pruneBeyond, insertFile, insertNotification } from './history-inserts';
 import {
   NOTIFICATION_COLUMNS,
   notificationOf,
@@ -48,7 +48,7 @@ const MISSED: NotificationDecision = { shown: false, reason: 'missed' };
  * the writes not committed yet (so that a happening is never recorded twice meanwhile).
  * Each list is kept to its bound by count: every few adds the oldest rows beyond it are deleted
  * in the add's commit (polls add rows too, and move no processed mark, so this cannot wait for
- * the deliveries' upkeep) and the pages given back. A shown decision is committed with its popup
+ * the deliveries' pruning) and the pages given back. A shown decision is committed with its popup
  * owed; the popup sink shows it after the commit and marks it shown (`KeptDecision`).
  */
 export class HistoryTables {
@@ -89,7 +89,7 @@ export class HistoryTables {
     void this.#writer
       .write(() => {
         insertFile(this.#db, file);
-        this.#keepBound('files');
+        this.#prune('files');
       })
       .catch(() => undefined) // dropped: the writer warned
       .finally(() => key !== undefined && this.#pendingFiles.delete(key));
@@ -116,7 +116,7 @@ export class HistoryTables {
       .write(
         () => {
           const inserted = insertNotification(this.#db, entry, owed);
-          this.#keepBound('notifications');
+          this.#prune('notifications');
           return inserted;
         },
         (error) => firstTry.reject(error),
@@ -291,10 +291,10 @@ export class HistoryTables {
 
   // Inside an add's unit: every few adds, the rows beyond the bound go, and after the commit
   // the pages they held are given back.
-  #keepBound(list: 'files' | 'notifications'): void {
+  #prune(list: 'files' | 'notifications'): void {
     const limit = this.#limits[list];
     if ((this.#added[list] += 1) < slackOf(limit)) return;
     this.#added[list] = 0;
-    if (deleteBeyond(this.#db, list, limit) > 0) setImmediate(() => this.#db.reclaimSpace());
+    if (pruneBeyond(this.#db, list, limit) > 0) setImmediate(() => this.#db.reclaimSpace());
   }
 }

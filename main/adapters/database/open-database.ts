@@ -46,7 +46,7 @@ export interface OpenedDatabase {
  * - normal locking: the worker's connection shares the file, through the `-shm` index
  *   (https://www.sqlite.org/wal.html#concurrency);
  * - `auto_vacuum = INCREMENTAL` (it takes effect only on a new file): freed pages are given back
- *   by `PRAGMA incremental_vacuum` after the upkeep deletes rows;
+ *   by `PRAGMA incremental_vacuum` after the pruning deletes rows;
  * - `PRAGMA quick_check` at start; a file that is not a database or fails the check is moved aside
  *   (`<name>.damaged-<time>`, with its -wal) and a fresh one is made: the caller tells the user.
  * Throws DatabaseInUse when another copy holds it, and what SQLite said when the folder cannot be

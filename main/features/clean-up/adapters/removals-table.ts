@@ -47,7 +47,7 @@ export const REMOVALS_KEPT = { count: 1_000, ageMs: 365 * 24 * 3_600_000 } as co
 /**
  * The clean-up's part of the history: each removal is a unit of the turn's group commit, which
  * also deletes what is past REMOVALS_KEPT (a few rows at a time: the space is given back by the
- * upkeep's incremental vacuum, here when rows went). Read newest first, paged, by room and text.
+ * pruning's incremental vacuum, here when rows went). Read newest first, paged, by room and text.
  */
 export class RemovalsTable {
   readonly #db: DatabaseHandle;

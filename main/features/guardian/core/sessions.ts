@@ -1,6 +1,6 @@
 import { timestampMs } from '../../../../shared/recorder/timestamp';
 import type { RecorderWebhook } from '../../../../shared/recorder/webhook';
-import { trimOldest } from '../../../core/trim-oldest';
+import { pruneOldest } from '../../../core/prune-oldest';
 import type { FinishedSession, SessionFile } from './session-report';
 
 interface TrackedSession {
@@ -55,7 +55,7 @@ export class SessionTracker {
         if (!file) {
           const openedAt = timestampMs(webhook.data.FileOpenTime);
           session.files.set(webhook.data.RelativePath, { openedAt, bytes: 0 });
-          trimOldest(session.files, MAX_FILES_PER_SESSION);
+          pruneOldest(session.files, MAX_FILES_PER_SESSION);
         }
         return;
       }
@@ -67,7 +67,7 @@ export class SessionTracker {
           closedAt: timestampMs(d.FileCloseTime),
           bytes: d.FileSize,
         });
-        trimOldest(session.files, MAX_FILES_PER_SESSION);
+        pruneOldest(session.files, MAX_FILES_PER_SESSION);
         return;
       }
       case 'SessionEnded': {
@@ -144,7 +144,7 @@ export class SessionTracker {
     if (!session) {
       session = { roomId, startedLocal: now, files: new Map() };
       this.#sessions.set(id, session);
-      trimOldest(this.#sessions, MAX_SESSIONS);
+      pruneOldest(this.#sessions, MAX_SESSIONS);
     }
     return session;
   }

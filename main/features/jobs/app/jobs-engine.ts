@@ -195,7 +195,7 @@ export class JobsEngine implements JobsControl {
       this.#changed(job);
       if (job.status === 'done' || job.status === 'failed') {
         this.#deps.ended(publicJob(job));
-        this.#trim();
+        this.#prune();
       }
       if (job.status === 'queued' && job.nextTryAt === null) {
         job = this.#queue.start(id); // the next step, at once
@@ -232,8 +232,8 @@ export class JobsEngine implements JobsControl {
   }
 
   /** Forgets the oldest finished jobs past the bound, in the store too. */
-  #trim(): void {
-    const gone = this.#queue.trim();
+  #prune(): void {
+    const gone = this.#queue.prune();
     if (gone.length > 0)
       void this.#deps.store
         .remove(gone)

@@ -228,7 +228,7 @@ export class JobQueue {
   }
 
   /** Forgets the oldest finished jobs past FINISHED_JOBS_KEPT; returns their ids. */
-  trim(): string[] {
+  prune(): string[] {
     const finished = this.list().filter(
       (j) => j.status === 'done' || j.status === 'failed' || j.status === 'cancelled',
     );

@@ -5,7 +5,7 @@
  * is rebuilt, so finding the oldest scans past every earlier deletion, some 5 µs per insert at
  * 10,000 entries. One pass per `slack` inserts costs next to nothing.
  */
-export function trimOldest<K, V>(
+export function pruneOldest<K, V>(
   collection: Map<K, V> | Set<K>,
   keep: number,
   slack = slackFor(keep),
@@ -27,13 +27,13 @@ export function trimOldest<K, V>(
 /**
  * The most rooms per recorder whose per-room memory (registry entries, flap and rate-limit times,
  * last looks) is held. A recorder lists a few hundred rooms at most; webhooks naming ever new
- * rooms (a flood, a misbehaving sender) would otherwise grow it without end (issue 21). A trim
+ * rooms (a flood, a misbehaving sender) would otherwise grow it without end (issue 21). A prune
  * drops the rooms first heard of (setting a known key does not move it), so a flood past this
  * may drop the recorder's own rooms: each comes back with its next webhook or poll.
  */
 export const ROOMS_KEPT = 5_000;
 
-/** How many entries past `keep` a collection may hold before a trim: an eighth. */
+/** How many entries past `keep` a collection may hold before it is pruned: an eighth. */
 export function slackFor(keep: number): number {
   return keep >> 3;
 }

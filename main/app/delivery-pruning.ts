@@ -11,10 +11,10 @@ import { errorMessage } from '../core/log-text';
 import type { Clock, Logger } from '../core/ports';
 import type { WebhookIntake } from '../core/webhook-intake';
 
-/** The deliveries and the event log kept bounded (deliveryUpkeep). */
-export interface DeliveryUpkeep {
+/** The deliveries and the event log kept bounded (deliveryPruner). */
+export interface DeliveryPruner {
   /** Prunes, every so many new deliveries or log rows; nothing before `start`. */
-  keep(processedThrough: number): Promise<void>;
+  prune(processedThrough: number): Promise<void>;
   /**
    * Names the deliveries to spare however old (the room state's: EventPipeline.streamDeliveries,
    * known once it is rebuilt) and prunes at once what an import or a long stop left.
@@ -29,7 +29,7 @@ export interface DeliveryUpkeep {
  * the room state needs, and the log's entries past its count are deleted in one commit and the
  * freed pages given back (incremental vacuum). `now` prunes whatever the counts (at start: what an import or a long stop left).
  */
-export function deliveryUpkeep(parts: {
+export function deliveryPruner(parts: {
   deliveries: Deliveries;
   eventLog: EventLogTable;
   database: DatabaseHandle;
@@ -39,12 +39,12 @@ export function deliveryUpkeep(parts: {
   eventLogCount: number;
   dedupe: DedupeLimits;
   pruning: DeliveryPruning;
-}): DeliveryUpkeep {
+}): DeliveryPruner {
   const { deliveries, eventLog, database, intake } = parts;
   let spared: (() => readonly number[]) | undefined;
   let checkedAt = 0;
   let loggedAt = 0;
-  const prune = async (processedThrough: number, options: { now?: boolean } = {}) => {
+  const pruneDue = async (processedThrough: number, options: { now?: boolean } = {}) => {
     if (spared === undefined) return;
     const newestSeq = intake.journalSeq;
     const logged = eventLog.inserted;
@@ -69,10 +69,10 @@ export function deliveryUpkeep(parts: {
     }
   };
   return {
-    keep: (processedThrough) => prune(processedThrough),
+    prune: (processedThrough) => pruneDue(processedThrough),
     start: (sparedNow, processedThrough) => {
       spared = sparedNow;
-      return prune(processedThrough, { now: true });
+      return pruneDue(processedThrough, { now: true });
     },
   };
 }
