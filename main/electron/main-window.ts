@@ -8,7 +8,7 @@ import { isAppUrl } from './app-protocol';
 import type { Logger } from '../core/ports';
 import type { Fits } from './type-fit';
 import { errorMessage } from '../core/log-text';
-import { RecoveryBudget, watchRenderer } from './window-recovery';
+import { RetryBudget, watchRenderer } from './renderer-watch';
 
 /** The webContents calls the window glue makes (Electron's WebContents fits; tests pass a fake). */
 export type WebContentsHandle = Pick<
@@ -69,8 +69,8 @@ export interface MainWindowDeps {
   /** The page to load, e.g. APP_ENTRY_URL. */
   url: string;
   log: Logger;
-  /** For testing: how many recoveries (reload, new window) are allowed how often. */
-  recoveryBudget?: RecoveryBudget;
+  /** For testing: how many retries (reload, new window) are allowed how often. */
+  retryBudget?: RetryBudget;
 }
 
 /**
@@ -79,12 +79,12 @@ export interface MainWindowDeps {
  */
 export class MainWindow {
   readonly #deps: MainWindowDeps;
-  readonly #budget: RecoveryBudget;
+  readonly #budget: RetryBudget;
   #window: WindowHandle | undefined;
 
   constructor(deps: MainWindowDeps) {
     this.#deps = deps;
-    this.#budget = deps.recoveryBudget ?? new RecoveryBudget();
+    this.#budget = deps.retryBudget ?? new RetryBudget();
   }
 
   /** Shows and focuses the window, creating it if there is none. */

@@ -28,10 +28,10 @@ export interface RendererEvents {
 const ERR_ABORTED = -3;
 
 /**
- * Recoveries allowed in a sliding window of time, shared by all windows: a renderer that crashes
+ * Retries (a reload, a new window) allowed in a sliding window of time, shared by all windows: a renderer that crashes
  * on every start must not be reopened forever.
  */
-export class RecoveryBudget {
+export class RetryBudget {
   readonly #max: number;
   readonly #periodMs: number;
   readonly #now: () => number;
@@ -43,7 +43,7 @@ export class RecoveryBudget {
     this.#now = now;
   }
 
-  /** Takes one recovery; false when the budget for this period is spent. */
+  /** Takes one retry; false when the budget for this period is spent. */
   take(): boolean {
     const now = this.#now();
     this.#used = this.#used.filter((at) => now - at < this.#periodMs);
@@ -56,7 +56,7 @@ export class RecoveryBudget {
 /** What the watcher does on each event. */
 export interface RendererWatch {
   log: Logger;
-  budget: RecoveryBudget;
+  budget: RetryBudget;
   /** The page did not load: load it again. */
   reload: () => void;
   /** The renderer is gone (crash, OOM, killed): close the window, and open a new one if `reopen`. */
@@ -65,7 +65,7 @@ export interface RendererWatch {
 
 /**
  * Logs what the window's renderer does wrong, which otherwise only a DevTools console would show,
- * and recovers within the budget: a failed main-frame load is retried, a renderer that is gone
+ * and retries within the budget: a failed main-frame load is retried, a renderer that is gone
  * gets a new window.
  */
 export function watchRenderer(contents: RendererEvents, watch: RendererWatch): void {
@@ -77,14 +77,14 @@ export function watchRenderer(contents: RendererEvents, watch: RendererWatch): v
     if (!isMainFrame || code === ERR_ABORTED) return;
     log.error(`window: ${url} did not load: ${description} (${code})`);
     if (budget.take()) watch.reload();
-    else log.error('window: not loading it again (too many recoveries in the last minutes)');
+    else log.error('window: not loading it again (too many retries in the last minutes)');
   });
   contents.on('render-process-gone', (_event, details) => {
     if (details.reason === 'clean-exit') return;
     log.error(`window: the renderer is gone: ${details.reason} (exit code ${details.exitCode})`);
     const reopen = budget.take();
     // Closed either way: a window whose renderer is gone shows nothing; the tray opens a fresh one.
-    if (!reopen) log.error('window: not reopening it (too many recoveries in the last minutes)');
+    if (!reopen) log.error('window: not reopening it (too many retries in the last minutes)');
     watch.replace(reopen);
   });
 }

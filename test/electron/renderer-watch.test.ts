@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { APP_ENTRY_URL } from '../../main/electron/app-protocol';
 import { MainWindow } from '../../main/electron/main-window';
-import { RecoveryBudget } from '../../main/electron/window-recovery';
+import { RetryBudget } from '../../main/electron/renderer-watch';
 import { FakeWindow } from '../fakes/fake-electron';
 import { memoryLogger } from '../fakes/silent-logger';
 
@@ -24,12 +24,12 @@ function setup(max = 3) {
     options: {},
     url: APP_ENTRY_URL,
     log,
-    recoveryBudget: new RecoveryBudget(max, 60_000, () => now),
+    retryBudget: new RetryBudget(max, 60_000, () => now),
   });
   return { window, created, loads, log, advance: (ms: number) => (now += ms) };
 }
 
-describe('MainWindow recovery', () => {
+describe('MainWindow: a renderer that fails is retried', () => {
   it('logs a preload error', () => {
     const { window, created, log } = setup();
     window.show();
@@ -65,14 +65,14 @@ describe('MainWindow recovery', () => {
     expect(log.lines).toEqual(['error window: the renderer is gone: crashed (exit code 133)']);
   });
 
-  it('stops recovering a renderer that keeps crashing, until the period has passed', () => {
+  it('stops retrying a renderer that keeps crashing, until the period has passed', () => {
     const { window, created, log, advance } = setup(2);
     window.show();
     for (let n = 0; n < 3; n += 1)
       created.at(-1)?.contents.emit('render-process-gone', {}, { reason: 'oom', exitCode: 1 });
     expect(created).toHaveLength(3);
     expect(log.lines.at(-1)).toBe(
-      'error window: not reopening it (too many recoveries in the last minutes)',
+      'error window: not reopening it (too many retries in the last minutes)',
     );
     expect(window.isOpen()).toBe(false);
     window.show(); // from the tray: a fresh window
