@@ -47,7 +47,7 @@ export async function createApp(ports: AppPorts): Promise<RunningApp> {
     observers,
     withPictures: (notification) => pictures.fill(notification),
     awaitPictures: (roomId, ready) => pictures.awaitPictures(roomId, ready),
-    apiAnswering: (recorderId) => links.get(recorderId ?? '')?.apiAnswering ?? false,
+    apiAnswers: (recorderId) => links.get(recorderId ?? '')?.apiAnswers ?? false,
   });
   // Jobs acting on finished recordings (issue 33): queued by their starter, a source below.
   const { engine, starter } = buildJobs(context, ports, { storage, pipeline });

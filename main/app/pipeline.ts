@@ -24,7 +24,7 @@ export interface PipelineWiring {
   /** A go-live waits for its room's pictures while they are being fetched (main/features/pictures/core/picture-wait.ts). */
   awaitPictures?: (roomId: number, ready: () => void) => (() => void) | undefined;
   /** A recorder's API answered its last poll: popup buttons that need it may show. */
-  apiAnswering: (recorderId: string | undefined) => boolean;
+  apiAnswers: (recorderId: string | undefined) => boolean;
 }
 
 /**
@@ -53,7 +53,7 @@ export function buildPipeline(wiring: PipelineWiring): EventPipeline {
       buttonsFor: (notification, happening) =>
         popupButtons(notification, {
           room: happening.room,
-          apiAnswering: wiring.apiAnswering(happening.recorderId),
+          apiAnswers: wiring.apiAnswers(happening.recorderId),
           favourite: settings().notifications.favourites.includes(happening.roomId),
         }),
       awaitPictures: wiring.awaitPictures,

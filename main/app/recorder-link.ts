@@ -1,5 +1,6 @@
 import type { RecorderConnection, RecorderView, SetupNoticeState } from '../../shared/app-state';
 import {
+  apiAnswers,
   recorderOffMessage,
   recorderStatusMessage,
   type RecorderStatus,
@@ -81,9 +82,9 @@ export class RecorderLink {
     return recorderById(this.#wiring.context.settings(), this.id);
   }
 
-  /** Whether its API answered the last poll (status `ok`): popup buttons that need it may show. */
-  get apiAnswering(): boolean {
-    return this.#status === 'ok';
+  /** Whether its API answered the last poll: popup buttons that need it may show. */
+  get apiAnswers(): boolean {
+    return apiAnswers(this.#status);
   }
 
   /** The one client of its API, for the login in force; undefined without an API. */
@@ -204,10 +205,10 @@ export class RecorderLink {
   #statusChanged(status: RecorderStatus, failure: RecorderStatusContext): void {
     const { context } = this.#wiring;
     // Answering (again): whether its webhooks point here is read once from its global settings.
-    if (status === 'ok' && this.#status !== 'ok') this.#rereadWebhooks();
+    if (apiAnswers(status) && !apiAnswers(this.#status)) this.#rereadWebhooks();
     this.#status = status;
     this.#statusContext = { url: this.settings()?.url ?? '', ...failure };
-    if (status === 'ok') this.#notices.delete('recorderUnreachable');
+    if (apiAnswers(status)) this.#notices.delete('recorderUnreachable');
     // The message names the first; the log keeps what the schema said of the first ten.
     const unreadable = failure.unreadable ?? [];
     for (const room of unreadable.slice(0, 10))

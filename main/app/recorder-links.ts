@@ -1,5 +1,5 @@
 import type { RecorderConnection } from '../../shared/app-state';
-import { recorderOffMessage } from '../../shared/recorder/connection-status';
+import { apiAnswers, recorderOffMessage } from '../../shared/recorder/connection-status';
 import { recorderById, recorderLabel } from '../../shared/recorders';
 import type { Language } from '../../shared/settings';
 import { RecorderLink, type LinkWiring } from './recorder-link';
@@ -59,7 +59,7 @@ export class RecorderLinks {
     const links = this.list();
     const troubled = links.find((link) => {
       const status = link.connection(language).status;
-      return status !== 'ok' && status !== 'off';
+      return !apiAnswers(status) && status !== 'off';
     });
     const shown = troubled ?? links[0];
     if (!shown) return { status: 'off', message: recorderOffMessage(false, language) };

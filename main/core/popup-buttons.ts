@@ -14,7 +14,7 @@ export interface ButtonSubject {
 export interface ButtonContext {
   room?: { recording: boolean; autoRecord?: boolean | undefined } | undefined;
   /** A recorder URL is set and its last check or poll succeeded: `record` can work. */
-  apiAnswering: boolean;
+  apiAnswers: boolean;
   /** The room is a favourite already: no "★" to make it one. */
   favourite?: boolean;
 }
@@ -38,7 +38,7 @@ export function popupButtons(subject: ButtonSubject, context: ButtonContext): Po
       const room = context.room;
       // An auto-record room records by itself; if it does not, the guardian's problem offers start.
       const recordable =
-        context.apiAnswering && room !== undefined && !room.recording && room.autoRecord !== true;
+        context.apiAnswers && room !== undefined && !room.recording && room.autoRecord !== true;
       const buttons: PopupButton[] = recordable
         ? ['record', 'openRoom', 'mute']
         : ['openRoom', 'mute'];
@@ -51,7 +51,7 @@ export function popupButtons(subject: ButtonSubject, context: ButtonContext): Po
     case 'RecordingProblem': {
       const startable =
         single &&
-        context.apiAnswering &&
+        context.apiAnswers &&
         subject.problem !== undefined &&
         STARTABLE_PROBLEMS.has(subject.problem) &&
         context.room?.recording !== true;

@@ -1,8 +1,9 @@
 import { NOTIFICATION_TEXT } from '../../shared/i18n/notification-text';
-import type {
-  RecorderStatus,
-  RecorderStatusContext,
-  UnreadableRoom,
+import {
+  apiAnswers,
+  type RecorderStatus,
+  type RecorderStatusContext,
+  type UnreadableRoom,
 } from '../../shared/recorder/connection-status';
 import type { PolledRoom } from '../../shared/recorder/rest';
 import type { Language } from '../../shared/settings';
@@ -108,7 +109,7 @@ export class RecorderReconciler {
       return { ok: false };
     }
     // The recorder is (back) up: what is live now is not news.
-    if (this.#status !== 'ok' && this.#status !== undefined) this.#needsBaseline = true;
+    if (!apiAnswers(this.#status) && this.#status !== undefined) this.#needsBaseline = true;
     this.#setOk(result.unreadable ?? []);
     this.#unreachableSince = undefined;
     this.#toldUnreachable = false;
@@ -158,7 +159,7 @@ export class RecorderReconciler {
   /** Answering; said again when the rooms that could not be read change (the message names them). */
   #setOk(unreadable: readonly UnreadableRoom[]): void {
     const key = unreadable.length === 0 ? '' : JSON.stringify(unreadable);
-    if (this.#status === 'ok' && key === this.#unreadableKey) return;
+    if (apiAnswers(this.#status) && key === this.#unreadableKey) return;
     this.#status = 'ok';
     this.#unreadableKey = key;
     this.#ports.statusChanged('ok', unreadable.length > 0 ? { unreadable } : undefined);

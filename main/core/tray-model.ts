@@ -2,6 +2,7 @@ import type { RecorderStatusKind } from '../../shared/app-state';
 import { TRAY_STRINGS, type TrayStrings } from '../../shared/i18n/tray';
 import { PROBLEM_TEXT, problemWords } from '../../shared/i18n/problem-text';
 import type { RoomState } from '../../shared/model';
+import { apiAnswers } from '../../shared/recorder/connection-status';
 import type { OpenProblem } from '../../shared/problem';
 import type { Language } from '../../shared/settings';
 import { favouritesFirst } from '../../shared/room-tier';
@@ -84,7 +85,7 @@ const MENU_LABEL_MAX = 48;
 function isProblem(
   status: RecorderStatusKind,
 ): status is Exclude<RecorderStatusKind, 'ok' | 'off'> {
-  return status !== 'ok' && status !== 'off';
+  return !apiAnswers(status) && status !== 'off';
 }
 
 // Recorders are named only where there are several: one recorder is "the recorder".
@@ -214,7 +215,7 @@ function recordItems(
             listed.has(room.roomId) &&
             room.streaming &&
             !room.recording &&
-            recorders.some((r) => r.id === room.recorderId && r.status === 'ok'),
+            recorders.some((r) => r.id === room.recorderId && apiAnswers(r.status)),
         );
   const items: TrayMenuItem[] = candidates.map((room) => {
     const recorder = recorders.find((r) => r.id === room.recorderId);

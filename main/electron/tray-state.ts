@@ -1,4 +1,5 @@
 import type { AppState } from '../../shared/app-state';
+import { apiAnswers } from '../../shared/recorder/connection-status';
 import { isPaused } from '../core/pause';
 import type { TrayState } from '../core/tray-model';
 
@@ -13,8 +14,8 @@ export function trayStateOf(state: AppState, now: number, version?: string): Tra
     recorderStatus: state.recorder.status,
     // Any recorder that answers can record its rooms (the menu names which); one recorder: its light.
     canRecord: several
-      ? state.recorders.some((r) => r.status === 'ok')
-      : state.recorder.status === 'ok',
+      ? state.recorders.some((r) => apiAnswers(r.status))
+      : apiAnswers(state.recorder.status),
     ...(several
       ? { recorders: state.recorders.map(({ id, name, status }) => ({ id, name, status })) }
       : {}),

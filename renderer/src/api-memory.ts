@@ -1,4 +1,5 @@
 import type { RecorderStatusKind } from '../../shared/app-state';
+import { apiAnswers } from '../../shared/recorder/connection-status';
 
 const KEY = 'recorderTray.apiAnswered';
 
@@ -33,7 +34,7 @@ export type ApiLight = 'off' | 'ok' | 'notSetUp' | 'failing';
 export function apiLight(status: RecorderStatusKind, url: string): ApiLight {
   if (url.trim() === '') return 'off';
   if (status === 'off') return 'notSetUp'; // an address, but no answer yet
-  if (status === 'ok') {
+  if (apiAnswers(status)) {
     rememberApiAnswered(url);
     return 'ok';
   }

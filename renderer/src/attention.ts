@@ -19,7 +19,7 @@ export interface AttentionContext {
   /** Seconds between polls: statistics older than two of these are stale. */
   pollIntervalSeconds: number;
   /** Whether the recorder API answers now (its statistics are frozen otherwise). */
-  apiOk: boolean;
+  apiAnswers: boolean;
   /**
    * The guardian's open problems by room (`roomKey`: a problem that names its recorder belongs
    * to that recorder's row only), when the guardian runs (state.problems present).
@@ -36,7 +36,9 @@ const BY_CODE: Readonly<Record<string, AttentionKind>> = {
 /** Whether a room's live statistics are older than two polls, or frozen by a lost API. */
 export function isStale(room: RoomState, context: AttentionContext): boolean {
   if (room.stats === undefined || !(room.recording || room.streaming)) return false;
-  return !context.apiOk || context.now - room.updatedAt > 2 * context.pollIntervalSeconds * 1000;
+  return (
+    !context.apiAnswers || context.now - room.updatedAt > 2 * context.pollIntervalSeconds * 1000
+  );
 }
 
 /**

@@ -12,12 +12,12 @@ export function useRoomAttention(): ReadonlyMap<string, Attention[]> {
   const { state, settings } = useApp();
   // Each recorder's poll interval and whether its API answers (stale statistics are per recorder).
   const apiOf = useMemo(() => {
-    const map = new Map<string, { pollIntervalSeconds: number; apiOk: boolean }>();
+    const map = new Map<string, { pollIntervalSeconds: number; apiAnswers: boolean }>();
     for (const view of state.recorders) {
       const recorder = settings?.recorders.find((r) => r.id === view.id);
       map.set(view.id, {
         pollIntervalSeconds: recorder?.pollIntervalSeconds ?? 10,
-        apiOk: apiLight(view.status, recorder?.url ?? view.url) === 'ok',
+        apiAnswers: apiLight(view.status, recorder?.url ?? view.url) === 'ok',
       });
     }
     return map;
@@ -28,7 +28,10 @@ export function useRoomAttention(): ReadonlyMap<string, Attention[]> {
     const first = state.recorders[0]?.id ?? '';
     const map = new Map<string, Attention[]>();
     for (const room of state.rooms) {
-      const api = apiOf.get(room.recorderId ?? first) ?? { pollIntervalSeconds: 10, apiOk: false };
+      const api = apiOf.get(room.recorderId ?? first) ?? {
+        pollIntervalSeconds: 10,
+        apiAnswers: false,
+      };
       const found = attentionOf(room, { now, problems, ...api });
       if (found.length > 0) map.set(roomKey(room), found);
     }

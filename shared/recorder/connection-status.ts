@@ -15,6 +15,15 @@ export const RecorderStatus = z.enum([
 /** A recorder connection state. */
 export type RecorderStatus = z.infer<typeof RecorderStatus>;
 
+/**
+ * Whether the recorder's API answers: the last contact with it went through (`ok`). The one test
+ * of it, for the app (popup buttons, tray, reconciling) and the window (room controls, the API
+ * light) alike; `off` (no API address) and `undefined` (not asked yet) do not answer.
+ */
+export function apiAnswers(status: RecorderStatus | 'off' | undefined): status is 'ok' {
+  return status === 'ok';
+}
+
 /** A room of the recorder's list that this app could not read (the others were read). */
 export interface UnreadableRoom {
   /** Its `roomId`, when that much was readable. */

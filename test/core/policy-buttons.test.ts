@@ -22,7 +22,7 @@ const room = {
 };
 const goLive: Happening = { kind: 'StreamStarted', roomId: 23058, at: 0, room, source: 'webhook' };
 
-function policy(settings: Partial<PolicySettings>, apiAnswering = true) {
+function policy(settings: Partial<PolicySettings>, apiAnswers = true) {
   let now = 1_000_000;
   const decided: DecidedNotification[] = [];
   const base: PolicySettings = {
@@ -49,7 +49,7 @@ function policy(settings: Partial<PolicySettings>, apiAnswering = true) {
     settings: () => ({ ...base, ...settings }),
     actionFor: () => ({ kind: 'openUrl', url: 'https://live.bilibili.com/23058' }),
     buttonsFor: (notification, happening) =>
-      popupButtons(notification, { room: happening.room, apiAnswering }),
+      popupButtons(notification, { room: happening.room, apiAnswers }),
     decided: (record) => decided.push(record),
   });
   return { p, decided, advance: (ms: number) => (now += ms) };

@@ -8,23 +8,23 @@ const idle = { recording: false, autoRecord: false };
 describe('popupButtons', () => {
   it('go-live of a room that does not record offers record only while the API answers', () => {
     const live = { event: 'StreamStarted', roomIds: [23058] };
-    expect(popupButtons(live, { room: idle, apiAnswering: true })).toEqual([
+    expect(popupButtons(live, { room: idle, apiAnswers: true })).toEqual([
       'record',
       'openRoom',
       'mute',
       'favourite',
     ]);
-    expect(popupButtons(live, { room: idle, apiAnswering: false })).toEqual([
+    expect(popupButtons(live, { room: idle, apiAnswers: false })).toEqual([
       'openRoom',
       'mute',
       'favourite',
     ]);
-    expect(popupButtons(live, { apiAnswering: true })).toEqual(['openRoom', 'mute', 'favourite']); // room unknown
+    expect(popupButtons(live, { apiAnswers: true })).toEqual(['openRoom', 'mute', 'favourite']); // room unknown
   });
 
   it('a favourite already gets no "★" to make it one', () => {
     const live = { event: 'StreamStarted', roomIds: [23058] };
-    expect(popupButtons(live, { room: idle, apiAnswering: false, favourite: true })).toEqual([
+    expect(popupButtons(live, { room: idle, apiAnswers: false, favourite: true })).toEqual([
       'openRoom',
       'mute',
     ]);
@@ -34,12 +34,12 @@ describe('popupButtons', () => {
     const live = { event: 'StreamStarted', roomIds: [23058] };
     const recording = { recording: true, autoRecord: false };
     const auto = { recording: false, autoRecord: true };
-    expect(popupButtons(live, { room: recording, apiAnswering: true })).toEqual([
+    expect(popupButtons(live, { room: recording, apiAnswers: true })).toEqual([
       'openRoom',
       'mute',
       'favourite',
     ]);
-    expect(popupButtons(live, { room: auto, apiAnswering: true })).toEqual([
+    expect(popupButtons(live, { room: auto, apiAnswers: true })).toEqual([
       'openRoom',
       'mute',
       'favourite',
@@ -52,7 +52,7 @@ describe('popupButtons', () => {
       roomIds: [1],
       action,
     });
-    const context = { apiAnswering: false };
+    const context = { apiAnswers: false };
     expect(popupButtons(file({ kind: 'showFile', path: '/rec/a.flv' }), context)).toEqual([
       'open',
       'show',
@@ -63,24 +63,24 @@ describe('popupButtons', () => {
 
   it('a recording problem offers the window, and start where starting mends it', () => {
     const problem = (code: string) => ({ event: 'RecordingProblem', roomIds: [7], problem: code });
-    expect(popupButtons(problem('not-recording'), { room: idle, apiAnswering: true })).toEqual([
+    expect(popupButtons(problem('not-recording'), { room: idle, apiAnswers: true })).toEqual([
       'openWindow',
       'record',
     ]);
-    expect(popupButtons(problem('not-recording'), { room: idle, apiAnswering: false })).toEqual([
+    expect(popupButtons(problem('not-recording'), { room: idle, apiAnswers: false })).toEqual([
       'openWindow',
     ]);
-    expect(popupButtons(problem('stalled'), { room: idle, apiAnswering: true })).toEqual([
+    expect(popupButtons(problem('stalled'), { room: idle, apiAnswers: true })).toEqual([
       'openWindow',
     ]);
     const diskLow = { event: 'RecordingProblem', roomIds: [], problem: 'disk-low' };
-    expect(popupButtons(diskLow, { apiAnswering: true })).toEqual(['openWindow']);
+    expect(popupButtons(diskLow, { apiAnswers: true })).toEqual(['openWindow']);
   });
 
   it('summaries of several rooms and other kinds have no buttons', () => {
     const summary = { event: 'StreamStarted', roomIds: [1, 2] };
-    expect(popupButtons(summary, { room: idle, apiAnswering: true })).toEqual([]);
-    expect(popupButtons({ event: 'SessionStarted', roomIds: [1] }, { apiAnswering: true })).toEqual(
+    expect(popupButtons(summary, { room: idle, apiAnswers: true })).toEqual([]);
+    expect(popupButtons({ event: 'SessionStarted', roomIds: [1] }, { apiAnswers: true })).toEqual(
       [],
     );
   });

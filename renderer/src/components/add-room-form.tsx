@@ -16,11 +16,11 @@ export function AddRoomForm() {
   const [autoRecord, setAutoRecord] = useState(true);
   const [result, setResult] = useState<CallResult | null>(null);
   const [busy, setBusy] = useState(false);
-  const answering = state.recorders.filter((r) => roomControlsShown(r.status));
+  const recorders = state.recorders.filter((r) => roomControlsShown(r.status));
   const [chosen, setChosen] = useState<string | null>(null);
-  if (answering.length === 0) return null;
+  if (recorders.length === 0) return null;
   // The chosen recorder while it still answers, else the first that does.
-  const recorderId = answering.find((r) => r.id === chosen)?.id ?? answering[0]!.id;
+  const recorderId = recorders.find((r) => r.id === chosen)?.id ?? recorders[0]!.id;
 
   const submit = (event: Event) => {
     event.preventDefault();
@@ -55,7 +55,7 @@ export function AddRoomForm() {
           onInput={(event) => setText(event.currentTarget.value)}
         />
       </label>
-      {answering.length > 1 ? (
+      {recorders.length > 1 ? (
         <label class="add-room-field">
           <span>{strings.rooms.addTo}</span>
           <select
@@ -64,7 +64,7 @@ export function AddRoomForm() {
             value={recorderId}
             onChange={(event) => setChosen(event.currentTarget.value)}
           >
-            {answering.map((r) => (
+            {recorders.map((r) => (
               <option key={r.id} value={r.id}>
                 {r.name}
               </option>

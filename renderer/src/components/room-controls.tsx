@@ -1,6 +1,8 @@
 import { useState } from 'preact/hooks';
 import type { CallResult } from '../../../shared/ipc-contract';
+import type { RecorderStatusKind } from '../../../shared/app-state';
 import type { RoomState } from '../../../shared/model';
+import { apiAnswers } from '../../../shared/recorder/connection-status';
 import { useApp } from '../app-context';
 import { recorderOfRoom } from '../recorder-rooms';
 import '../styles/room-controls.css';
@@ -8,8 +10,8 @@ import '../styles/room-controls.css';
 type Confirming = 'stop' | 'remove' | null;
 
 /** Whether the room controls show: the recorder's API answered the last poll or check. */
-export function roomControlsShown(status: string): boolean {
-  return status === 'ok';
+export function roomControlsShown(status: RecorderStatusKind): boolean {
+  return apiAnswers(status);
 }
 
 /** The question before stop or remove: what it will do to the room, yes or cancel. */

@@ -26,7 +26,7 @@ const stats = {
   networkMbps: 3,
   durationRatio: 1,
 } as unknown as NonNullable<RoomState['stats']>;
-const context = { now: NOW, pollIntervalSeconds: 10, apiOk: true, problems: null };
+const context = { now: NOW, pollIntervalSeconds: 10, apiAnswers: true, problems: null };
 
 describe('attentionOf', () => {
   it('sees a live room with auto-record on that is not recording', () => {
@@ -51,7 +51,9 @@ describe('attentionOf', () => {
     expect(attentionOf(old, context).map((a) => a.kind)).toEqual(['stale']);
     const fresh = { ...old, updatedAt: NOW - 1000 };
     expect(attentionOf(fresh, context)).toEqual([]);
-    expect(attentionOf(fresh, { ...context, apiOk: false }).map((a) => a.kind)).toEqual(['stale']);
+    expect(attentionOf(fresh, { ...context, apiAnswers: false }).map((a) => a.kind)).toEqual([
+      'stale',
+    ]);
   });
 
   it("takes the guardian's problems for a room where it has some", () => {
@@ -79,7 +81,7 @@ describe('problems with several recorders', () => {
       attentionOf(room({ roomId: 7, recorderId, streaming: true }), {
         now: 0,
         pollIntervalSeconds: 10,
-        apiOk: true,
+        apiAnswers: true,
         problems,
       }).map((a) => a.code);
     expect(codes('nas')).toEqual(['not-recording', 'stalled']);

@@ -64,7 +64,7 @@ export class Guardian {
   polled(all: readonly PolledRoom[]): void {
     const now = this.#ports.clock();
     const settings = this.#ports.settings();
-    this.#reachable();
+    this.#apiAnswered();
     const s = settings.guardian;
     const rooms = selectRooms(all, this.#ports.recorder().rooms);
     const poll = ++this.#polls;
@@ -126,7 +126,7 @@ export class Guardian {
   logEntries(entries: readonly unknown[]): void {
     const now = this.#ports.clock();
     const s = this.#ports.settings().guardian;
-    this.#reachable();
+    this.#apiAnswered();
     if (!s.enabled || !s.recorderWarnings) return;
     for (const raw of entries) {
       const warning = recorderWarning(raw);
@@ -211,7 +211,8 @@ export class Guardian {
     this.#emit(this.#book.start(key, 'incomplete-session', report.roomId, now, facts));
   }
 
-  #reachable(): void {
+  // The API answered (a poll, a log read): an unreachable episode, if any, is over.
+  #apiAnswered(): void {
     this.#unreachableSince = undefined;
     this.#emit(this.#book.end(UNREACHABLE_KEY, this.#ports.clock()));
   }
