@@ -47,6 +47,8 @@ const PER_OS: Record<'os-linux' | 'os-windows' | 'os-macos', string[]> = {
     'test/tools/smoke/smoke-cli.test.ts',
     // Runs a `#!/bin/sh` stand-in AppImage through electron-updater's real AppImageUpdater.
     'test/electron/appimage-update.test.ts',
+    // A move across file systems (EXDEV), into /dev/shm.
+    'test/adapters/move-across-disks.test.ts',
   ],
   'os-windows': ['test/headless/data-dir-windows.test.ts'],
   'os-macos': [

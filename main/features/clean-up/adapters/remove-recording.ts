@@ -1,8 +1,9 @@
-import { copyFile, lstat, mkdir, realpath, rename, rm, unlink } from 'node:fs/promises';
+import { lstat, realpath, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { RemovalHow } from '../../../../shared/clean-up';
-import { errorCode, errorMessage } from '../../../core/log-text';
+import { errorMessage } from '../../../core/log-text';
 import { isInside } from '../../../adapters/file-access';
+import { moveWithoutReplacing } from '../../../adapters/move-without-replacing';
 
 /** Puts a file into the OS trash (the desktop app: Electron's `shell.trashItem`). */
 export type TrashPort = (file: string) => Promise<void>;
@@ -50,40 +51,19 @@ export async function removeRecording(
         await unlink(real);
         return { ok: true };
       case 'move':
-        return await moveFile(real, order);
+        return await moveBelow(real, order);
     }
   } catch (error) {
     return { ok: false, error: errorMessage(error) };
   }
 }
 
-async function moveFile(real: string, order: RemovalOrder): Promise<RemovalOutcome> {
+async function moveBelow(real: string, order: RemovalOrder): Promise<RemovalOutcome> {
   if (!order.moveTo) return { ok: false, error: 'no moveTo folder' };
   const base = path.resolve(order.moveTo);
   const target = path.join(base, ...order.relativePath.split('/'));
   if (!isInside(base, target)) return { ok: false, error: 'the target is outside moveTo' };
-  if (
-    await lstat(target).then(
-      () => true,
-      () => false,
-    )
-  )
+  if ((await moveWithoutReplacing(real, target)) === 'exists')
     return { ok: false, error: `${target} exists already` };
-  await mkdir(path.dirname(target), { recursive: true });
-  try {
-    await rename(real, target);
-  } catch (error) {
-    if (errorCode(error) !== 'EXDEV') throw error;
-    // Another disk: copy under a temporary name, rename, then remove the original.
-    const temporary = `${target}.part`;
-    try {
-      await copyFile(real, temporary);
-      await rename(temporary, target);
-    } catch (copyError) {
-      await rm(temporary, { force: true });
-      throw copyError;
-    }
-    await unlink(real);
-  }
   return { ok: true, movedTo: target };
 }

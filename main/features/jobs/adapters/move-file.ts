@@ -1,7 +1,8 @@
-import { copyFile, mkdir, realpath, rename, rm, stat } from 'node:fs/promises';
+import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { errorCode } from '../../../core/log-text';
 import { isInside } from '../../../adapters/file-access';
+import { moveWithoutReplacing } from '../../../adapters/move-without-replacing';
 
 /** How a move ended. */
 export type MoveEnd = { ok: true } | { ok: false; error: string; retry: boolean };
@@ -42,8 +43,7 @@ export async function rootHolding(
 
 /**
  * Moves `from` to `to`, which must lie under one of `roots` (the recording roots and the user's
- * `moveRoots`): never writes anywhere else, never replaces a file. Across disks the copy goes to
- * a temporary name first and is renamed, so the final name never holds half a file.
+ * `moveRoots`): never writes anywhere else, never replaces a file (moveWithoutReplacing).
  */
 export async function moveFile(
   from: string,
@@ -57,24 +57,9 @@ export async function moveFile(
       retry: false,
     };
   if (path.resolve(from) === path.resolve(to)) return { ok: true };
-  if (
-    await stat(to).then(
-      () => true,
-      () => false,
-    )
-  )
-    return { ok: false, error: `${to} exists already`, retry: false };
   try {
-    await mkdir(path.dirname(to), { recursive: true });
-    try {
-      await rename(from, to);
-    } catch (error) {
-      if (errorCode(error) !== 'EXDEV') throw error;
-      const temp = `${to}.part`;
-      await copyFile(from, temp);
-      await rename(temp, to);
-      await rm(from);
-    }
+    if ((await moveWithoutReplacing(from, to)) === 'exists')
+      return { ok: false, error: `${to} exists already`, retry: false };
     return { ok: true };
   } catch (error) {
     return {
