@@ -177,7 +177,7 @@ export async function openCleanUp(
     pipeline: CleanUpParts['pipeline'];
     /** The app's storage: its database keeps the removals; its history lists the files. */
     storage: { database: DatabaseHandle; history: { queries: Pick<HistoryReader, 'list'> } };
-    /** The jobs engine: a file a job works on stays (issue 33's actions); absent: none busy. */
+    /** The jobs engine: a file a job works on stays (issue 33's jobs); absent: none busy. */
     jobs?: { isFileBusy(path: string): boolean };
   },
 ): Promise<CleanUpRunner> {
