@@ -154,35 +154,23 @@ export class RecorderClient {
       throw new RangeError(`Room id must be a non-negative integer, got ${id}`);
     }
     const answer = await this.#get(`/api/room/${id}`, options);
-    if (answer.kind === 'failure') return answer.failure;
-    if (answer.status === 404) {
-      if (restApiError(answer)?.code === REST_ERROR_CODE.roomNotFound) {
-        return {
-          ok: false,
-          status: 'room-not-found',
-          detail: `room ${id} not found`,
-          httpStatus: 404,
-        };
-      }
-    }
-    const body = jsonBody(answer);
-    if (!body.ok) return body;
-    const parsed = RestRoom.safeParse(body.value);
-    return parsed.success
-      ? { ok: true, value: parsed.data }
-      : badData(parsed.error.issues, body.value, '');
+    if (
+      answer.kind === 'response' &&
+      answer.status === 404 &&
+      restApiError(answer)?.code === REST_ERROR_CODE.roomNotFound
+    )
+      return {
+        ok: false,
+        status: 'room-not-found',
+        detail: `room ${id} not found`,
+        httpStatus: 404,
+      };
+    return parsedAnswer(answer, RestRoom);
   }
 
   /** `GET /api/version`: the recorder's version strings (`fullSemVer` for display). */
   async getVersion(options: CallOptions = {}): Promise<RecorderResult<RestVersion>> {
-    const answer = await this.#get('/api/version', options);
-    if (answer.kind === 'failure') return answer.failure;
-    const body = jsonBody(answer);
-    if (!body.ok) return body;
-    const parsed = RestVersion.safeParse(body.value);
-    return parsed.success
-      ? { ok: true, value: parsed.data }
-      : badData(parsed.error.issues, body.value, '');
+    return parsedAnswer(await this.#get('/api/version', options), RestVersion);
   }
 
   /**
@@ -207,14 +195,7 @@ export class RecorderClient {
     options: CallOptions = {},
   ): Promise<RecorderResult<RecorderLogFetch>> {
     const query = after === undefined ? '' : `?after=${encodeURIComponent(String(after))}`;
-    const answer = await this.#get(`/api/log/fetch${query}`, options);
-    if (answer.kind === 'failure') return answer.failure;
-    const body = jsonBody(answer);
-    if (!body.ok) return body;
-    const parsed = RecorderLogFetch.safeParse(body.value);
-    return parsed.success
-      ? { ok: true, value: parsed.data }
-      : badData(parsed.error.issues, body.value, '');
+    return parsedAnswer(await this.#get(`/api/log/fetch${query}`, options), RecorderLogFetch);
   }
 
   #get(path: string, options: CallOptions): Promise<Answer> {
@@ -291,7 +272,7 @@ export class RecorderClient {
 }
 
 /** A 2xx answer's JSON, or the failure its status or body stands for (401, 412, 5xx, HTML, …). */
-export function jsonBody(answer: HttpAnswer): { ok: true; value: unknown } | RecorderFailure {
+function jsonBody(answer: HttpAnswer): { ok: true; value: unknown } | RecorderFailure {
   const { path, status, contentType, text } = answer;
   const failure = classifyStatus(status, path);
   if (failure) return failure;
@@ -300,6 +281,24 @@ export function jsonBody(answer: HttpAnswer): { ok: true; value: unknown } | Rec
   const json = parseJsonText(text);
   if (!json.ok) return notARecorder(status, `the answer is not JSON: ${json.error}`);
   return { ok: true, value: json.value };
+}
+
+/**
+ * What one call's answer holds, parsed with `schema`: the failure before any answer, the one its
+ * status or body stands for (jsonBody), or the first field the schema refused (badData). Every
+ * call of the recorder whose answer is one JSON value reads it here.
+ */
+export function parsedAnswer<S extends z.ZodType>(
+  answer: Answer,
+  schema: S,
+): RecorderResult<z.output<S>> {
+  if (answer.kind === 'failure') return answer.failure;
+  const body = jsonBody(answer);
+  if (!body.ok) return body;
+  const parsed = schema.safeParse(body.value);
+  return parsed.success
+    ? { ok: true, value: parsed.data }
+    : badData(parsed.error.issues, body.value, '');
 }
 
 /**
@@ -350,7 +349,7 @@ function roomBadData(failure: RoomListFailure): RecorderFailure {
 }
 
 /** A failure naming the first field of `raw` that broke a schema (and its room, when it has one). */
-export function badData(
+function badData(
   issues: readonly z.core.$ZodIssue[],
   raw: unknown,
   indexPrefix: string,

@@ -7,8 +7,7 @@ import {
   type RestRoomConfig as RestRoomConfigType,
 } from '../../shared/recorder/rest';
 import {
-  badData,
-  jsonBody,
+  parsedAnswer,
   restApiError,
   type Answer,
   type CallOptions,
@@ -143,10 +142,5 @@ function judge<S extends z.ZodType>(
       };
     if (code === REST_ERROR_CODE.roomIdOutOfRange) return { ...outOfRange(id), httpStatus: 400 };
   }
-  const body = jsonBody(answer);
-  if (!body.ok) return body;
-  const parsed = schema.safeParse(body.value);
-  return parsed.success
-    ? { ok: true, value: parsed.data as z.output<S> }
-    : badData(parsed.error.issues, body.value, '');
+  return parsedAnswer(answer, schema);
 }

@@ -1,11 +1,10 @@
 import { connectText, type ConnectOutcome } from '../../shared/i18n/recorder-connect';
-import { describeIssues } from '../../shared/parse';
 import { recorderStatusMessage } from '../../shared/recorder/connection-status';
 import { GlobalWebhookLists, type WebhooksPointHere } from '../../shared/recorder/global-config';
 import type { Language } from '../../shared/settings';
 import { planConnect, recorderCanReach, webhooksSetIn } from '../core/recorder-connect';
 import {
-  jsonBody,
+  parsedAnswer,
   RecorderClient,
   type Answer,
   type CallOptions,
@@ -45,17 +44,9 @@ const PATH = '/api/config/global';
 // a message: jsonBody's "not JSON" detail quotes V8's JSON.parse error, which shows the text's
 // start, so it is cut to the fact; the schema's issues name fields, never values.
 function readLists(answer: Answer): RecorderResult<GlobalWebhookLists> {
-  if (answer.kind === 'failure') return answer.failure;
-  const body = jsonBody(answer);
-  if (!body.ok) {
-    const notJson = body.detail.startsWith('the answer is not JSON');
-    return notJson ? { ...body, detail: 'the answer is not JSON' } : body;
-  }
-  const parsed = GlobalWebhookLists.safeParse(body.value);
-  if (parsed.success) return { ok: true, value: parsed.data };
-  const first = describeIssues(parsed.error.issues)[0] ?? '(root): invalid';
-  const field = first.slice(0, Math.max(0, first.indexOf(': '))) || '(root)';
-  return { ok: false, status: 'bad-data', detail: first, field };
+  const read = parsedAnswer(answer, GlobalWebhookLists);
+  if (read.ok || !read.detail.startsWith('the answer is not JSON')) return read;
+  return { ...read, detail: 'the answer is not JSON' };
 }
 
 /** `GET /api/config/global`: the recorder's two webhook lists, and nothing else of its settings. */
