@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -193,7 +192,7 @@ describe('createApp plug-in points', () => {
 });
 
 describe('createApp start-up', () => {
-  it('keeps the event log across a restart, in the database: no file beside it', async () => {
+  it('keeps the event log across a restart, in the database', async () => {
     const first = await startApp();
     for (const body of [STREAM_STARTED, STREAM_STARTED, FILE_CLOSED])
       await postWebhook(first.webhookUrl, body);
@@ -202,7 +201,14 @@ describe('createApp start-up', () => {
     );
     const before = (await first.app.handlers['eventLog:page'](ALL)).items;
     await first.app.stop();
-    expect(existsSync(join(first.dataDir, 'history', 'events.jsonl'))).toBe(false);
+    // The rows are the database's own (not a file beside it, not memory): read with SQLite itself.
+    const stored = new Database(join(first.dataDir, DATABASE_FILE), { readonly: true });
+    try {
+      const rows = stored.prepare('SELECT event_type FROM event_log ORDER BY seq').pluck().all();
+      expect(rows).toEqual(['StreamStarted', 'StreamStarted', 'FileClosed']);
+    } finally {
+      stored.close();
+    }
 
     const restarted = await startApp({ dataDir: first.dataDir, start: false });
     expect((await restarted.app.handlers['eventLog:page'](ALL)).items).toEqual(before);
