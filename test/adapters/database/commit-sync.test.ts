@@ -31,14 +31,23 @@ function fillTheWal(): void {
 }
 
 describe('CommitSync', () => {
-  test('as a rule the WAL is synced off this thread: NORMAL while it may start over, OFF after a commit wrote it', () => {
-    const sync = new CommitSync({}, () => {});
+  test('as a rule no commit syncs on this thread: NORMAL only while the WAL may start over, then OFF, the WAL synced by a callback fdatasync (libuv’s pool) nothing here waits in', async () => {
+    // The WAL's sync as node's fdatasync is called: handed a callback, it returns at once.
+    const pending: ((error: NodeJS.ErrnoException | null) => void)[] = [];
+    const sync = new CommitSync({ fdatasync: (_fd, done) => void pending.push(done) }, () => {});
     sync.attach(opened);
     try {
-      expect(sync.wal).toBeDefined();
       expect(sync.synchronous()).toBe('NORMAL'); // a new WAL header is synced first
       sync.committed();
       expect(sync.synchronous()).toBe('OFF');
+      let synced = false;
+      const syncing = sync.wal!.sync().then(() => (synced = true));
+      expect(pending).toHaveLength(1); // asked for, and this thread went on
+      await Promise.resolve();
+      expect(synced).toBe(false); // resolves only when the pool says the disk has it
+      pending[0]!(null);
+      await syncing;
+      expect(synced).toBe(true);
       sync.leaving(); // the app is leaving: SQLite syncs here, no checkpoint is waited for
       expect([sync.wal, sync.synchronous(), sync.holding]).toEqual([undefined, 'FULL', false]);
     } finally {
