@@ -18,11 +18,14 @@ import { popupIdentity, tallyPopups, tallyLine } from '../helpers/popup-tally';
 import { liveSession, type TestRoom } from '../helpers/recorder-events';
 
 // Issue 12, point 6: a headless app receives a seeded stream of real-format deliveries (retries,
-// duplicates, V1 and V2 of one file, out of order) and is killed with SIGKILL at random moments,
+// duplicates, V1 and V2 of one file, out of order) and is killed with SIGKILL at seeded moments,
 // start-up (import, pruning, recovery) included, over 30 rounds. Small limits (SMALL_TEST_LIMITS,
 // through the test-only entry test/fakes/headless-small-limits.ts) make the deliveries pruned
-// and the history compact every few rounds. The bundle (as `npm run headless` runs it) starts in about 1.5 s instead of 5 s through tsx. Re-run
-// a seed with CHAOS_SEED=<n>.
+// and the history compact every few rounds. The bundle (as `npm run headless` runs it) starts in
+// about 1.5 s instead of 5 s through tsx. The stream and every kill come from the seed (the kills
+// count deliveries, see roundOfTraffic), so a printed seed replays its run:
+// CHAOS_SEED=<n> npx vitest run --project portable test/headless/chaos.test.ts
+// (the `chaos: kills` line lists where each round was killed, to compare two runs of one seed).
 //
 // Issue 32, Acceptance 3: no popup lost, repeats counted. Every happening that should pop up (each
 // answered file; each go-live an app never killed pops up for the same stream:
@@ -189,12 +192,13 @@ describe(`chaos: SIGKILL at random moments, ${ROUNDS} rounds (CHAOS_SEED=${SEED}
     const answered = new Set<string>(); // files whose FileClosed (V1 or V2) was answered 2xx
     const all: HeadlessProcess[] = [];
     const journalSizes: number[] = [];
+    const kills: string[] = []; // per round: `start+<ms>`, or `<deliveries>+<ms into the next>`
     try {
       for (let round = 0; round < ROUNDS; round += 1) {
         const p = headless();
         running.push(p);
         all.push(p);
-        await roundOfTraffic(p, queue, answered, random);
+        kills.push(await roundOfTraffic(p, queue, answered, random));
         await p.exited;
         const now = databaseNow();
         if (now) expect(now.check).toBe('ok');
@@ -250,9 +254,11 @@ describe(`chaos: SIGKILL at random moments, ${ROUNDS} rounds (CHAOS_SEED=${SEED}
         `chaos: ${answered.size} files answered; go-lives ${goLives(reference).length} due, ` +
           `${goLives(runs().flat().map(popupIdentity)).length} shown; ` +
           `deliveries pruned ${prunings} time(s) ` +
-          `between runs; deliveries kept ${journalSizes.join(' ')}\n`,
+          `between runs; deliveries kept ${journalSizes.join(' ')}\n` +
+          `chaos: kills ${kills.join(' ')}\n`,
       );
     } catch (error) {
+      process.stdout.write(`chaos: kills ${kills.join(' ')}\n`);
       process.stdout.write(`chaos: FAILED with CHAOS_SEED=${SEED}\n`);
       throw error;
     }
@@ -264,44 +270,56 @@ const goLives = (identities: Iterable<string | undefined>): string[] =>
   [...new Set(identities)].filter((identity) => identity?.startsWith('live:')) as string[];
 
 /**
- * One round: a third of the rounds are killed at a random moment of start-up (import, pruning,
- * recovery); the rest a random time after ready, while deliveries are being posted.
- * A delivery not answered 2xx goes back to the front of the queue (the recorder retries it).
+ * One round, its kill drawn from the seed. A third of the rounds are killed during start-up
+ * (import, pruning, recovery), a seeded 0–1.6 s after the spawn. The rest are killed after a seeded
+ * number of deliveries (0–19) were answered, while the next one is in flight: posted, then killed
+ * a seeded 0–5 ms into it (being committed, synced or answered). Every draw is made whatever the
+ * timing, so the generator stays in step from round to round and the same seed kills at the same
+ * moments of the stream; what no replay repeats is how far the machine got in those milliseconds.
+ * The delivery in flight goes back to the front of the queue, answered or not: the recorder
+ * retries what it saw no answer to, and one answered just before the kill is a duplicate the
+ * next start's dedupe window still holds. Returns the kill as the `chaos: kills` line names it.
  */
 async function roundOfTraffic(
   p: HeadlessProcess,
   queue: Delivery[],
   answered: Set<string>,
   random: () => number,
-): Promise<void> {
-  let killed = false;
-  const kill = () => {
-    killed = true;
-    p.child.kill('SIGKILL');
-  };
+): Promise<string> {
+  const kill = () => p.child.kill('SIGKILL');
   if (random() < 0.33) {
-    setTimeout(kill, random() * 1600);
+    const afterMs = Math.floor(random() * 1600);
+    setTimeout(kill, afterMs);
     await p.exited;
-    return;
+    return `start+${afterMs}ms`;
   }
+  const count = Math.floor(random() * 20);
+  const intoMs = Math.floor(random() * 6);
   const ready = await Promise.race([p.waitFor((l) => l.type === 'ready', READY_MS), p.exited]);
-  if (typeof ready !== 'object') return;
-  setTimeout(kill, 20 + random() * 1000);
-  while (!killed && queue.length > 0) {
+  if (typeof ready !== 'object') return 'exited-before-ready';
+  const post = (d: Delivery) =>
+    postWebhook(ready.webhookUrls[d.recorder], d.text).then(
+      (r) => r.status,
+      () => 0,
+    );
+  for (let sent = 0; sent < count && queue.length > 0; sent += 1) {
     const d = queue.shift()!;
     // Now and then two copies at once, as the recorder posting to two URLs.
     const copies = random() < 0.15 ? 2 : 1;
-    const statuses = await Promise.all(
-      Array.from({ length: copies }, () =>
-        postWebhook(ready.webhookUrls[d.recorder], d.text).then(
-          (r) => r.status,
-          () => 0,
-        ),
-      ),
-    );
+    const statuses = await Promise.all(Array.from({ length: copies }, () => post(d)));
     if (statuses.some((s) => s === 204)) {
       if (d.file) answered.add(d.file);
     } else queue.unshift(d);
     await new Promise((resolve) => setTimeout(resolve, random() * 30));
   }
+  const inFlight = queue.shift();
+  const status = inFlight === undefined ? undefined : post(inFlight);
+  await new Promise((resolve) => setTimeout(resolve, intoMs));
+  kill();
+  await p.exited;
+  if (inFlight !== undefined) {
+    if ((await status) === 204 && inFlight.file) answered.add(inFlight.file);
+    queue.unshift(inFlight);
+  }
+  return `${count}+${intoMs}ms`;
 }
