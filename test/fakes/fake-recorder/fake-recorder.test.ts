@@ -177,7 +177,7 @@ describe('fake recorder REST API', () => {
     expect(html.type).toBe('text/html; charset=utf-8');
   });
 
-  it('starts, splits and stops a recording through POST actions, with webhooks', async () => {
+  it('starts, splits and stops a recording through POST commands, with webhooks', async () => {
     const hook = await receiver();
     const recorder = await fake({ webhooks: [hook.url] });
     await recorder.setLive(23058, true, { webhooks: false });

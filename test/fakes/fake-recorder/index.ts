@@ -4,7 +4,7 @@ import { prepareBody, type PreparedEvent } from './events';
 import { applyScenario, type GuardianScenario } from './scenarios';
 import { runScript } from './script';
 import { FakeGlobalConfig, type GlobalConfigSeed } from './global-config';
-import { createFakeRecorderHandler, type RoomAction } from './server';
+import { createFakeRecorderHandler, type RoomCommand } from './server';
 import { FakeRecorderState } from './state';
 import { WebhookSender, type DeliveryResult } from './webhook-sender';
 import type { FakeRoom } from './rooms';
@@ -87,8 +87,8 @@ export interface FakeRecorder {
 const isPrepared = (value: object): value is PreparedEvent =>
   'bytes' in value && Buffer.isBuffer(value.bytes);
 
-function eventsOf(state: FakeRecorderState, room: FakeRoom, action: RoomAction): PreparedEvent[] {
-  switch (action) {
+function eventsOf(state: FakeRecorderState, room: FakeRoom, command: RoomCommand): PreparedEvent[] {
+  switch (command) {
     case 'start':
       return room.streaming ? state.startRecording(room) : [];
     case 'stop': {
@@ -131,7 +131,7 @@ export async function startFakeRecorder(options: FakeRecorderOptions = {}): Prom
     username: options.user,
     password: options.pass,
     openAccessGuard: options.openAccessGuard,
-    onAction: (action, room) => void deliverAll(eventsOf(state, room, action)),
+    onCommand: (command, room) => void deliverAll(eventsOf(state, room, command)),
   });
   const server = http.createServer(handler);
   await new Promise<void>((resolve, reject) => {

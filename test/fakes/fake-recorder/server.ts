@@ -13,8 +13,8 @@ import {
 } from './rooms';
 import type { FakeRecorderState } from './state';
 
-/** A room action of `POST /api/room/{id}/…`. */
-export type RoomAction = 'start' | 'stop' | 'split' | 'refresh';
+/** A room command of `POST /api/room/{id}/…`. */
+export type RoomCommand = 'start' | 'stop' | 'split' | 'refresh';
 
 /** Options of the fake recorder's HTTP handler. */
 export interface FakeHandlerOptions {
@@ -24,8 +24,8 @@ export interface FakeHandlerOptions {
   password?: string;
   /** Answer 412 to every request, as 2.11.0/2.11.1 did without Basic auth or BREC_HTTP_OPEN_ACCESS. */
   openAccessGuard?: boolean;
-  /** Runs a room action (and sends its webhooks). */
-  onAction: (action: RoomAction, room: FakeRoom) => void;
+  /** Runs a room command (and sends its webhooks). */
+  onCommand: (command: RoomCommand, room: FakeRoom) => void;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -219,13 +219,13 @@ async function route(
     iostats: (r) => restIoStats(r, now),
     config: (r) => restRoomConfig(r),
   };
-  const actions: readonly string[] = ['start', 'stop', 'split', 'refresh'];
-  const known = sub === undefined || sub in getters || actions.includes(sub);
+  const commands: readonly string[] = ['start', 'stop', 'split', 'refresh'];
+  const known = sub === undefined || sub in getters || commands.includes(sub);
   if (!known) {
     send(res, 404, HTML_TYPE, PAGE_404);
     return;
   }
-  const wantsPost = sub !== undefined && actions.includes(sub);
+  const wantsPost = sub !== undefined && commands.includes(sub);
   // DELETE /api/room/{id} and POST /api/room/{id}/config (RoomController.DeleteRoom, SetRoomConfig).
   const allowed =
     method === (wantsPost ? 'POST' : 'GET') ||
@@ -241,7 +241,7 @@ async function route(
   if (sub === undefined) return sendJson(res, 200, restRoom(room, now));
   const getter = getters[sub];
   if (getter) return sendJson(res, 200, getter(room));
-  options.onAction(sub as RoomAction, room);
+  options.onCommand(sub as RoomCommand, room);
   sendJson(res, 200, restRoom(room, state.now()));
 }
 
