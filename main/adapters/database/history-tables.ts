@@ -202,20 +202,20 @@ export class HistoryTables {
     });
   }
 
-  /** Its popup was shown: no longer owed. The marks of one turn go in one unit of its commit. */
+  /**
+   * Its popup was shown: no longer owed. The marks of one turn go in one unit of its commit,
+   * without a sync of their own: a kill that loses one shows the popup again, never loses it.
+   */
   popupShown(row: number): void {
     if (this.#shownBatch === undefined) {
       const batch: number[] = [];
       this.#shownBatch = batch;
-      void this.#writer
-        .write(() => {
-          if (this.#shownBatch === batch) this.#shownBatch = undefined;
-          const update = this.#db.statement(
-            'UPDATE notifications SET popup_owed = 0 WHERE row = ?',
-          );
-          for (const shown of batch) update.run(shown);
-        })
-        .catch(() => undefined);
+      const mark = () => {
+        if (this.#shownBatch === batch) this.#shownBatch = undefined;
+        const update = this.#db.statement('UPDATE notifications SET popup_owed = 0 WHERE row = ?');
+        for (const shown of batch) update.run(shown);
+      };
+      void this.#writer.write(mark, undefined, { synced: false }).catch(() => undefined);
     }
     this.#shownBatch.push(row);
   }

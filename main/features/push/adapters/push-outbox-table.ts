@@ -171,18 +171,21 @@ export class PushOutboxTable {
     });
   }
 
-  /** Notes a failed attempt that will be retried at `nextAt`. */
+  /** Notes a failed attempt that will be retried at `nextAt` (a mark: no sync of its own). */
   tried(id: string, attempts: number, reason: PushFailure, nextAt: number): Promise<void> {
-    return this.#write(() => {
+    return this.#mark(() => {
       this.#db
         .statement('UPDATE push_outbox SET attempts = ?, last_reason = ?, next_at = ? WHERE id = ?')
         .run(attempts, reason, nextAt, id);
     });
   }
 
-  /** Settles a push (sent, or given up): its row goes. */
+  /**
+   * Settles a push (sent, or given up): its row goes. A mark that only prevents a repeat, so it
+   * asks for no sync of its own: a kill that loses it sends the push again, never loses it.
+   */
   done(id: string): Promise<void> {
-    return this.#write(() => {
+    return this.#mark(() => {
       this.#db.statement('DELETE FROM push_outbox WHERE id = ?').run(id);
     });
   }
@@ -195,7 +198,7 @@ export class PushOutboxTable {
     now: number,
     kept: { count: number; ageMs: number } = PUSH_KEYS_KEPT,
   ): Promise<number> {
-    const gone = await this.#write(() => {
+    const gone = await this.#mark(() => {
       const old = this.#db
         .statement('DELETE FROM push_keys WHERE at < ?')
         .run(now - kept.ageMs).changes;
@@ -212,7 +215,15 @@ export class PushOutboxTable {
   }
 
   #write<T>(work: () => T): Promise<T> {
-    return this.#db.commit(work).then(
+    return this.#told(this.#db.commit(work));
+  }
+
+  #mark<T>(work: () => T): Promise<T> {
+    return this.#told(this.#db.commitUnsynced(work));
+  }
+
+  #told<T>(write: Promise<T>): Promise<T> {
+    return write.then(
       (value) => {
         this.#failing = false;
         return value;
