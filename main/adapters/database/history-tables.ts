@@ -6,6 +6,7 @@ import {
 } from '../../../shared/history';
 import type { PushRecord } from '../../../shared/push';
 import type { HistoryQueryOptions, HistoryResult } from '../../core/history';
+import { errorMessage } from '../../core/log-text';
 import type { KeptDecision } from '../../core/plug-ins';
 import type { DatabaseHandle } from './database-handle';
 import { allFiles, allNotifications, filesPage, notificationsPage } from './history-queries';
@@ -55,6 +56,7 @@ export class HistoryTables {
   readonly #db: DatabaseHandle;
   readonly #writer: HistoryWriter;
   readonly #limits: HistoryTableLimits;
+  readonly #warn: (message: string) => void;
   readonly #pendingFiles = new Set<string>();
   readonly #pendingDecisions = new Set<string>();
   readonly #added = { files: 0, notifications: 0 };
@@ -71,6 +73,7 @@ export class HistoryTables {
   ) {
     this.#db = db;
     this.#limits = options.limits ?? HISTORY_LIMITS;
+    this.#warn = options.warn;
     this.#writer = new HistoryWriter(db, options);
   }
 
@@ -112,10 +115,15 @@ export class HistoryTables {
     let firstTry!: { resolve: () => void; reject: (error: unknown) => void };
     const committed = new Promise<void>((resolve, reject) => (firstTry = { resolve, reject }));
     committed.catch(() => undefined); // whoever waits handles it; nobody need wait
+    // The decision's effects (its pushes owed), written in its own unit: one transaction.
+    const effects: (() => void)[] = [];
+    let ran = false;
     void this.#writer
       .write(
         () => {
+          ran = true;
           const inserted = insertNotification(this.#db, entry, owed);
+          if (inserted !== undefined) for (const write of effects) this.#effect(write);
           this.#keepBound('notifications');
           return inserted;
         },
@@ -135,7 +143,23 @@ export class HistoryTables {
         owed = false; // a write still waiting for the disk goes in as shown
         if (row !== undefined && entry.decision.shown) this.popupShown(row);
       },
+      alongside: (write) => {
+        // Handed on in the decision's turn, before its unit ran; later, a commit of its own.
+        if (!ran) effects.push(write);
+        else void this.#writer.write(() => this.#effect(write)).catch(() => undefined);
+      },
     };
+  }
+
+  // One effect inside the decision's unit: a statement that fails (a bad row) is undone alone by
+  // SQLite and told; a failure that undid the transaction (a full disk) fails the whole unit.
+  #effect(write: () => void): void {
+    try {
+      write();
+    } catch (error) {
+      if (this.#db.connection()?.inTransaction !== true) throw error;
+      this.#warn(`history: an effect of a decision was not written: ${errorMessage(error)}`);
+    }
   }
 
   /** True when a decision on the happening of this key is recorded (or on its way). */
@@ -176,16 +200,21 @@ export class HistoryTables {
     );
   }
 
-  /** Keeps a push's outcome with its notification (the newest per target); false: not kept. */
+  /**
+   * Keeps a push's outcome with its notification (the newest per target); false: not kept. Given
+   * in the turn of the push's done mark (push-sink.ts), it goes in that mark's commit, with no
+   * sync of its own: a kill loses both or neither, and then the push is sent again.
+   */
   recordPush(id: string, record: PushRecord): Promise<boolean> {
-    return this.#writer.write(() => {
+    const write = () => {
       const rows = this.#db
         .statement('SELECT row, push FROM notifications WHERE id = ?')
         .all(id) as { row: number; push: string | null }[];
       const update = this.#db.statement('UPDATE notifications SET push = ? WHERE row = ?');
       for (const found of rows) update.run(withPush(found.push, record), found.row);
       return rows.length > 0;
-    });
+    };
+    return this.#writer.write(write, undefined, { synced: false });
   }
 
   /** The notifications whose popup is owed (committed, not marked shown), oldest first. */

@@ -156,17 +156,25 @@ export class PushOutboxTable {
     );
   }
 
-  /** Queues a push; resolves once it is committed and synced. */
+  /** Queues a push in a commit of its own; resolves once it is committed and synced. */
   add(item: OutboxItem): Promise<void> {
+    return this.owe(item, (write) => this.#write(write));
+  }
+
+  /**
+   * Queues a push through `write`, which runs the insert in some transaction (a decision's own:
+   * KeptDecision.alongside) and resolves once that is committed; `has` sees its key meanwhile.
+   */
+  owe(item: OutboxItem, write: (insert: () => void) => Promise<void>): Promise<void> {
     const queued = item.key === undefined ? undefined : keyOf(item.key, item.url);
     if (queued !== undefined) this.#queuedKeys.add(queued);
     const row = pushRow(item);
-    const write = this.#write(() => {
+    const written = write(() => {
       this.#db.statement(INSERT_PUSH).run(...row);
       if (item.key !== undefined)
         this.#db.statement(INSERT_PUSH_KEY).run(item.key, item.url, item.firstAt);
     });
-    return write.finally(() => {
+    return written.finally(() => {
       if (queued !== undefined) this.#queuedKeys.delete(queued);
     });
   }
