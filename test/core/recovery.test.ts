@@ -47,8 +47,10 @@ function appRun(clock: FakeClock, history: { decisions: DecidedNotification[]; f
     if (happening.kind !== 'FileClosed' || !happening.key) return;
     if (!history.files.includes(happening.key)) history.files.push(happening.key);
   };
-  const recover = (journal: readonly ReplayedDelivery[], processedThrough: number) =>
-    recoverJournal(pipeline, journal, {
+  // As the app's recovery: the state rebuilt from the entries up to the mark, then the rest run.
+  const recover = (journal: readonly ReplayedDelivery[], processedThrough: number) => {
+    pipeline.rebuild(journal.filter((entry) => entry.seq <= processedThrough));
+    return recoverJournal(pipeline, journal, {
       processedThrough,
       now: clock.now,
       freshMs: FRESH_MS,
@@ -57,6 +59,7 @@ function appRun(clock: FakeClock, history: { decisions: DecidedNotification[]; f
       hasFile: (key) => history.files.includes(key),
       listFile,
     });
+  };
   return { pipeline, recover };
 }
 
