@@ -5,7 +5,7 @@ import type { HistoryTables } from '../adapters/database/history-tables';
 import { fileCheck } from '../adapters/file-access';
 import { EventPipeline } from '../core/event-pipeline';
 import type { Happening } from '../core/happening';
-import { initialReadState } from '../core/history';
+import { initialReadState, keptInHistory } from '../core/history';
 import { liveRoomUrl } from '../core/links';
 import { errorDetail } from '../core/log-text';
 import { popupButtons } from '../core/popup-buttons';
@@ -67,8 +67,10 @@ export function buildPipeline(wiring: PipelineWiring): EventPipeline {
           decision,
           read: initialReadState(decision),
         };
-        // A decision on a happening already recorded (a recovery run again) goes nowhere; the
-        // others go to the sinks with their way to the disk (the popup waits for the commit).
+        // A kind switched off gets no row, but its sinks hear of it (headless prints a problem's
+        // end, shown or not). A decision on a happening already recorded (a recovery run again)
+        // goes nowhere; the others go to the sinks with their way to the disk.
+        if (!keptInHistory(decision)) return sinks.decided(entry);
         const kept = history.addNotification(entry);
         if (!kept) return;
         sinks.decided(entry, kept);

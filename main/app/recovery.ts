@@ -120,6 +120,10 @@ export function prepareRecovery(wiring: RecoveryWiring): JournalRecovery {
         language: wiring.language(),
         hasDecision: (key) => history.hasDecision(key),
         hasFile: (key) => history.hasFile(key),
+        switchedOff: ({ kind }) => {
+          const events: Partial<Record<string, boolean>> = wiring.settings().notifications.events;
+          return events[kind] === false;
+        },
         // Recovery's "list only" case: listed as the pipeline lists a file.
         listFile: (happening) => listFile(history, happening, wiring.clock()),
       });

@@ -24,3 +24,13 @@ export type HistoryQueryOptions = Partial<HistoryQuery>;
 export function initialReadState(decision: NotificationDecision): boolean {
   return !(decision.shown || decision.reason === 'paused' || decision.reason === 'held');
 }
+
+/**
+ * Whether a decision gets a row in the Notifications list: all but those of kinds switched off
+ * (issue 41: a third of the rows, which nobody reads; the event log holds every delivery). What
+ * was held back for a reason a user asks about (muted, quiet hours, filtered, flapping, a quiet
+ * room, grouped into a summary) stays.
+ */
+export function keptInHistory(decision: NotificationDecision): boolean {
+  return decision.shown || decision.reason !== 'disabled';
+}

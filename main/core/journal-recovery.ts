@@ -20,6 +20,8 @@ export interface JournalRecoveryOptions {
   language: Language;
   hasDecision(key: string): boolean;
   hasFile(key: string): boolean;
+  /** Its kind is switched off (core/recovery.ts: RecoveryFacts.switchedOff). */
+  switchedOff?(happening: Happening): boolean;
   /** Lists a finished file whose decision is recorded but whose listing was lost (no popup). */
   listFile(happening: Happening): void;
   /** Popups owed too long (core/recovery.ts: planOwedPopups): counted in the summary too. */

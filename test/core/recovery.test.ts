@@ -246,6 +246,19 @@ describe('planRecovery', () => {
     expect(plan.fresh).toEqual([]);
   });
 
+  test('a kind switched off is never missed: it goes through the policy again, which keeps no row', () => {
+    const old = now - FRESH_MS - 1;
+    const plan = planRecovery(
+      [
+        { happening: happening('StreamEnded'), journalSeq: 5, receivedAt: old },
+        { happening: happening('StreamStarted'), journalSeq: 6, receivedAt: old },
+      ],
+      { ...facts(), switchedOff: ({ kind }) => kind === 'StreamEnded' },
+    );
+    expect(plan.fresh.map((h) => h.key)).toEqual(['j5:StreamEnded']);
+    expect(plan.missed.map((h) => h.key)).toEqual(['j6:StreamStarted']);
+  });
+
   test('keys are per journal entry and kind', () => {
     expect(happeningKey(12, 'FileClosed')).toBe('j12:FileClosed');
     expect(happeningKey(12, 'StreamStarted')).not.toBe(happeningKey(12, 'FileClosed'));
