@@ -1,4 +1,7 @@
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DATABASE_FILE } from '../../main/adapters/database/open-database';
 import { startApp, stopApps } from '../fakes/app-harness';
 import { postWebhook } from '../helpers/http';
 import { v2 } from '../helpers/recorder-events';
@@ -50,5 +53,35 @@ describe('the Notifications list keeps what a user reads', () => {
       'StreamStarted',
       'StreamStarted',
     ]);
+  });
+
+  it('a grouped burst is one row naming its rooms; a recovery run that meets its parts again repeats nothing', async () => {
+    const settings = { notifications: { groupWindowSeconds: 1 } };
+    const h = await startApp({ settings });
+    for (const roomId of [701, 702, 703]) {
+      const body = v2('StreamStarted', { roomId, name: `burst${roomId}` }, roomId - 700);
+      expect((await postWebhook(h.webhookUrl, JSON.stringify(body))).status).toBe(204);
+    }
+    await vi.waitFor(() => expect(h.shown.map((n) => n.title)).toEqual(['3 rooms are live']), {
+      timeout: 5_000, // the group window, then the popup
+    });
+    const rows = async (app = h.app) =>
+      (await app.handlers['history:notifications'](ALL)).items.map((n) => [
+        n.notification.title,
+        n.notification.items?.map((item) => item.roomId),
+        n.decision.shown,
+      ]);
+    await vi.waitFor(async () =>
+      expect(await rows()).toEqual([['3 rooms are live', [701, 702, 703], true]]),
+    );
+    await h.app.stop();
+    // As if a kill lost the processed mark (a mark has no sync of its own): all three run again.
+    const db = new Database(join(h.dataDir, DATABASE_FILE));
+    db.prepare("UPDATE marks SET value = 0 WHERE name = 'processed_through'").run();
+    db.close();
+    const again = await startApp({ dataDir: h.dataDir, settings });
+    expect(again.log.lines.filter((l) => /recovered from the journal/.test(l))).toEqual([]);
+    expect(await rows(again.app)).toEqual([['3 rooms are live', [701, 702, 703], true]]);
+    expect(again.shown).toEqual([]);
   });
 });

@@ -42,6 +42,8 @@ export function insertNotification(
   db: Statements,
   entry: HistoryNotification,
   owed: boolean,
+  /** A summary's: the keys of the happenings it stands for (their own rows are not kept). */
+  standsFor: readonly string[] = [],
 ): number | undefined {
   const { notification, decision } = entry;
   const inserted = db
@@ -69,6 +71,8 @@ export function insertNotification(
     'INSERT OR IGNORE INTO notification_rooms (room_id, row) VALUES (?, ?)',
   );
   for (const roomId of new Set(notification.roomIds)) room.run(roomId, row);
+  const grouped = db.statement('INSERT OR IGNORE INTO grouped_keys (key, row) VALUES (?, ?)');
+  for (const key of standsFor) grouped.run(key, row);
   return row;
 }
 
@@ -84,10 +88,12 @@ export function deleteBeyond(
     .get(limit) as number | undefined;
   if (cut === undefined) return 0;
   const deleted = db.statement(`DELETE FROM ${list} WHERE row <= ?`).run(cut).changes;
-  if (list === 'notifications')
+  if (list === 'notifications') {
     db.statement(
       `DELETE FROM notification_rooms WHERE row <= ?
        AND NOT EXISTS (SELECT 1 FROM notifications n WHERE n.row = notification_rooms.row)`,
     ).run(cut);
+    db.statement('DELETE FROM grouped_keys WHERE row <= ?').run(cut);
+  }
   return deleted;
 }

@@ -104,12 +104,17 @@ export class HistoryTables {
    * decision on the same happening (by key) is recorded, so a recovery run that meets a recorded
    * happening again records nothing.
    */
-  addNotification(entry: HistoryNotification): KeptDecision | false {
+  addNotification(
+    entry: HistoryNotification,
+    /** A summary's: the keys of the happenings it stands for, decided with it. */
+    standsFor: readonly string[] = [],
+  ): KeptDecision | false {
     const key = entry.notification.key;
     if (key !== undefined) {
       if (this.hasDecision(key)) return false;
       this.#pendingDecisions.add(key);
     }
+    for (const grouped of standsFor) this.#pendingDecisions.add(grouped);
     let owed = entry.decision.shown;
     let row: number | undefined;
     let firstTry!: { resolve: () => void; reject: (error: unknown) => void };
@@ -122,7 +127,7 @@ export class HistoryTables {
       .write(
         () => {
           ran = true;
-          const inserted = insertNotification(this.#db, entry, owed);
+          const inserted = insertNotification(this.#db, entry, owed, standsFor);
           if (inserted !== undefined) for (const write of effects) this.#effect(write);
           this.#keepBound('notifications');
           return inserted;
@@ -136,7 +141,10 @@ export class HistoryTables {
         },
         (error: unknown) => firstTry.reject(error),
       )
-      .finally(() => key !== undefined && this.#pendingDecisions.delete(key));
+      .finally(() => {
+        if (key !== undefined) this.#pendingDecisions.delete(key);
+        for (const grouped of standsFor) this.#pendingDecisions.delete(grouped);
+      });
     return {
       committed,
       shown: () => {
@@ -162,13 +170,17 @@ export class HistoryTables {
     }
   }
 
-  /** True when a decision on the happening of this key is recorded (or on its way). */
+  /**
+   * True when a decision on the happening of this key is recorded (or on its way): its own row,
+   * or a summary's that stands for it.
+   */
   hasDecision(key: string): boolean {
     if (this.#pendingDecisions.has(key)) return true;
     if (this.#db.connection() === undefined) return false;
-    return (
-      this.#db.statement('SELECT 1 FROM notifications WHERE key = ?').pluck().get(key) !== undefined
+    const decided = this.#db.statement(
+      'SELECT 1 FROM notifications WHERE key = ? UNION ALL SELECT 1 FROM grouped_keys WHERE key = ?',
     );
+    return decided.pluck().get(key, key) !== undefined;
   }
 
   /** True when a finished file of this key is listed (or on its way). */
