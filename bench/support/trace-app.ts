@@ -30,7 +30,7 @@ export interface TracedApp {
   dataDir: string;
   /** What the database holds now, read by a connection of the bench's own. */
   stored(): StoredCounts;
-  /** WAL syncs of the app's commits under way (through its `fdatasync` port). */
+  /** WAL syncs of the app's commits under way (through the `fdatasync` seam tests give it). */
   syncsUnderWay(): number;
   /** Waits until the database's files have not changed for `quietMs`. */
   settle(quietMs: number): Promise<void>;
@@ -77,7 +77,7 @@ export async function startTracedApp(fakes: TraceFakes): Promise<TracedApp> {
       }),
       pictures: { liveApiHost: fakes.liveApiUrl },
     },
-    ports: { fdatasync: countedSync },
+    seams: { fdatasync: countedSync },
   });
   if (!harness.started?.ok) throw new Error('the app did not start');
   const reader = new Database(join(harness.dataDir, DATABASE_FILE), { readonly: true });
