@@ -44,7 +44,7 @@ describe('a data folder written by the build of 2026-11-28', () => {
       const h = await startApp({
         dataDir,
         settings: { pushTargets },
-        ports: { clock: () => WRITTEN_AT + (Date.now() - started) },
+        seams: { clock: () => WRITTEN_AT + (Date.now() - started) },
       });
 
       // The Files list: the one file, as listed.

@@ -24,7 +24,7 @@ describe('synced commits per FileClosed', () => {
       const sync = failingSync();
       const h = await startApp({
         settings: { pushTargets, notifications: { groupWindowSeconds: 0 } },
-        ports: { fdatasync: sync.fdatasync },
+        seams: { fdatasync: sync.fdatasync },
       });
       const room = { roomId: 4242, name: 'synced' };
       const session = { SessionId: '7e57c0de-0000-4000-8000-000000000041' };
