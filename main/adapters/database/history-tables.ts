@@ -82,18 +82,27 @@ export class HistoryTables {
     return this;
   }
 
-  /** Records a finished file; false when one of the same key is listed (a recovery run again). */
+  /**
+   * Records a finished file; false when one of the same key is listed (a recovery run again). A
+   * file a journaled delivery revealed (its key names the journal seq) asks for no sync of its
+   * own: until the processed mark passes its delivery the next start lists it again from the
+   * journal, and the mark is committed after it (the WAL keeps commits in order, so a mark on the
+   * disk means the row is too), as is its decision, whose commit is synced. So a FileClosed held
+   * for its group window still costs two synced commits, not three.
+   */
   addFile(file: HistoryFile): boolean {
     const key = file.key;
     if (key !== undefined) {
       if (this.hasFile(key)) return false;
       this.#pendingFiles.add(key);
     }
+    const journaled = key !== undefined && /^j\d+:/.test(key);
+    const write = () => {
+      insertFile(this.#db, file);
+      this.#keepBound('files');
+    };
     void this.#writer
-      .write(() => {
-        insertFile(this.#db, file);
-        this.#keepBound('files');
-      })
+      .write(write, undefined, { synced: !journaled })
       .catch(() => undefined) // dropped: the writer warned
       .finally(() => key !== undefined && this.#pendingFiles.delete(key));
     return true;
