@@ -66,6 +66,8 @@ const PER_OS: Record<'os-linux' | 'os-windows' | 'os-macos', string[]> = {
     'test/tools/smoke/smoke-cli.test.ts',
     // Runs a `#!/bin/sh` stand-in AppImage through electron-updater's real AppImageUpdater.
     'test/electron/appimage-update.test.ts',
+    // Real debs (dpkg-deb), ELF libraries compiled with cc, objdump; a `#!/bin/sh` AppImage.
+    'test/tools/artifacts/linux-artifacts.test.ts',
   ],
   'os-windows': [
     'test/headless/data-dir-windows.test.ts',
@@ -74,6 +76,8 @@ const PER_OS: Record<'os-linux' | 'os-windows' | 'os-macos', string[]> = {
   ],
   'os-macos': [
     'test/features/jobs/adapters/find-program-posix.test.ts',
+    // Xcode's lipo on this Node's own Mach-O binary.
+    'test/tools/artifacts/mac-arch-macos.test.ts',
     'test/headless/stop-signals.test.ts',
     'test/tools/demo.test.ts',
     'test/headless/data-dir-macos.test.ts',
