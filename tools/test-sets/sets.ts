@@ -66,6 +66,8 @@ const PER_OS: Record<'os-linux' | 'os-windows' | 'os-macos', string[]> = {
     'test/tools/smoke/smoke-cli.test.ts',
     // Runs a `#!/bin/sh` stand-in AppImage through electron-updater's real AppImageUpdater.
     'test/electron/appimage-update.test.ts',
+    // electron-updater's DebUpdater finding Debian's dpkg and apt with `command -v`.
+    'test/electron/deb-install.test.ts',
     // Real debs (dpkg-deb), ELF libraries compiled with cc, objdump; a `#!/bin/sh` AppImage.
     'test/tools/artifacts/linux-artifacts.test.ts',
   ],
