@@ -75,6 +75,8 @@ const PER_OS: Record<'os-linux' | 'os-windows' | 'os-macos', string[]> = {
     'test/headless/data-dir-windows.test.ts',
     // PATH split on ';', PATHEXT, no execute bit.
     'test/features/jobs/adapters/find-program-windows.test.ts',
+    // A run step's .bat, .cmd and .ps1 through the real cmd.exe and Windows PowerShell.
+    'test/features/jobs/adapters/run-program-windows.test.ts',
   ],
   'os-macos': [
     'test/features/jobs/adapters/find-program-posix.test.ts',
