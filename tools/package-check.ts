@@ -325,7 +325,7 @@ async function checkBuilderConfig(): Promise<void> {
   for (const problem of problems) fail(problem);
   if (problems.length === 0)
     summary.push(
-      'config: mac.identity "-" with hardened-runtime entitlements; NSIS per user; its uninstall removes the start-at-login value, the toast CLSID key and shortcut; **/*.node unpacked and rebuilt for Electron',
+      'config: mac.identity "-" with hardened-runtime entitlements; NSIS per user; its uninstall removes the start-at-login value, the toast CLSID key and shortcut; **/*.node unpacked and rebuilt for Electron; the static AppImage runtime (no libfuse2)',
     );
 }
 
