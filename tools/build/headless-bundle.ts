@@ -11,7 +11,10 @@ import { chunksOf, removeChunksBut } from './headless-chunks';
 import { REQUIRE_BANNER } from './main-bundle';
 import { checkpointWorkerBeside, checkpointWorkerBuildOptions } from './worker-bundle';
 
-/** Node 20.19 is the oldest the project runs on (package.json's engines). */
+/**
+ * Node 20.19 is the oldest headless mode runs on (the README says so); package.json's engines name
+ * the Node of the tools and tests, Electron 45's (24).
+ */
 const HEADLESS_NODE_TARGET = 'node20';
 
 /** Where `npm run headless` and the `npm start` fallback find the bundle, relative to the repository. */
@@ -19,7 +22,7 @@ export const HEADLESS_BUNDLE = 'dist/headless/cli.mjs';
 
 /**
  * The node options headless mode runs with (`npm run headless`, the `npm start` fallback, the
- * benches; the README gives the plain `node` line with them). `--v8-pool-size=1`: one V8 worker
+ * benches; docs/headless-and-nas.md gives the plain `node` line with them). `--v8-pool-size=1`: one V8 worker
  * thread instead of four. Each thread that allocates gets a malloc arena of its own from glibc,
  * which keeps what it once held; after a flood of webhooks that memory stayed with the process.
  * A minute after 150,000 webhooks (2026-11-28, alternating runs): idle + 40.6, 44.9 and 47.9 MB

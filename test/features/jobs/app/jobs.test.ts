@@ -92,8 +92,10 @@ describe('jobs through the app object', () => {
     const log = join(dir, 'argv.log');
     const script = await argvRecorder(dir, log, { exitCode: 2, stderr: 'quota exceeded\n' });
     const h = await startApp({
-      settings: withJobs(root, [{ id: 'up', steps: [{ kind: 'run', program: script, args: [] }] }]),
-      ports: { jobBackOffMs: [10, 10] },
+      settings: withJobs(root, [
+        { id: 'up', steps: [{ kind: 'run', program: process.execPath, args: [script] }] },
+      ]),
+      seams: { jobBackOffMs: [10, 10] },
     });
     await postWebhook(h.webhookUrl, fileClosed());
     const failed = await until(h, 'failed');
@@ -121,7 +123,10 @@ describe('jobs through the app object', () => {
     const script = await argvRecorder(dir, log);
     const h = await startApp({
       settings: withJobs(root, [
-        { id: 'run', steps: [{ kind: 'run', program: script, args: ['{title}', '{path}'] }] },
+        {
+          id: 'run',
+          steps: [{ kind: 'run', program: process.execPath, args: [script, '{title}', '{path}'] }],
+        },
       ]),
     });
     await postWebhook(
@@ -148,7 +153,7 @@ describe('jobs through the app object', () => {
     const script = await argvRecorder(dir, join(dir, 'log'), { waitFor: join(dir, 'never') });
     const h = await startApp({
       settings: withJobs(root, [
-        { id: 'slow', steps: [{ kind: 'run', program: script, args: [] }] },
+        { id: 'slow', steps: [{ kind: 'run', program: process.execPath, args: [script] }] },
       ]),
     });
     await postWebhook(h.webhookUrl, fileClosed());
@@ -174,12 +179,12 @@ describe('jobs through the app object', () => {
     const release = join(dir, 'go');
     const script = await argvRecorder(dir, log, { waitFor: release });
     const settings = withJobs(root, [
-      { id: 'slow', steps: [{ kind: 'run', program: script, args: ['{name}'] }] },
+      { id: 'slow', steps: [{ kind: 'run', program: process.execPath, args: [script, '{name}'] }] },
     ]);
     const first = new MemoryJobStore();
     const h1 = await startApp({
       settings,
-      ports: { jobStore: first, jobBackOffMs: [60_000, 60_000] },
+      seams: { jobStore: first, jobBackOffMs: [60_000, 60_000] },
     });
     await postWebhook(h1.webhookUrl, fileClosed());
     await vi.waitFor(async () => expect((await first.load())[0]?.process).toBeTruthy());
@@ -187,7 +192,7 @@ describe('jobs through the app object', () => {
     const kept = new MemoryJobStore();
     for (const job of await first.load()) await kept.save(job);
     const leftover = (await kept.load())[0]!.process!.pid;
-    const h2 = await startApp({ settings, ports: { jobStore: kept } });
+    const h2 = await startApp({ settings, seams: { jobStore: kept } });
     const rerun = await until(h2, 'running');
     await vi.waitFor(async () => expect((await kept.load())[0]?.process?.pid).not.toBe(leftover));
     await writeFile(release, '');
@@ -210,7 +215,9 @@ describe('jobs through the app object', () => {
           {
             id: 'sess',
             on: 'SessionEnded',
-            steps: [{ kind: 'run', program: script, args: ['{sessionId}', '{path}'] }],
+            steps: [
+              { kind: 'run', program: process.execPath, args: [script, '{sessionId}', '{path}'] },
+            ],
           },
         ]),
         guardian: { reportWaitSeconds: 1 },
