@@ -32,7 +32,7 @@ const ACTIONS_TOOLS = [
   'test/features/jobs/adapters/step-runner.test.ts',
   'test/features/jobs/app/jobs.test.ts',
   'test/features/jobs/app/jobs-recovered.test.ts',
-  'test/headless/cli-actions.test.ts',
+  'test/headless/cli-jobs.test.ts',
   'test/renderer/browser/jobs-live.test.ts',
   'test/renderer/browser/jobs-settings-tools.test.ts',
 ];
