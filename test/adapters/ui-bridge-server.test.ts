@@ -94,10 +94,10 @@ describe('the browser preview bridge: what it accepts', () => {
     const answer = await rawRequest(`${origin}/api/call/eventLog:replay`, {
       method: 'POST',
       headers: { ...withToken, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ seq: 'one' }),
+      body: JSON.stringify({ entryId: 'one' }),
     });
     expect(answer.status).toBe(400);
-    expect(answer.json()).toMatchObject({ reasons: [expect.stringContaining('seq')] });
+    expect(answer.json()).toMatchObject({ reasons: [expect.stringContaining('entryId')] });
   });
 
   it('answers an unknown channel, even an inherited name, with 404', async () => {
