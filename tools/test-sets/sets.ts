@@ -9,7 +9,7 @@
 /** The names other scripts and the workflows use (`npm run test:portable`, `test:os`). */
 export const TEST_SET_NAMES = [
   'portable',
-  'actions-tools',
+  'jobs-tools',
   'linux-desktop',
   'os-linux',
   'os-windows',
@@ -23,11 +23,11 @@ export type TestSetName = (typeof TEST_SET_NAMES)[number];
 const ALL_TESTS = ['test/**/*.test.ts', 'test/**/*.test.tsx'];
 
 /**
- * Files that run the actions' tools: ffmpeg and ffprobe (a real FLV remuxed and read back),
+ * Files that run the jobs' tools: ffmpeg and ffprobe (a real FLV remuxed and read back),
  * rclone (an upload to a local remote). Every OS runs them where the tools are installed: .ci/run
  * on Linux, the workflows' install steps on Windows and macOS.
  */
-const ACTIONS_TOOLS = [
+const JOBS_TOOLS = [
   'test/features/jobs/adapters/find-program-tools.test.ts',
   'test/features/jobs/adapters/step-runner.test.ts',
   'test/features/jobs/app/jobs.test.ts',
@@ -102,9 +102,9 @@ export const TEST_SETS: readonly TestSet[] = [
   {
     name: 'portable',
     include: ALL_TESTS,
-    exclude: [...new Set([...ACTIONS_TOOLS, ...LINUX_DESKTOP, ...Object.values(PER_OS).flat()])],
+    exclude: [...new Set([...JOBS_TOOLS, ...LINUX_DESKTOP, ...Object.values(PER_OS).flat()])],
   },
-  { name: 'actions-tools', include: ACTIONS_TOOLS, exclude: [] },
+  { name: 'jobs-tools', include: JOBS_TOOLS, exclude: [] },
   { name: 'linux-desktop', include: LINUX_DESKTOP, exclude: [] },
   ...(['os-linux', 'os-windows', 'os-macos'] as const).map((name) => ({
     name,
@@ -121,14 +121,14 @@ export function osSetsFor(platform: NodeJS.Platform): TestSetName[] {
   return [];
 }
 
-/** The OSes the workflows install the actions' tools on (the actions-tools set runs there). */
-const ACTIONS_TOOLS_OSES: readonly NodeJS.Platform[] = ['linux', 'win32', 'darwin'];
+/** The OSes the workflows install the jobs' tools on (the jobs-tools set runs there). */
+const JOBS_TOOLS_OSES: readonly NodeJS.Platform[] = ['linux', 'win32', 'darwin'];
 
 /**
- * Every set that applies to an OS (`npm test`): the portable set, the actions' tools where the
+ * Every set that applies to an OS (`npm test`): the portable set, the jobs' tools where the
  * workflows install them, and the OS's own.
  */
 export function setsFor(platform: NodeJS.Platform): TestSetName[] {
-  const tools: TestSetName[] = ACTIONS_TOOLS_OSES.includes(platform) ? ['actions-tools'] : [];
+  const tools: TestSetName[] = JOBS_TOOLS_OSES.includes(platform) ? ['jobs-tools'] : [];
   return ['portable', ...tools, ...osSetsFor(platform)];
 }

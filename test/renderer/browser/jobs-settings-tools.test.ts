@@ -8,7 +8,7 @@ import { startMemoryPreview } from '../../helpers/memory-preview';
 import { openWindow, showView } from '../../helpers/window-page';
 import { settingsSection } from './settings-page';
 
-// Settings → Actions against this machine's real ffmpeg and rclone (the actions-tools set: the
+// Settings → Actions against this machine's real ffmpeg and rclone (the jobs-tools set: the
 // workflows install them on every OS); the rest of the view is jobs-settings.test.ts.
 const zh = JOBS_SETTINGS_STRINGS['zh-CN'];
 

@@ -50,8 +50,8 @@ describe.each(WORKFLOWS)('%s', (file) => {
     expect(commandsOf(jobs.test!)).toEqual(
       expect.arrayContaining([
         '.ci/run',
-        'npm run typecheck && npm run lint && npm run test:portable && npm run test:actions-tools && npm run test:os',
-        // The actions' tools, before their set runs (Linux: .ci/run installs them).
+        'npm run typecheck && npm run lint && npm run test:portable && npm run test:jobs-tools && npm run test:os',
+        // The jobs' tools, before their set runs (Linux: .ci/run installs them).
         'choco install ffmpeg rclone -y --no-progress',
         'brew install ffmpeg rclone',
       ]),

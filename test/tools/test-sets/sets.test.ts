@@ -79,10 +79,10 @@ describe('the test sets (tools/test-sets/sets.ts)', () => {
     expect(TEST_SETS.map((set) => set.name)).toEqual([...TEST_SET_NAMES]);
   });
 
-  it("give each OS the portable set, the actions' tools set and its own", () => {
-    expect(setsFor('linux')).toEqual(['portable', 'actions-tools', 'linux-desktop', 'os-linux']);
-    expect(setsFor('win32')).toEqual(['portable', 'actions-tools', 'os-windows']);
-    expect(setsFor('darwin')).toEqual(['portable', 'actions-tools', 'os-macos']);
+  it("give each OS the portable set, the jobs' tools set and its own", () => {
+    expect(setsFor('linux')).toEqual(['portable', 'jobs-tools', 'linux-desktop', 'os-linux']);
+    expect(setsFor('win32')).toEqual(['portable', 'jobs-tools', 'os-windows']);
+    expect(setsFor('darwin')).toEqual(['portable', 'jobs-tools', 'os-macos']);
     expect(setsFor('freebsd')).toEqual(['portable']);
     expect(osSetsFor('win32')).toEqual(['os-windows']);
     expect(osSetsFor('freebsd')).toEqual([]);

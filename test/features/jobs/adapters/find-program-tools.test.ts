@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkTools } from '../../../../main/features/jobs/adapters/find-program';
 
-// The actions-tools set: ffmpeg, ffprobe and rclone installed (.ci/run on Linux; the workflows
+// The jobs-tools set: ffmpeg, ffprobe and rclone installed (.ci/run on Linux; the workflows
 // install them on Windows and macOS).
 describe('checkTools', () => {
   it('finds the installed ffmpeg, ffprobe and rclone with their version lines', async () => {
