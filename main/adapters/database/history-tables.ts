@@ -79,21 +79,24 @@ export class HistoryTables {
     return this;
   }
 
-  /** Records a finished file; false when one of the same key is listed (a recovery run again). */
-  addFile(file: HistoryFile): boolean {
+  /**
+   * Records a finished file; false when one of the same key is listed (a recovery run again),
+   * else its commit: resolves once the row is readable (the Files list's cue), rejects if dropped.
+   */
+  addFile(file: HistoryFile): Promise<void> | false {
     const key = file.key;
     if (key !== undefined) {
       if (this.hasFile(key)) return false;
       this.#pendingFiles.add(key);
     }
-    void this.#writer
+    const committed = this.#writer
       .write(() => {
         insertFile(this.#db, file);
         this.#keepBound('files');
       })
-      .catch(() => undefined) // dropped: the writer warned
       .finally(() => key !== undefined && this.#pendingFiles.delete(key));
-    return true;
+    committed.catch(() => undefined); // dropped: the writer warned; whoever waits handles it
+    return committed;
   }
 
   /**
