@@ -28,8 +28,9 @@ export interface PipelineWiring {
 }
 
 /**
- * Builds the event pipeline (the core's one way in for observations) and wires what comes out of it: each decision is
- * recorded in the history and handed to the sinks; each finished file is listed; observers hear
+ * Builds the event pipeline (where webhooks, polls and the sources' happenings meet the core) and
+ * wires what comes out of it: each decision is recorded in the history and handed to the sinks;
+ * each finished file is listed (and the window told once its row is committed); observers hear
  * of every happening. A finished file is looked up under its own recorder's recording root.
  */
 export function buildPipeline(wiring: PipelineWiring): EventPipeline {
