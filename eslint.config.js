@@ -143,21 +143,24 @@ export default tseslint.config(
     // without either host.
     files: ['main/hosts/**'],
     rules: layer(
-      ['electron', 'electron/*', '**/electron/**', '**/headless/**'],
-      'main/hosts/ holds what both hosts use; each host imports it, never the other way round.',
+      ['electron', 'electron/*', '**/electron/**', '**/headless/**', '**/app/**'],
+      'main/hosts/ holds what both hosts use (the app through its one entry, main/app/index.ts); each host imports it, never the other way round.',
     ),
   },
   {
     files: ['main/headless/**'],
     rules: layer(
-      ['electron', 'electron/*', '**/electron/**'],
-      'headless mode runs the core without Electron.',
+      ['electron', 'electron/*', '**/electron/**', '**/app/**'],
+      'headless mode runs the core without Electron, and the app through its one entry (main/app/index.ts).',
     ),
   },
   {
     // Each host stands on the app object and main/hosts; neither host imports the other.
     files: ['main/electron/**'],
-    rules: layer(['**/headless/**'], 'the desktop host never imports headless mode.'),
+    rules: layer(
+      ['**/headless/**', '**/app/**'],
+      'the desktop host never imports headless mode, and reaches the app through its one entry (main/app/index.ts).',
+    ),
   },
   {
     // The benches measure the app in plain Node: no Electron, no host of it, no window.

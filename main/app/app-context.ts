@@ -3,7 +3,7 @@ import type { Language } from '../../shared/settings';
 import { systemLocale } from '../adapters/app-paths';
 import { errorDetail } from '../core/log-text';
 import { AppEventBus, CoalescedSignal } from './app-events';
-import type { AppPorts } from './app-ports';
+import type { SeamedPorts } from './app-ports';
 import type { PlugInContext } from '../core/plug-ins';
 import { createSettingsView, type SettingsView } from './settings-view';
 
@@ -30,7 +30,7 @@ export interface AppContext extends PlugInContext {
 const STATE_DEBOUNCE_MS = 150;
 
 /** Builds the settings in force, the language, the clock, and the events to the hosts. */
-export function createAppContext(ports: AppPorts): AppContext {
+export function createAppContext(ports: SeamedPorts): AppContext {
   const { log } = ports;
   const settingsView = createSettingsView(ports.store, ports.overrides);
   const settings = settingsView.current;

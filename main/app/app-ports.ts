@@ -4,14 +4,12 @@ import type { NotificationAction, RoomState } from '../../shared/model';
 import type { RecorderStatus } from '../../shared/recorder/connection-status';
 import type { Settings } from '../../shared/settings';
 import type { SettingsStore } from '../adapters/settings-store';
-import type { SyncFile } from '../adapters/database/wal-file';
-import type { Clock, Logger } from '../core/ports';
+import type { Logger } from '../core/ports';
 import type { SetupNotice } from '../core/recorder-sync';
-import type { StorageLimits } from './storage';
 import type { ShellLike } from '../core/shell-actions';
 import type { DecisionSink, HappeningSource } from '../core/plug-ins';
+import type { TestSeams } from './test-seams';
 import type { PushAttempt } from '../features/push/app/push-sink';
-import type { JobStore } from '../features/jobs/core/job-store';
 
 /** Settings a host fixes for this run without writing them (headless launch flags). */
 export interface SettingsOverrides {
@@ -28,7 +26,10 @@ export interface HostStatePort {
   onChange(listener: () => void): () => void;
 }
 
-/** What a host (the Electron glue or headless mode) gives the app: its ports to the machine. */
+/**
+ * What a host (the Electron glue or headless mode) gives the app: its ports to the machine. What
+ * only tests give is apart (TestSeams, test-seams.ts).
+ */
 export interface AppPorts {
   dataDir: string;
   info: Pick<AppInfo, 'version' | 'platform' | 'logsDir'>;
@@ -36,14 +37,6 @@ export interface AppPorts {
   /** The stored settings; changes made through the contract are written there. */
   store: SettingsStore;
   overrides?: SettingsOverrides;
-  /** For testing: the time every decision reads (default: Date.now). */
-  clock?: Clock;
-  /** For testing: timers on that clock, for the quiet hours digest (default: real ones). */
-  setTimer?: (fn: () => void, ms: number) => () => void;
-  /** For testing: smaller storage bounds, so that compactions come within seconds. */
-  limits?: StorageLimits;
-  /** For testing: how the database's WAL is synced (a disk whose sync fails). */
-  fdatasync?: SyncFile;
   /** The host's popup: the desktop notification, or stdout and notify-send. */
   popups: DecisionSink;
   /** Electron's shell, or the desktop opener in headless mode; guarded by ShellActions. */
@@ -55,10 +48,6 @@ export interface AppPorts {
   pickFolder?: (current: string) => Promise<string | null>;
   /** The OS trash (desktop: Electron's `shell.trashItem`); absent: clean-up cannot use `trash`. */
   trash?: (file: string) => Promise<void>;
-  /** For testing: where jobs are kept (default: the `jobs` table of the app's database). */
-  jobStore?: JobStore;
-  /** For testing: the waits before a job step's second and third try. */
-  jobBackOffMs?: readonly number[];
   /** More sources and sinks than the app's own (tests, host-specific output). */
   sources?: readonly HappeningSource[];
   sinks?: readonly DecisionSink[];
@@ -81,6 +70,9 @@ export interface HostEvents {
   /** A clean-up pass that found something: what it removed, or would remove in a dry run. */
   'retention:pass': { dryRun: boolean; files: string[]; bytes: number };
 }
+
+/** The ports with what only tests give: what the app's parts read inside main/app. */
+export type SeamedPorts = AppPorts & TestSeams;
 
 /** Every event a host can subscribe to: the contract's (for the window) and the host events. */
 export type AppEvents = { [E in EventChannel]: EventPayload<E> } & HostEvents;

@@ -1,7 +1,8 @@
 import type { AppInfo, AppState } from '../../shared/app-state';
 import type { ContractHandlers } from '../../shared/ipc-contract';
 import { createAppContext, type AppContext } from './app-context';
-import type { AppPorts, RunningApp } from './app-ports';
+import type { AppPorts, RunningApp, SeamedPorts } from './app-ports';
+import type { TestSeams } from './test-seams';
 import { appShellActions } from './shell-actions';
 import { contractHandlers } from './handlers/contract-handlers';
 import type { HandlerDeps } from './handlers/handler-deps';
@@ -27,7 +28,13 @@ import type { JobsEngine } from '../features/jobs/app/jobs-engine';
  * Order: context (settings, events) → storage → sinks → pipeline, jobs and recovery → listener →
  * one link per recorder → sources → state → handlers → lifecycle.
  */
-export async function createApp(ports: AppPorts): Promise<RunningApp> {
+export function createApp(ports: AppPorts): Promise<RunningApp> {
+  return assembleApp(ports);
+}
+
+/** The app with what only tests give (main/app/testing.ts is its one caller besides createApp). */
+export async function assembleApp(hostPorts: AppPorts, seams: TestSeams = {}): Promise<RunningApp> {
+  const ports: SeamedPorts = { ...hostPorts, ...seams };
   const context = createAppContext(ports);
   const { stateChanged, settings } = context;
   const storage = await openStorage(ports.dataDir, context.clock, context.log, {

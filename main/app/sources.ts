@@ -3,7 +3,7 @@ import { GuardianSource } from '../features/guardian/adapters/guardian-source';
 import type { EventPipeline } from '../core/event-pipeline';
 import type { HappeningSource, Observer, SourceContext } from '../core/plug-ins';
 import type { AppContext } from './app-context';
-import type { AppPorts } from './app-ports';
+import type { SeamedPorts } from './app-ports';
 import type { HistoryTables } from '../adapters/database/history-tables';
 import type { RecorderClient } from '../adapters/recorder-client';
 import { quietDigestSource } from '../adapters/quiet-digest-source';
@@ -25,7 +25,7 @@ export interface AttachedSources {
  */
 export function attachSources(
   context: AppContext,
-  ports: Pick<AppPorts, 'sources' | 'setTimer'>,
+  ports: Pick<SeamedPorts, 'sources' | 'setTimer'>,
   parts: {
     pipeline: EventPipeline;
     observers: Observers;

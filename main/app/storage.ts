@@ -193,7 +193,7 @@ const LEGACY_PARTS = [
 ];
 
 /**
- * Smaller bounds than the app's, for tests only (passed through AppPorts.limits as the clock is):
+ * Smaller bounds than the app's, for tests only (TestSeams.limits, given as the clock is):
  * the chaos test (test/headless/chaos.test.ts) shrinks the history and the event log
  * (`history.events`), the dedupe window and how often the deliveries are pruned so that it reaches every pruning within seconds.
  */

@@ -1,10 +1,8 @@
 import path from 'node:path';
 import type { AppNotification } from '../../shared/model';
 import { SettingsStore } from '../adapters/settings-store';
-import type { RunningApp, AppPorts } from '../app/app-ports';
-import { createApp } from '../app/create-app';
+import { createApp, popupSink, type AppPorts, type RunningApp } from '../app';
 import { PopupButtonRunner } from '../hosts/popup-button-runner';
-import { popupSink } from '../app/sinks';
 import type { Logger } from '../core/ports';
 import { APP_ENTRY_URL, registerAppProtocol } from './app-protocol';
 import { PICTURES_DIR } from '../features/pictures/adapters/picture-source';

@@ -7,7 +7,7 @@ import {
   type UpdateFailure,
 } from '../features/updates/adapters/update-failure-file';
 import { readToldVersion, saveToldVersion } from '../features/updates/adapters/update-told-file';
-import type { RunningApp } from '../app/app-ports';
+import type { RunningApp } from '../app';
 import type { Logger } from '../core/ports';
 import { downloadUrl, updateRoute, updateSourceOf } from '../features/updates/core/update-route';
 import { AppUpdates, type ReadyUpdate, type UpdaterHandle } from './app-updater';

@@ -1,4 +1,4 @@
-import type { HostStatePort } from '../app/app-ports';
+import type { HostStatePort } from '../app';
 
 /** Several host state parts (popup health, a ready update) as the one port the app reads. */
 export function combineHostStates(...parts: readonly HostStatePort[]): HostStatePort {

@@ -1,6 +1,6 @@
 import type { PowerSaveBlocker } from 'electron';
 import type { AppState } from '../../shared/app-state';
-import type { RunningApp } from '../app/app-ports';
+import type { RunningApp } from '../app';
 import { keepAwakeWanted } from '../core/keep-awake';
 
 /** Electron's powerSaveBlocker as the glue uses it (a fake in tests). */

@@ -1,5 +1,5 @@
 import type { AppState } from '../../shared/app-state';
-import type { HostStatePort } from '../app/app-ports';
+import type { HostStatePort } from '../app';
 import type { ReadyUpdate } from './app-updater';
 
 /**

@@ -6,12 +6,15 @@ import { DatabaseInUse } from '../adapters/database/database-errors';
 import { createNotifySendNotifier, type DesktopPopup } from '../adapters/notify-send';
 import { PopupHealthState } from '../hosts/popup-health-state';
 import { SettingsStore } from '../adapters/settings-store';
-import type { RunningApp, SettingsOverrides } from '../app/app-ports';
-import type { StorageLimits } from '../app/storage';
-import { createApp } from '../app/create-app';
+import {
+  createApp,
+  popupSink,
+  type AppPorts,
+  type RunningApp,
+  type SettingsOverrides,
+} from '../app';
 import { PopupButtonRunner } from '../hosts/popup-button-runner';
 import { popupPictures } from '../features/pictures/core/popup-pictures';
-import { popupSink } from '../app/sinks';
 import type { DecisionSink } from '../core/plug-ins';
 import {
   HEADLESS_USAGE,
@@ -25,21 +28,17 @@ import { createLineWriter, createStderrLogger, type OutputLine } from './output'
 import { startPreview } from './preview';
 import { fetchFeedVersion, gitOriginUrl } from '../features/updates/adapters/update-feed-client';
 import { startUpdateLines } from './update-lines';
-import type { Clock, Logger } from '../core/ports';
+import type { Logger } from '../core/ports';
 import { PICTURES_DIR } from '../features/pictures/adapters/picture-source';
 import { createRoomsLines, type RoomsLines } from './rooms-lines';
 import { listenForStop } from './stop-request';
 import { jobLines } from './job-lines';
 
-/** What only tests give headless mode (a test entry passes them; the shipped entry never does). */
-export interface HeadlessTesting {
-  /** Smaller storage bounds, so that compactions come within seconds (the chaos test). */
-  limits?: StorageLimits;
-  /** A clock the test moves, with timers on it (the quiet hours tests jump to a window's end). */
-  clock?: Clock;
-  /** Timers on `clock`. */
-  setTimer?: (fn: () => void, ms: number) => () => void;
-}
+/**
+ * How headless mode builds the app: createApp, or, in a test entry only, the test-only factory
+ * with smaller bounds or a clock the test moves (test/fakes/headless-*.ts).
+ */
+export type AppFactory = (ports: AppPorts) => Promise<RunningApp>;
 
 /**
  * Headless mode: the listener and core without Electron, talking JSON lines on stdout; resolves
@@ -49,7 +48,7 @@ export interface HeadlessTesting {
 export async function runHeadless(
   argv: readonly string[],
   env: NodeJS.ProcessEnv,
-  testing: HeadlessTesting = {},
+  makeApp: AppFactory = createApp,
 ): Promise<number> {
   const emit = createLineWriter();
   const log = createStderrLogger();
@@ -78,7 +77,7 @@ export async function runHeadless(
 
   // Buttons pressed on notify-send popups run through the app's notification:act.
   const buttons = new PopupButtonRunner(logger);
-  const app = await createApp({
+  const app = await makeApp({
     dataDir,
     info: { version, platform: process.platform, logsDir: dataDir },
     log: logger,
@@ -89,7 +88,6 @@ export async function runHeadless(
     openWindow: () => log.info('open the window: use the uiUrl of the ready line'),
     sinks: [guardianLines(emit)],
     hostState: popupHealth,
-    ...testing, // only tests give any: smaller limits, a clock and its timers
   }).catch(refusedInUse(emit));
   if (app === undefined) return 1;
   buttons.connect(app);

@@ -7,7 +7,7 @@ import {
   type Settings,
 } from '../../shared/settings';
 import { migrateSettings } from '../core/settings-migrations';
-import type { SettingsOverrides } from '../app/app-ports';
+import type { SettingsOverrides } from '../app';
 import { applySettingsPatch, SettingsPatch } from '../../shared/settings-patch';
 import { defined, UsageError, type HeadlessOptions } from './headless-options';
 

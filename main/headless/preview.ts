@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { nodeCrypto } from '../adapters/node-crypto';
 import { UiBridgeServer } from '../adapters/ui-bridge-server';
-import type { RunningApp } from '../app/app-ports';
+import type { RunningApp } from '../app';
 import type { Logger } from '../core/ports';
 
 /**

@@ -5,7 +5,7 @@ import type { PopupButton } from '../../shared/popup-button';
 import type { DesktopPopup } from '../adapters/notify-send';
 import { errorMessage } from '../core/log-text';
 import type { Logger } from '../core/ports';
-import type { RunningApp } from '../app/app-ports';
+import type { RunningApp } from '../app';
 
 type Press = { notification: AppNotification; button: PopupButton };
 

@@ -1,5 +1,5 @@
 import type { AppState } from '../../shared/app-state';
-import type { HostStatePort } from '../app/app-ports';
+import type { HostStatePort } from '../app';
 
 /** Whether popups got through, as a host's notifier last reported it. */
 export interface PopupHealth {

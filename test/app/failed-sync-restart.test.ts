@@ -35,7 +35,7 @@ describe('a failed WAL sync across a restart', () => {
   test('the delivery answered 500 is run at the next start and listed once; its retry is a duplicate', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'failed-sync-'));
     const sync = failingSync();
-    const first = await startApp({ dataDir, ports: { fdatasync: sync.fdatasync } });
+    const first = await startApp({ dataDir, seams: { fdatasync: sync.fdatasync } });
     const lost = fileClosed(101, 0);
     sync.failures = Infinity; // every sync fails while the file is posted
     expect((await postWebhook(first.webhookUrl, lost)).status).toBe(500);

@@ -31,7 +31,7 @@ const goLive = (roomId: number) =>
 
 /** Starts the app on `dataDir` at local time `now` (the clock stands still: the test moves it). */
 async function appAt(dataDir: string, now: number) {
-  return startApp({ dataDir, settings: QUIET, ports: { clock: () => now } });
+  return startApp({ dataDir, settings: QUIET, seams: { clock: () => now } });
 }
 
 describe('quiet hours across restarts (the history keeps what was held)', () => {

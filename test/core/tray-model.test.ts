@@ -107,7 +107,7 @@ describe('trayTooltip', () => {
 });
 
 describe('trayModel', () => {
-  it('has the menu the README describes, with action ids only', () => {
+  it('has the menu docs/user-guide.md describes, with action ids only', () => {
     const model = trayModel(state({ rooms: [live] }));
     expect(model.menu.map((item) => (item.type === 'separator' ? '---' : item.id))).toEqual([
       'open-window',

@@ -10,13 +10,16 @@ import { PROJECT_ROOT } from '../helpers/headless-process';
 const SKIPPED_FOLDERS = new Set(['node_modules', '.git', 'dist', 'out', 'release', 'test-output']);
 
 /**
- * Deliberate paths out of a folder: hostile webhook payloads the tests send on purpose, and the
- * text git writes in a worktree's `commondir` file (a test builds one).
+ * Deliberate paths out of a folder: hostile webhook payloads the tests send on purpose, the
+ * text git writes in a worktree's `commondir` file (a test builds one), and the imports the
+ * layers test lints as if written in a file of main/features/ (inside the repository from there).
  */
 const HOSTILE_PAYLOADS: readonly (readonly [file: string, path: string])[] = [
   ['test/headless/cli-files-and-popups.test.ts', '../../../../usr/bin/xterm'],
   ['test/features/jobs/app/jobs.test.ts', '../../../../usr/bin/xterm'],
   ['test/features/updates/adapters/update-feed-client.test.ts', '../..'],
+  ['test/lint/layers.test.ts', '../../../electron/notifier'],
+  ['test/lint/layers.test.ts', '../../../core/ports'],
 ];
 
 // The files this project's developers once had beside it, by name.

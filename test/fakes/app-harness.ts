@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SettingsStore } from '../../main/adapters/settings-store';
 import type { RunningApp, AppPorts, StartResult } from '../../main/app/app-ports';
-import { createApp } from '../../main/app/create-app';
+import { createAppForTests, type TestSeams } from '../../main/app/testing';
 import { popupSink } from '../../main/app/sinks';
 import type { ShellLike } from '../../main/core/shell-actions';
 import type { AppNotification } from '../../shared/model';
@@ -35,6 +35,8 @@ export interface AppHarnessOptions {
   /** false: build the app without starting it (start-up tests). */
   start?: boolean;
   ports?: Partial<AppPorts>;
+  /** What only tests give the app: a clock, smaller bounds, a failing disk, a job store. */
+  seams?: TestSeams;
 }
 
 const running: RunningApp[] = [];
@@ -63,16 +65,19 @@ export async function startApp(options: AppHarnessOptions = {}): Promise<AppHarn
     openPath: async (path) => (opened.push(`open ${path}`), ''),
     showItemInFolder: (path) => void opened.push(`show ${path}`),
   };
-  const app = await createApp({
-    dataDir,
-    info: { version: '1.2.3', platform: 'linux', logsDir: dataDir },
-    log,
-    store,
-    popups: popupSink((n) => shown.push(n)),
-    shell,
-    openWindow: () => opened.push('window'),
-    ...options.ports,
-  });
+  const app = await createAppForTests(
+    {
+      dataDir,
+      info: { version: '1.2.3', platform: 'linux', logsDir: dataDir },
+      log,
+      store,
+      popups: popupSink((n) => shown.push(n)),
+      shell,
+      openWindow: () => opened.push('window'),
+      ...options.ports,
+    },
+    options.seams ?? {},
+  );
   running.push(app);
   const started = options.start === false ? undefined : await app.start();
   const webhookUrl = started?.ok ? started.webhookUrl : '';

@@ -1,4 +1,5 @@
 import { createInterface } from 'node:readline';
+import { createAppForTests } from '../../main/app/testing';
 import { runHeadless } from '../../main/headless/headless-main';
 import { MovableClock } from './movable-clock';
 
@@ -10,10 +11,9 @@ createInterface({ input: process.stdin }).on('line', (line) => {
   const ms = /^advance (\d+)$/.exec(line.trim())?.[1];
   if (ms !== undefined) clock.advance(Number(ms));
 });
-runHeadless(process.argv.slice(2), process.env, {
-  clock: clock.now,
-  setTimer: clock.setTimer,
-}).then(
+runHeadless(process.argv.slice(2), process.env, (ports) =>
+  createAppForTests(ports, { clock: clock.now, setTimer: clock.setTimer }),
+).then(
   (code) => process.exit(code),
   (error: unknown) => {
     process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);

@@ -12,6 +12,7 @@ export class Thing {
 function helper() {}
 export const LIMIT = 3;
 export type Shape = { kind: 'a' };
+export { Outside, type Shape as Form } from './elsewhere';
 const wiring = {
   decided: (x: number) => x,
 };
@@ -20,8 +21,8 @@ const wiring = {
 
 describe('defines: what the docs test takes for a definition', () => {
   it('finds declarations, exported or not, and members', () => {
-    for (const name of ['Thing', 'helper', 'LIMIT', 'Shape', 'start', 'size', 'count', 'decided'])
-      expect(defines(SOURCE, name), name).toBe(true);
+    const names = ['Thing', 'helper', 'LIMIT', 'Shape', 'start', 'size', 'count', 'decided'];
+    for (const name of [...names, 'Outside']) expect(defines(SOURCE, name), name).toBe(true);
   });
 
   it('does not take a mention, a call or a part of a longer name for one', () => {

@@ -5,7 +5,8 @@ const escape = (name: string) => name.replace(/\$/g, '\\$');
 
 /**
  * Whether a source file defines `name`: a function, class, const, let, interface, type or enum of
- * that name, exported or not, or a member of one (a method, getter, property or object key).
+ * that name, exported or not, a member of one (a method, getter, property or object key), or a
+ * name it re-exports (an entry file's `export { name } from`).
  */
 export function defines(source: string, name: string): boolean {
   const n = escape(name);
@@ -16,7 +17,8 @@ export function defines(source: string, name: string): boolean {
     `^\\s*(?:(?:export|async|static|readonly|private|public|protected|get|set|override|declare)\\s+)*${n}\\??\\s*[(<:=]`,
     'm',
   );
-  return declaration.test(source) || member.test(source);
+  const reexport = new RegExp(`\\bexport\\s+(?:type\\s+)?\\{[^}]*\\b${n}\\b[^}]*\\}\\s*from`);
+  return declaration.test(source) || member.test(source) || reexport.test(source);
 }
 
 /**

@@ -19,7 +19,7 @@ export const HEADLESS_BUNDLE = 'dist/headless/cli.mjs';
 
 /**
  * The node options headless mode runs with (`npm run headless`, the `npm start` fallback, the
- * benches; the README gives the plain `node` line with them). `--v8-pool-size=1`: one V8 worker
+ * benches; docs/headless-and-nas.md gives the plain `node` line with them). `--v8-pool-size=1`: one V8 worker
  * thread instead of four. Each thread that allocates gets a malloc arena of its own from glibc,
  * which keeps what it once held; after a flood of webhooks that memory stayed with the process.
  * A minute after 150,000 webhooks (2026-11-28, alternating runs): idle + 40.6, 44.9 and 47.9 MB

@@ -42,7 +42,7 @@ export function checkSandbox(input: SandboxCheckInput): SandboxCheck {
       `${helper} is not root-owned with mode 4755, so Electron's sandbox would abort`,
     remedy: [
       `sudo chown root:root '${helper}' && sudo chmod 4755 '${helper}'   (again after each npm ci)`,
-      `or an AppArmor profile allowing userns for '${input.binary}' (see the README, "The tray on each OS")`,
+      `or an AppArmor profile allowing userns for '${input.binary}' (see docs/user-guide.md, "The tray on each OS")`,
     ],
   };
 }

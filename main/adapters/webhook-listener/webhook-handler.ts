@@ -28,8 +28,9 @@ export function refusal(req: IncomingMessage, tokenSet: boolean): string | undef
 /**
  * Everything under `/webhook`, on plain `node:http`: this is the listener's hot path, and express's
  * router and body parser cost about three times the rest of a request here (bench/webhook.ts).
- * The answer table is in the README; the 2xx goes out once the event is in the journal. `path` is
- * the request's path without the query, as the listener already read it.
+ * The answer table is in docs/user-guide.md ("The listener's answers"); the 2xx goes out once the
+ * event is in the journal. `path` is the request's path without the query, as the listener
+ * already read it.
  */
 export function createWebhookHandler(
   deps: WebhookListenerDeps,

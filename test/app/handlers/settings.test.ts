@@ -39,7 +39,7 @@ describe('settings handlers', () => {
 
   it('notifications:pause stores the end of the pause, read from the injected clock, and resume clears it', async () => {
     const now = Date.UTC(2026, 10, 23, 12, 0, 0);
-    const h = await startApp({ ports: { clock: () => now } });
+    const h = await startApp({ seams: { clock: () => now } });
     expect((await h.app.handlers['notifications:pause']({ until: 'hour' })).pausedUntil).toBe(
       now + 3_600_000,
     );

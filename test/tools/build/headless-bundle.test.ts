@@ -132,9 +132,9 @@ describe('the headless bundle', () => {
     expect(scripts.headless).toBe(
       `tsx tools/build-headless.ts && node ${[...HEADLESS_NODE_OPTIONS, HEADLESS_BUNDLE].join(' ')}`,
     );
-    // The README's plain `node` line is the same.
-    const readme = readFileSync(join(PROJECT_ROOT, 'README.md'), 'utf8');
-    expect(readme).toContain(
+    // The manual's plain `node` line (docs/headless-and-nas.md) is the same.
+    const manual = readFileSync(join(PROJECT_ROOT, 'docs', 'headless-and-nas.md'), 'utf8');
+    expect(manual).toContain(
       `node ${[...HEADLESS_NODE_OPTIONS, HEADLESS_BUNDLE].join(' ')} [options]`,
     );
     // This node accepts them (an unknown option: exit code 9 and a line on standard error).

@@ -5,7 +5,7 @@ import type { HappeningSource } from '../../../core/plug-ins';
 import { localRecordingRoot } from '../../../adapters/file-access';
 import { nodeCrypto } from '../../../adapters/node-crypto';
 import type { AppContext } from '../../../app/app-context';
-import type { AppPorts } from '../../../app/app-ports';
+import type { SeamedPorts } from '../../../app/app-ports';
 import type { Storage } from '../../../app/storage';
 import { JobsEngine } from './jobs-engine';
 import { jobsIntake, lastFinishedFile } from './jobs-intake';
@@ -23,7 +23,7 @@ export interface BuiltJobs {
  */
 export function buildJobs(
   context: AppContext,
-  ports: Pick<AppPorts, 'jobStore' | 'jobBackOffMs'>,
+  ports: Pick<SeamedPorts, 'jobStore' | 'jobBackOffMs'>,
   parts: { storage: Storage; pipeline: Pick<EventPipeline, 'record'> },
 ): BuiltJobs {
   const { settings } = context;

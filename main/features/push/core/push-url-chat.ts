@@ -1,6 +1,6 @@
 // The group bots and chat services, in Apprise's syntax (caronc/apprise, plugins/dingtalk.py,
 // feishu.py, lark.py, pushdeer.py, wxpusher.py, discord.py), and QQ through a OneBot v11 HTTP API
-// in this app's own syntax (Apprise has none): see the README's "On the phone".
+// in this app's own syntax (Apprise has none): see docs/push-and-phone.md.
 import type { PushUrlResult } from './push-target';
 import { accept, listOf, mask, originOf, refuse, type Parts } from './push-url-parts';
 

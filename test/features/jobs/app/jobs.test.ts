@@ -92,7 +92,7 @@ describe('jobs through the app object', () => {
     const script = await argvRecorder(dir, log, { exitCode: 2, stderr: 'quota exceeded\n' });
     const h = await startApp({
       settings: actions(root, [{ id: 'up', steps: [{ kind: 'run', program: script, args: [] }] }]),
-      ports: { jobBackOffMs: [10, 10] },
+      seams: { jobBackOffMs: [10, 10] },
     });
     await postWebhook(h.webhookUrl, fileClosed());
     const failed = await until(h, 'failed');
@@ -178,7 +178,7 @@ describe('jobs through the app object', () => {
     const first = new MemoryJobStore();
     const h1 = await startApp({
       settings,
-      ports: { jobStore: first, jobBackOffMs: [60_000, 60_000] },
+      seams: { jobStore: first, jobBackOffMs: [60_000, 60_000] },
     });
     await postWebhook(h1.webhookUrl, fileClosed());
     await vi.waitFor(async () => expect((await first.load())[0]?.process).toBeTruthy());
@@ -186,7 +186,7 @@ describe('jobs through the app object', () => {
     const kept = new MemoryJobStore();
     for (const job of await first.load()) await kept.save(job);
     const leftover = (await kept.load())[0]!.process!.pid;
-    const h2 = await startApp({ settings, ports: { jobStore: kept } });
+    const h2 = await startApp({ settings, seams: { jobStore: kept } });
     const rerun = await until(h2, 'running');
     await vi.waitFor(async () => expect((await kept.load())[0]?.process?.pid).not.toBe(leftover));
     await writeFile(release, '');
