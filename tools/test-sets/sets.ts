@@ -48,7 +48,11 @@ const PER_OS: Record<'os-linux' | 'os-windows' | 'os-macos', string[]> = {
     // Runs a `#!/bin/sh` stand-in AppImage through electron-updater's real AppImageUpdater.
     'test/electron/appimage-update.test.ts',
   ],
-  'os-windows': ['test/headless/data-dir-windows.test.ts'],
+  'os-windows': [
+    'test/headless/data-dir-windows.test.ts',
+    // A run step's .bat, .cmd and .ps1 through the real cmd.exe and Windows PowerShell.
+    'test/features/jobs/adapters/run-program-windows.test.ts',
+  ],
   'os-macos': [
     'test/headless/stop-signals.test.ts',
     'test/tools/demo.test.ts',

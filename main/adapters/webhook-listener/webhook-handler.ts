@@ -7,6 +7,7 @@ import type { IntakeResult } from '../../core/webhook-intake';
 import { checkJsonContentType, isSafeHostHeader, secretsEqual } from '../request-guards';
 import { sendJson } from '../json-answer';
 import { MAX_JSON_DEPTH, tooDeep } from './json-depth';
+import { readBody, type BodyRead } from './request-body';
 import {
   MAX_BODY_BYTES,
   TEST_EVENT_HEADER,
@@ -61,21 +62,18 @@ export function createWebhookHandler(
     }
     const type = checkJsonContentType(req.headers['content-type']);
     if (!type.ok) return reject(res, 415, type.error);
-    readBody(req, MAX_BODY_BYTES, (buffer) => void answer(req, res, buffer, recorderId));
+    readBody(req, res, MAX_BODY_BYTES, (buffer) => void answer(req, res, buffer, recorderId));
   };
 
   // Everything after the body is in: defined once, not as a closure per request (the hot path).
   async function answer(
     req: IncomingMessage,
     res: ServerResponse,
-    buffer: Buffer | 'too-large' | 'aborted',
+    buffer: BodyRead,
     recorderId: string,
   ): Promise<void> {
     if (buffer === 'aborted') return;
-    if (buffer === 'too-large') {
-      res.setHeader('Connection', 'close'); // the rest of the body is not read
-      return reject(res, 413, `body larger than ${MAX_BODY_BYTES} bytes`);
-    }
+    if (buffer === 'too-large') return deps.intake.countRejected(); // answered by readBody
     // Checked, then decoded: a fatal TextDecoder costs several times more per body.
     if (!isUtf8(buffer)) return reject(res, 400, 'body is not valid UTF-8');
     // A byte order mark is dropped, as TextDecoder does.
@@ -201,36 +199,4 @@ export function pathOf(url: string | undefined): string {
   const target = url ?? '/';
   const query = target.indexOf('?');
   return query < 0 ? target : target.slice(0, query);
-}
-
-/** Reads a request body up to `limit` bytes, then calls `done` once (no promise: hot path). */
-function readBody(
-  req: IncomingMessage,
-  limit: number,
-  done: (result: Buffer | 'too-large' | 'aborted') => void,
-): void {
-  const declared = Number(req.headers['content-length']);
-  if (declared > limit) return done('too-large');
-  const chunks: Buffer[] = [];
-  let size = 0;
-  let finished = false;
-  const finish = (result: Buffer | 'too-large' | 'aborted') => {
-    if (finished) return;
-    finished = true;
-    done(result);
-  };
-  const aborted = () => finish('aborted');
-  req.on('data', (chunk: Buffer) => {
-    size += chunk.length;
-    if (size > limit) {
-      req.removeAllListeners('data');
-      req.resume();
-      finish('too-large');
-      return;
-    }
-    chunks.push(chunk);
-  });
-  req.on('end', () => finish(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size)));
-  req.on('aborted', aborted);
-  req.on('error', aborted);
 }

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { programLaunch } from '../core/program-launch';
 import { killTree } from './process-tree';
 
 /** How one program run ended. */
@@ -32,27 +33,33 @@ const LAST_LINES = 50;
 const ERROR_LINES = 5;
 
 /**
- * Runs a program WITHOUT a shell, its arguments as an array (each one argument whatever it holds;
- * Windows refuses `.bat`/`.cmd` without a shell since Node's CVE-2024-27980 fix, so they fail
- * here rather than be read by cmd.exe). POSIX: its own process group, so a timeout or cancel
- * kills what it started too. Fails with the program's own last lines.
+ * Runs a program WITHOUT a shell, its arguments as an array (each one argument whatever it
+ * holds); on Windows a `.bat`/`.cmd` through cmd.exe and a `.ps1` through PowerShell, each with
+ * its arguments passed so that they stay so (`programLaunch`). POSIX: its own process group, so
+ * a timeout or cancel kills what it started too (Windows: `taskkill /T`). Fails with the
+ * program's own last lines.
  */
 export function runProgram(
   program: string,
   args: readonly string[],
   options: RunOptions,
 ): Promise<ProgramEnd> {
+  const env = options.env ?? process.env;
+  const plan = programLaunch(program, args, { platform: process.platform, env });
+  if (!plan.ok) return Promise.resolve({ ok: false, error: plan.error, lines: [], retry: false });
+  const { file, args: argv, verbatim } = plan.launch;
   return new Promise((resolve) => {
     const lines: string[] = [];
     const stderrTail: string[] = [];
     let ended = false;
     let killedFor: string | null = null;
-    const child = spawn(program, [...args], {
+    const child = spawn(file, argv, {
       shell: false,
       detached: process.platform !== 'win32',
       windowsHide: true,
+      windowsVerbatimArguments: verbatim,
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: options.env ?? process.env,
+      env,
     });
     const kill = (why: string) => {
       if (ended || killedFor !== null) return;
@@ -119,7 +126,7 @@ function lineSplitter(emit: (lines: string[]) => void): {
   };
 }
 
-/** A program that could not start: missing (ENOENT), not allowed, or a `.bat` refused (EINVAL). */
+/** A program that could not start: missing (ENOENT), not allowed (EACCES), or refused (EINVAL). */
 function startFailed(program: string, error: NodeJS.ErrnoException, lines: string[]): ProgramEnd {
   const missing = error.code === 'ENOENT';
   return {
