@@ -16,9 +16,12 @@ const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'dist');
 const development = process.argv.includes('--dev');
 
-/** Electron 45 runs Node 22 and Chromium 140. */
-const NODE_TARGET = 'node22';
-const CHROME_TARGET = 'chrome140';
+/**
+ * Electron 45 runs Node 24 (its npm package types it with @types/node 24; its DEPS name Node
+ * v24.18) and Chromium 153 or later: the syntax the preload and the window may keep as written.
+ */
+const NODE_TARGET = MAIN_NODE_TARGET;
+const CHROME_TARGET = 'chrome153';
 
 async function buildMain(): Promise<void> {
   const options = mainBuildOptions(root, development);

@@ -11,7 +11,8 @@
 //      the packaged main loads it (the stub start of step 5 loads it from there), and the
 //      database's checkpoint worker (dist/main/checkpoint-worker.mjs) beside it,
 //   7. checks the configuration electron-builder reads: macOS ad-hoc signing with its
-//      entitlements, the NSIS uninstall step for what Electron creates on Windows.
+//      entitlements, the NSIS uninstall step for what Electron creates on Windows, the AppImage's
+//      runtime that needs no libfuse2.
 // Prints a summary; exits 1 on any failure. `--keep` keeps the temp folder for inspection.
 import { spawnSync } from 'node:child_process';
 import {
@@ -30,6 +31,7 @@ import { extractFile, listPackage } from '@electron/asar';
 import { getCurrentFuseWire } from '@electron/fuses';
 import {
   builderConfig,
+  appImageRuntimeProblems,
   macSigningProblems,
   nativeModuleProblems,
   nsisUninstallProblems,
@@ -318,11 +320,12 @@ async function checkBuilderConfig(): Promise<void> {
     ...macSigningProblems(config, root),
     ...nsisUninstallProblems(config, root),
     ...nativeModuleProblems(config),
+    ...appImageRuntimeProblems(config),
   ];
   for (const problem of problems) fail(problem);
   if (problems.length === 0)
     summary.push(
-      'config: mac.identity "-" with hardened-runtime entitlements; NSIS per user; its uninstall removes the start-at-login value, the toast CLSID key and shortcut; **/*.node unpacked and rebuilt for Electron',
+      'config: mac.identity "-" with hardened-runtime entitlements; NSIS per user; its uninstall removes the start-at-login value, the toast CLSID key and shortcut; **/*.node unpacked and rebuilt for Electron; the static AppImage runtime (no libfuse2)',
     );
 }
 

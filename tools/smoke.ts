@@ -1,12 +1,15 @@
 // The release workflow's smoke test of a packaged app (.github/workflows/release.yml, `smoke`):
-//   tsx tools/smoke.ts <installer> [--settle-ms 30000]
-// installs the artifact as a user does (an NSIS .exe, a .dmg, a .deb or an .AppImage), starts it,
-// waits for the log line naming its webhook URL, posts a recorded FileClosed (204 expected),
-// measures, quits it, reads back what it saved, uninstalls it and checks what is left. The figures
-// go to the job summary. The steps shared by every OS are tools/smoke/smoke-run.ts.
+//   tsx tools/smoke.ts <installer>... [--arch x64|arm64] [--settle-ms 30000]
+// installs the artifact as a user does (an NSIS .exe, a .dmg, a .deb or an .AppImage; with --arch,
+// that architecture's of the files given), starts it, waits for the log line naming its webhook
+// URL, posts a recorded FileClosed (204 expected), measures, checks the update route it logged
+// (tools/smoke/artifact-kind.ts), quits it, reads back what it saved, uninstalls it and checks what
+// is left. The figures go to the job summary. The steps shared by every OS are
+// tools/smoke/smoke-run.ts.
 import { homedir } from 'node:os';
 import { parseArgs } from 'node:util';
 import { installedAppLocations } from './smoke/app-locations';
+import { expectedUpdateRoute, pickInstaller } from './smoke/artifact-kind';
 import { installWindows } from './smoke/install-windows';
 import { installMacos } from './smoke/install-macos';
 import { installAppImage, installDeb } from './smoke/install-linux';
@@ -16,11 +19,20 @@ import { reportFigures, summaryMarkdown } from './smoke/summary';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { 'settle-ms': { type: 'string', default: '30000' } },
+  options: {
+    'settle-ms': { type: 'string', default: '30000' },
+    arch: { type: 'string' },
+  },
 });
-const installer = positionals[0];
-if (installer === undefined) {
-  console.error('usage: tsx tools/smoke.ts <installer> [--settle-ms 30000]');
+if (positionals.length === 0) {
+  console.error('usage: tsx tools/smoke.ts <installer>... [--arch x64|arm64] [--settle-ms 30000]');
+  process.exit(2);
+}
+let installer: string;
+try {
+  installer = pickInstaller(positionals, values.arch);
+} catch (error) {
+  console.error(`smoke: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(2);
 }
 
@@ -52,6 +64,7 @@ const figures = await runSmoke({
   dataDir: locations.dataDir,
   settleMs: Number(values['settle-ms']),
   timeoutMs: 120_000,
+  updateRoute: expectedUpdateRoute(installer, process.env),
 });
 const left = await app.uninstall();
 reportFigures(summaryMarkdown(app.title, figures));

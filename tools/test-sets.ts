@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { osSetsFor, setsFor, type TestSetName } from './test-sets/sets';
 
-// `npm test`, `npm run test:os`, `npm run test:portable`: runs the test sets (vitest projects,
+// `npm test`, `npm run test:os`, `npm run test:portable`, `npm run test:actions-tools`: runs the test sets (vitest projects,
 // tools/test-sets/sets.ts) that apply to this machine and says which ran. Arguments after the
 // first go to vitest (`npm test -- --reporter=json …`, or file filters).
 const [which = 'all', ...vitestArgs] = process.argv.slice(2);
@@ -10,6 +10,7 @@ const chosen: Record<string, () => TestSetName[]> = {
   all: () => setsFor(process.platform),
   os: () => osSetsFor(process.platform),
   portable: () => ['portable'],
+  'actions-tools': () => ['actions-tools'],
 };
 if (!chosen[which]) {
   console.error(`test-sets: "${which}" is not one of ${Object.keys(chosen).join(', ')}`);

@@ -5,7 +5,7 @@ import type { HistoryTables } from '../adapters/database/history-tables';
 import { fileCheck } from '../adapters/file-access';
 import { EventPipeline } from '../core/event-pipeline';
 import type { Happening } from '../core/happening';
-import { initialReadState } from '../core/history';
+import { initialReadState, keptInHistory } from '../core/history';
 import { liveRoomUrl } from '../core/links';
 import { errorDetail } from '../core/log-text';
 import { popupButtons } from '../core/popup-buttons';
@@ -37,6 +37,8 @@ export function buildPipeline(wiring: PipelineWiring): EventPipeline {
   const { context, history, sinks, observers } = wiring;
   const { clock, settings, stateChanged, events } = context;
   let roomsVersion = 0;
+  // The keys of the happenings grouped into a summary not decided yet, by the summary's id.
+  const standsFor = new Map<string, string[]>();
   const roomsNow = () => pipeline.rooms();
   const pipeline: EventPipeline = new EventPipeline(
     {
@@ -68,9 +70,20 @@ export function buildPipeline(wiring: PipelineWiring): EventPipeline {
           decision,
           read: initialReadState(decision),
         };
-        // A decision on a happening already recorded (a recovery run again) goes nowhere; the
-        // others go to the sinks with their way to the disk (the popup waits for the commit).
-        const kept = history.addNotification(entry);
+        // A kind switched off, or a happening grouped into a summary, gets no row, but its sinks
+        // hear of it (headless prints a problem's end, shown or not); a grouped one's key goes
+        // with its summary's row (the policy decides the summary right after its parts). A
+        // decision on a happening already recorded (a recovery run again) goes nowhere; the
+        // others go to the sinks with their way to the disk.
+        if (!keptInHistory(decision)) {
+          const key = notification.key;
+          if (!decision.shown && decision.summaryId !== undefined && key !== undefined)
+            standsFor.set(decision.summaryId, [...(standsFor.get(decision.summaryId) ?? []), key]);
+          return sinks.decided(entry);
+        }
+        const keys = standsFor.get(notification.id) ?? [];
+        standsFor.delete(notification.id);
+        const kept = history.addNotification(entry, keys);
         if (!kept) return;
         sinks.decided(entry, kept);
       },

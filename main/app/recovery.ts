@@ -51,6 +51,15 @@ export interface JournalRecovery {
 }
 
 /**
+ * The one home of the promise "an answered webhook is never lost": a 2xx is answered only after
+ * its delivery is committed and synced (webhook-intake.ts); what it leads to (the state's facts,
+ * its file row, its decisions with their effects: the popup owed and each push owed, written in
+ * the decision's own transaction) is committed after, synced; the marks that only prevent a
+ * repeat (the processed mark, a popup shown, a push sent) are not synced on their own. A kill at
+ * any moment therefore repeats an effect at most, never loses one: this start-up finds the
+ * popups still owed, the pushes still owed (push-sink.ts reads them), and the deliveries past the
+ * processed mark whose decisions or files the history lacks, and runs them again.
+ *
  * Start-up recovery. Now: the state is rebuilt from the entries up to the processed
  * mark. At run(): the popups committed as owed and never marked shown (a kill between the two)
  * are shown again, or, too old, recorded as missed; then what the journal holds past the mark
@@ -111,6 +120,10 @@ export function prepareRecovery(wiring: RecoveryWiring): JournalRecovery {
         language: wiring.language(),
         hasDecision: (key) => history.hasDecision(key),
         hasFile: (key) => history.hasFile(key),
+        switchedOff: ({ kind }) => {
+          const events: Partial<Record<string, boolean>> = wiring.settings().notifications.events;
+          return events[kind] === false;
+        },
         // Recovery's "list only" case: listed as the pipeline lists a file.
         listFile: (happening) => listFile(history, happening, wiring.clock()),
       });

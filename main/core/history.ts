@@ -24,3 +24,14 @@ export type HistoryQueryOptions = Partial<HistoryQuery>;
 export function initialReadState(decision: NotificationDecision): boolean {
   return !(decision.shown || decision.reason === 'paused' || decision.reason === 'held');
 }
+
+/**
+ * Whether a decision gets a row in the Notifications list (issue 41): not those of kinds switched
+ * off (a third of the rows, which nobody read; the event log holds every delivery), nor each
+ * happening grouped into a summary (the summary's one row names them in its items, and stands for
+ * their keys). What was held back for a reason a user asks about (muted, quiet hours, filtered,
+ * flapping, a quiet room) stays.
+ */
+export function keptInHistory(decision: NotificationDecision): boolean {
+  return decision.shown || (decision.reason !== 'disabled' && decision.reason !== 'grouped');
+}

@@ -20,6 +20,8 @@ export interface JournalRecoveryOptions {
   language: Language;
   hasDecision(key: string): boolean;
   hasFile(key: string): boolean;
+  /** Its kind is switched off (core/recovery.ts: RecoveryFacts.switchedOff). */
+  switchedOff?(happening: Happening): boolean;
   /** Lists a finished file whose decision is recorded but whose listing was lost (no popup). */
   listFile(happening: Happening): void;
   /** Popups owed too long (core/recovery.ts: planOwedPopups): counted in the summary too. */
@@ -36,10 +38,11 @@ export interface JournalRecoveryResult {
 }
 
 /**
- * Start-up: rebuilds the state from the journal (entries up to the processed mark touch the state
- * only), runs the happenings of the entries after it that the history lacks through the same
- * pipeline with their original receipt times (fresh ones pop up as usual, older ones are recorded
- * as missed), and records one summary popup for the missed ones. Resolves once each has reached
+ * Start-up, once the state is rebuilt from the entries up to the processed mark (app/recovery.ts
+ * does that, once: those entries are skipped here): runs the happenings of the entries after the
+ * mark that the history lacks through the same pipeline with their original receipt times (fresh
+ * ones pop up as usual, older ones are recorded as missed), and records one summary popup for the
+ * missed ones. Resolves once each has reached
  * the policy (a fresh burst may still be held for its summary; stop() flushes it).
  */
 export async function recoverJournal(
@@ -47,8 +50,6 @@ export async function recoverJournal(
   journaled: readonly ReplayedDelivery[],
   options: JournalRecoveryOptions,
 ): Promise<JournalRecoveryResult> {
-  const processed = journaled.filter((entry) => entry.seq <= options.processedThrough);
-  pipeline.rebuild(processed);
   const found: RecoveredHappening[] = [];
   let throughSeq = options.processedThrough;
   for (const { webhook, receivedAt, seq, recorderId } of journaled) {

@@ -66,8 +66,15 @@ export interface KeptDecision {
    * for a failing disk).
    */
   committed: Promise<void>;
-  /** Its popup was shown: no longer owed (a batched commit of its own). */
+  /** Its popup was shown: no longer owed (a mark, batched, with no sync of its own). */
   shown(): void;
+  /**
+   * Writes one of the decision's effects (a push owed to a target) in the decision's own
+   * transaction, so that the decision and what it owes are on the disk together or not at all.
+   * Called in the turn the decision was handed on; a write that throws is left out (and told)
+   * without costing the decision.
+   */
+  alongside(write: () => void): void;
 }
 
 /**

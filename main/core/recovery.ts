@@ -57,6 +57,11 @@ export interface RecoveryFacts {
   freshMs: number;
   hasDecision(key: string): boolean;
   hasFile(key: string): boolean;
+  /**
+   * Its kind is switched off: it has no row (core/history.ts: keptInHistory), so it is never
+   * counted as missed; it goes through the policy again (its file listed), which records nothing.
+   */
+  switchedOff?(happening: Happening): boolean;
 }
 
 /**
@@ -79,7 +84,7 @@ export function planRecovery(
       else plan.listOnly.push(happening);
       continue;
     }
-    if (facts.now - receivedAt <= facts.freshMs) {
+    if (facts.now - receivedAt <= facts.freshMs || facts.switchedOff?.(happening) === true) {
       plan.fresh.push(happening);
     } else {
       happening.missed = true;

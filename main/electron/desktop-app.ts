@@ -215,6 +215,7 @@ async function loginAndUpdates<I, M>(
     version: electronApp.getVersion(),
     dataDir: parts.dataDir,
     platform,
+    env: electron.env,
     paths: { resourcesPath: electron.resourcesPath, appPath: electronApp.getAppPath() },
     appImage: appImageOf(electron) !== undefined,
     app: parts.app,

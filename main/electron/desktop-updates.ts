@@ -9,7 +9,12 @@ import {
 import { readToldVersion, saveToldVersion } from '../features/updates/adapters/update-told-file';
 import type { RunningApp } from '../app';
 import type { Logger } from '../core/ports';
-import { downloadUrl, updateRoute, updateSourceOf } from '../features/updates/core/update-route';
+import {
+  downloadUrl,
+  updateRoute,
+  updaterEnvironment,
+  updateSourceOf,
+} from '../features/updates/core/update-route';
 import { AppUpdates, type ReadyUpdate, type UpdaterHandle } from './app-updater';
 import type { UpdateState } from './update-state';
 
@@ -65,6 +70,8 @@ export interface DesktopUpdatesDeps {
   version: string;
   dataDir: string;
   platform: NodeJS.Platform;
+  /** The process's environment, which electron-updater reads when it installs. */
+  env: NodeJS.ProcessEnv;
   /** Where electron-builder put `package-type` and `app-update.yml`, and the app's package.json. */
   paths: { resourcesPath: string; appPath: string };
   /** Running from an AppImage (`$APPIMAGE`): the app starts the new version itself. */
@@ -94,6 +101,7 @@ export async function desktopUpdates(deps: DesktopUpdatesDeps): Promise<AppUpdat
   const warn = (message: string) => log.warn(message);
   const files = await readInstallFiles(deps.paths, warn);
   const route = updateRoute({ platform: deps.platform, ...files });
+  Object.assign(deps.env, updaterEnvironment({ platform: deps.platform, ...files }));
   const source = files.appUpdateYml === undefined ? undefined : updateSourceOf(files.appUpdateYml);
   log.info(`updates: ${route === 'restart' ? 'restart to update' : route} (${deps.platform})`);
   const updates = new AppUpdates({

@@ -47,8 +47,10 @@ function appRun(clock: FakeClock, history: { decisions: DecidedNotification[]; f
     if (happening.kind !== 'FileClosed' || !happening.key) return;
     if (!history.files.includes(happening.key)) history.files.push(happening.key);
   };
-  const recover = (journal: readonly ReplayedDelivery[], processedThrough: number) =>
-    recoverJournal(pipeline, journal, {
+  // As the app's recovery: the state rebuilt from the entries up to the mark, then the rest run.
+  const recover = (journal: readonly ReplayedDelivery[], processedThrough: number) => {
+    pipeline.rebuild(journal.filter((entry) => entry.seq <= processedThrough));
+    return recoverJournal(pipeline, journal, {
       processedThrough,
       now: clock.now,
       freshMs: FRESH_MS,
@@ -57,6 +59,7 @@ function appRun(clock: FakeClock, history: { decisions: DecidedNotification[]; f
       hasFile: (key) => history.files.includes(key),
       listFile,
     });
+  };
   return { pipeline, recover };
 }
 
@@ -241,6 +244,19 @@ describe('planRecovery', () => {
     expect(plan.listOnly.map((h) => h.key)).toEqual(['j3:FileClosed']);
     expect(plan.done).toBe(1);
     expect(plan.fresh).toEqual([]);
+  });
+
+  test('a kind switched off is never missed: it goes through the policy again, which keeps no row', () => {
+    const old = now - FRESH_MS - 1;
+    const plan = planRecovery(
+      [
+        { happening: happening('StreamEnded'), journalSeq: 5, receivedAt: old },
+        { happening: happening('StreamStarted'), journalSeq: 6, receivedAt: old },
+      ],
+      { ...facts(), switchedOff: ({ kind }) => kind === 'StreamEnded' },
+    );
+    expect(plan.fresh.map((h) => h.key)).toEqual(['j5:StreamEnded']);
+    expect(plan.missed.map((h) => h.key)).toEqual(['j6:StreamStarted']);
   });
 
   test('keys are per journal entry and kind', () => {

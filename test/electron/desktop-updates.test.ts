@@ -166,6 +166,9 @@ describe('how each kind of install takes an update', () => {
       'Recorder Tray v0.2.0: a new version is ready',
     );
 
+    // DebUpdater will install with one `apt install` (one password prompt), not dpkg then apt-get.
+    expect(desktop.electron.env.ELECTRON_BUILDER_LINUX_PACKAGE_MANAGER).toBe('apt');
+
     clickMenu(tray.menu as Menu, 'install-update');
     await vi.waitFor(() => expect(updater.quitAndInstall).toHaveBeenCalledWith(true, true));
   });

@@ -85,7 +85,10 @@ describe('headless: acting on a finished recording', () => {
     const rules = [
       {
         id: 'slow',
-        steps: [{ kind: 'run', program: script, args: ['{name}'] }, { kind: 'remux' }],
+        steps: [
+          { kind: 'run', program: process.execPath, args: [script, '{name}'] },
+          { kind: 'remux' },
+        ],
       },
     ];
     const settings = JSON.parse(await readFile(config, 'utf8'));

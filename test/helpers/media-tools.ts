@@ -70,7 +70,8 @@ export async function rcloneLocalConfig(dir: string): Promise<string> {
 
 /**
  * A node script as a program of the user's own: it appends its argv (JSON, one line per run) to
- * `log`; with `waitFor`, it first waits until that file exists (a slow step a test releases).
+ * `log`; with `waitFor`, it first waits until that file exists (a slow step a test releases). Run
+ * it as `node <script> …` (`program: process.execPath`): Windows starts no `#!` script by itself.
  */
 export async function argvRecorder(
   dir: string,

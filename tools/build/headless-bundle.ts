@@ -11,7 +11,10 @@ import { chunksOf, removeChunksBut } from './headless-chunks';
 import { REQUIRE_BANNER } from './main-bundle';
 import { checkpointWorkerBeside, checkpointWorkerBuildOptions } from './worker-bundle';
 
-/** Node 20.19 is the oldest the project runs on (package.json's engines). */
+/**
+ * Node 20.19 is the oldest headless mode runs on (the README says so); package.json's engines name
+ * the Node of the tools and tests, Electron 45's (24).
+ */
 const HEADLESS_NODE_TARGET = 'node20';
 
 /** Where `npm run headless` and the `npm start` fallback find the bundle, relative to the repository. */

@@ -7,8 +7,8 @@ import { builtinModules } from 'node:module';
 import path from 'node:path';
 import type { BuildOptions, Plugin } from 'esbuild';
 
-/** Electron 45 runs Node 22. */
-export const MAIN_NODE_TARGET = 'node22';
+/** Electron 45 runs Node 24 (tools/build-app.ts says how that is known). */
+export const MAIN_NODE_TARGET = 'node24';
 
 const BUILTINS = new Set(builtinModules.filter((name) => !name.startsWith('_')));
 

@@ -92,3 +92,15 @@ export function nativeModuleProblems(config: Configuration): string[] {
     problems.push("npmRebuild is off: native modules keep Node's ABI");
   return problems;
 }
+
+/**
+ * Linux: the AppImage's runtime needs no libfuse2 (Ubuntu 24.04 installs none): electron-builder's
+ * static runtime, `toolsets.appimage` 1.0.x; unset or "0.0.0" is the legacy FUSE 2 runtime
+ * (app-builder-lib's AppImageTarget: buildLegacyFuse2AppImage).
+ */
+export function appImageRuntimeProblems(config: Configuration): string[] {
+  const version = config.toolsets?.appimage;
+  if (version === undefined || version === null || version === '0.0.0')
+    return [`toolsets.appimage is ${String(version)}: the AppImage would need libfuse2`];
+  return [];
+}

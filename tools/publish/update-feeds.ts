@@ -31,7 +31,8 @@ export interface FeedRequirement {
 /**
  * The feeds a release carries and what each must list: Windows' NSIS installer with its blockmap
  * (electron-builder.yml's `differentialPackage`), both macOS zips (Squirrel.Mac updates from a zip;
- * Intel and Apple silicon), the AppImage.
+ * Intel and Apple silicon), the AppImage and the deb (built apart, their feeds merged into one:
+ * tools/publish/linux-feed.ts; AppImageUpdater and DebUpdater each take their own file from it).
  */
 export const FEED_REQUIREMENTS: Readonly<Record<string, readonly FeedRequirement[]>> = {
   'latest.yml': [
@@ -55,6 +56,7 @@ export const FEED_REQUIREMENTS: Readonly<Record<string, readonly FeedRequirement
   ],
   'latest-linux.yml': [
     { what: 'the AppImage', matches: (url) => url.endsWith('.AppImage'), blockmap: false },
+    { what: 'the deb', matches: (url) => url.endsWith('.deb'), blockmap: false },
   ],
 };
 

@@ -32,10 +32,12 @@ export async function installDeb(deb: string): Promise<InstalledApp> {
 }
 
 /**
- * Runs the AppImage in place. `--no-sandbox`: its chrome-sandbox cannot be setuid inside the
- * AppImage's mount, and Ubuntu 24.04's AppArmor refuses the user-namespace sandbox
- * (https://github.com/electron/electron/issues/42510). APPIMAGE_EXTRACT_AND_RUN: a runner may lack
- * FUSE, which mounting the AppImage needs; the type 2 runtime then extracts it instead.
+ * Runs the AppImage in place, mounted by its own runtime: electron-builder.yml's static runtime
+ * (toolsets.appimage) needs no libfuse2, which Ubuntu 24.04 no longer installs; the workflow
+ * removes it from the runner first, so a FUSE 2 runtime would fail here as on a user's desktop.
+ * `--no-sandbox`: its chrome-sandbox cannot be setuid inside the AppImage's mount, and Ubuntu
+ * 24.04's AppArmor refuses the user-namespace sandbox
+ * (https://github.com/electron/electron/issues/42510).
  */
 export async function installAppImage(appImage: string): Promise<InstalledApp> {
   await chmod(appImage, 0o755);
@@ -43,7 +45,7 @@ export async function installAppImage(appImage: string): Promise<InstalledApp> {
     title: 'Linux, AppImage',
     executable: path.resolve(appImage),
     args: ['--no-sandbox'],
-    env: { APPIMAGE_EXTRACT_AND_RUN: '1' },
+    env: {},
     quit: quitAppImage,
     uninstall: async () => [],
   };

@@ -19,6 +19,15 @@ export function webhookUrlOfLine(line: string): string | null {
   }
 }
 
+/**
+ * The update route a desktop log line names (main/electron/desktop-updates.ts logs
+ * `updates: <route> (<platform>)` once at start: `restart to update`, `install` or `download`),
+ * or null for any other line.
+ */
+export function updateRouteOfLine(line: string): string | null {
+  return /\bupdates: (restart to update|install|download) \(\w+\)/.exec(line)?.[1] ?? null;
+}
+
 /** The size of a file, or 0 when it does not exist yet: where to start reading new lines. */
 export async function fileEnd(file: string): Promise<number> {
   try {

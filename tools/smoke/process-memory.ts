@@ -1,7 +1,9 @@
 // The memory of all the app's processes: Electron's main process and every helper it started
 // (GPU, network service, renderers; on Linux the zygotes; for an AppImage also its runtime), found
-// as the process tree under the launched process.
+// as the process tree under the launched process. Each OS's table is read with what it always has:
+// /proc on Linux (minimal images lack procps' ps), ps on macOS, PowerShell on Windows.
 import { execFile } from 'node:child_process';
+import { readdir, readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import * as z from 'zod';
 
@@ -68,8 +70,31 @@ export function parseWindowsRows(json: string): ProcessRow[] {
   }));
 }
 
-/** The system's process table, read with the OS's own tool. */
+/** One process from its `/proc/<pid>/status` (PPid, and VmRSS in kB; none for kernel threads). */
+export function parseProcStatus(pid: number, text: string): ProcessRow | undefined {
+  const ppid = /^PPid:\s*(\d+)/m.exec(text)?.[1];
+  if (ppid === undefined) return undefined;
+  const rssKb = /^VmRSS:\s*(\d+)\s*kB/m.exec(text)?.[1] ?? '0';
+  return { pid, ppid: Number(ppid), rssBytes: Number(rssKb) * 1024 };
+}
+
+/** Linux's table from /proc; a process that ends while it is read is left out. */
+async function procRows(): Promise<ProcessRow[]> {
+  const pids = (await readdir('/proc')).filter((name) => /^\d+$/.test(name)).map(Number);
+  const rows = await Promise.all(
+    pids.map((pid) =>
+      readFile(`/proc/${pid}/status`, 'utf8').then(
+        (text) => parseProcStatus(pid, text),
+        () => undefined,
+      ),
+    ),
+  );
+  return rows.filter((row) => row !== undefined);
+}
+
+/** The system's process table, read with the OS's own means. */
 export async function processRows(platform = process.platform): Promise<ProcessRow[]> {
+  if (platform === 'linux') return procRows();
   if (platform === 'win32') {
     const query =
       'Get-CimInstance Win32_Process | Select-Object ProcessId,ParentProcessId,WorkingSetSize | ConvertTo-Json -Compress';

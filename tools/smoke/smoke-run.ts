@@ -5,7 +5,7 @@
 import { memoryOfTree, type TreeMemory } from './process-memory';
 import { postWebhook, readRecordedWebhook } from './post-webhook';
 import { expectFileSaved } from './saved-state';
-import { fileEnd, waitForLine, webhookUrlOfLine } from './log-lines';
+import { fileEnd, updateRouteOfLine, waitForLine, webhookUrlOfLine } from './log-lines';
 
 /** A started app, as the smoke test holds it. */
 export interface LaunchedApp {
@@ -29,6 +29,11 @@ export interface SmokeRunOptions {
   settleMs: number;
   /** For the ready line and for the exit. */
   timeoutMs?: number;
+  /**
+   * The update route the installed app must log (tools/smoke/artifact-kind.ts); the run fails on
+   * another. Unset: not read (headless mode has no updater).
+   */
+  updateRoute?: string;
 }
 
 /** The figures of one smoke run. */
@@ -40,6 +45,8 @@ export interface SmokeFigures {
   memory: TreeMemory;
   settleMs: number;
   exitCode: number | string;
+  /** The update route the app logged, when one was asked for. */
+  updateRoute?: string;
 }
 
 /** Runs the app once through the smoke test's steps; throws with what went wrong. */
@@ -62,14 +69,34 @@ export async function runSmoke(options: SmokeRunOptions): Promise<SmokeFigures> 
     const settle = options.settleMs - (performance.now() - launchedAt);
     if (settle > 0) await new Promise((resolve) => setTimeout(resolve, settle));
     const memory = await memoryOfTree(app.pid);
+    const updateRoute = await checkUpdateRoute(options, from, timeoutMs);
     await options.quit(app);
     const exitCode = await withTimeout(app.exited, timeoutMs, 'the app did not quit');
     await expectFileSaved(options.dataDir, webhook.relativePath);
-    return { webhookUrl, readyMs, memory, settleMs: options.settleMs, exitCode };
+    const figures = { webhookUrl, readyMs, memory, settleMs: options.settleMs, exitCode };
+    return updateRoute === undefined ? figures : { ...figures, updateRoute };
   } catch (error) {
+    // Asked to quit first: what the launched process started (an AppImage's app) ends too.
+    await withTimeout(Promise.resolve(options.quit(app)), 10_000, 'quit').catch(() => undefined);
     killQuietly(app.pid);
     throw error;
   }
+}
+
+/**
+ * The update route the app logged since `from`, when one is expected: an AppImage that logs
+ * `install` would update itself as a .deb (a package-type it should not hold).
+ */
+async function checkUpdateRoute(
+  options: SmokeRunOptions,
+  from: number,
+  timeoutMs: number,
+): Promise<string | undefined> {
+  if (options.updateRoute === undefined) return undefined;
+  const route = await waitForLine(options.logFile, updateRouteOfLine, { from, timeoutMs });
+  if (route !== options.updateRoute)
+    throw new Error(`the app took the update route "${route}", not "${options.updateRoute}"`);
+  return route;
 }
 
 /** Ends a process left running by a failed step (it may have exited already). */

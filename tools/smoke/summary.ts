@@ -14,6 +14,9 @@ export function summaryMarkdown(title: string, figures: SmokeFigures): string {
     `| ${Math.round(figures.readyMs)} ms | ${mib} MiB | ${figures.memory.processes} | ${Math.round(figures.settleMs / 1000)} s after launch, window closed | ${figures.exitCode} |`,
     '',
     `Webhook: \`${figures.webhookUrl}\` answered 204 to a recorded FileClosed; after quitting, the Files list held its file.`,
+    ...(figures.updateRoute === undefined
+      ? []
+      : ['', `Updates: the app logged the route it was built for, \`${figures.updateRoute}\`.`]),
     '',
   ].join('\n');
 }

@@ -1,13 +1,15 @@
 /**
  * The test sets (vitest projects), chosen by what each test file needs; the one place that says
- * which machine runs which file. `test/tools/test-sets/sets.test.ts` checks that every test
- * file is in a set and that no OS runs a file twice, so a new file cannot fall out of all sets:
- * a file not listed below is portable.
+ * which machine runs which file. The portable set needs only Node, npm, git, a shell and a
+ * browser. `test/tools/test-sets/sets.test.ts` checks that every test file is in a set and that
+ * no OS runs a file twice, so a new file cannot fall out of all sets: a file not listed below is
+ * portable.
  */
 
 /** The names other scripts and the workflows use (`npm run test:portable`, `test:os`). */
 export const TEST_SET_NAMES = [
   'portable',
+  'actions-tools',
   'linux-desktop',
   'os-linux',
   'os-windows',
@@ -19,6 +21,21 @@ export type TestSetName = (typeof TEST_SET_NAMES)[number];
 
 /** Every test file. */
 const ALL_TESTS = ['test/**/*.test.ts', 'test/**/*.test.tsx'];
+
+/**
+ * Files that run the actions' tools: ffmpeg and ffprobe (a real FLV remuxed and read back),
+ * rclone (an upload to a local remote). Every OS runs them where the tools are installed: .ci/run
+ * on Linux, the workflows' install steps on Windows and macOS.
+ */
+const ACTIONS_TOOLS = [
+  'test/features/jobs/adapters/find-program-tools.test.ts',
+  'test/features/jobs/adapters/step-runner.test.ts',
+  'test/features/jobs/app/jobs.test.ts',
+  'test/features/jobs/app/jobs-recovered.test.ts',
+  'test/headless/cli-actions.test.ts',
+  'test/renderer/browser/jobs-live.test.ts',
+  'test/renderer/browser/actions-settings-tools.test.ts',
+];
 
 /**
  * Files that need a Linux desktop's tools: notify-send, dunst, Xvfb, dbus (a real notification
@@ -36,6 +53,8 @@ const LINUX_DESKTOP = [
 /** Files about what differs per OS (the opener, start at login, paths, signals), on their own OS. */
 const PER_OS: Record<'os-linux' | 'os-windows' | 'os-macos', string[]> = {
   'os-linux': [
+    // PATH split on ':', the execute bit (also on macOS).
+    'test/features/jobs/adapters/find-program-posix.test.ts',
     // The window's "open" buttons through a stand-in of xdg-open (a `#!/bin/sh` script).
     'test/renderer/browser/window-glance.test.ts',
     'test/adapters/xdg-autostart.test.ts',
@@ -47,13 +66,22 @@ const PER_OS: Record<'os-linux' | 'os-windows' | 'os-macos', string[]> = {
     'test/tools/smoke/smoke-cli.test.ts',
     // Runs a `#!/bin/sh` stand-in AppImage through electron-updater's real AppImageUpdater.
     'test/electron/appimage-update.test.ts',
+    // electron-updater's DebUpdater finding Debian's dpkg and apt with `command -v`.
+    'test/electron/deb-install.test.ts',
+    // Real debs (dpkg-deb), ELF libraries compiled with cc, objdump; a `#!/bin/sh` AppImage.
+    'test/tools/artifacts/linux-artifacts.test.ts',
   ],
   'os-windows': [
     'test/headless/data-dir-windows.test.ts',
+    // PATH split on ';', PATHEXT, no execute bit.
+    'test/features/jobs/adapters/find-program-windows.test.ts',
     // A run step's .bat, .cmd and .ps1 through the real cmd.exe and Windows PowerShell.
     'test/features/jobs/adapters/run-program-windows.test.ts',
   ],
   'os-macos': [
+    'test/features/jobs/adapters/find-program-posix.test.ts',
+    // Xcode's lipo on this Node's own Mach-O binary.
+    'test/tools/artifacts/mac-arch-macos.test.ts',
     'test/headless/stop-signals.test.ts',
     'test/tools/demo.test.ts',
     'test/headless/data-dir-macos.test.ts',
@@ -67,13 +95,14 @@ export interface TestSet {
   exclude: string[];
 }
 
-/** The five sets; portable is every file the others do not list. */
+/** The six sets; portable is every file the others do not list. */
 export const TEST_SETS: readonly TestSet[] = [
   {
     name: 'portable',
     include: ALL_TESTS,
-    exclude: [...new Set([...LINUX_DESKTOP, ...Object.values(PER_OS).flat()])],
+    exclude: [...new Set([...ACTIONS_TOOLS, ...LINUX_DESKTOP, ...Object.values(PER_OS).flat()])],
   },
+  { name: 'actions-tools', include: ACTIONS_TOOLS, exclude: [] },
   { name: 'linux-desktop', include: LINUX_DESKTOP, exclude: [] },
   ...(['os-linux', 'os-windows', 'os-macos'] as const).map((name) => ({
     name,
@@ -90,7 +119,14 @@ export function osSetsFor(platform: NodeJS.Platform): TestSetName[] {
   return [];
 }
 
-/** Every set that applies to an OS (`npm test`): the portable set and the OS's own. */
+/** The OSes the workflows install the actions' tools on (the actions-tools set runs there). */
+const ACTIONS_TOOLS_OSES: readonly NodeJS.Platform[] = ['linux', 'win32', 'darwin'];
+
+/**
+ * Every set that applies to an OS (`npm test`): the portable set, the actions' tools where the
+ * workflows install them, and the OS's own.
+ */
 export function setsFor(platform: NodeJS.Platform): TestSetName[] {
-  return ['portable', ...osSetsFor(platform)];
+  const tools: TestSetName[] = ACTIONS_TOOLS_OSES.includes(platform) ? ['actions-tools'] : [];
+  return ['portable', ...tools, ...osSetsFor(platform)];
 }

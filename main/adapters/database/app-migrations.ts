@@ -1,5 +1,5 @@
 import { EVENT_LOG_MIGRATION } from './event-log-table';
-import { HISTORY_MIGRATION } from './history-migration';
+import { GROUPED_KEYS_MIGRATION, HISTORY_MIGRATION } from './history-migration';
 import { JOBS_MIGRATION } from '../../features/jobs/adapters/jobs-table';
 import { PUSH_OUTBOX_MIGRATION } from '../../features/push/adapters/push-outbox-table';
 import { REMOVALS_MIGRATION } from '../../features/clean-up/adapters/removals-table';
@@ -45,5 +45,6 @@ export const APP_MIGRATIONS: readonly Migration[] = [
   EVENT_LOG_MIGRATION,
   PUSH_OUTBOX_MIGRATION,
   REMOVALS_MIGRATION,
+  GROUPED_KEYS_MIGRATION,
   JOBS_MIGRATION,
 ];

@@ -130,11 +130,18 @@ export class DatabaseHandle {
 
   /** Runs `work` in this turn's transaction; resolves with its result once committed and synced. */
   commit<T>(work: Work<T>): Promise<T> {
-    if (this.#closed) return Promise.reject(new Error('the database is closed'));
-    return new Promise<T>((resolve, reject) => {
-      this.#queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
-      if (this.#queue.length === 1) setImmediate(() => this.#flush());
-    });
+    return this.#enqueue(work, true);
+  }
+
+  /**
+   * Runs `work` in this turn's transaction as `commit` does, but asks for no sync of its own:
+   * for a mark that only prevents a repeat (a popup shown, a push sent, the processed mark). It
+   * resolves once committed; a turn of such marks only is not synced (a kill may lose it, and
+   * then the effect is repeated, never lost: the WAL keeps commits in order, so a later synced
+   * commit makes it durable too), and one that goes with synced work is synced with it.
+   */
+  commitUnsynced<T>(work: Work<T>): Promise<T> {
+    return this.#enqueue(work, false);
   }
 
   /**
@@ -207,6 +214,14 @@ export class DatabaseHandle {
     this.#transaction = undefined;
   }
 
+  #enqueue<T>(work: Work<T>, synced: boolean): Promise<T> {
+    if (this.#closed) return Promise.reject(new Error('the database is closed'));
+    return new Promise<T>((resolve, reject) => {
+      this.#queue.push({ work, resolve: resolve as (value: unknown) => void, reject, synced });
+      if (this.#queue.length === 1) setImmediate(() => this.#flush());
+    });
+  }
+
   #attach(opened: OpenedDatabase): void {
     this.#db = opened.db;
     this.#lock = opened.lock;
@@ -227,18 +242,23 @@ export class DatabaseHandle {
       for (const item of batch) item.reject(error);
       return;
     }
+    const synced = batch.some((item) => item.synced);
     const wal = this.#sync.wal;
     const started = performance.now();
     const outcomes: Outcome[] = [];
     try {
-      this.#setSynchronous(db, this.#sync.synchronous());
+      // Marks only: SQLite's own sync at commit is skipped too (NORMAL in WAL mode syncs only at
+      // a checkpoint); the WAL's new header, when it starts over, is synced as before.
+      const inline = wal === undefined;
+      this.#setSynchronous(db, !synced && inline ? 'NORMAL' : this.#sync.synchronous());
       runBatch(db, transaction, batch, outcomes);
     } catch (error) {
       this.#failed(batch, started, performance.now() - started, error);
       return;
     }
     const held = performance.now() - started;
-    if (wal === undefined) {
+    if (wal === undefined || !synced) {
+      if (wal !== undefined) this.#sync.committed();
       this.#settle(batch, outcomes, { ms: held, answeredMs: held, size: batch.length });
       return;
     }

@@ -146,9 +146,13 @@ export class Deliveries implements DeliveryLook {
       .get(PROCESSED_MARK) as number | undefined;
   }
 
-  /** Moves the processed mark (never back); resolves once committed. */
+  /**
+   * Moves the processed mark (never back); resolves once committed. The mark only spares the
+   * next start a repeat (recovery finds what is past it recorded already, by key), so it waits for
+   * no sync of its own: it goes with the turn's next synced commit, or at the checkpoint.
+   */
   markProcessed(throughSeq: number): Promise<void> {
-    return this.#db.commit(() => {
+    return this.#db.commitUnsynced(() => {
       this.#db
         .statement(
           `INSERT INTO marks (name, value) VALUES (?, ?)

@@ -54,3 +54,23 @@ export const HISTORY_MIGRATION: Migration = {
     `);
   },
 };
+
+/**
+ * The happenings a summary stands for (issue 41: a grouped burst is one row, naming its rooms or
+ * files in its items): their keys, so that a recovery run that meets one again knows it was
+ * decided (`HistoryTables.hasDecision`), as the row each had of its own did. Deleted with the
+ * summary's row.
+ */
+export const GROUPED_KEYS_MIGRATION: Migration = {
+  version: 6,
+  name: 'the keys of the happenings a summary stands for',
+  up(db) {
+    db.exec(`
+      CREATE TABLE grouped_keys (
+        key TEXT PRIMARY KEY,
+        row INTEGER NOT NULL
+      ) WITHOUT ROWID;
+      CREATE INDEX grouped_keys_row ON grouped_keys (row);
+    `);
+  },
+};

@@ -6,6 +6,7 @@ import {
 } from '../../../shared/history';
 import type { PushRecord } from '../../../shared/push';
 import type { HistoryQueryOptions, HistoryResult } from '../../core/history';
+import { errorMessage } from '../../core/log-text';
 import type { KeptDecision } from '../../core/plug-ins';
 import type { DatabaseHandle } from './database-handle';
 import { allFiles, allNotifications, filesPage, notificationsPage } from './history-queries';
@@ -55,6 +56,7 @@ export class HistoryTables {
   readonly #db: DatabaseHandle;
   readonly #writer: HistoryWriter;
   readonly #limits: HistoryTableLimits;
+  readonly #warn: (message: string) => void;
   readonly #pendingFiles = new Set<string>();
   readonly #pendingDecisions = new Set<string>();
   readonly #added = { files: 0, notifications: 0 };
@@ -71,6 +73,7 @@ export class HistoryTables {
   ) {
     this.#db = db;
     this.#limits = options.limits ?? HISTORY_LIMITS;
+    this.#warn = options.warn;
     this.#writer = new HistoryWriter(db, options);
   }
 
@@ -82,6 +85,11 @@ export class HistoryTables {
   /**
    * Records a finished file; false when one of the same key is listed (a recovery run again),
    * else its commit: resolves once the row is readable (the Files list's cue), rejects if dropped.
+   * A file a journaled delivery revealed (its key names the journal seq) asks for no sync of its
+   * own: until the processed mark passes its delivery the next start lists it again from the
+   * journal, and the mark is committed after it (the WAL keeps commits in order, so a mark on the
+   * disk means the row is too), as is its decision, whose commit is synced. So a FileClosed held
+   * for its group window still costs two synced commits, not three.
    */
   addFile(file: HistoryFile): Promise<void> | false {
     const key = file.key;
@@ -89,11 +97,13 @@ export class HistoryTables {
       if (this.hasFile(key)) return false;
       this.#pendingFiles.add(key);
     }
+    const journaled = key !== undefined && /^j\d+:/.test(key);
+    const write = () => {
+      insertFile(this.#db, file);
+      this.#keepBound('files');
+    };
     const committed = this.#writer
-      .write(() => {
-        insertFile(this.#db, file);
-        this.#keepBound('files');
-      })
+      .write(write, undefined, { synced: !journaled })
       .finally(() => key !== undefined && this.#pendingFiles.delete(key));
     committed.catch(() => undefined); // dropped: the writer warned; whoever waits handles it
     return committed;
@@ -104,21 +114,31 @@ export class HistoryTables {
    * decision on the same happening (by key) is recorded, so a recovery run that meets a recorded
    * happening again records nothing.
    */
-  addNotification(entry: HistoryNotification): KeptDecision | false {
+  addNotification(
+    entry: HistoryNotification,
+    /** A summary's: the keys of the happenings it stands for, decided with it. */
+    standsFor: readonly string[] = [],
+  ): KeptDecision | false {
     const key = entry.notification.key;
     if (key !== undefined) {
       if (this.hasDecision(key)) return false;
       this.#pendingDecisions.add(key);
     }
+    for (const grouped of standsFor) this.#pendingDecisions.add(grouped);
     let owed = entry.decision.shown;
     let row: number | undefined;
     let firstTry!: { resolve: () => void; reject: (error: unknown) => void };
     const committed = new Promise<void>((resolve, reject) => (firstTry = { resolve, reject }));
     committed.catch(() => undefined); // whoever waits handles it; nobody need wait
+    // The decision's effects (its pushes owed), written in its own unit: one transaction.
+    const effects: (() => void)[] = [];
+    let ran = false;
     void this.#writer
       .write(
         () => {
-          const inserted = insertNotification(this.#db, entry, owed);
+          ran = true;
+          const inserted = insertNotification(this.#db, entry, owed, standsFor);
+          if (inserted !== undefined) for (const write of effects) this.#effect(write);
           this.#keepBound('notifications');
           return inserted;
         },
@@ -131,23 +151,46 @@ export class HistoryTables {
         },
         (error: unknown) => firstTry.reject(error),
       )
-      .finally(() => key !== undefined && this.#pendingDecisions.delete(key));
+      .finally(() => {
+        if (key !== undefined) this.#pendingDecisions.delete(key);
+        for (const grouped of standsFor) this.#pendingDecisions.delete(grouped);
+      });
     return {
       committed,
       shown: () => {
         owed = false; // a write still waiting for the disk goes in as shown
         if (row !== undefined && entry.decision.shown) this.popupShown(row);
       },
+      alongside: (write) => {
+        // Handed on in the decision's turn, before its unit ran; later, a commit of its own.
+        if (!ran) effects.push(write);
+        else void this.#writer.write(() => this.#effect(write)).catch(() => undefined);
+      },
     };
   }
 
-  /** True when a decision on the happening of this key is recorded (or on its way). */
+  // One effect inside the decision's unit: a statement that fails (a bad row) is undone alone by
+  // SQLite and told; a failure that undid the transaction (a full disk) fails the whole unit.
+  #effect(write: () => void): void {
+    try {
+      write();
+    } catch (error) {
+      if (this.#db.connection()?.inTransaction !== true) throw error;
+      this.#warn(`history: an effect of a decision was not written: ${errorMessage(error)}`);
+    }
+  }
+
+  /**
+   * True when a decision on the happening of this key is recorded (or on its way): its own row,
+   * or a summary's that stands for it.
+   */
   hasDecision(key: string): boolean {
     if (this.#pendingDecisions.has(key)) return true;
     if (this.#db.connection() === undefined) return false;
-    return (
-      this.#db.statement('SELECT 1 FROM notifications WHERE key = ?').pluck().get(key) !== undefined
+    const decided = this.#db.statement(
+      'SELECT 1 FROM notifications WHERE key = ? UNION ALL SELECT 1 FROM grouped_keys WHERE key = ?',
     );
+    return decided.pluck().get(key, key) !== undefined;
   }
 
   /** True when a finished file of this key is listed (or on its way). */
@@ -179,16 +222,21 @@ export class HistoryTables {
     );
   }
 
-  /** Keeps a push's outcome with its notification (the newest per target); false: not kept. */
+  /**
+   * Keeps a push's outcome with its notification (the newest per target); false: not kept. Given
+   * in the turn of the push's done mark (push-sink.ts), it goes in that mark's commit, with no
+   * sync of its own: a kill loses both or neither, and then the push is sent again.
+   */
   recordPush(id: string, record: PushRecord): Promise<boolean> {
-    return this.#writer.write(() => {
+    const write = () => {
       const rows = this.#db
         .statement('SELECT row, push FROM notifications WHERE id = ?')
         .all(id) as { row: number; push: string | null }[];
       const update = this.#db.statement('UPDATE notifications SET push = ? WHERE row = ?');
       for (const found of rows) update.run(withPush(found.push, record), found.row);
       return rows.length > 0;
-    });
+    };
+    return this.#writer.write(write, undefined, { synced: false });
   }
 
   /** The notifications whose popup is owed (committed, not marked shown), oldest first. */
@@ -205,20 +253,20 @@ export class HistoryTables {
     });
   }
 
-  /** Its popup was shown: no longer owed. The marks of one turn go in one unit of its commit. */
+  /**
+   * Its popup was shown: no longer owed. The marks of one turn go in one unit of its commit,
+   * without a sync of their own: a kill that loses one shows the popup again, never loses it.
+   */
   popupShown(row: number): void {
     if (this.#shownBatch === undefined) {
       const batch: number[] = [];
       this.#shownBatch = batch;
-      void this.#writer
-        .write(() => {
-          if (this.#shownBatch === batch) this.#shownBatch = undefined;
-          const update = this.#db.statement(
-            'UPDATE notifications SET popup_owed = 0 WHERE row = ?',
-          );
-          for (const shown of batch) update.run(shown);
-        })
-        .catch(() => undefined);
+      const mark = () => {
+        if (this.#shownBatch === batch) this.#shownBatch = undefined;
+        const update = this.#db.statement('UPDATE notifications SET popup_owed = 0 WHERE row = ?');
+        for (const shown of batch) update.run(shown);
+      };
+      void this.#writer.write(mark, undefined, { synced: false }).catch(() => undefined);
     }
     this.#shownBatch.push(row);
   }

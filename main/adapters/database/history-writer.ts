@@ -7,6 +7,8 @@ interface Unit {
   reject: (error: unknown) => void;
   /** Told once, at the first failed try (a popup waiting on it goes at once). */
   failedOnce?: ((error: unknown) => void) | undefined;
+  /** False for a mark that only prevents a repeat (DatabaseHandle.commitUnsynced). */
+  synced: boolean;
 }
 
 /** The longest wait between two tries while the database cannot be written. */
@@ -49,12 +51,18 @@ export class HistoryWriter {
   /**
    * Runs `work` in this turn's transaction; resolves with its result once committed, after as
    * many tries as the disk needs. Rejects only when the work itself fails (its own error, not
-   * the disk's: dropped with a warning) or the store closed first.
+   * the disk's: dropped with a warning) or the store closed first. `synced: false`: a mark that
+   * only prevents a repeat, committed without a sync of its own (DatabaseHandle.commitUnsynced).
    */
-  write<T>(work: () => T, failedOnce?: (error: unknown) => void): Promise<T> {
+  write<T>(
+    work: () => T,
+    failedOnce?: (error: unknown) => void,
+    { synced = true }: { synced?: boolean } = {},
+  ): Promise<T> {
     if (this.#closed) return Promise.reject(new Error('the history is closed'));
     return new Promise<T>((resolve, reject) => {
-      const unit: Unit = { work, resolve: resolve as (value: unknown) => void, reject, failedOnce };
+      const resolveAny = resolve as (value: unknown) => void;
+      const unit: Unit = { work, resolve: resolveAny, reject, failedOnce, synced };
       // While earlier writes wait for the disk, later ones wait behind them: order is kept.
       if (this.#waiting.length > 0) this.#waiting.push(unit);
       else this.#try(unit);
@@ -83,9 +91,9 @@ export class HistoryWriter {
   }
 
   #try(unit: Unit): void {
-    const attempt = this.#db
-      .commit(unit.work)
-      .then(unit.resolve, (error: unknown) => this.#failed(unit, error));
+    const attempt = (
+      unit.synced ? this.#db.commit(unit.work) : this.#db.commitUnsynced(unit.work)
+    ).then(unit.resolve, (error: unknown) => this.#failed(unit, error));
     this.#inFlight.add(attempt);
     void attempt.finally(() => this.#inFlight.delete(attempt));
   }

@@ -4,7 +4,7 @@ import * as z from 'zod';
 import { HistoryFile, HistoryNotification } from '../../../shared/history';
 import { PushRecord } from '../../../shared/push';
 import type Database from 'better-sqlite3';
-import { fileSearch, notificationSearch, recordedAt } from './history-rows';
+import { insertFile, insertNotification, preparedOn } from './history-inserts';
 import type { LegacyPart } from './legacy-import';
 import { readLegacyLines } from './legacy-lines';
 
@@ -37,10 +37,7 @@ export const LEGACY_HISTORY: LegacyPart = {
 };
 
 function takeFiles(db: Database.Database, dataDir: string, warnings: string[]): number {
-  const insert = db.prepare(
-    `INSERT INTO files (key, room_id, recorded_at, search, body) VALUES (?, ?, ?, ?, ?)
-     ON CONFLICT (key) DO NOTHING`,
-  );
+  const statements = preparedOn(db);
   let count = 0;
   for (const value of readLines(dataDir, LEGACY_HISTORY_FILES.files, warnings)) {
     const file = HistoryFile.safeParse(value.json);
@@ -50,14 +47,7 @@ function takeFiles(db: Database.Database, dataDir: string, warnings: string[]): 
       );
       continue;
     }
-    const f = file.data;
-    count += insert.run(
-      f.key ?? null,
-      f.roomId,
-      recordedAt(f),
-      fileSearch(f),
-      JSON.stringify(f),
-    ).changes;
+    count += insertFile(statements, file.data);
   }
   return count;
 }
@@ -95,31 +85,11 @@ function takeNotifications(db: Database.Database, dataDir: string, warnings: str
       }
     }
   }
-  const insert = db.prepare(
-    `INSERT INTO notifications
-       (id, key, event, created_at, read, popup_owed, search, notification, decision, push)
-     VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?)`,
-  );
-  const room = db.prepare('INSERT OR IGNORE INTO notification_rooms (room_id, row) VALUES (?, ?)');
-  const known = db.prepare('SELECT 1 FROM notifications WHERE key = ?').pluck();
+  // Nothing imported is owed a popup: that build showed it in the step that wrote the line.
+  const statements = preparedOn(db);
   let count = 0;
-  for (const entry of entries) {
-    const { notification } = entry;
-    if (notification.key !== undefined && known.get(notification.key) !== undefined) continue;
-    const row = insert.run(
-      notification.id,
-      notification.key ?? null,
-      notification.event,
-      notification.createdAt,
-      entry.read ? 1 : 0,
-      notificationSearch(entry),
-      JSON.stringify(notification),
-      JSON.stringify(entry.decision),
-      entry.push === undefined ? null : JSON.stringify(entry.push),
-    ).lastInsertRowid;
-    for (const roomId of new Set(notification.roomIds)) room.run(roomId, row);
-    count += 1;
-  }
+  for (const entry of entries)
+    if (insertNotification(statements, entry, false) !== undefined) count += 1;
   return count;
 }
 

@@ -5,6 +5,11 @@ export interface Queued {
   work: (db: Database.Database) => unknown;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
+  /**
+   * False for a mark that only prevents a repeat (a popup shown, a push sent, the processed
+   * mark): a kill that loses it repeats an effect, never loses one, so it waits for no sync.
+   */
+  synced: boolean;
 }
 
 /** How one unit of a turn ended. */

@@ -15,6 +15,7 @@ import {
 } from '../../../main/adapters/database/database-handle';
 import { DatabaseInUse } from '../../../main/adapters/database/database-errors';
 import { DATABASE_FILE } from '../../../main/adapters/database/open-database';
+import { failingSync } from '../../fakes/failing-sync';
 
 let dir: string;
 let handle: DatabaseHandle;
@@ -72,6 +73,24 @@ describe('DatabaseHandle', () => {
     await Promise.all([first, ...later, ...busy]);
     expect(reports.map((r) => r.size)).toEqual([1, 2]);
     expect([markOf('a'), markOf('b'), markOf('c')]).toEqual([1, 2, 3]);
+  });
+
+  test('a mark asks for no sync of its own: a turn of marks only is not synced, one with synced work is', async () => {
+    handle.close();
+    const sync = failingSync();
+    handle = DatabaseHandle.open(dir, { migrations: APP_MIGRATIONS, fdatasync: sync.fdatasync });
+    await handle.commit(setMark('first', 1)); // the WAL's descriptor is open from here on
+    const before = sync.syncs.length;
+    expect(await handle.commitUnsynced(setMark('shown', 1))).toBe(1);
+    expect(markOf('shown')).toBe(1);
+    expect(sync.syncs.length).toBe(before); // committed, and nothing synced
+    const turn = [handle.commitUnsynced(setMark('sent', 2)), handle.commit(setMark('row', 3))];
+    expect(await Promise.all(turn)).toEqual([1, 1]);
+    expect(sync.syncs.slice(before)).toEqual(['ok']); // one sync carries both
+    // A reopened file has every mark: the close checkpoints the WAL, unsynced frames included.
+    handle.close();
+    handle = DatabaseHandle.open(dir, { migrations: APP_MIGRATIONS });
+    expect([markOf('shown'), markOf('sent'), markOf('row')]).toEqual([1, 2, 3]);
   });
 
   test('space is given back once many pages are free, and left for reuse while few are', async () => {

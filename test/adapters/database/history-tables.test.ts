@@ -127,6 +127,30 @@ describe('HistoryTables queries (the window’s, as the in-memory lists answered
 });
 
 describe('HistoryTables writes', () => {
+  test("a decision's effects go in its own unit: one commit, and a failing effect costs only itself", async () => {
+    const history = open();
+    const sizes: number[] = [];
+    database.observeCommits((report) => sizes.push(report.size));
+    const mark = (name: string) => () =>
+      void database.statement('INSERT INTO marks (name, value) VALUES (?, 1)').run(name);
+    const kept = history.addNotification(makeNotification(1, {}));
+    if (!kept) throw new Error('not kept');
+    kept.alongside(mark('push-a'));
+    kept.alongside(() => void database.statement('INSERT INTO no_such_table VALUES (1)').run());
+    kept.alongside(mark('push-b'));
+    await kept.committed;
+    expect(sizes).toEqual([1]); // one unit, one commit: the decision and what it owes together
+    const marks = database.statement('SELECT name FROM marks ORDER BY name').pluck().all();
+    expect(marks).toEqual(['push-a', 'push-b']);
+    expect(history.notificationById('n-1')).toBeDefined();
+    expect(warnings.filter((w) => /effect of a decision/.test(w))).toHaveLength(1);
+    // Handed on after its unit ran: a commit of its own, still written.
+    kept.alongside(mark('late'));
+    await history.flush();
+    await database.commit(() => undefined);
+    expect(database.statement('SELECT count(*) FROM marks').pluck().get()).toBe(3);
+  });
+
   test('mark one read, mark all read; the count is a query', async () => {
     const history = open();
     for (let i = 0; i < 5; i += 1) history.addNotification(makeNotification(i));

@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkTools } from '../../../main/features/jobs/adapters/find-program';
 import { WINDOW_STRINGS } from '../../../shared/i18n/window';
 import { ACTIONS_STRINGS } from '../../../shared/i18n/window/actions';
 import type { ToolCheck } from '../../../shared/jobs';
@@ -166,33 +165,6 @@ describe('Settings → Actions in Chromium', () => {
       await page.close();
     },
   );
-
-  it('checks the real tools of this machine: ffmpeg and rclone found with their version, a wrong path and DanmakuFactory not', async () => {
-    const real = memoryContract({ tools: (tools) => checkTools(tools) });
-    const served = await startMemoryPreview(real);
-    try {
-      const { page, watch } = await openWindow(browser, served.uiUrl, { width: 420, height: 800 });
-      page.setDefaultTimeout(15_000);
-      await showView(page, 'settings');
-      const actions = settingsSection(page, 'settings-actions');
-      await page.fill('#actions-tool-danmakuFactory', '/nonexistent/DanmakuFactory');
-      await actions.getByRole('button', { name: zh.checkTools }).click();
-      // What `ffmpeg -version` and `rclone version` print first, as the window shows it.
-      await actions
-        .locator('[data-tool="ffmpeg"] .tool-found', { hasText: /ffmpeg version \S+/ })
-        .waitFor();
-      await actions
-        .locator('[data-tool="rclone"] .tool-found', { hasText: /rclone v\d/ })
-        .waitFor();
-      const missing = actions.locator('[data-tool="danmakuFactory"]');
-      expect(await missing.locator('.tool-missing').textContent()).toBe(zh.notFound);
-      expect(await missing.textContent()).toContain('/nonexistent/DanmakuFactory');
-      expect(watch).toEqual({ dialogs: [], errors: [], cspViolations: [] });
-      await page.close();
-    } finally {
-      await served.close();
-    }
-  });
 
   it('shows what a --config file sets as locked: its switch and rules not editable, the rest as usual', async () => {
     const fixed = memoryContract({

@@ -1,37 +1,21 @@
 import { execFile } from 'node:child_process';
-import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
+import { accessSync, constants, existsSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { validateWorkflow } from '@action-validator/core';
-import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
+import {
+  commandsOf,
+  type Job,
+  jobsOf,
+  needsOf,
+  readProjectFile as read,
+  WORKFLOWS,
+} from '../../helpers/workflow-jobs';
 
 const root = path.resolve(import.meta.dirname, '..', '..', '..');
-const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
-const WORKFLOWS = ['.github/workflows/release.yml', '.github/workflows/test.yml'];
 const scripts = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts;
 const run = promisify(execFile);
-
-/** What the tests read of a workflow's jobs. */
-interface Job {
-  needs?: string | string[];
-  if?: string;
-  'runs-on': string;
-  permissions?: Record<string, string>;
-  env?: Record<string, string>;
-  strategy?: { 'fail-fast'?: boolean; matrix: { include: Record<string, string>[] } };
-  steps: { name?: string; run?: string; uses?: string; env?: Record<string, string> }[];
-}
-const jobsOf = (file: string) => (parse(read(file)) as { jobs: Record<string, Job> }).jobs;
-const needsOf = (job: Job) => [job.needs ?? []].flat();
-/** A job's shell commands, one per line, in order. */
-const commandsOf = (job: Job) =>
-  job.steps.flatMap((step) =>
-    (step.run ?? '')
-      .split('\n')
-      .map((line) => line.trim())
-      .filter(Boolean),
-  );
 
 describe.each(WORKFLOWS)('%s', (file) => {
   const yml = read(file);
@@ -61,12 +45,15 @@ describe.each(WORKFLOWS)('%s', (file) => {
 
   it('tests on Windows, macOS and Linux: Linux whole through .ci/run, the others their sets', () => {
     const matrix = jobs.test!.strategy!.matrix.include.map((entry) => entry.os);
-    expect(matrix).toEqual(['ubuntu-latest', 'windows-latest', 'macos-latest']);
+    expect(matrix).toEqual(['ubuntu-24.04', 'windows-2025', 'macos-15']);
     expect(yml).toMatch(/cache: npm/);
     expect(commandsOf(jobs.test!)).toEqual(
       expect.arrayContaining([
         '.ci/run',
-        'npm run typecheck && npm run lint && npm run test:portable && npm run test:os',
+        'npm run typecheck && npm run lint && npm run test:portable && npm run test:actions-tools && npm run test:os',
+        // The actions' tools, before their set runs (Linux: .ci/run installs them).
+        'choco install ffmpeg rclone -y --no-progress',
+        'brew install ffmpeg rclone',
       ]),
     );
     // .ci/run is the Linux CI script: it installs the system packages, then runs npm test.
@@ -85,7 +72,7 @@ describe.each(WORKFLOWS)('%s', (file) => {
   });
 
   it('builds without publishing, and smoke-tests what it built', () => {
-    expect(needsOf(jobs.build!)).toEqual(['test']);
+    expect(needsOf(jobs.build!).filter((job) => job !== 'version')).toEqual(['test']);
     expect(needsOf(jobs.smoke!)).toEqual(['build']);
     const dist = commandsOf(jobs.build!).find((c) => c.startsWith('npm run dist'))!;
     expect(dist).toMatch(/^npm run dist -- --publish never /);
@@ -112,30 +99,27 @@ describe('the release workflow', () => {
   const yml = read(file);
   const jobs = jobsOf(file);
 
-  it('runs on a version tag: test → build → smoke per OS → publish once all passed', () => {
+  it('runs on a version tag: version → test → build → smoke per OS → publish once all passed', () => {
     expect(yml).toMatch(/tags: \['v\*'\]/);
-    expect(Object.keys(jobs)).toEqual(['test', 'build', 'smoke', 'publish']);
-    expect(needsOf(jobs.publish!)).toEqual(['test', 'build', 'smoke']);
+    expect(Object.keys(jobs)).toEqual(['version', 'test', 'build', 'smoke', 'publish']);
+    expect(needsOf(jobs.publish!)).toEqual(['version', 'test', 'build', 'smoke']);
     // Only publish may write: the draft and its files.
     expect(yml).toMatch(/^permissions:\n {2}contents: read$/m);
     expect(jobs.publish!.permissions).toEqual({ contents: 'write' });
     expect(jobs.publish!.if).toBeUndefined(); // needs' default: all succeeded
     const oses = (job: Job) => job.strategy!.matrix.include.map((e) => e.os);
-    expect(oses(jobs.build!).sort()).toEqual(['macos-latest', 'ubuntu-latest', 'windows-latest']);
+    expect(oses(jobs.build!).sort()).toEqual(['macos-15', 'ubuntu-24.04', 'windows-2025']);
     expect(new Set(oses(jobs.smoke!))).toEqual(
-      new Set(['macos-latest', 'ubuntu-latest', 'windows-latest']),
+      new Set(['macos-15', 'macos-15-intel', 'ubuntu-24.04', 'windows-2025']),
     );
-    expect(jobs.build!.strategy!.matrix.include.find((e) => e.name === 'macos')!.targets).toMatch(
-      /--x64 --arm64/,
+    expect(commandsOf(jobs.build!)).toContain(
+      'npm run dist -- --publish never --mac dmg zip --x64 --arm64',
     );
   });
 
   it('checks every feed against the files before the draft gets any, and never touches a published release', () => {
     const commands = commandsOf(jobs.publish!);
     const at = (prefix: string) => commands.findIndex((c) => c.startsWith(prefix));
-    expect(
-      at('npx tsx tools/release-notes.ts --check-tag "$GITHUB_REF_NAME"'),
-    ).toBeGreaterThanOrEqual(0);
     const staged = at('npx tsx tools/release-assets.ts artifacts staged "$GITHUB_REF_NAME"');
     const upload = at('gh release upload "$GITHUB_REF_NAME" staged/* --clobber');
     expect(staged).toBeGreaterThanOrEqual(0);
@@ -144,9 +128,16 @@ describe('the release workflow', () => {
     expect(commands.join('\n')).toMatch(/already published; a published release is never changed/);
   });
 
-  it('signs from secrets when set, each OS with its own only', () => {
-    const env = jobs.build!.steps.find((s) => s.run?.startsWith('npm run dist'))!.env!;
-    for (const name of [
+  it('signs from secrets when set, each OS in its own build step only', () => {
+    const dist = (platform: string) =>
+      jobs.build!.steps.find((s) =>
+        s.run?.startsWith(`npm run dist -- --publish never ${platform}`),
+      )!;
+    const windows = dist('--win');
+    const mac = dist('--mac');
+    expect(windows.if).toBe("runner.os == 'Windows'");
+    expect(mac.if).toBe("runner.os == 'macOS'");
+    const windowsSecrets = [
       'AZURE_SIGNING_ENDPOINT',
       'AZURE_SIGNING_ACCOUNT',
       'AZURE_SIGNING_PROFILE',
@@ -155,10 +146,16 @@ describe('the release workflow', () => {
       'AZURE_CLIENT_ID',
       'AZURE_CLIENT_SECRET',
       'WIN_CSC_LINK',
-    ])
-      expect(env[name]).toBe(`\${{ runner.os == 'Windows' && secrets.${name} || '' }}`);
-    for (const name of ['CSC_LINK', 'CSC_NAME', 'APPLE_ID', 'APPLE_TEAM_ID'])
-      expect(env[name]).toBe(`\${{ runner.os == 'macOS' && secrets.${name} || '' }}`);
+      'WIN_CSC_KEY_PASSWORD',
+    ];
+    const macSecrets = ['CSC_LINK', 'CSC_KEY_PASSWORD', 'CSC_NAME', 'APPLE_ID', 'APPLE_TEAM_ID'];
+    for (const name of windowsSecrets) expect(windows.env![name]).toBe(`\${{ secrets.${name} }}`);
+    for (const name of macSecrets) expect(mac.env![name]).toBe(`\${{ secrets.${name} }}`);
+    expect(Object.keys(windows.env!).filter((name) => macSecrets.includes(name))).toEqual([]);
+    expect(Object.keys(mac.env!).filter((name) => windowsSecrets.includes(name))).toEqual([]);
+    // No other step of the build (npm ci runs install scripts) sees a secret.
+    const others = jobs.build!.steps.filter((s) => s !== windows && s !== mac);
+    expect(JSON.stringify([others, jobs.build!.env])).not.toMatch(/secrets\./);
   });
 
   it('publishes to a draft GitHub release, the feed electron-updater reads', () => {
@@ -173,13 +170,16 @@ describe('the test workflow', () => {
   it('builds and smoke-tests the Linux packages on every push', () => {
     const jobs = jobsOf('.github/workflows/test.yml');
     expect(Object.keys(jobs)).toEqual(['test', 'build', 'smoke']);
-    expect(jobs.build!['runs-on']).toBe('ubuntu-latest');
-    expect(commandsOf(jobs.build!)).toContain(
-      'npm run dist -- --publish never --linux AppImage deb --x64',
+    expect(jobs.build!['runs-on']).toBe('ubuntu-24.04');
+    expect(commandsOf(jobs.build!)).toEqual(
+      expect.arrayContaining([
+        'npm run dist -- --publish never --linux AppImage --x64 -c.directories.output=release/appimage',
+        'npm run dist -- --publish never --linux deb --x64 -c.directories.output=release/deb',
+      ]),
     );
     expect(jobs.smoke!.strategy!.matrix.include.map((e) => e.installer)).toEqual([
-      'release/*.deb',
-      'release/*.AppImage',
+      'release/deb/*.deb',
+      'release/appimage/*.AppImage',
     ]);
   });
 });

@@ -2,7 +2,11 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { builderConfig, nsisUninstallProblems } from '../../../tools/package-check/config-checks';
+import {
+  appImageRuntimeProblems,
+  builderConfig,
+  nsisUninstallProblems,
+} from '../../../tools/package-check/config-checks';
 import { PROJECT_ROOT } from '../../helpers/headless-process';
 
 // The NSIS half of package:check against electron-builder.yml as electron-builder reads it, and
@@ -71,5 +75,17 @@ describe('the NSIS installer checks', () => {
     expect(
       nsisUninstallProblems({ ...config, nsis: { ...config.nsis, perMachine: true } }, root),
     ).toEqual(['nsis.perMachine is on: UAC at every update']);
+  });
+});
+
+describe('the AppImage runtime check', () => {
+  it('passes the static runtime electron-builder.yml sets, and fails the FUSE 2 one', async () => {
+    const config = await builderConfig(root);
+    expect(config.toolsets?.appimage).toBe('1.0.3');
+    expect(appImageRuntimeProblems(config)).toEqual([]);
+    expect(appImageRuntimeProblems({ ...config, toolsets: { appimage: '0.0.0' } })).toEqual([
+      'toolsets.appimage is 0.0.0: the AppImage would need libfuse2',
+    ]);
+    expect(appImageRuntimeProblems({ ...config, toolsets: {} })).toHaveLength(1);
   });
 });

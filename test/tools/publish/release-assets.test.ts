@@ -12,6 +12,7 @@ import {
   sha512Of,
   stageAssets,
 } from '../../../tools/publish/release-assets';
+import { mergeLinuxFeeds } from '../../../tools/publish/linux-feed';
 import { PROJECT_ROOT } from '../../helpers/headless-process';
 
 const run = promisify(execFile);
@@ -53,10 +54,12 @@ async function artifacts(options: { omit?: string[]; version?: string } = {}) {
     armZip: join(mac, 'Recorder Tray-1.2.3-arm64-mac.zip'),
     dmg: join(mac, 'Recorder Tray-1.2.3.dmg'),
     armDmg: join(mac, 'Recorder Tray-1.2.3-arm64.dmg'),
-    appImage: join(linux, 'Recorder Tray-1.2.3.AppImage'),
-    deb: join(linux, 'recorder-tray_1.2.3_amd64.deb'),
+    // The Linux packages are built in separate runs, each into its own folder.
+    appImage: join(linux, 'appimage', 'Recorder Tray-1.2.3.AppImage'),
+    deb: join(linux, 'deb', 'recorder-tray_1.2.3_amd64.deb'),
   };
-  for (const dir of [win, mac, linux]) await mkdir(dir, { recursive: true });
+  for (const dir of [win, mac, join(linux, 'appimage'), join(linux, 'deb')])
+    await mkdir(dir, { recursive: true });
   for (const [key, file] of Object.entries(files)) await writeFile(file, `${key} bytes`);
   await feed(join(win, 'latest.yml'), version, [{ path: files.exe! }]);
   const macListed = [files.zip!, files.armZip!, files.dmg!, files.armDmg!];
@@ -65,7 +68,17 @@ async function artifacts(options: { omit?: string[]; version?: string } = {}) {
     version,
     macListed.map((path) => ({ path })),
   );
-  await feed(join(linux, 'latest-linux.yml'), version, [{ path: files.appImage! }]);
+  // Each run's own feed, merged into the one the artifact carries (tools/linux-feed.ts).
+  const [appImageFeed, debFeed] = [join(root, 'appimage.yml'), join(root, 'deb.yml')];
+  await feed(appImageFeed, version, [{ path: files.appImage! }]);
+  await feed(debFeed, version, [{ path: files.deb! }]);
+  const merged = mergeLinuxFeeds(
+    await readFile(appImageFeed, 'utf8'),
+    await readFile(debFeed, 'utf8'),
+  );
+  await writeFile(join(linux, 'latest-linux.yml'), merged);
+  await rm(appImageFeed);
+  await rm(debFeed);
   for (const key of options.omit ?? []) await rm(files[key]!);
   return { root, files };
 }
@@ -117,6 +130,17 @@ describe('the release assets', () => {
     const plan = await planReleaseAssets(root, '1.2.3');
     expect(plan.problems).toEqual([
       'latest-mac.yml does not list the Apple silicon (arm64) zip (it lists Recorder-Tray-1.2.3-mac.zip)',
+    ]);
+  });
+
+  it('refuse a Linux feed without the deb (its own run wrote it; the merge was left out)', async () => {
+    const { root, files } = await artifacts();
+    await feed(join(root, 'release-linux', 'latest-linux.yml'), '1.2.3', [
+      { path: files.appImage! },
+    ]);
+    const plan = await planReleaseAssets(root, '1.2.3');
+    expect(plan.problems).toEqual([
+      'latest-linux.yml does not list the deb (it lists Recorder-Tray-1.2.3.AppImage)',
     ]);
   });
 

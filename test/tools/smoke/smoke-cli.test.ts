@@ -19,9 +19,10 @@ afterEach(async () => {
 
 /**
  * A stand-in AppImage: a shell script (the runtime) running `recorder-tray` (Node under that name)
- * on headless mode as its child, with the installed app's data folder and log file.
+ * on headless mode as its child, with the installed app's data folder and log file; it logs the
+ * update route first, as the desktop app does at start (`install`: as if it held package-type deb).
  */
-async function standInAppImage(dir: string): Promise<string> {
+async function standInAppImage(dir: string, route = 'restart to update'): Promise<string> {
   const bin = join(dir, 'bin');
   await mkdir(bin);
   await symlink(process.execPath, join(bin, 'recorder-tray'));
@@ -33,6 +34,7 @@ async function standInAppImage(dir: string): Promise<string> {
     [
       '#!/bin/sh',
       `mkdir -p "${data}/logs"`,
+      `echo '[2026-11-28 10:00:00.000] [info]  updates: ${route} (linux)' >> "${data}/logs/main.log"`,
       // The flags the smoke test passes (--hidden, --no-sandbox) are the desktop app's: not passed on.
       `"${bin}/recorder-tray" "${bundle}" --no-update-check --live-api-host ${CLOSED_LIVE_API_HOST} --no-desktop --port 0 --data-dir "${data}" >> "${data}/logs/main.log"`,
       '',
@@ -59,6 +61,7 @@ describe('tools/smoke.ts', () => {
     expect(stdout).toContain('smoke: passed');
     const markdown = await readFile(summary, 'utf8');
     expect(markdown).toContain('### Smoke test: Linux, AppImage');
+    expect(markdown).toContain('the route it was built for, `restart to update`');
     // The stand-in is the script and its child: two processes, measured together.
     expect(markdown).toMatch(
       /\| \d+ ms \| [\d.]+ MiB \| 2 \| 0 s after launch, window closed \| 0 \|/,
@@ -68,6 +71,21 @@ describe('tools/smoke.ts', () => {
       await readFile(join(dir, 'config', 'Recorder Tray', 'settings.json'), 'utf8'),
     ) as { startAtLogin: boolean };
     expect(settings.startAtLogin).toBe(false);
+  }, 60_000);
+
+  it("fails an AppImage that logs the deb's update route", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'smoke-cli-'));
+    dirs.push(dir);
+    const appImage = await standInAppImage(dir, 'install');
+    const failure = await run(
+      process.execPath,
+      ['--import', 'tsx', 'tools/smoke.ts', appImage, '--settle-ms', '0'],
+      { cwd: PROJECT_ROOT, env: { ...process.env, XDG_CONFIG_HOME: join(dir, 'config') } },
+    ).catch((error: unknown) => error);
+    expect(failure).toMatchObject({ code: 1 });
+    expect((failure as { stderr: string }).stderr).toContain(
+      'the app took the update route "install", not "restart to update"',
+    );
   }, 60_000);
 
   it('refuses a file that is no installer it knows, before touching anything', async () => {

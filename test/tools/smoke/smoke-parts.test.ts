@@ -6,6 +6,7 @@ import { installedAppLocations } from '../../../tools/smoke/app-locations';
 import { fileEnd, waitForLine, webhookUrlOfLine } from '../../../tools/smoke/log-lines';
 import {
   memoryOfTree,
+  parseProcStatus,
   parsePsRows,
   parseWindowsRows,
   treeMemory,
@@ -131,7 +132,23 @@ describe("the memory of the app's processes", () => {
     expect(() => parseWindowsRows('{"ProcessId":"4"}')).toThrow();
   });
 
-  it("measures this test's own process with the OS's tool", async () => {
+  it("reads a Linux process's parent and resident memory from /proc/<pid>/status", () => {
+    const status = ['Name:\tnode', 'PPid:\t41', 'VmPeak:\t 9000 kB', 'VmRSS:\t  5120 kB'];
+    expect(parseProcStatus(42, status.join('\n'))).toEqual({
+      pid: 42,
+      ppid: 41,
+      rssBytes: 5120 * 1024,
+    });
+    // A kernel thread has no VmRSS; a file that is no status has no PPid.
+    expect(parseProcStatus(2, 'Name:\tkthreadd\nPPid:\t0\n')).toEqual({
+      pid: 2,
+      ppid: 0,
+      rssBytes: 0,
+    });
+    expect(parseProcStatus(3, 'junk')).toBeUndefined();
+  });
+
+  it("measures this test's own process with what the OS has (/proc, ps, PowerShell)", async () => {
     const memory = await memoryOfTree(process.pid);
     expect(memory.processes).toBeGreaterThanOrEqual(1);
     // At least half of what Node says of itself (ps and Node read RSS at different moments).

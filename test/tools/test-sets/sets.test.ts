@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -61,16 +61,29 @@ describe('the test sets (tools/test-sets/sets.ts)', () => {
     for (const file of files) expect(sets.get(file)!.flatMap(osOf), file).not.toEqual([]);
   }, 60_000);
 
+  it('keep what runs ffmpeg, ffprobe or rclone out of the portable set', async () => {
+    const sets = await vitestSets();
+    const portable = [...sets].filter(([, names]) => names.includes('portable'));
+    // The helpers that run the tools, and the tool check on this machine's PATH.
+    const usesTools = /\b(makeFlv|probe|rcloneLocalConfig)\(|checkTools\(\{|checkTools\(tools\)/;
+    const found = [];
+    for (const [file] of portable)
+      if (usesTools.test(await readFile(join(PROJECT_ROOT, file), 'utf8'))) found.push(file);
+    expect(found).toEqual([]);
+    expect(portable.length).toBeGreaterThan(200);
+  }, 60_000);
+
   it('name only files that exist (a renamed test would leave its set)', () => {
     const listed = TEST_SETS.filter((set) => set.name !== 'portable').flatMap((s) => s.include);
     expect(listed.filter((file) => !existsSync(join(PROJECT_ROOT, file)))).toEqual([]);
     expect(TEST_SETS.map((set) => set.name)).toEqual([...TEST_SET_NAMES]);
   });
 
-  it('give each OS the portable set and its own', () => {
-    expect(setsFor('linux')).toEqual(['portable', 'linux-desktop', 'os-linux']);
-    expect(setsFor('win32')).toEqual(['portable', 'os-windows']);
-    expect(setsFor('darwin')).toEqual(['portable', 'os-macos']);
+  it("give each OS the portable set, the actions' tools set and its own", () => {
+    expect(setsFor('linux')).toEqual(['portable', 'actions-tools', 'linux-desktop', 'os-linux']);
+    expect(setsFor('win32')).toEqual(['portable', 'actions-tools', 'os-windows']);
+    expect(setsFor('darwin')).toEqual(['portable', 'actions-tools', 'os-macos']);
+    expect(setsFor('freebsd')).toEqual(['portable']);
     expect(osSetsFor('win32')).toEqual(['os-windows']);
     expect(osSetsFor('freebsd')).toEqual([]);
   });

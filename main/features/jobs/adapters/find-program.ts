@@ -20,6 +20,38 @@ const TOOL_NAMES: Record<ActionToolName, string> = {
   danmakuFactory: 'DanmakuFactory',
 };
 
+/**
+ * cmd.exe's own list when PATHEXT is unset: the extensions Windows runs a bare name with.
+ * https://learn.microsoft.com/windows-server/administration/windows-commands/cmd
+ */
+const DEFAULT_PATHEXT = '.COM;.EXE;.BAT;.CMD';
+
+/** Extensions a program named with them is taken as given on Windows, though not in PATHEXT. */
+const RUN_AS_GIVEN = ['.ps1']; // a user's PowerShell script, run through powershell.exe
+
+/** An environment variable as the platform reads it (Windows' names ignore case: `Path`). */
+function envValue(search: ProgramSearch, name: string): string | undefined {
+  if (search.platform !== 'win32') return search.env[name];
+  const key = Object.keys(search.env).find((k) => k.toUpperCase() === name);
+  return key === undefined ? undefined : search.env[key];
+}
+
+/**
+ * The names a program may have on disk: on Windows, with each PATHEXT extension unless it
+ * already has one of them (or `.ps1`), as cmd.exe looks a command up; elsewhere, as given.
+ */
+export function programFileNames(name: string, search: ProgramSearch): string[] {
+  if (search.platform !== 'win32') return [name];
+  const extensions = (envValue(search, 'PATHEXT') ?? DEFAULT_PATHEXT)
+    .split(';')
+    .map((ext) => ext.trim().toLowerCase())
+    .filter((ext) => ext.startsWith('.'));
+  const own = path.win32.extname(name).toLowerCase();
+  if (own !== '' && (extensions.includes(own) || RUN_AS_GIVEN.includes(own))) return [name];
+  return extensions.map((ext) => name + ext);
+}
+
+/** A file the platform would run: on POSIX with an execute bit; Windows has none to ask for. */
 async function isProgramFile(candidate: string, platform: NodeJS.Platform): Promise<boolean> {
   try {
     if (!(await stat(candidate)).isFile()) return false;
@@ -31,9 +63,10 @@ async function isProgramFile(candidate: string, platform: NodeJS.Platform): Prom
 }
 
 /**
- * Where a program is: a path as given (it must be a file), or a bare name looked up on PATH
- * (`path.delimiter`; on Windows with `.exe` and `.com` only: a `.bat`/`.cmd` would need a shell,
- * which actions never use). Null: not found.
+ * Where a program is: a path as given (it must be a file), or a bare name looked up in PATH's
+ * folders (split on the platform's delimiter, `;` on Windows, `:` elsewhere). Windows adds
+ * PATHEXT's extensions (`.exe`, `.cmd`, `.bat`…: programFileNames) and asks for no execute bit;
+ * POSIX wants the bit. Null: not found.
  */
 export async function findProgram(
   nameOrPath: string,
@@ -42,19 +75,15 @@ export async function findProgram(
   const paths = search.platform === 'win32' ? path.win32 : path.posix;
   const hasFolder =
     nameOrPath.includes('/') || (search.platform === 'win32' && nameOrPath.includes('\\'));
-  const extensions =
-    search.platform === 'win32' && !/\.(exe|com)$/i.test(nameOrPath) ? ['.exe', '.com'] : [''];
+  const names = programFileNames(nameOrPath, search);
   if (hasFolder) {
-    for (const ext of extensions) {
-      if (await isProgramFile(nameOrPath + ext, search.platform)) return nameOrPath + ext;
-    }
+    for (const name of names) if (await isProgramFile(name, search.platform)) return name;
     return null;
   }
-  const pathVar = search.env.PATH ?? search.env.Path ?? '';
-  for (const dir of pathVar.split(paths.delimiter)) {
+  for (const dir of (envValue(search, 'PATH') ?? '').split(paths.delimiter)) {
     if (dir === '') continue;
-    for (const ext of extensions) {
-      const candidate = paths.join(dir, nameOrPath + ext);
+    for (const name of names) {
+      const candidate = paths.join(dir, name);
       if (await isProgramFile(candidate, search.platform)) return candidate;
     }
   }

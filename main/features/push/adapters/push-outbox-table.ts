@@ -156,33 +156,44 @@ export class PushOutboxTable {
     );
   }
 
-  /** Queues a push; resolves once it is committed and synced. */
+  /** Queues a push in a commit of its own; resolves once it is committed and synced. */
   add(item: OutboxItem): Promise<void> {
+    return this.owe(item, (write) => this.#write(write));
+  }
+
+  /**
+   * Queues a push through `write`, which runs the insert in some transaction (a decision's own:
+   * KeptDecision.alongside) and resolves once that is committed; `has` sees its key meanwhile.
+   */
+  owe(item: OutboxItem, write: (insert: () => void) => Promise<void>): Promise<void> {
     const queued = item.key === undefined ? undefined : keyOf(item.key, item.url);
     if (queued !== undefined) this.#queuedKeys.add(queued);
     const row = pushRow(item);
-    const write = this.#write(() => {
+    const written = write(() => {
       this.#db.statement(INSERT_PUSH).run(...row);
       if (item.key !== undefined)
         this.#db.statement(INSERT_PUSH_KEY).run(item.key, item.url, item.firstAt);
     });
-    return write.finally(() => {
+    return written.finally(() => {
       if (queued !== undefined) this.#queuedKeys.delete(queued);
     });
   }
 
-  /** Notes a failed attempt that will be retried at `nextAt`. */
+  /** Notes a failed attempt that will be retried at `nextAt` (a mark: no sync of its own). */
   tried(id: string, attempts: number, reason: PushFailure, nextAt: number): Promise<void> {
-    return this.#write(() => {
+    return this.#mark(() => {
       this.#db
         .statement('UPDATE push_outbox SET attempts = ?, last_reason = ?, next_at = ? WHERE id = ?')
         .run(attempts, reason, nextAt, id);
     });
   }
 
-  /** Settles a push (sent, or given up): its row goes. */
+  /**
+   * Settles a push (sent, or given up): its row goes. A mark that only prevents a repeat, so it
+   * asks for no sync of its own: a kill that loses it sends the push again, never loses it.
+   */
   done(id: string): Promise<void> {
-    return this.#write(() => {
+    return this.#mark(() => {
       this.#db.statement('DELETE FROM push_outbox WHERE id = ?').run(id);
     });
   }
@@ -195,7 +206,7 @@ export class PushOutboxTable {
     now: number,
     kept: { count: number; ageMs: number } = PUSH_KEYS_KEPT,
   ): Promise<number> {
-    const gone = await this.#write(() => {
+    const gone = await this.#mark(() => {
       const old = this.#db
         .statement('DELETE FROM push_keys WHERE at < ?')
         .run(now - kept.ageMs).changes;
@@ -212,7 +223,15 @@ export class PushOutboxTable {
   }
 
   #write<T>(work: () => T): Promise<T> {
-    return this.#db.commit(work).then(
+    return this.#told(this.#db.commit(work));
+  }
+
+  #mark<T>(work: () => T): Promise<T> {
+    return this.#told(this.#db.commitUnsynced(work));
+  }
+
+  #told<T>(write: Promise<T>): Promise<T> {
+    return write.then(
       (value) => {
         this.#failing = false;
         return value;

@@ -15,7 +15,7 @@ import {
 } from '../core/outbox-schedule';
 import { pushMessage, targetWants } from '../core/push-message';
 import { parsePushUrl, redactPushUrl } from '../core/push-url';
-import type { DecisionSink, PlugInContext } from '../../../core/plug-ins';
+import type { DecisionSink, KeptDecision, PlugInContext } from '../../../core/plug-ins';
 
 /** One attempt to push, as the headless output line and the log tell it (target redacted). */
 export interface PushAttempt {
@@ -106,8 +106,13 @@ export class PushSink implements DecisionSink {
     this.#track(this.#prune());
   }
 
-  /** Queues a decision for every target that wants it (shown, or held and the target does not wait). */
-  decided(entry: HistoryNotification): void {
+  /**
+   * Queues a decision for every target that wants it (shown, or held and the target does not
+   * wait): each push owed is a row written in the decision's own transaction (`kept`), sent
+   * once that is committed; without one (a decision the history did not take), in a commit of
+   * its own before it is sent.
+   */
+  decided(entry: HistoryNotification, kept?: KeptDecision): void {
     const context = this.#context;
     if (!context || this.#stopped) return;
     const language = context.language();
@@ -123,7 +128,7 @@ export class PushSink implements DecisionSink {
         firstAt: context.clock(),
         ...(key !== undefined ? { key } : {}),
       };
-      this.#track(this.#queue(item));
+      this.#track(this.#queue(item, kept));
     }
   }
 
@@ -169,9 +174,13 @@ export class PushSink implements DecisionSink {
   }
 
   // The push is committed before it is sent: a crash from here on leaves it to the next start.
-  async #queue(item: OutboxItem): Promise<void> {
+  async #queue(item: OutboxItem, kept: KeptDecision | undefined): Promise<void> {
     this.#makeRoom(); // before the add, and without a wait: add notes the key at once (see has)
-    await this.#persist(this.#outbox!.add(item));
+    const outbox = this.#outbox!;
+    const owed = kept
+      ? outbox.owe(item, (insert) => (kept.alongside(insert), kept.committed))
+      : outbox.add(item);
+    await this.#persist(owed);
     await this.#attempt(item, 1);
   }
 
@@ -196,8 +205,10 @@ export class PushSink implements DecisionSink {
     const now = context.clock();
     if (outcome.ok) {
       const record: PushRecord = { target, status: 'sent', at: now, attempts: attempt };
-      await this.#persist(this.#outbox!.done(item.id));
+      // Its outcome goes in the turn of its done mark: one commit keeps both or neither.
+      const done = this.#outbox!.done(item.id);
       this.#report(item, record);
+      await this.#persist(done);
       return;
     }
     const retryAt = nextAttemptAt(
@@ -274,9 +285,10 @@ export class PushSink implements DecisionSink {
       reason,
       detail,
     };
-    await this.#persist(this.#outbox!.done(item.id));
+    const done = this.#outbox!.done(item.id);
     this.#context!.log.warn(`push to ${target} failed for good (${reason}: ${detail})`);
     this.#report(item, record);
+    await this.#persist(done);
   }
 
   // A database that cannot be written (a full disk) must not cost the push itself: it goes out,

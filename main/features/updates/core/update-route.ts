@@ -35,6 +35,20 @@ export function updateRoute(facts: InstallFacts): UpdateRoute {
   return 'restart';
 }
 
+/**
+ * What electron-updater must find in the environment for this copy. A .deb: its DebUpdater
+ * installs with `dpkg -i` through pkexec, and when that fails (a dependency missing, or the
+ * password dialog dismissed) runs `apt-get install -f` through pkexec again, asking for the
+ * password a second time (electron-updater 6.8, DebUpdater.installWithCommandRunner).
+ * `ELECTRON_BUILDER_LINUX_PACKAGE_MANAGER=apt` (LinuxUpdater.detectPackageManager) makes it one
+ * `apt install <file>`, which brings missing dependencies itself: one command, asked once.
+ */
+export function updaterEnvironment(facts: InstallFacts): Record<string, string> {
+  return facts.platform === 'linux' && facts.packageType?.trim() === 'deb'
+    ? { ELECTRON_BUILDER_LINUX_PACKAGE_MANAGER: 'apt' }
+    : {};
+}
+
 /** electron-updater's switches for a route. */
 export function updaterSwitches(route: UpdateRoute): {
   autoDownload: boolean;

@@ -1,48 +1,60 @@
 import { spawn } from 'node:child_process';
-import { chmod, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  checkTools,
-  findProgram,
-  findTool,
-} from '../../../../main/features/jobs/adapters/find-program';
+import { findTool, programFileNames } from '../../../../main/features/jobs/adapters/find-program';
 import { isAlive, stopLeftover } from '../../../../main/features/jobs/adapters/process-tree';
 
-describe('findProgram and checkTools', () => {
-  it('looks a bare name up on PATH, a path as given; Windows adds .exe', async () => {
+// The rules of each OS as data (any machine); the lookups on disk with the OS's own delimiter and
+// executable rule are find-program-posix.test.ts and find-program-windows.test.ts, each in its
+// OS's set; finding the installed ffmpeg, ffprobe and rclone is find-program-tools.test.ts.
+
+describe('programFileNames', () => {
+  it('takes a name as given on POSIX', () => {
+    expect(programFileNames('ffmpeg', { env: {}, platform: 'linux' })).toEqual(['ffmpeg']);
+    expect(programFileNames('upload.sh', { env: {}, platform: 'darwin' })).toEqual(['upload.sh']);
+  });
+
+  it("adds Windows' PATHEXT extensions, cmd.exe's list when the variable is unset", () => {
+    const win = (env: NodeJS.ProcessEnv) => ({ env, platform: 'win32' as const });
+    expect(programFileNames('ffmpeg', win({}))).toEqual([
+      'ffmpeg.com',
+      'ffmpeg.exe',
+      'ffmpeg.bat',
+      'ffmpeg.cmd',
+    ]);
+    // Windows reads variable names without case: `Pathext` is PATHEXT.
+    expect(programFileNames('ffmpeg', win({ Pathext: '.EXE;.CMD;;.PY' }))).toEqual([
+      'ffmpeg.exe',
+      'ffmpeg.cmd',
+      'ffmpeg.py',
+    ]);
+  });
+
+  it('keeps a Windows name that has a runnable extension already, a .ps1 included', () => {
+    const win = { env: {}, platform: 'win32' as const };
+    expect(programFileNames('upload.CMD', win)).toEqual(['upload.CMD']);
+    expect(programFileNames('C:\\scripts\\上传 录像.ps1', win)).toEqual([
+      'C:\\scripts\\上传 录像.ps1',
+    ]);
+    // Not a program's extension: looked for with PATHEXT's added, as cmd.exe does.
+    expect(programFileNames('rclone.v1', win)).toContain('rclone.v1.exe');
+  });
+});
+
+describe('findTool', () => {
+  it("looks for a configured path's PATHEXT names on Windows", async () => {
     const dir = await mkdtemp(join(tmpdir(), 'path-'));
     await mkdir(join(dir, 'bin'));
-    await writeFile(join(dir, 'bin', 'tool'), '#!/bin/sh\n');
-    await chmod(join(dir, 'bin', 'tool'), 0o755);
-    await writeFile(join(dir, 'bin', 'plain'), 'not executable');
     await writeFile(join(dir, 'bin', 'DanmakuFactory.exe'), '');
-    const env = { PATH: ['/nonexistent', join(dir, 'bin')].join(delimiter) };
-    expect(await findProgram('tool', { env, platform: 'linux' })).toBe(join(dir, 'bin', 'tool'));
-    expect(await findProgram('plain', { env, platform: 'linux' })).toBeNull();
-    expect(await findProgram(join(dir, 'bin', 'tool'), { env: {}, platform: 'linux' })).toBe(
-      join(dir, 'bin', 'tool'),
-    );
-    expect(await findProgram('nope', { env, platform: 'linux' })).toBeNull();
-    // Windows: a program without an extension is looked for as .exe (a .bat would need a shell).
     const win = { env: {}, platform: 'win32' as const };
     expect(
       await findTool('danmakuFactory', { danmakuFactory: join(dir, 'bin', 'DanmakuFactory') }, win),
     ).toBe(join(dir, 'bin', 'DanmakuFactory.exe'));
-  });
-
-  it('finds the installed ffmpeg, ffprobe and rclone with their version lines', async () => {
-    const checks = await checkTools({ danmakuFactory: '/nonexistent/DanmakuFactory' });
-    expect(checks.map((c) => [c.tool, c.found])).toEqual([
-      ['ffmpeg', true],
-      ['ffprobe', true],
-      ['rclone', true],
-      ['danmakuFactory', false],
-    ]);
-    expect(checks[0]!.version).toMatch(/^ffmpeg version/);
-    expect(checks[2]!.version).toMatch(/^rclone v/);
-    expect(checks[3]!.message).toBe('not found at /nonexistent/DanmakuFactory');
+    expect(
+      await findTool('danmakuFactory', { danmakuFactory: join(dir, 'bin', 'Danmaku') }, win),
+    ).toBeNull();
   });
 });
 

@@ -85,7 +85,11 @@ describe('steps with the real tools', () => {
     const log = join(dir, 'argv.log');
     const script = await argvRecorder(dir, log);
     const end = await harness().step(
-      { kind: 'run', program: script, args: ['{title}', '--file={path}', '{streamer}'] },
+      {
+        kind: 'run',
+        program: process.execPath,
+        args: [script, '{title}', '--file={path}', '{streamer}'],
+      },
       join(dir, 'x y.flv'),
     );
     expect(end).toMatchObject({ ok: true });
@@ -108,7 +112,10 @@ describe('steps with the real tools', () => {
       exitCode: 3,
       stderr: 'disk is on fire\n',
     });
-    const failed = await harness().step({ kind: 'run', program: script, args: [] }, '/x.flv');
+    const failed = await harness().step(
+      { kind: 'run', program: process.execPath, args: [script] },
+      '/x.flv',
+    );
     expect(failed).toEqual({ ok: false, error: 'disk is on fire\n(exit code 3)', retry: true });
   });
 
@@ -124,11 +131,13 @@ writeFileSync(${JSON.stringify(pidFile)}, String(child.pid));
 setInterval(() => {}, 1000);`,
     );
     const h = harness();
+    // 5 s, not 1: on a loaded machine two Node starts can take longer than a second, and the
+    // timeout must come after the grandchild exists for the test to check the tree.
     const end = await h.step(
-      { kind: 'run', program: process.execPath, args: [script], timeoutSeconds: 1 },
+      { kind: 'run', program: process.execPath, args: [script], timeoutSeconds: 5 },
       '/x.flv',
     );
-    expect(end).toMatchObject({ ok: false, error: `${process.execPath}: timed out after 1 s` });
+    expect(end).toMatchObject({ ok: false, error: `${process.execPath}: timed out after 5 s` });
     const grandchild = Number(await readFile(pidFile, 'utf8'));
     await vi.waitFor(() => expect(isAlive(grandchild)).toBe(false), { timeout: 5000 });
     expect(isAlive(h.pids[0]!)).toBe(false);
@@ -138,10 +147,14 @@ setInterval(() => {}, 1000);`,
     const dir = await mkdtemp(join(tmpdir(), 'run-cancel-'));
     const script = await argvRecorder(dir, join(dir, 'log'), { waitFor: join(dir, 'never') });
     const h = harness();
-    const ending = h.step({ kind: 'run', program: script, args: [] }, '/x.flv');
+    const ending = h.step({ kind: 'run', program: process.execPath, args: [script] }, '/x.flv');
     await vi.waitFor(() => expect(h.pids).toHaveLength(1));
     h.controller.abort();
-    expect(await ending).toMatchObject({ ok: false, error: `${script}: cancelled`, retry: false });
+    expect(await ending).toMatchObject({
+      ok: false,
+      error: `${process.execPath}: cancelled`,
+      retry: false,
+    });
   });
 
   it('danmaku: a missing XML fails the step without a try more', async () => {

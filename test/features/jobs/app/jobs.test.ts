@@ -91,7 +91,9 @@ describe('jobs through the app object', () => {
     const log = join(dir, 'argv.log');
     const script = await argvRecorder(dir, log, { exitCode: 2, stderr: 'quota exceeded\n' });
     const h = await startApp({
-      settings: actions(root, [{ id: 'up', steps: [{ kind: 'run', program: script, args: [] }] }]),
+      settings: actions(root, [
+        { id: 'up', steps: [{ kind: 'run', program: process.execPath, args: [script] }] },
+      ]),
       seams: { jobBackOffMs: [10, 10] },
     });
     await postWebhook(h.webhookUrl, fileClosed());
@@ -120,7 +122,10 @@ describe('jobs through the app object', () => {
     const script = await argvRecorder(dir, log);
     const h = await startApp({
       settings: actions(root, [
-        { id: 'run', steps: [{ kind: 'run', program: script, args: ['{title}', '{path}'] }] },
+        {
+          id: 'run',
+          steps: [{ kind: 'run', program: process.execPath, args: [script, '{title}', '{path}'] }],
+        },
       ]),
     });
     await postWebhook(
@@ -147,7 +152,7 @@ describe('jobs through the app object', () => {
     const script = await argvRecorder(dir, join(dir, 'log'), { waitFor: join(dir, 'never') });
     const h = await startApp({
       settings: actions(root, [
-        { id: 'slow', steps: [{ kind: 'run', program: script, args: [] }] },
+        { id: 'slow', steps: [{ kind: 'run', program: process.execPath, args: [script] }] },
       ]),
     });
     await postWebhook(h.webhookUrl, fileClosed());
@@ -173,7 +178,7 @@ describe('jobs through the app object', () => {
     const release = join(dir, 'go');
     const script = await argvRecorder(dir, log, { waitFor: release });
     const settings = actions(root, [
-      { id: 'slow', steps: [{ kind: 'run', program: script, args: ['{name}'] }] },
+      { id: 'slow', steps: [{ kind: 'run', program: process.execPath, args: [script, '{name}'] }] },
     ]);
     const first = new MemoryJobStore();
     const h1 = await startApp({
@@ -209,7 +214,9 @@ describe('jobs through the app object', () => {
           {
             id: 'sess',
             on: 'SessionEnded',
-            steps: [{ kind: 'run', program: script, args: ['{sessionId}', '{path}'] }],
+            steps: [
+              { kind: 'run', program: process.execPath, args: [script, '{sessionId}', '{path}'] },
+            ],
           },
         ]),
         guardian: { reportWaitSeconds: 1 },

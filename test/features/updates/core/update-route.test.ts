@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   downloadUrl,
   updateRoute,
+  updaterEnvironment,
   updateSourceOf,
   updaterSwitches,
 } from '../../../../main/features/updates/core/update-route';
@@ -22,6 +23,18 @@ describe('updateRoute', () => {
     expect(updateRoute({ platform: 'darwin' })).toBe('download');
     expect(updateRoute({ platform: 'darwin', macSignature: 'ad-hoc' })).toBe('download');
     expect(updateRoute({ platform: 'darwin', macSignature: 'developer-id' })).toBe('restart');
+  });
+});
+
+describe('updaterEnvironment', () => {
+  it('makes a .deb install with one apt command (asked once), and leaves the others alone', () => {
+    expect(updaterEnvironment({ platform: 'linux', packageType: 'deb\n' })).toEqual({
+      ELECTRON_BUILDER_LINUX_PACKAGE_MANAGER: 'apt',
+    });
+    // An rpm's updater would take "apt" as its package manager too: never set for it.
+    expect(updaterEnvironment({ platform: 'linux', packageType: 'rpm' })).toEqual({});
+    expect(updaterEnvironment({ platform: 'linux' })).toEqual({});
+    expect(updaterEnvironment({ platform: 'win32', packageType: 'deb' })).toEqual({});
   });
 });
 
