@@ -19,6 +19,7 @@ import { startFakePushServer } from '../test/fakes/push-services/fake-push-serve
 import { ntfyService } from '../test/fakes/push-services/services';
 import { fixtureText } from '../test/helpers/fixtures';
 import { PushTargetSetting } from '../shared/settings';
+import { apiAnswers } from '../shared/recorder/connection-status';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' } } });
 const RUNS = Number(values.runs);
@@ -78,7 +79,7 @@ async function main(): Promise<void> {
       },
     });
     recorder.addWebhook(h.webhookUrl);
-    await until(() => h.app.state().recorder.status === 'ok', 'the first poll');
+    await until(() => apiAnswers(h.app.state().recorder.status), 'the first poll');
     const baseline: number[] = [];
     const record: number[] = [];
     const push: number[] = [];

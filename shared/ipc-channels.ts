@@ -44,6 +44,7 @@ export type CallChannel = (typeof CALL_CHANNELS)[number];
 export const EVENT_CHANNELS = [
   'state:changed',
   'notification:added',
+  'files:changed',
   'window:show',
   'jobs:changed',
 ] as const;

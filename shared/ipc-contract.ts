@@ -223,6 +223,11 @@ export const CALLS = {
 export const EVENTS = {
   'state:changed': { payload: AppState },
   'notification:added': { payload: HistoryNotificationItem },
+  /**
+   * A finished file's row was committed to the Files list (readable by `history:files` from now):
+   * the Files list's cue to read its page again, whether or not the file got a notification.
+   */
+  'files:changed': { payload: HistoryFileItem },
   /** A click opened the window onto a place in it (a quiet hours digest: its span). */
   'window:show': { payload: WindowTarget },
   /** A job was added or changed (status, step, progress, output lines): the Jobs view follows it. */

@@ -28,8 +28,9 @@ export interface PipelineWiring {
 }
 
 /**
- * Builds the event pipeline (the core's one way in for observations) and wires what comes out of it: each decision is
- * recorded in the history and handed to the sinks; each finished file is listed; observers hear
+ * Builds the event pipeline (where webhooks, polls and the sources' happenings meet the core) and
+ * wires what comes out of it: each decision is recorded in the history and handed to the sinks;
+ * each finished file is listed (and the window told once its row is committed); observers hear
  * of every happening. A finished file is looked up under its own recorder's recording root.
  */
 export function buildPipeline(wiring: PipelineWiring): EventPipeline {
@@ -88,7 +89,8 @@ export function buildPipeline(wiring: PipelineWiring): EventPipeline {
       },
       happened: (happening) => {
         // A replay shows an old event again: its file is already listed.
-        if (happening.source !== 'replay') listFile(history, happening, clock());
+        if (happening.source !== 'replay')
+          listFile(history, happening, clock(), (file) => events.emit('files:changed', file));
         observers.notify('happened', happening);
       },
       failed: (error) => context.log.error(`event pipeline: ${errorDetail(error)}`),
@@ -109,14 +111,25 @@ export function buildPipeline(wiring: PipelineWiring): EventPipeline {
   return pipeline;
 }
 
-/** Lists a finished file in the Files list (the pipeline's and recovery's one way to do it). */
+/**
+ * Lists a finished file in the Files list (the pipeline's and recovery's one way to do it);
+ * `listed` hears of it once its row is committed, so that what it tells can be read at once.
+ */
 export function listFile(
   history: Pick<HistoryTables, 'addFile'>,
   happening: Happening,
   finishedAt: number,
+  listed?: (file: HistoryFile) => void,
 ): void {
   const entry = historyFileOf(happening, finishedAt);
-  if (entry) history.addFile(entry);
+  if (!entry) return;
+  const committed = history.addFile(entry);
+  // A dropped write lists nothing (the history writer warned): no cue then.
+  if (committed && listed)
+    committed.then(
+      () => listed(entry),
+      () => undefined,
+    );
 }
 
 /** The Files list's entry of a finished file, keyed so that it is listed once whatever recovery does. */

@@ -27,8 +27,10 @@ export interface PipelineListeners {
 }
 
 /**
- * The event pipeline, the core's one way in for observations: accepted webhooks and polls go in, the recorder state
- * derives each happening once, and the notification policy decides what the user sees.
+ * The event pipeline, where observations meet the core: accepted webhooks and polls go in (with
+ * the sources' happenings, recovery and decisions made elsewhere: six ways in, listed in
+ * docs/architecture.md), the recorder state derives each happening once, and the notification
+ * policy decides what the user sees.
  */
 export class EventPipeline {
   /** Each recorder's rooms, sessions and files, by recorder id: files and sessions are per recorder. */

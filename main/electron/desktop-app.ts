@@ -334,6 +334,7 @@ function wireDesktopShell<I, M>(
         tray.render(message.payload);
       } else if (
         message.event === 'notification:added' ||
+        message.event === 'files:changed' ||
         message.event === 'window:show' ||
         message.event === 'jobs:changed'
       ) {

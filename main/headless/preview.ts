@@ -27,6 +27,7 @@ export async function startPreview(
         if (
           message.event === 'state:changed' ||
           message.event === 'notification:added' ||
+          message.event === 'files:changed' ||
           message.event === 'window:show' ||
           message.event === 'jobs:changed'
         )

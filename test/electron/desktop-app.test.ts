@@ -17,6 +17,7 @@ import { offlineOverrides } from '../fakes/offline-overrides';
 
 const APP_URL = 'app://recorder-tray/index.html';
 const STREAM_STARTED = fixtureText('synthesized/webhook-v2-StreamStarted.json');
+const FILE_CLOSED = fixtureText('synthesized/webhook-v2-FileClosed.json');
 
 interface Launched {
   desktop: FakeDesktop;
@@ -152,13 +153,14 @@ describe('runDesktopApp', () => {
       timeout: 5000,
     });
     expect(tray(desktop).toolTip).toContain('3号直播间');
-    const sent = desktop.windows[0]!.contents.sent.map((message) => message.channel);
-    expect(sent).toContain('state:changed');
+    const sent = () => desktop.windows[0]!.contents.sent.map((message) => message.channel);
+    expect(sent()).toContain('state:changed');
     await vi.waitFor(() => expect(desktop.notifications).toHaveLength(1), { timeout: 5000 });
     const popup = desktop.notifications[0]!;
     expect(popup.shown).toBe(true);
     expect(popup.options.title).toBe('3号直播间 is live');
-    expect(sent).toContain('notification:added');
+    // Sent after the commit, as the popup is: neither waits for the other.
+    await vi.waitFor(() => expect(sent()).toContain('notification:added'));
 
     popup.click();
     await vi.waitFor(() =>
@@ -167,6 +169,17 @@ describe('runDesktopApp', () => {
     clickMenu(tray(desktop).menu, 'live-rooms', 'live-room-23058');
     await vi.waitFor(() => expect(desktop.shell.external).toHaveLength(2));
     expect(desktop.shell.external[1]).toBe('https://live.bilibili.com/23058');
+  });
+
+  it('broadcasts files:changed to the window once a finished file is listed', async () => {
+    const { desktop, started } = await launch();
+    const response = await postWebhook(started!.app.webhookUrl(), FILE_CLOSED);
+    expect(response.status).toBe(204);
+    const cue = () =>
+      desktop.windows[0]!.contents.sent.find((message) => message.channel === 'files:changed');
+    await vi.waitFor(() => expect(cue()).toBeDefined(), { timeout: 5000 });
+    const [file] = cue()!.args as [{ relativePath: string }];
+    expect(file.relativePath).toBe(JSON.parse(FILE_CLOSED).EventData.RelativePath);
   });
 
   it('keeps the computer awake while a room records here; sleep is allowed when the setting is off or it ends', async () => {

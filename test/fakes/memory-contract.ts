@@ -1,6 +1,6 @@
 import type { JobTools } from '../../shared/job-rules';
 import type { AppState } from '../../shared/app-state';
-import type { HistoryNotification } from '../../shared/history';
+import type { HistoryFile, HistoryNotification } from '../../shared/history';
 import type { ContractHandlers, EventChannel } from '../../shared/ipc-contract';
 import type { Job, ToolCheck } from '../../shared/jobs';
 import type { CleanUpPreview } from '../../shared/clean-up';
@@ -33,6 +33,8 @@ export interface MemoryContract {
   jobs(): Job[];
   /** Changes a job as the engine would, and tells the window (`jobs:changed`). */
   updateJob(id: string, changes: Partial<Job>): void;
+  /** Lists a finished file as the app does once its row is committed: `files:changed` only. */
+  listFile(file: HistoryFile): void;
   /** What each call was asked, in order, by channel. */
   calls: { channel: string; request: unknown }[];
 }
@@ -40,12 +42,13 @@ export interface MemoryContract {
 /**
  * A window's main over memory, for the browser tests of views whose engine is not what they test:
  * settings saved with the real patch rules, jobs kept and changed (retry queues, cancel cancels,
- * "try on the last file" adds one), the tools and clean-up preview answered as set. Built over
+ * "try on the last file" adds one), finished files listed, the tools and clean-up preview answered as set. Built over
  * `fakeHandlers`, so every other call answers within the contract.
  */
 export function memoryContract(options: MemoryContractOptions = {}): MemoryContract {
   let settings = Settings.parse(options.settings ?? {});
   let jobs = [...(options.jobs ?? [])];
+  let files: HistoryFile[] = [];
   const listeners = new Set<(event: EventChannel, payload: unknown) => void>();
   const calls: { channel: string; request: unknown }[] = [];
   const emit = (event: EventChannel, payload: unknown) => {
@@ -99,6 +102,7 @@ export function memoryContract(options: MemoryContractOptions = {}): MemoryContr
       items: options.notifications ?? [],
       total: options.notifications?.length ?? 0,
     }),
+    'history:files': async () => ({ items: files, total: files.length }),
     'jobs:list': async () => ({ jobs }),
     'jobs:retry': noted('jobs:retry', async ({ id }) => {
       const job = jobs.find((j) => j.id === id);
@@ -153,6 +157,10 @@ export function memoryContract(options: MemoryContractOptions = {}): MemoryContr
     settings: () => settings,
     jobs: () => jobs,
     updateJob,
+    listFile: (file) => {
+      files = [file, ...files];
+      emit('files:changed', file);
+    },
     calls,
   };
 }

@@ -83,14 +83,15 @@ export class HistoryTables {
   }
 
   /**
-   * Records a finished file; false when one of the same key is listed (a recovery run again). A
-   * file a journaled delivery revealed (its key names the journal seq) asks for no sync of its
+   * Records a finished file; false when one of the same key is listed (a recovery run again),
+   * else its commit: resolves once the row is readable (the Files list's cue), rejects if dropped.
+   * A file a journaled delivery revealed (its key names the journal seq) asks for no sync of its
    * own: until the processed mark passes its delivery the next start lists it again from the
    * journal, and the mark is committed after it (the WAL keeps commits in order, so a mark on the
    * disk means the row is too), as is its decision, whose commit is synced. So a FileClosed held
    * for its group window still costs two synced commits, not three.
    */
-  addFile(file: HistoryFile): boolean {
+  addFile(file: HistoryFile): Promise<void> | false {
     const key = file.key;
     if (key !== undefined) {
       if (this.hasFile(key)) return false;
@@ -101,11 +102,11 @@ export class HistoryTables {
       insertFile(this.#db, file);
       this.#prune('files');
     };
-    void this.#writer
+    const committed = this.#writer
       .write(write, undefined, { synced: !journaled })
-      .catch(() => undefined) // dropped: the writer warned
       .finally(() => key !== undefined && this.#pendingFiles.delete(key));
-    return true;
+    committed.catch(() => undefined); // dropped: the writer warned; whoever waits handles it
+    return committed;
   }
 
   /**

@@ -112,8 +112,9 @@ export function FilesView() {
     if (typed === '') return undefined;
     return roomOptions.find((room) => room.name === typed || String(room.roomId) === typed)?.roomId;
   }, [roomText, roomOptions]);
-  // A FileClosed webhook changes the rooms, so a state push is the cue to read the page again.
-  const tick = useLiveTick(api, ['state:changed', 'notification:added'], 1000);
+  // Main says when a finished file's row is committed (files:changed): the cue to read the page
+  // again. A state push or a notification comes on its own timer, not after the row's commit.
+  const tick = useLiveTick(api, ['files:changed'], 1000);
   // The day chips are part of the query: every kept file is searched, not only the newest page.
   const bounds = useMemo(() => rangeBounds(range, Date.now()), [range, tick]);
   const shownResult = useHistoryPage(

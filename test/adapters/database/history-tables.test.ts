@@ -169,8 +169,11 @@ describe('HistoryTables writes', () => {
   test('a key recorded (or on its way) is refused a second time, across a reopen', async () => {
     const history = open();
     const file = makeFile(1, { key: 'j1:FileClosed' });
-    expect(history.addFile(file)).toBe(true);
+    const committed = history.addFile(file);
+    expect(committed).toBeInstanceOf(Promise);
     expect(history.addFile(file)).toBe(false); // not committed yet: still known
+    await committed; // resolves once the row is readable (the window's files:changed cue)
+    expect(history.files().items.map((f) => f.key)).toEqual(['j1:FileClosed']);
     const decided = makeNotification(1);
     decided.notification.key = 'j1:FileClosed';
     expect(history.addNotification(decided)).not.toBe(false);
