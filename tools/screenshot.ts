@@ -8,7 +8,7 @@ import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import type { Page } from 'playwright-core';
 import { dirname, join, relative } from 'node:path';
-import { addFakeRoom, startFakeLiveApi } from '../test/fakes/bilibili/fake-live-api';
+import { addFakeRoom, ROOM_COLOURS, startFakeLiveApi } from '../test/fakes/bilibili/fake-live-api';
 import { startFakeRecorder } from '../test/fakes/fake-recorder/index';
 import { generateRooms } from '../test/fakes/fake-recorder/rooms';
 import { launchChromium, watchPage } from '../test/helpers/chromium';
@@ -27,26 +27,6 @@ const PICTURE_WIDTH = 800;
 const GAP = 16;
 const ROOMS = 6;
 const say = (text: string) => process.stderr.write(`screenshot: ${text}\n`);
-
-/** Two colours per room for its generated avatar and cover. */
-const COLOURS: [[number, number, number], [number, number, number]][] = [
-  [
-    [251, 114, 153],
-    [255, 214, 102],
-  ],
-  [
-    [64, 158, 255],
-    [140, 82, 255],
-  ],
-  [
-    [38, 194, 129],
-    [20, 120, 200],
-  ],
-  [
-    [255, 140, 60],
-    [220, 40, 80],
-  ],
-];
 
 /** The stream whose finished files fill the Files list, and a go-live by webhook alone. */
 const EVENING = { roomId: 21452505, name: '七海Nana7mi', title: '【歌回】今晚唱新歌' };
@@ -88,11 +68,11 @@ generateRooms(ROOMS).forEach((room, i) =>
   addFakeRoom(
     api,
     { roomId: room.roomId, uname: room.name, title: room.title },
-    COLOURS[i % COLOURS.length],
+    ROOM_COLOURS[i % ROOM_COLOURS.length],
   ),
 );
 for (const [i, room] of [EVENING, GOING_LIVE].entries())
-  addFakeRoom(api, { roomId: room.roomId, uname: room.name, title: room.title }, COLOURS[i]);
+  addFakeRoom(api, { roomId: room.roomId, uname: room.name, title: room.title }, ROOM_COLOURS[i]);
 const recorder = await startFakeRecorder({ rooms: ROOMS, live: 3 });
 const headless = startHeadless(
   [

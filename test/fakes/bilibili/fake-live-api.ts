@@ -229,3 +229,23 @@ export function addFakeRoom(
     });
   return full;
 }
+
+/** Two colours per room for its generated avatar and cover (the window's picture tests, the screenshot). */
+export const ROOM_COLOURS: [[number, number, number], [number, number, number]][] = [
+  [
+    [251, 114, 153],
+    [255, 214, 102],
+  ],
+  [
+    [64, 158, 255],
+    [140, 82, 255],
+  ],
+  [
+    [38, 194, 129],
+    [20, 120, 200],
+  ],
+  [
+    [255, 140, 60],
+    [220, 40, 80],
+  ],
+];

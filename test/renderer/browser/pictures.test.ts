@@ -8,6 +8,7 @@ import {
   addFakeRoom,
   startFakeLiveApi,
   type FakeLiveApi,
+  ROOM_COLOURS,
 } from '../../fakes/bilibili/fake-live-api';
 import { generateRooms } from '../../fakes/fake-recorder/rooms';
 import { launchChromium } from '../../helpers/chromium';
@@ -18,24 +19,6 @@ import { v2 } from '../../helpers/recorder-events';
 import { callContract, openWindow, setLanguage, showView } from '../../helpers/window-page';
 
 const OUT = join(PROJECT_ROOT, 'test-output', 'screenshots');
-const COLOURS: [[number, number, number], [number, number, number]][] = [
-  [
-    [251, 114, 153],
-    [255, 214, 102],
-  ],
-  [
-    [64, 158, 255],
-    [140, 82, 255],
-  ],
-  [
-    [38, 194, 129],
-    [20, 120, 200],
-  ],
-  [
-    [255, 140, 60],
-    [220, 40, 80],
-  ],
-];
 
 let browser: Browser;
 let session: PreviewSession;
@@ -49,7 +32,7 @@ const LIVE_ROOM = { roomId: 22625025, name: '雪糕cheese', title: '深夜电台
 beforeAll(async () => {
   api = await startFakeLiveApi();
   rooms.forEach((room, i) =>
-    addFakeRoom(api, { roomId: room.roomId, uname: room.name, title: room.title }, COLOURS[i]),
+    addFakeRoom(api, { roomId: room.roomId, uname: room.name, title: room.title }, ROOM_COLOURS[i]),
   );
   addFakeRoom(api, { roomId: LIVE_ROOM.roomId, uname: LIVE_ROOM.name, title: LIVE_ROOM.title }, [
     [120, 200, 255],
