@@ -10,6 +10,7 @@ import { startFakePushServer } from '../fakes/push-services/fake-push-server';
 import { jsonService } from '../fakes/push-services/services';
 import { fixtureText } from '../helpers/fixtures';
 import { postWebhook } from '../helpers/http';
+import { pushOutcomes } from '../helpers/push-outcomes';
 
 afterEach(stopApps);
 
@@ -72,12 +73,8 @@ describe('a data folder written by the build of 2026-11-28', () => {
         '4 rooms are live',
         'Recording finished: 3号直播间',
       ]);
-      const pushes = async () =>
-        (await h.app.handlers['history:notifications'](ALL)).items.flatMap((n) =>
-          (n.push ?? []).map((p) => [n.notification.id, p.status, p.attempts]),
-        );
       await vi.waitFor(async () =>
-        expect((await pushes()).sort()).toEqual([
+        expect(await pushOutcomes(h.app)).toEqual([
           ['mx0ar993-3', 'sent', 4],
           ['mx0arajp-7', 'sent', 4],
         ]),

@@ -10,6 +10,7 @@ import { startFakePushServer } from '../fakes/push-services/fake-push-server';
 import { jsonService } from '../fakes/push-services/services';
 import { fixtureText } from '../helpers/fixtures';
 import { postWebhook } from '../helpers/http';
+import { pushOutcomes } from '../helpers/push-outcomes';
 
 afterEach(stopApps);
 
@@ -116,12 +117,8 @@ describe('a data folder written by the build before the database', () => {
         'Recording finished: 3号直播间',
       ]);
       // Each was tried twice before the import: this is its third attempt, kept with its notification.
-      const pushes = async () =>
-        (await h.app.handlers['history:notifications'](ALL)).items.flatMap((n) =>
-          (n.push ?? []).map((p) => [n.notification.id, p.status, p.attempts]),
-        );
       await vi.waitFor(async () =>
-        expect((await pushes()).sort()).toEqual([
+        expect(await pushOutcomes(h.app)).toEqual([
           ['mwz9wyzc-3', 'sent', 3],
           ['mwz9x0h4-7', 'sent', 3],
         ]),
