@@ -7,6 +7,7 @@ import { JOBS_STRINGS, type JobsStrings } from './window/jobs';
 import { LISTS_STRINGS, type ListsStrings } from './window/lists';
 import { NOTIFICATIONS_STRINGS, type NotificationsStrings } from './window/notifications';
 import { PAGER_STRINGS, type PagerStrings } from './window/pager';
+import { RECORDER_KIND_STRINGS, type RecorderKindStrings } from './window/recorder-kinds';
 import { RECORDERS_STRINGS, type RecordersStrings } from './window/recorders';
 import { ROOMS_STRINGS, type RoomsStrings } from './window/rooms';
 import { SETTINGS_STRINGS, type SettingsStrings } from './window/settings';
@@ -30,6 +31,7 @@ export interface WindowStrings extends ShellStrings {
   eventNames: Record<NotificationEvent, string>;
   settings: SettingsStrings;
   recorders: RecordersStrings;
+  recorderKinds: RecorderKindStrings;
   setup: SetupStrings;
   lists: ListsStrings;
 }
@@ -48,6 +50,7 @@ function windowStrings(language: Language): WindowStrings {
     eventNames: EVENT_NAMES[language],
     settings: SETTINGS_STRINGS[language],
     recorders: RECORDERS_STRINGS[language],
+    recorderKinds: RECORDER_KIND_STRINGS[language],
     setup: SETUP_STRINGS[language],
     lists: LISTS_STRINGS[language],
   };
