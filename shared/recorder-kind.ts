@@ -18,13 +18,6 @@ export type RecorderKind = z.infer<typeof RecorderKind>;
 /** Every kind, in the order Settings → Recorders offers them. */
 export const RECORDER_KINDS: readonly RecorderKind[] = RecorderKind.options;
 
-/** The kinds that post webhooks to `/webhook/<id>` and whose events this app translates. */
-export const TRANSLATED_WEBHOOK_KINDS: ReadonlySet<RecorderKind> = new Set([
-  'blrec',
-  'ddtv',
-  'bililive-tools',
-]);
-
 /** Whether this app polls the recorder's REST API the way it polls BililiveRecorder's. */
 export function pollsRecorderApi(kind: RecorderKind): boolean {
   return kind === 'bililive-recorder';

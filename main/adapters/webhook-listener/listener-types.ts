@@ -37,11 +37,23 @@ export interface WebhookListenerDeps {
   recorderIds: () => readonly string[];
   /** The per-run secret the app's own test events carry in TEST_EVENT_HEADER (none before the first). */
   testSecret?: () => string | undefined;
+  /**
+   * Reads a body that came in on a recorder of another kind (blrec, DDTV, biliLive-tools);
+   * undefined for a BililiveRecorder, whose webhooks are read as they are.
+   */
+  translate?: (recorderId: string, body: unknown) => Promise<KindTranslation> | undefined;
   version: string;
   startedAt: number;
   clock: () => number;
   log: Logger;
 }
+
+/**
+ * Another kind of recorder's event read into BililiveRecorder bodies (main/features/recorder-kinds):
+ * the bodies the journal keeps (none: known, nothing to keep), or why it was refused.
+ */
+export type KindTranslation =
+  { ok: true; bodies: object[] } | { ok: false; error: string; reasons: string[] };
 
 /** Where the listener binds. */
 export interface ListenerAddress {

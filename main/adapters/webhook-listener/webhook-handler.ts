@@ -8,6 +8,7 @@ import { checkJsonContentType, isSafeHostHeader, secretsEqual } from '../request
 import { sendJson } from '../json-answer';
 import { MAX_JSON_DEPTH, tooDeep } from './json-depth';
 import { readBody, type BodyRead } from './request-body';
+import { answerTranslated } from './translated-answer';
 import {
   MAX_BODY_BYTES,
   TEST_EVENT_HEADER,
@@ -40,7 +41,6 @@ export function createWebhookHandler(
     deps.intake.countRejected();
     sendJson(res, status, { error });
   };
-
   const afterAnswers = new AfterAnswers(deps);
 
   // The recorder sends one user agent: one string for it, not a copy per event the event log
@@ -82,6 +82,12 @@ export function createWebhookHandler(
     const text = bytes.toString('utf8');
     const json = parseJsonText(text);
     if (!json.ok) return reject(res, 400, `malformed JSON: ${json.error}`);
+    const isTest = isTestDelivery(req, deps.testSecret?.());
+    const userAgent = sameUserAgent(req.headers['user-agent']);
+    // The app's own test events are BililiveRecorder's format whatever the recorder's kind.
+    const translation = isTest ? undefined : deps.translate?.(recorderId, json.value);
+    if (translation)
+      return answerTranslated(deps, res, { recorderId, userAgent, translation }, afterAnswers);
     const parsed = parseWebhook(json.value);
     if (!parsed.ok) {
       deps.intake.countRejected();
@@ -90,8 +96,6 @@ export function createWebhookHandler(
         reasons: parsed.reasons,
       });
     }
-    const userAgent = sameUserAgent(req.headers['user-agent']);
-    const isTest = isTestDelivery(req, deps.testSecret?.());
     let result: IntakeResult;
     try {
       result = await deps.intake.accept(parsed.value, json.value, {
@@ -152,7 +156,7 @@ function isTestDelivery(req: IncomingMessage, secret: string | undefined): boole
  * The work after the 2xx, in answer order: everything answered in one turn of the event loop runs
  * together in the next, so a burst costs one scheduled callback, not one per webhook.
  */
-class AfterAnswers {
+export class AfterAnswers {
   readonly #deps: Pick<WebhookListenerDeps, 'onAccepted' | 'onDuplicate' | 'log'>;
   #answered: Answered[] = [];
 
@@ -187,7 +191,7 @@ function hasUtf8Bom(buffer: Buffer): boolean {
 }
 
 /** A webhook answered 2xx, waiting for the work after the answer. */
-interface Answered {
+export interface Answered {
   result: IntakeResult;
   body: unknown;
   userAgent: string | undefined;
