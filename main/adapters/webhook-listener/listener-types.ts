@@ -55,6 +55,14 @@ export interface WebhookListenerDeps {
 export type KindTranslation =
   { ok: true; bodies: object[] } | { ok: false; error: string; reasons: string[] };
 
+/** A webhook answered 2xx, waiting for the work after the answer. */
+export interface Answered {
+  result: IntakeResult;
+  body: unknown;
+  userAgent: string | undefined;
+  bodyJson: string;
+}
+
 /** Where the listener binds. */
 export interface ListenerAddress {
   host: string;

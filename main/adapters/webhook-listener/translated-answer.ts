@@ -2,8 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { parseWebhook } from '../../../shared/recorder/webhook';
 import type { IntakeResult } from '../../core/webhook-intake';
 import { sendJson } from '../json-answer';
-import type { KindTranslation, WebhookListenerDeps } from './listener-types';
-import type { Answered } from './webhook-handler';
+import type { Answered, KindTranslation, WebhookListenerDeps } from './listener-types';
 
 /** A body that came in on a recorder of another kind, with its translation under way. */
 export interface TranslatedDelivery {

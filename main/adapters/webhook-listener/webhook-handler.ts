@@ -10,6 +10,7 @@ import { MAX_JSON_DEPTH, tooDeep } from './json-depth';
 import { readBody, type BodyRead } from './request-body';
 import { answerTranslated } from './translated-answer';
 import {
+  type Answered,
   MAX_BODY_BYTES,
   TEST_EVENT_HEADER,
   WEBHOOK_PATH,
@@ -156,7 +157,7 @@ function isTestDelivery(req: IncomingMessage, secret: string | undefined): boole
  * The work after the 2xx, in answer order: everything answered in one turn of the event loop runs
  * together in the next, so a burst costs one scheduled callback, not one per webhook.
  */
-export class AfterAnswers {
+class AfterAnswers {
   readonly #deps: Pick<WebhookListenerDeps, 'onAccepted' | 'onDuplicate' | 'log'>;
   #answered: Answered[] = [];
 
@@ -188,14 +189,6 @@ export class AfterAnswers {
 
 function hasUtf8Bom(buffer: Buffer): boolean {
   return buffer.length >= 3 && buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf;
-}
-
-/** A webhook answered 2xx, waiting for the work after the answer. */
-export interface Answered {
-  result: IntakeResult;
-  body: unknown;
-  userAgent: string | undefined;
-  bodyJson: string;
 }
 
 /** The path of a request target, without the query. */
