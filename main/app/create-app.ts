@@ -79,10 +79,10 @@ export async function assembleApp(hostPorts: AppPorts, seams: TestSeams = {}): P
     webhookSeen: (recorderId, roomId, at) => links.get(recorderId)?.webhookSeen(roomId, at),
   });
   const binding = new ListenerBinding(listener, context.log);
-  const history = storage.history;
+  const { history } = storage;
   const cleanUp = await openCleanUp(context, ports, { pipeline, storage, jobs: engine });
   const attached = { pipeline, observers, pictures, history, links, cleanUp };
-  const sources = attachSources(context, ports, attached);
+  const sources = attachSources(context, ports, { ...attached, webhookUrl: listener.webhookUrl });
   const state = pushedState(context, ports, {
     store: ports.store,
     storage,
