@@ -1,8 +1,10 @@
 import type { RecorderSetting } from '../../../../shared/settings';
 import type { HappeningSource, SourceContext } from '../../../core/plug-ins';
 import type { BackOff } from '../core/back-off';
-import { EventSocket } from '../adapters/event-socket';
-import { relayToListener } from '../adapters/listener-relay';
+import { bililiveGoStream, blrecSocket, type KindStream } from './stream-openers';
+
+/** The kinds read from a stream at the recorder's address. */
+const STREAMED = new Set(['blrec', 'bililive-go']);
 
 /** How often the recorders' settings are looked at for streams to open or close. */
 const RECONCILE_MS = 2_000;
@@ -16,12 +18,13 @@ export interface KindStreamsOptions {
 
 /**
  * blrec read over its WebSocket (`/ws/v1/events` at the recorder's address, its API key in
- * `x-api-key`, kept in the recorder's password field): each event is relayed to the recorder's
- * own webhook URL, so it is read, journaled and deduped as its webhook would be (the same event
- * both ways is one). Streams follow the settings; a drop reconnects with back-off.
+ * `x-api-key`, kept in the recorder's password field) and bililive-go over its Server-Sent
+ * Events (`/api/sse`): each event is relayed to the recorder's own webhook URL, so it is read,
+ * journaled and deduped as a webhook would be (the same event both ways is one). Streams follow
+ * the settings; a drop reconnects with back-off.
  */
 export function kindStreamsSource(options: KindStreamsOptions): HappeningSource {
-  const sockets = new Map<string, { key: string; socket: EventSocket }>();
+  const sockets = new Map<string, { key: string; socket: KindStream }>();
   let timer: NodeJS.Timeout | undefined;
   let context: SourceContext | undefined;
 
@@ -29,7 +32,7 @@ export function kindStreamsSource(options: KindStreamsOptions): HappeningSource 
     if (!context) return;
     const wanted = new Map<string, RecorderSetting>();
     for (const recorder of context.recorders())
-      if (recorder.kind === 'blrec' && recorder.url.trim() !== '')
+      if (STREAMED.has(recorder.kind) && recorder.url.trim() !== '')
         wanted.set(recorder.id, recorder);
     for (const [id, open] of sockets) {
       const recorder = wanted.get(id);
@@ -39,7 +42,7 @@ export function kindStreamsSource(options: KindStreamsOptions): HappeningSource 
     }
     for (const [id, recorder] of wanted) {
       if (sockets.has(id)) continue;
-      const socket = openSocket(recorder, context, options);
+      const socket = openStream(recorder, context, options);
       sockets.set(id, { key: streamKey(recorder), socket });
       socket.start();
     }
@@ -64,44 +67,20 @@ export function kindStreamsSource(options: KindStreamsOptions): HappeningSource 
 }
 
 function streamKey(recorder: RecorderSetting): string {
-  return JSON.stringify([recorder.url.trim(), recorder.password]);
+  return JSON.stringify([recorder.kind, recorder.url.trim(), recorder.password]);
 }
 
-function openSocket(
+function openStream(
   recorder: RecorderSetting,
   context: SourceContext,
   options: KindStreamsOptions,
-): EventSocket {
-  const { log } = context;
-  const url = `${recorder.url.trim().replace(/^http/i, 'ws').replace(/\/+$/, '')}/ws/v1/events`;
-  const headers: Record<string, string> = recorder.password
-    ? { 'x-api-key': recorder.password }
-    : {};
-  let wasUp: boolean | undefined;
-  return new EventSocket({
-    url,
-    headers,
+): KindStream {
+  const wiring = {
+    webhookUrl: () => options.webhookUrl(recorder.id),
+    log: context.log,
     ...(options.backOff ? { backOff: options.backOff } : {}),
-    onMessage: async (text) => {
-      try {
-        const status = await relayToListener(options.webhookUrl(recorder.id), text);
-        if (status >= 300)
-          log.warn(`${recorder.id}: an event of its stream was answered ${status}`);
-      } catch (error) {
-        log.error(
-          `${recorder.id}: an event of its stream did not reach the listener: ${String(error)}`,
-        );
-      }
-    },
-    onState: (state) => {
-      // Said when it changes, not at every try while the recorder is away.
-      if (state.up === wasUp && !('final' in state && state.final)) return;
-      wasUp = state.up;
-      if (state.up) return log.info(`${recorder.id}: event stream connected (${url})`);
-      const then = state.final
-        ? 'not retried (a wrong API key would get this address blocked)'
-        : 'retrying';
-      log.warn(`${recorder.id}: event stream down: ${state.reason}; ${then}`);
-    },
-  });
+  };
+  return recorder.kind === 'blrec'
+    ? blrecSocket(recorder, wiring)
+    : bililiveGoStream(recorder, wiring);
 }

@@ -1,15 +1,16 @@
 import type { RecorderKind } from '../../../../shared/recorder-kind';
+import { bililiveGoEvents } from './bililive-go-events';
 import { bililiveToolsEvents } from './bililive-tools-events';
 import { blrecEvents } from './blrec-events';
 import { ddtvEvents } from './ddtv-events';
 import type { KindParse, KindParseContext } from './kind-event';
 
-/** The webhook kinds whose events this app translates (BililiveRecorder's are its own format). */
-export type TranslatedKind = 'blrec' | 'ddtv' | 'bililive-tools';
+/** The kinds whose events this app translates (BililiveRecorder's are its own format). */
+export type TranslatedKind = 'blrec' | 'ddtv' | 'bililive-tools' | 'bililive-go';
 
-/** Whether a recorder of this kind posts webhooks this app translates. */
+/** Whether a recorder of this kind sends events this app translates (all but BililiveRecorder). */
 export function isTranslatedKind(kind: RecorderKind): kind is TranslatedKind {
-  return kind === 'blrec' || kind === 'ddtv' || kind === 'bililive-tools';
+  return kind !== 'bililive-recorder';
 }
 
 /** Reads one event of a webhook kind into the app's happenings, by that kind's format. */
@@ -25,6 +26,9 @@ export function kindEvents(
       return ddtvEvents(body, context);
     case 'bililive-tools':
       return bililiveToolsEvents(body);
+    case 'bililive-go':
+      // What the app's own stream reader relays: a frame with its room (kind-streams.ts).
+      return bililiveGoEvents(body, context);
   }
 }
 
@@ -33,4 +37,5 @@ export const KIND_NAMES: Readonly<Record<TranslatedKind, string>> = {
   blrec: 'blrec',
   ddtv: 'DDTV5',
   'bililive-tools': 'biliLive-tools',
+  'bililive-go': 'bililive-go',
 };
