@@ -29,7 +29,7 @@ const ZH: RecorderKindStrings = {
     ddtv: '把这个地址填入 DDTV 配置的 WebHookAddress，并把 WebHookSwitch 设为 true，然后重启 DDTV。',
     'bililive-tools': '把这个地址粘贴到 biliLive-tools 的 设置 → 基本 → 事件订阅 中。',
     'bililive-go':
-      'bililive-go 不发送 Webhook：本应用从上面的地址读取它的事件流（/api/sse），尚未实现。',
+      'bililive-go 不发送 Webhook：在上面填写它的地址（例如 http://127.0.0.1:8080），本应用读取它的事件流（/api/sse）。',
   },
 };
 
@@ -52,7 +52,7 @@ const EN: RecorderKindStrings = {
     'bililive-tools':
       "Paste this URL into biliLive-tools' 设置 (Settings) → 基本 (Basic) → 事件订阅 (event subscription).",
     'bililive-go':
-      'bililive-go sends no webhooks: the app is to read its event stream (/api/sse) from the address above; not built yet.',
+      'bililive-go sends no webhooks: put its address above (such as http://127.0.0.1:8080) and the app reads its event stream (/api/sse).',
   },
 };
 
