@@ -33,7 +33,13 @@ export function attachSources(
     history: HistoryTables;
     pictures?: HappeningSource;
     /** The recorders' links: the guardian reads each recorder's log through its one client. */
-    links: { get(id: string): { client(): RecorderClient | undefined } | undefined };
+    links: {
+      get(
+        id: string,
+      ):
+        | { client(): RecorderClient | undefined; streamState(down?: { reason: string }): void }
+        | undefined;
+    };
     /** The clean-up of old recordings (main/features/clean-up/app/clean-up.ts): it watches finished files. */
     cleanUp?: HappeningSource;
     /** Each recorder's webhook URL: other kinds' event streams are relayed to it. */
@@ -52,7 +58,10 @@ export function attachSources(
   const pictures = parts.pictures ? [parts.pictures] : [];
   const cleanUp = parts.cleanUp ? [parts.cleanUp] : [];
   // A host's source replaces the built-in of the same name (tests hand in one on a fake clock).
-  const streams = kindStreamsSource({ webhookUrl: parts.webhookUrl });
+  const streams = kindStreamsSource({
+    webhookUrl: parts.webhookUrl,
+    streamState: (id, down) => parts.links.get(id)?.streamState(down),
+  });
   const builtIn = [guardian, roomChangeSource(), digest, ...pictures, ...cleanUp, streams].filter(
     (source) => !extras.some((extra) => extra.name === source.name),
   );

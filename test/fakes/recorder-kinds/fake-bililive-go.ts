@@ -9,8 +9,10 @@ export interface FakeBililiveGo {
   streams(): number;
   /** Sends one frame to every stream as `sse.go` writes it: `event: <type>` / `data: <json>`. */
   send(frame: Record<string, unknown>): void;
-  /** bililive-go restarting: every stream dropped, the port closed, then listening again on it. */
-  restart(): Promise<void>;
+  /** bililive-go stopping: every stream dropped, the port closed. */
+  down(): Promise<void>;
+  /** bililive-go started again, on the same port. */
+  up(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -50,10 +52,8 @@ export async function startFakeBililiveGo(): Promise<FakeBililiveGo> {
       for (const res of open)
         res.write(`event: ${String(frame.type)}\ndata: ${JSON.stringify(frame)}\n\n`);
     },
-    restart: async () => {
-      await shut();
-      await listen(port);
-    },
+    down: shut,
+    up: async () => void (await listen(port)),
     close: shut,
   };
 }

@@ -13,6 +13,8 @@ const RECONCILE_MS = 2_000;
 export interface KindStreamsOptions {
   /** The recorder's webhook URL on the app's own listener (the relay's target). */
   webhookUrl: (recorderId: string) => string;
+  /** A stream went down (with why) or came back (undefined): for the recorder's light. */
+  streamState?: (recorderId: string, down: { reason: string } | undefined) => void;
   backOff?: BackOff;
 }
 
@@ -77,6 +79,7 @@ function openStream(
 ): KindStream {
   const wiring = {
     webhookUrl: () => options.webhookUrl(recorder.id),
+    streamState: (down: { reason: string } | undefined) => options.streamState?.(recorder.id, down),
     log: context.log,
     ...(options.backOff ? { backOff: options.backOff } : {}),
   };

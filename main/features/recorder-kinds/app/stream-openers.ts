@@ -19,6 +19,8 @@ export interface StreamWiring {
   /** The recorder's webhook URL, asked at each event (a rebind moves it). */
   webhookUrl: () => string;
   log: Logger;
+  /** A stream went down (with why) or came back (undefined). */
+  streamState: (down: { reason: string } | undefined) => void;
   backOff?: BackOff;
 }
 
@@ -38,7 +40,7 @@ export function blrecSocket(recorder: RecorderSetting, wiring: StreamWiring): Ki
     headers,
     ...(wiring.backOff ? { backOff: wiring.backOff } : {}),
     onMessage: (text) => relay(recorder, wiring, text),
-    onState: stateLog(recorder, url, wiring.log),
+    onState: stateLog(recorder, url, wiring),
   });
 }
 
@@ -64,7 +66,7 @@ export function bililiveGoStream(recorder: RecorderSetting, wiring: StreamWiring
       }
       await relay(recorder, wiring, JSON.stringify({ frame: frame.value, live: lives.get(id) }));
     },
-    onState: stateLog(recorder, url, wiring.log),
+    onState: stateLog(recorder, url, wiring),
   });
 }
 
@@ -81,9 +83,11 @@ async function relay(recorder: RecorderSetting, wiring: StreamWiring, text: stri
 }
 
 /** Logs a stream's state when it changes, not at every try while the recorder is away. */
-function stateLog(recorder: RecorderSetting, url: string, log: Logger) {
+function stateLog(recorder: RecorderSetting, url: string, wiring: StreamWiring) {
+  const { log } = wiring;
   let wasUp: boolean | undefined;
   return (state: { up: true } | { up: false; reason: string; final: boolean }): void => {
+    wiring.streamState(state.up ? undefined : { reason: state.reason });
     if (state.up === wasUp && (state.up || !state.final)) return;
     wasUp = state.up;
     if (state.up) return log.info(`${recorder.id}: event stream connected (${url})`);

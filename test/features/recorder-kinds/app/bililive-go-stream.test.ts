@@ -2,8 +2,6 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { RunningApp } from '../../../../main/app/app-ports';
-import { kindStreamsSource } from '../../../../main/features/recorder-kinds/app/kind-streams';
 import { startApp, stopApps } from '../../../fakes/app-harness';
 import {
   startFakeBililiveGo,
@@ -22,20 +20,12 @@ afterEach(async () => {
 const ALL = { limit: 1000, offset: 0 };
 
 describe('bililive-go over its Server-Sent Events', () => {
-  it('reads a session across a restart of bililive-go: one go-live naming the streamer, no file lost', async () => {
+  it('reads a session across a restart of bililive-go: one go-live naming the streamer, no file lost, the light red while it was down', async () => {
     const fake = await startFakeBililiveGo();
     fakes.push(fake);
     const root = await mkdtemp(join(tmpdir(), 'bililive-go-'));
-    const running: { app?: RunningApp } = {};
+    // The built-in streams (the first reconnect a second after a drop).
     const h = await startApp({
-      ports: {
-        sources: [
-          kindStreamsSource({
-            webhookUrl: (id) => running.app!.webhookUrls()[id]!,
-            backOff: { firstMs: 50, maxMs: 200 },
-          }),
-        ],
-      },
       settings: {
         notifications: { groupWindowSeconds: 0 },
         recorders: [
@@ -44,15 +34,19 @@ describe('bililive-go over its Server-Sent Events', () => {
         ],
       },
     });
-    running.app = h.app;
     await vi.waitFor(() => expect(fake.streams()).toBe(1));
     fake.send(kindFixture('bililive-go/live-start.json'));
     fake.send(kindFixture('bililive-go/recorder-start.json'));
     await vi.waitFor(() => expect(h.shown.map((n) => n.event)).toEqual(['StreamStarted']));
     expect(h.shown[0]!.title).toContain('七海Nana7mi');
 
-    await fake.restart();
-    await vi.waitFor(() => expect(fake.streams()).toBe(1));
+    const light = () => h.app.state().recorders.find((r) => r.id === 'go')?.status;
+    expect(light()).toBe('off');
+    await fake.down();
+    await vi.waitFor(() => expect(light()).toBe('unreachable'));
+    await fake.up();
+    await vi.waitFor(() => expect(fake.streams()).toBe(1), { timeout: 10_000 });
+    await vi.waitFor(() => expect(light()).toBe('off'));
     const task = kindFixture('bililive-go/pipeline-task.json');
     const video = join(root, 'a.flv');
     task.data.initial_files[0].path = video;
