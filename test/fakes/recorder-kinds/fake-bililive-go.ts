@@ -5,6 +5,8 @@ import { kindFixture } from '../../helpers/kind-fixtures';
 /** A fake bililive-go: its `/api/sse` and `/api/lives/{id}` (bililive-go/bililive-go src/servers). */
 export interface FakeBililiveGo {
   url: string;
+  /** The commands it took (`POST /api/lives/{id}/startRecord`), in order. */
+  calls: string[];
   /** How many SSE streams are open now. */
   streams(): number;
   /** Sends one frame to every stream as `sse.go` writes it: `event: <type>` / `data: <json>`. */
@@ -20,6 +22,7 @@ export interface FakeBililiveGo {
 export async function startFakeBililiveGo(): Promise<FakeBililiveGo> {
   const live = kindFixture('bililive-go/live.json');
   const open = new Set<ServerResponse>();
+  const calls: string[] = [];
   let server: Server;
   const listen = async (port: number): Promise<number> => {
     server = createServer((req, res) => {
@@ -29,6 +32,20 @@ export async function startFakeBililiveGo(): Promise<FakeBililiveGo> {
         open.add(res);
         req.on('close', () => open.delete(res));
         return;
+      }
+      if (req.url === '/api/lives') {
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        return res.end(JSON.stringify([live]));
+      }
+      const command = `/api/lives/${live.id}/`;
+      if (
+        req.method === 'POST' &&
+        /\/(start|stop)Record$/.test(req.url ?? '') &&
+        req.url!.startsWith(command)
+      ) {
+        calls.push(`POST ${req.url}`);
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        return res.end('{"err_no":0}');
       }
       if (req.url === `/api/lives/${live.id}`) {
         res.writeHead(200, { 'Content-Type': 'application/json' });
@@ -47,6 +64,7 @@ export async function startFakeBililiveGo(): Promise<FakeBililiveGo> {
   const port = await listen(0);
   return {
     url: `http://127.0.0.1:${port}`,
+    calls,
     streams: () => open.size,
     send: (frame) => {
       for (const res of open)

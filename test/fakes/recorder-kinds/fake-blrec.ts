@@ -10,6 +10,8 @@ export interface FakeBlrec {
   connected(): number;
   /** How many handshakes were tried, refused ones included. */
   attempts(): number;
+  /** The API calls it took (`POST /api/v1/tasks/… x-api-key=…`), in order. */
+  calls: string[];
   /** Sends one event to every open socket, as blrec's `send_event` does (`json.dumps`). */
   send(event: unknown): void;
   /** blrec restarting: every socket dropped, the port closed, then listening again on it. */
@@ -24,9 +26,20 @@ export interface FakeBlrec {
 export async function startFakeBlrec(options: { apiKey?: string } = {}): Promise<FakeBlrec> {
   const sockets = new WebSocketServer({ noServer: true });
   let attempts = 0;
+  const calls: string[] = [];
   let server: Server;
   const listen = async (port: number): Promise<number> => {
-    server = createServer((_req, res) => res.writeHead(404).end());
+    server = createServer((req, res) => {
+      // src/blrec/web/routers/tasks.py: a task's recorder enabled or disabled, behind the key.
+      const route = /^\/api\/v1\/tasks\/(\d+)\/recorder\/(enable|disable)$/.exec(req.url ?? '');
+      if (req.method !== 'POST' || !route) return void res.writeHead(404).end();
+      if (options.apiKey && req.headers['x-api-key'] !== options.apiKey)
+        return void res.writeHead(401).end('{"detail":"No api key"}');
+      calls.push(`POST ${req.url} x-api-key=${String(req.headers['x-api-key'])}`);
+      const status = route[2] === 'disable' ? 202 : 200;
+      res.writeHead(status, { 'Content-Type': 'application/json' });
+      res.end('{"message":"The task recorder has been enabled"}');
+    });
     server.on('upgrade', (req, socket, head) => {
       attempts += 1;
       const keyOk = !options.apiKey || req.headers['x-api-key'] === options.apiKey;
@@ -49,6 +62,7 @@ export async function startFakeBlrec(options: { apiKey?: string } = {}): Promise
     url: `http://127.0.0.1:${port}`,
     connected: () => [...sockets.clients].filter((c) => c.readyState === c.OPEN).length,
     attempts: () => attempts,
+    calls,
     send: (event) => {
       for (const client of sockets.clients) client.send(JSON.stringify(event));
     },
