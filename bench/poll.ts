@@ -52,7 +52,8 @@ export interface MeasureOptions {
   warmup?: number;
 }
 
-const cpuMs = (since: NodeJS.CpuUsage) => {
+/** CPU time of this process since `since`, in milliseconds. */
+export const cpuMs = (since: NodeJS.CpuUsage): number => {
   const used = process.cpuUsage(since);
   return (used.user + used.system) / 1000;
 };

@@ -5,7 +5,7 @@
 // policy). It must stay linear: the cost per recorder of five at most 1.2× one alone.
 import type { ChildProcess } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import { benchPipeline, pollingOf, startFakeRecorderProcess } from './poll';
+import { benchPipeline, cpuMs, pollingOf, startFakeRecorderProcess } from './poll';
 
 const { values } = parseArgs({
   options: {
@@ -19,11 +19,6 @@ const RECORDERS = Number(values.recorders);
 const ROOMS = Number(values.rooms);
 const ROUNDS = Number(values.rounds);
 const WARMUP = Number(values.warmup);
-
-const cpuMs = (since: NodeJS.CpuUsage): number => {
-  const used = process.cpuUsage(since);
-  return (used.user + used.system) / 1000;
-};
 
 const median = (samples: readonly number[]): number => {
   const sorted = [...samples].sort((a, b) => a - b);

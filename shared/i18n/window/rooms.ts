@@ -62,9 +62,6 @@ const ZH_CN = {
 /** The rooms view: one card per room with its live, recording and health state. */
 export type RoomsStrings = typeof ZH_CN;
 
-/** Room controls: commands through the recorder's API, with their confirmations. */
-export type RoomControlStrings = RoomsStrings['controls'];
-
 /** The rooms view's strings in each language the app speaks. */
 export const ROOMS_STRINGS: Readonly<Record<Language, RoomsStrings>> = {
   'zh-CN': ZH_CN,
