@@ -52,6 +52,12 @@ export interface MeasureOptions {
   warmup?: number;
 }
 
+/** The middle of `samples` (the upper one of an even count). */
+export const median = (samples: readonly number[]): number => {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+};
+
 /** CPU time of this process since `since`, in milliseconds. */
 export const cpuMs = (since: NodeJS.CpuUsage): number => {
   const used = process.cpuUsage(since);

@@ -5,7 +5,7 @@
 // policy). It must stay linear: the cost per recorder of five at most 1.2× one alone.
 import type { ChildProcess } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import { benchPipeline, cpuMs, pollingOf, startFakeRecorderProcess } from './poll';
+import { benchPipeline, cpuMs, median, pollingOf, startFakeRecorderProcess } from './poll';
 
 const { values } = parseArgs({
   options: {
@@ -19,11 +19,6 @@ const RECORDERS = Number(values.recorders);
 const ROOMS = Number(values.rooms);
 const ROUNDS = Number(values.rounds);
 const WARMUP = Number(values.warmup);
-
-const median = (samples: readonly number[]): number => {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-};
 
 /** One app's pipeline and a polling per recorder, as the app's recorder links hold them. */
 async function appWith(urls: readonly string[]): Promise<{ pollAll(): Promise<void> }> {

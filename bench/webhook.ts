@@ -534,13 +534,7 @@ function printTable(f: {
 
 type Row = { eventsPerSecond: number; p50: number; p99: number; max: number };
 
-function rounded(l: LatencySummary): {
-  p50: number;
-  p90: number;
-  p99: number;
-  max: number;
-  mean: number;
-} {
+function rounded(l: LatencySummary): LatencySummary {
   return {
     p50: round2(l.p50),
     p90: round2(l.p90),
