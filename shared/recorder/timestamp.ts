@@ -14,10 +14,27 @@ export type RecorderTimestamp = z.infer<typeof RecorderTimestamp>;
 
 /**
  * The instant of a recorder timestamp in 100 ns ticks since the Unix epoch (exact, comparable).
- * Read digit by digit, as TIMESTAMP_PATTERN reads it: this runs for every webhook, and a match
- * with eleven captured strings costs several times more.
+ * One read lately is not read again: a webhook's times are read by the state, the guardian and
+ * the file's row.
  */
 export function timestampTicks(timestamp: string): bigint {
+  const known = recentlyRead.get(timestamp);
+  if (known !== undefined) return known;
+  const ticks = readTicks(timestamp);
+  // The oldest out first.
+  if (recentlyRead.size >= RECENTLY_READ_MAX)
+    recentlyRead.delete(recentlyRead.keys().next().value!);
+  recentlyRead.set(timestamp, ticks);
+  return ticks;
+}
+
+/** How many timestamps read lately are kept with their ticks (a few webhooks' worth). */
+const RECENTLY_READ_MAX = 32;
+const recentlyRead = new Map<string, bigint>();
+
+// Read digit by digit, as TIMESTAMP_PATTERN reads it: this runs for every webhook, and a match
+// with eleven captured strings costs several times more.
+function readTicks(timestamp: string): bigint {
   const t = timestamp;
   const year = digits(t, 0, 4);
   const month = digits(t, 5, 2);

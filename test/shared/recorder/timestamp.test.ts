@@ -21,6 +21,16 @@ describe('recorder timestamps', () => {
     );
   });
 
+  it('reads the same however often a time is read, and a wrong one always fails', () => {
+    const times = Array.from({ length: 80 }, (_, i) => formatRecorderTimestamp(i * 1000, 480, i));
+    const first = times.map(timestampTicks);
+    expect(times.map(timestampTicks)).toEqual(first);
+    expect([...times].reverse().map(timestampTicks)).toEqual([...first].reverse());
+    expect(first[79]).toBe(79_000n * 10_000n + 79n);
+    for (let i = 0; i < 2; i++)
+      expect(() => timestampTicks('2024-03-17T20:37:02')).toThrow(RangeError);
+  });
+
   it('converts to epoch milliseconds', () => {
     expect(timestampMs('1970-01-01T08:00:01.5+08:00')).toBe(1500);
     expect(timestampTicks('1970-01-01T00:00:00.0000001Z')).toBe(1n);
