@@ -6,11 +6,12 @@
  * 127.0.0.1, the real database in a temp folder), with the fake recorder and bilibili's fake live
  * API in a process of their own; the recorder's settings name the app's webhook URL, as a user's
  * do once set up (until 2026-11-28 they did not, and each webhook had the app read them again).
- * The FileClosed path is warmed first (FileClosed of other rooms, settled), and the poll's by an untraced poll that finds another room live, so that what is
- * traced is a steady-state one, not the first-ever. Each window runs from the post (or the poll)
- * until its effects are on the disk: the popup raised, the file listed, the popup marked shown,
- * the processed mark moved, no WAL sync under way. Then, once the database has been quiet for a
- * while (the checkpoint after the commits ran), three idle windows of the same length.
+ * The FileClosed path is warmed first (FileClosed of other rooms, settled), and the poll's by an
+ * untraced poll that finds another room live, so that what is traced is a steady-state one, not
+ * the first-ever. Each window runs from the post (or the poll) until its effects are on the disk:
+ * the popup raised, the file listed, the popup marked shown, the processed mark moved, no WAL sync
+ * under way. Then, once the database has been quiet for a while (the checkpoint after the commits
+ * ran), three idle windows of the same length.
  *
  * How to read it: files, functions and calls are V8's precise coverage of the scripts of main/
  * and shared/ (this process's main thread; the checkpoint worker's thread is not counted), each
