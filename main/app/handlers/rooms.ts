@@ -28,7 +28,7 @@ import { CommandRateLimit } from '../../core/command-rate-limit';
 import { otherKindCommand } from '../../features/recorder-kinds/app/kind-room-command';
 import { liveRoomUrl } from '../../core/links';
 import type { Clock } from '../../core/ports';
-import { POPUP_MUTE_MS, withRoomMuted } from '../../core/room-mute';
+import { POPUP_MUTE_MS, withRoomMuted } from '../../core/pause';
 import type { ShellActions } from '../../core/shell-actions';
 import { setRoomTier } from './attention';
 
