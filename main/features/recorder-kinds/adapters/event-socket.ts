@@ -1,4 +1,4 @@
-import WebSocket from 'ws';
+import type WebSocket from 'ws';
 import { reconnectDelay, STREAM_BACK_OFF, type BackOff } from '../core/back-off';
 
 /** How a socket of a recorder's events is reached and where its messages go. */
@@ -32,7 +32,7 @@ export class EventSocket {
   /** Connects (and keeps reconnecting until stopped). */
   start(): void {
     this.#stopped = false;
-    this.#connect();
+    void this.#connect();
   }
 
   /** Closes the socket and stops reconnecting; resolves once queued messages are handed on. */
@@ -44,8 +44,12 @@ export class EventSocket {
     await this.#queue;
   }
 
-  #connect(): void {
-    const socket = new WebSocket(this.#options.url, { headers: this.#options.headers });
+  async #connect(): Promise<void> {
+    // Loaded at the first blrec stream, not at start: no one else pays its memory (headless
+    // mode's bundle keeps a dynamic import as a chunk of its own).
+    const { default: Socket } = await import('ws');
+    if (this.#stopped) return;
+    const socket = new Socket(this.#options.url, { headers: this.#options.headers });
     this.#socket = socket;
     let refused = false;
     socket.on('open', () => {
@@ -74,7 +78,7 @@ export class EventSocket {
     if (final) return;
     this.#attempt += 1;
     const delay = reconnectDelay(this.#attempt, this.#options.backOff ?? STREAM_BACK_OFF);
-    this.#timer = setTimeout(() => this.#connect(), delay);
+    this.#timer = setTimeout(() => void this.#connect(), delay);
     this.#timer.unref?.();
   }
 }
