@@ -1,18 +1,20 @@
 import type { CoreWiring } from './app-context';
 import type { Storage } from './storage';
+import type { OutboxDispatcher } from './outbox-dispatcher';
 import { listFile } from './pipeline';
 import type { EventPipeline } from '../core/event-pipeline';
-import { recoverJournal } from '../core/journal-recovery';
-import type { HistoryNotification } from '../../shared/history';
+import type { Happening } from '../core/happening';
+import { planOwed, type OwedPlan } from '../core/outbox';
 import {
   filesSettledBy,
   missedItems,
-  planOwedPopups,
-  type OwedPlan,
+  missedSummary,
+  planRecovery,
+  type RecoveredHappening,
   type RecoveryPlan,
 } from '../core/recovery';
 import { errorMessage } from '../core/log-text';
-import type { Logger } from '../core/ports';
+import type { Logger, ReplayedDelivery } from '../core/ports';
 import type { WebhookIntake } from '../core/webhook-intake';
 
 /**
@@ -26,23 +28,20 @@ export interface RecoveryWiring extends CoreWiring {
   dataDir: string;
   pipeline: EventPipeline;
   /**
-   * The history, every journal entry with a webhook (oldest first, test events left out), the
-   * mark read at start-up (undefined: none), and the intake: its newest journal seq (0: empty) and
-   * the oldest failed write still waiting for its retry.
+   * The history, the outbox, every journal entry with a webhook (oldest first, test events left
+   * out), the mark read at start-up (undefined: none), and the intake: its newest journal seq (0:
+   * empty) and the oldest failed write still waiting for its retry.
    */
-  storage: Pick<Storage, 'history' | 'journaled' | 'processedThrough' | 'markProcessed'> & {
+  storage: Pick<Storage, 'history' | 'outbox' | 'journaled' | 'processedThrough' | 'markProcessed'> & {
     intake: Pick<WebhookIntake, 'journalSeq' | 'oldestUnsureSeq'>;
   };
-  /** Shows a popup through the host's popup only (the popups still owed at start). */
-  showPopup: (entry: HistoryNotification) => void;
+  /** Delivers the effects an earlier run left owed (started with the sinks). */
+  dispatcher: Pick<OutboxDispatcher, 'resume'>;
 }
 
 /** Start-up recovery and the processed mark, as the app object holds them. */
 export interface JournalRecovery {
-  /**
-   * Shows the popups still owed and runs the happenings past the processed mark (once the sinks
-   * are started).
-   */
+  /** Starts the outbox's dispatcher on what is owed and runs what the journal holds past the mark. */
   run(): Promise<void>;
   /** A journal entry was handed to the pipeline (the listener's accepted deliveries). */
   fed(seq: number): void;
@@ -51,21 +50,19 @@ export interface JournalRecovery {
 }
 
 /**
- * The one home of the promise "an answered webhook is never lost": a 2xx is answered only after
- * its delivery is committed and synced (webhook-intake.ts); what it leads to (the state's facts,
- * its file row, its decisions with their effects: the popup owed and each push owed, written in
- * the decision's own transaction) is committed after, synced; the marks that only prevent a
- * repeat (the processed mark, a popup shown, a push sent) are not synced on their own. A kill at
- * any moment therefore repeats an effect at most, never loses one: this start-up finds the
- * popups still owed, the pushes still owed (push-sink.ts reads them), and the deliveries past the
- * processed mark whose decisions or files the history lacks, and runs them again.
- *
- * Start-up recovery. Now: the state is rebuilt from the entries up to the processed
- * mark. At run(): the popups committed as owed and never marked shown (a kill between the two)
- * are shown again, or, too old, recorded as missed; then what the journal holds past the mark
- * goes through the pipeline (core/journal-recovery.ts). Then the mark keeps moving: whenever the
- * pipeline is idle and the history's writes are committed, every entry handed to it so far was
- * processed to the end; it stays below a failed write whose retry may still come (webhook-intake.ts).
+ * The one home of the promise "an answered webhook's popup is never lost". A 2xx is answered
+ * only after its delivery is committed and synced (webhook-intake.ts); what it leads to (the
+ * state's facts, its file row, its decisions with their effects: the popup and each push, rows of
+ * the outbox written in the decision's own transaction) is committed after, synced; the marks
+ * that only prevent a repeat (the processed mark, an effect delivered) are not synced on their
+ * own. A kill at any moment therefore repeats an effect at most, never loses one, because start
+ * does, once: rebuild the state from the journal up to the processed mark (here, at prepare);
+ * start the dispatcher on what the outbox holds (core/outbox.ts: planOwed; a popup too old is
+ * recorded as missed); run what the journal holds past the mark whose decisions or files the
+ * history lacks through the pipeline (fresh ones pop up as usual, older ones are summed up as
+ * missed). Then the mark keeps moving: whenever the pipeline is idle and the history's writes are
+ * committed, every entry handed to it so far was processed to the end; it stays below a failed
+ * write whose retry may still come (webhook-intake.ts).
  */
 export function prepareRecovery(wiring: RecoveryWiring): JournalRecovery {
   const { log, pipeline, storage } = wiring;
@@ -105,30 +102,34 @@ export function prepareRecovery(wiring: RecoveryWiring): JournalRecovery {
       const now = wiring.clock();
       const freshMs = wiring.settings().notifications.recoveredFreshMinutes * 60_000;
       // Read before anything new is decided: what is owed now was owed by an earlier run.
-      const owed = planOwedPopups(history.owedPopups(), { now, freshMs });
-      for (const { row, entry } of owed.show) {
-        wiring.showPopup(entry);
-        history.popupShown(row);
-      }
-      for (const { row } of owed.missed) void history.popupMissed(row).catch(() => undefined);
-      const pending = storage.journaled.filter((entry) => entry.seq > processedThrough);
-      const result = await recoverJournal(pipeline, pending, {
-        processedThrough,
+      const owed = planOwed(storage.outbox.load(), { now, freshMs });
+      wiring.dispatcher.resume(owed);
+      const found = derivePastMark(pipeline, storage.journaled, processedThrough);
+      const plan = planRecovery(found, {
         now,
         freshMs,
-        owedMissed: owed.missed.flatMap(({ entry }) => missedItems(entry)),
-        language: wiring.language(),
         hasDecision: (key) => history.hasDecision(key),
         hasFile: (key) => history.hasFile(key),
+        // Its kind is switched off: it has no row, so it is never counted as missed.
         switchedOff: ({ kind }) => {
           const events: Partial<Record<string, boolean>> = wiring.settings().notifications.events;
           return events[kind] === false;
         },
-        // Recovery's "list only" case: listed as the pipeline lists a file.
-        listFile: (happening) => listFile(history, happening, wiring.clock()),
       });
-      logRecovery(log, result.plan, owed);
-      fed = Math.max(fed, result.throughSeq);
+      // The "list only" case: listed as the pipeline lists a file.
+      for (const happening of plan.listOnly) listFile(history, happening, wiring.clock());
+      // In journal order, fresh and missed alike: offered as a webhook that just arrived is.
+      const offered = new Set<Happening>([...plan.fresh, ...plan.missed]);
+      for (const { happening } of found) if (offered.has(happening)) pipeline.offer(happening);
+      await pipeline.drain();
+      const throughSeq = Math.max(processedThrough, storage.journaled.at(-1)?.seq ?? 0);
+      const owedMissed = owed.missed.flatMap(({ entry }) => (entry ? missedItems(entry) : []));
+      const language = wiring.language();
+      const summary = missedSummary(plan.missed, { language, now, throughSeq }, owedMissed);
+      if (summary && !history.hasDecision(summary.key!))
+        pipeline.record({ notification: summary, decision: { shown: true } });
+      logRecovery(log, plan, owed);
+      fed = Math.max(fed, throughSeq);
       timer = setInterval(() => void advance(), MARK_EVERY_MS);
       timer.unref?.();
     },
@@ -140,6 +141,24 @@ export function prepareRecovery(wiring: RecoveryWiring): JournalRecovery {
       await advance();
     },
   };
+}
+
+/**
+ * The happenings of the journal entries past the mark, derived again through the state (the
+ * entries up to the mark were applied by the one rebuild, at prepare), each with its receipt.
+ */
+function derivePastMark(
+  pipeline: EventPipeline,
+  journaled: readonly ReplayedDelivery[],
+  processedThrough: number,
+): RecoveredHappening[] {
+  const found: RecoveredHappening[] = [];
+  for (const { webhook, receivedAt, seq, recorderId } of journaled) {
+    if (seq <= processedThrough) continue;
+    for (const happening of pipeline.derive(webhook, 'webhook', receivedAt, recorderId, seq))
+      found.push({ happening, journalSeq: seq, receivedAt });
+  }
+  return found;
 }
 
 function logRecovery(log: Logger, plan: RecoveryPlan, owed: OwedPlan): void {

@@ -8,6 +8,7 @@ import { Deliveries } from '../adapters/database/deliveries';
 import { deliveriesJournal } from '../adapters/database/deliveries-journal';
 import { EventLogTable, type UnjournaledMeta } from '../adapters/database/event-log-table';
 import { HistoryTables } from '../adapters/database/history-tables';
+import { OutboxTable } from '../adapters/database/outbox-table';
 import { LEGACY_EVENT_LOG } from '../adapters/database/legacy-event-log-import';
 import { LEGACY_HISTORY } from '../adapters/database/legacy-history-import';
 import { importLegacy, LEGACY_JOURNAL } from '../adapters/database/legacy-import';
@@ -32,6 +33,8 @@ export interface Storage {
   intake: WebhookIntake;
   /** The Files list and the notifications, in the database. */
   history: HistoryTables;
+  /** The effects (popups, pushes) decisions owe, written with them (outbox-dispatcher.ts). */
+  outbox: OutboxTable;
   /** The event log (the window's "Webhook log"): every delivery as received, in the database. */
   eventLog: EventLogTable;
   /** Journaled webhooks, oldest first, to rebuild room state from and recover (recovery.ts). */
@@ -98,8 +101,10 @@ export async function openStorage(
     contents.entries,
     Math.max(deliveries.newestSeq(), processedThrough ?? 0),
   );
+  const outbox = new OutboxTable(database, log.warn);
   const history = new HistoryTables(database, {
     limits,
+    outbox,
     warn: log.warn,
     onTrouble: options.onTrouble,
   });
@@ -120,6 +125,7 @@ export async function openStorage(
     deliveries,
     intake,
     history,
+    outbox,
     eventLog,
     journaled: restored.replay,
     processedThrough,

@@ -94,37 +94,6 @@ export function planRecovery(
   return plan;
 }
 
-/** A notification whose popup was committed as owed and not marked shown (its row). */
-export interface OwedPopupRow {
-  row: number;
-  entry: HistoryNotification;
-}
-
-/** What start-up does with the popups still owed. */
-export interface OwedPlan {
-  /** Recent enough: shown again now (a rare repeat, never a loss), then marked shown. */
-  show: OwedPopupRow[];
-  /** Older than the freshness bound: marked not shown (missed) and counted in the summary. */
-  missed: OwedPopupRow[];
-}
-
-/**
- * Sorts the popups owed at start the way journal entries are sorted: decided within the
- * freshness bound (or ahead of the clock) shows again, older is missed.
- */
-export function planOwedPopups(
-  owed: readonly OwedPopupRow[],
-  facts: { now: number; freshMs: number },
-): OwedPlan {
-  const plan: OwedPlan = { show: [], missed: [] };
-  for (const popup of owed)
-    (facts.now - popup.entry.notification.createdAt <= facts.freshMs
-      ? plan.show
-      : plan.missed
-    ).push(popup);
-  return plan;
-}
-
 /** The happenings a missed notification stands for (a summary's items, else itself). */
 export function missedItems({ notification }: HistoryNotification): NotificationItem[] {
   if (notification.items && notification.items.length > 0) return notification.items;

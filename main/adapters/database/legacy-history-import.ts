@@ -89,7 +89,7 @@ function takeNotifications(db: Database.Database, dataDir: string, warnings: str
   const statements = preparedOn(db);
   let count = 0;
   for (const entry of entries)
-    if (insertNotification(statements, entry, false) !== undefined) count += 1;
+    if (insertNotification(statements, entry) !== undefined) count += 1;
   return count;
 }
 
