@@ -80,9 +80,8 @@ export async function assembleApp(hostPorts: AppPorts, seams: TestSeams = {}): P
     webhookSeen: (recorderId, roomId, at) => links.get(recorderId)?.webhookSeen(roomId, at),
   });
   const binding = new ListenerBinding(listener, context.log);
-  const history = storage.history;
   const cleanUp = await openCleanUp(context, ports, { pipeline, storage, jobs: engine });
-  const attached = { pipeline, observers, pictures, history, links, cleanUp };
+  const attached = { pipeline, observers, pictures, history: storage.history, links, cleanUp };
   const sources = attachSources(context, ports, attached);
   const state = pushedState(context, ports, {
     store: ports.store,

@@ -3,18 +3,10 @@ import type { Storage } from './storage';
 import type { OutboxDispatcher } from './outbox-dispatcher';
 import { listFile } from './pipeline';
 import type { EventPipeline } from '../core/event-pipeline';
-import type { Happening } from '../core/happening';
 import { planOwed, type OwedPlan } from '../core/outbox';
-import {
-  filesSettledBy,
-  missedItems,
-  missedSummary,
-  planRecovery,
-  type RecoveredHappening,
-  type RecoveryPlan,
-} from '../core/recovery';
+import { filesSettledBy, missedItems, recoverJournal, type RecoveryPlan } from '../core/recovery';
 import { errorMessage } from '../core/log-text';
-import type { Logger, ReplayedDelivery } from '../core/ports';
+import type { Logger } from '../core/ports';
 import type { WebhookIntake } from '../core/webhook-intake';
 
 /**
@@ -59,8 +51,8 @@ export interface JournalRecovery {
  * does, once: rebuild the state from the journal up to the processed mark (here, at prepare);
  * start the dispatcher on what the outbox holds (core/outbox.ts: planOwed; a popup too old is
  * recorded as missed); run what the journal holds past the mark whose decisions or files the
- * history lacks through the pipeline (fresh ones pop up as usual, older ones are summed up as
- * missed). Then the mark keeps moving: whenever the pipeline is idle and the history's writes are
+ * history lacks through the pipeline (core/recovery.ts: fresh ones pop up as usual, older ones
+ * are summed up as missed). Then the mark keeps moving: whenever the pipeline is idle and the history's writes are
  * committed, every entry handed to it so far was processed to the end; it stays below a failed
  * write whose retry may still come (webhook-intake.ts).
  */
@@ -104,30 +96,22 @@ export function prepareRecovery(wiring: RecoveryWiring): JournalRecovery {
       // Read before anything new is decided: what is owed now was owed by an earlier run.
       const owed = planOwed(storage.outbox.load(), { now, freshMs });
       wiring.dispatcher.resume(owed);
-      const found = derivePastMark(pipeline, storage.journaled, processedThrough);
-      const plan = planRecovery(found, {
+      const pending = storage.journaled.filter((entry) => entry.seq > processedThrough);
+      const { plan, throughSeq } = await recoverJournal(pipeline, pending, {
+        processedThrough,
         now,
         freshMs,
+        owedMissed: owed.missed.flatMap(({ entry }) => (entry ? missedItems(entry) : [])),
+        language: wiring.language(),
         hasDecision: (key) => history.hasDecision(key),
         hasFile: (key) => history.hasFile(key),
-        // Its kind is switched off: it has no row, so it is never counted as missed.
         switchedOff: ({ kind }) => {
           const events: Partial<Record<string, boolean>> = wiring.settings().notifications.events;
           return events[kind] === false;
         },
+        // Recovery's "list only" case: listed as the pipeline lists a file.
+        listFile: (happening) => listFile(history, happening, wiring.clock()),
       });
-      // The "list only" case: listed as the pipeline lists a file.
-      for (const happening of plan.listOnly) listFile(history, happening, wiring.clock());
-      // In journal order, fresh and missed alike: offered as a webhook that just arrived is.
-      const offered = new Set<Happening>([...plan.fresh, ...plan.missed]);
-      for (const { happening } of found) if (offered.has(happening)) pipeline.offer(happening);
-      await pipeline.drain();
-      const throughSeq = Math.max(processedThrough, storage.journaled.at(-1)?.seq ?? 0);
-      const owedMissed = owed.missed.flatMap(({ entry }) => (entry ? missedItems(entry) : []));
-      const language = wiring.language();
-      const summary = missedSummary(plan.missed, { language, now, throughSeq }, owedMissed);
-      if (summary && !history.hasDecision(summary.key!))
-        pipeline.record({ notification: summary, decision: { shown: true } });
       logRecovery(log, plan, owed);
       fed = Math.max(fed, throughSeq);
       timer = setInterval(() => void advance(), MARK_EVERY_MS);
@@ -141,24 +125,6 @@ export function prepareRecovery(wiring: RecoveryWiring): JournalRecovery {
       await advance();
     },
   };
-}
-
-/**
- * The happenings of the journal entries past the mark, derived again through the state (the
- * entries up to the mark were applied by the one rebuild, at prepare), each with its receipt.
- */
-function derivePastMark(
-  pipeline: EventPipeline,
-  journaled: readonly ReplayedDelivery[],
-  processedThrough: number,
-): RecoveredHappening[] {
-  const found: RecoveredHappening[] = [];
-  for (const { webhook, receivedAt, seq, recorderId } of journaled) {
-    if (seq <= processedThrough) continue;
-    for (const happening of pipeline.derive(webhook, 'webhook', receivedAt, recorderId, seq))
-      found.push({ happening, journalSeq: seq, receivedAt });
-  }
-  return found;
 }
 
 function logRecovery(log: Logger, plan: RecoveryPlan, owed: OwedPlan): void {

@@ -1,4 +1,3 @@
-import type { HistoryNotification } from '../../../../shared/history';
 import { PUSH_TEMPLATES } from '../../../../shared/i18n/push-text';
 import type { PushFailure, PushRecord, PushTestResult } from '../../../../shared/push';
 import type { PushTargetSetting } from '../../../../shared/settings';
