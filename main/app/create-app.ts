@@ -44,7 +44,6 @@ export async function assembleApp(hostPorts: AppPorts, seams: TestSeams = {}): P
   });
   const { sinks, push, dispatcher } = attachSinks(context, ports, storage);
   const pictures = await openPictures(context);
-
   // The event pipeline, what observes it, and recovery of what the journal holds.
   const observers = new Observers(context.reportFailure('observer'));
   const pipeline = buildPipeline({
@@ -53,6 +52,7 @@ export async function assembleApp(hostPorts: AppPorts, seams: TestSeams = {}): P
     sinks,
     observers,
     effectsOf: (entry) => dispatcher.effectsOf(entry),
+    stepped: () => recovery.settle(),
     withPictures: (notification) => pictures.fill(notification),
     awaitPictures: (roomId, ready) => pictures.awaitPictures(roomId, ready),
     apiAnswers: (recorderId) => links.get(recorderId ?? '')?.apiAnswers ?? false,

@@ -22,6 +22,8 @@ export interface PipelineWiring {
   observers: Observers;
   /** A decision's effects, written in its own transaction (OutboxDispatcher.effectsOf). */
   effectsOf: (entry: HistoryNotification) => Effect[];
+  /** A step listed a file or decided: the processed mark may move with its rows (recovery.ts). */
+  stepped?: () => void;
   /** The notification with its room's pictures where known (cached: nothing waits). */
   withPictures?: (notification: AppNotification) => AppNotification;
   /** A go-live waits for its room's pictures while they are being fetched (main/features/pictures/core/picture-wait.ts). */
@@ -66,6 +68,7 @@ export function buildPipeline(wiring: PipelineWiring): EventPipeline {
     },
     {
       decided: (record) => {
+        wiring.stepped?.();
         const { decision } = record;
         const notification = wiring.withPictures?.(record.notification) ?? record.notification;
         const entry: HistoryNotification = {
@@ -91,6 +94,7 @@ export function buildPipeline(wiring: PipelineWiring): EventPipeline {
         sinks.decided(entry, kept);
       },
       happened: (happening) => {
+        wiring.stepped?.();
         // A replay shows an old event again: its file is already listed.
         if (happening.source !== 'replay')
           listFile(history, happening, clock(), (file) => events.emit('files:changed', file));
