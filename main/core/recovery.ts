@@ -3,7 +3,7 @@ import type { HistoryNotification } from '../../shared/history';
 import type { AppNotification, NotificationItem } from '../../shared/model';
 import type { Language } from '../../shared/settings';
 import type { EventPipeline } from './event-pipeline';
-import type { Happening } from './happening';
+import { happeningKey, type Happening } from './happening';
 import type { ReplayedDelivery } from './ports';
 
 // The core part of start-up recovery (main/app/recovery.ts owns the promise and runs it): the
@@ -11,11 +11,6 @@ import type { ReplayedDelivery } from './ports';
 // which journal seq everything was processed to the end (state, files list, notification
 // history). Entries after the mark are run again through the state; each happening they reveal
 // is keyed by its journal seq and kind, and only those whose decision the history lacks go on.
-
-/** The key of a happening a journaled webhook revealed: unique per journal entry and kind. */
-export function happeningKey(journalSeq: number, kind: Happening['kind']): string {
-  return `j${journalSeq}:${kind}`;
-}
 
 /**
  * The listed files that recovery will not run again: those listed by a journal entry at or
