@@ -45,7 +45,7 @@ export async function assembleApp(hostPorts: AppPorts, seams: TestSeams = {}): P
   const { sinks, push, dispatcher } = attachSinks(context, ports, storage);
   const pictures = await openPictures(context);
   // The event pipeline, what observes it, and recovery of what the journal holds.
-  const observers = new Observers(context.reportFailure('observer'));
+  const observers = new Observers(context.reportFailure('observer'), context.settings);
   const pipeline = buildPipeline({
     context,
     history: storage.history,
