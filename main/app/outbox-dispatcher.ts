@@ -1,7 +1,13 @@
 import type { HistoryNotification } from '../../shared/history';
 import type { HistoryTables } from '../adapters/database/history-tables';
 import type { OutboxTable } from '../adapters/database/outbox-table';
-import { popupEffects, unbacked, type Effect, type OwedEffect, type OwedPlan } from '../core/outbox';
+import {
+  popupEffects,
+  unbacked,
+  type Effect,
+  type OwedEffect,
+  type OwedPlan,
+} from '../core/outbox';
 import type { DecisionSink, KeptDecision, PlugInContext } from '../core/plug-ins';
 import { owedPush, pushEffects } from '../features/push/core/owed-push';
 import type { PushSink } from '../features/push/app/push-sink';

@@ -71,4 +71,3 @@ export const OUTBOX_MIGRATION: Migration = {
     `);
   },
 };
-

@@ -4,11 +4,7 @@ import * as z from 'zod';
 import { PushFailure } from '../../../../shared/push';
 import type { LegacyPart } from '../../../adapters/database/legacy-import';
 import { readLegacyLines } from '../../../adapters/database/legacy-lines';
-import {
-  INSERT_PUSH,
-  INSERT_PUSH_KEY,
-  pushRow,
-} from '../../../adapters/database/outbox-table';
+import { INSERT_PUSH, INSERT_PUSH_KEY, pushRow } from '../../../adapters/database/outbox-table';
 import { PushPayload } from '../core/owed-push';
 
 /** A push queued in that file. */
