@@ -90,8 +90,10 @@ export class OutboxDispatcher implements DecisionSink {
     for (const effect of plan.dropped) void outbox.done(effect.id).catch(() => undefined);
     const pending = plan.pushes.flatMap((effect) => {
       const parsed = owedPush(effect);
-      if (!parsed) void outbox.done(effect.id).catch(() => undefined);
-      return parsed ? [{ push: parsed, attempts: effect.attempts }] : [];
+      if (parsed) return [{ push: parsed, attempts: effect.attempts }];
+      this.#context?.log.warn(`outbox: the stored push ${effect.id} does not read and was skipped`);
+      void outbox.done(effect.id).catch(() => undefined);
+      return [];
     });
     push.resume(pending);
   }

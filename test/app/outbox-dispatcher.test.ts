@@ -18,9 +18,11 @@ let dir: string;
 let database: DatabaseHandle;
 let outbox: OutboxTable;
 let history: HistoryTables;
+const warnings: string[] = [];
 
 beforeEach(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'outbox-dispatcher-'));
+  warnings.length = 0;
   database = DatabaseHandle.open(dir, { migrations: APP_MIGRATIONS });
   outbox = new OutboxTable(database, () => undefined);
   history = new HistoryTables(database, { outbox, warn: () => undefined, retryMs: 20 });
@@ -55,7 +57,11 @@ async function dispatcher(show: (entry: HistoryNotification) => void, send?: Pus
       throw error;
     },
   });
-  const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
+  const log = {
+    info: () => undefined,
+    warn: (m: string) => warnings.push(m),
+    error: () => undefined,
+  };
   await made.start({
     clock: Date.now,
     log,
@@ -139,6 +145,34 @@ describe('OutboxDispatcher', () => {
     await vi.waitFor(() => expect(owedNow()).toEqual([]));
     await history.flush();
     expect(history.notificationById('n-1')?.decision).toEqual({ shown: false, reason: 'missed' });
+  });
+
+  test('at start: a stored push that does not read is skipped with a warning, the others go', async () => {
+    const sent: string[] = [];
+    const send: PushSend = (_target, message) => {
+      sent.push(message.title);
+      return Promise.resolve({ ok: true });
+    };
+    const url = 'json://127.0.0.1:9/hook';
+    const first = await dispatcher(() => undefined, send, url);
+    const good = makeNotification(1);
+    await (
+      history.addNotification(good, [], first.effectsOf(good)) as { committed: Promise<unknown> }
+    ).committed;
+    await database.commit(() =>
+      database
+        .statement(
+          `INSERT INTO outbox (kind, notification_id, target, payload, created_at)
+           VALUES ('push', 'n-bad', ?, '{not json', ?)`,
+        )
+        .run(url, Date.now()),
+    );
+    const second = await dispatcher(() => undefined, send, url);
+    second.resume(planOwed(outbox.load(), { now: Date.now(), freshMs: 600_000 }));
+    await vi.waitFor(() => expect(owedNow('push')).toEqual([]));
+    expect(sent).toEqual([good.notification.title]);
+    expect(warnings).toEqual([expect.stringMatching(/^outbox: the stored push \d+ does not read/)]);
+    await second.stop();
   });
 
   test('while the database cannot be written the popup goes at once; its row follows, not owed', async () => {
