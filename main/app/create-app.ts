@@ -21,12 +21,13 @@ import type { CleanUpReader } from '../features/clean-up/app/clean-up-handlers';
 import { openCleanUp } from '../features/clean-up/app/clean-up';
 import { buildJobs } from '../features/jobs/app/build-jobs';
 import type { JobsEngine } from '../features/jobs/app/jobs-engine';
+import { buildPhone } from '../features/phone/app/build-phone';
 
 /**
  * The app object: builds every part in the order they depend on each other, and hands the host
  * a narrow handle. Both hosts (the Electron glue and headless mode) start the app through it.
  * Order: context (settings, events) → storage → sinks → pipeline, jobs and recovery → listener →
- * one link per recorder → sources → state → handlers → lifecycle.
+ * one link per recorder → sources → state → handlers → the phone's bots over them → lifecycle.
  */
 export function createApp(ports: AppPorts): Promise<RunningApp> {
   return assembleApp(ports);
@@ -106,7 +107,7 @@ export async function assembleApp(hostPorts: AppPorts, seams: TestSeams = {}): P
     listener,
     binding,
     links,
-    sources: sources.sources,
+    sources: [...sources.sources, buildPhone(context, handlers, state)],
     sourceContext: sources.context,
     jobs: { engine, starter },
   });

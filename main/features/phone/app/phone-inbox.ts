@@ -21,11 +21,14 @@ export interface PhoneMessage {
   text: string;
   /** Telegram's bot username: a `/cmd@other_bot` is not for us. */
   botName?: string;
+  /** Which bot or target it came through (the window's "last command" per target). */
+  via?: string;
 }
 
 /** A command taken, for the log, the window and headless `phone` lines. */
 export interface PhoneCommandTaken {
   service: PhoneService;
+  via?: string;
   sender: string;
   /** "from Telegram: record room 21452505 → done". */
   line: string;
@@ -92,7 +95,12 @@ export class PhoneInbox {
 
   // true: go on; otherwise what to answer (undefined: silence).
   #judge(message: Omit<PhoneMessage, 'text' | 'botName'>): true | string | undefined {
-    const verdict = this.#guard.judge(message);
+    // Per service: a Telegram chat and a QQ group may share a number.
+    const verdict = this.#guard.judge({
+      ...message,
+      chat: `${message.service}:${message.chat}`,
+      sender: `${message.service}:${message.sender}`,
+    });
     if (verdict.take) return true;
     const service = PHONE_SERVICE_NAMES[message.service];
     if (verdict.why === 'notAllowed') {
@@ -108,11 +116,12 @@ export class PhoneInbox {
     return verdict.why === 'tooOld' ? text.tooOld : text.tooSoon;
   }
 
-  #told(message: Pick<PhoneMessage, 'service' | 'sender'>, what: string): void {
+  #told(message: Pick<PhoneMessage, 'service' | 'sender' | 'via'>, what: string): void {
     const line = `from ${PHONE_SERVICE_NAMES[message.service]}: ${what}`;
     this.#deps.log.info(`phone: ${line} (sender ${message.sender})`);
     this.#deps.onCommand?.({
       service: message.service,
+      ...(message.via !== undefined ? { via: message.via } : {}),
       sender: message.sender,
       line,
       at: this.#deps.clock(),

@@ -13,7 +13,15 @@ export type PushTarget =
   | { service: 'ntfy'; origin: string; topics: string[]; auth?: PushAuth }
   | { service: 'bark'; origin: string; deviceKeys: string[]; params: Record<string, string> }
   | { service: 'gotify'; origin: string; path: string; token: string; priority?: number }
-  | { service: 'tgram'; botToken: string; chatIds: string[] }
+  | {
+      service: 'tgram';
+      botToken: string;
+      chatIds: string[];
+      /** `?api=`: a Bot API mirror or a local Bot API server, instead of api.telegram.org. */
+      api?: string;
+      /** `?commands=yes`: the bot takes commands from these chats (issue 43). */
+      commands?: boolean;
+    }
   | { service: 'schan'; sendKey: string }
   | { service: 'pushplus'; token: string }
   | { service: 'wecombot'; key: string }

@@ -1,5 +1,5 @@
 // The group bots and chat services, in Apprise's syntax (caronc/apprise, plugins/dingtalk.py,
-// feishu.py, lark.py, pushdeer.py, wxpusher.py, discord.py), and QQ through a OneBot v11 HTTP API
+// feishu.py, lark.py, pushdeer.py, wxpusher.py, discord.py, telegram.py), and QQ through a OneBot v11 HTTP API
 // in this app's own syntax (Apprise has none): see docs/push-and-phone.md.
 import type { PushUrlResult } from './push-target';
 import { accept, listOf, mask, originOf, refuse, type Parts } from './push-url-parts';
@@ -108,5 +108,39 @@ export function onebot(parts: Parts): PushUrlResult {
     { service: 'onebot', origin, groups, users, ...(token ? { token } : {}) },
     [token ?? ''],
     `${parts.scheme}://${token ? '***@' : ''}${parts.host}/${segments.join('/')}`,
+  );
+}
+
+/**
+ * `tgram://bot_token/chat_id…` (Apprise), plus this app's `?commands=yes` (the bot takes commands
+ * from these chats: issue 43) and `?api=` (a Bot API mirror or a local Bot API server).
+ */
+export function tgram(parts: Parts): PushUrlResult {
+  const token = /^(?:bot)?(\d+:[A-Za-z0-9_-]+)$/.exec(parts.host)?.[1];
+  const chatIds = parts.segments;
+  if (!token || chatIds.length === 0 || chatIds.some((id) => !/^(-?\d+|@\w+)$/.test(id)))
+    return {
+      ok: false,
+      error: 'telegram needs a bot token and chat id: tgram://123456:ABC…/chat_id',
+    };
+  const api = parts.query.api?.replace(/\/+$/, '');
+  if (api !== undefined && !/^https?:\/\/[^\s/?#@]+(\/[^\s?#]*)?$/.test(api))
+    return {
+      ok: false,
+      error: 'telegram: api= takes an http(s) address, e.g. https://tg.example.com',
+    };
+  const commands = /^(yes|true|1|on)$/i.test(parts.query.commands ?? '');
+  const botId = token.slice(0, token.indexOf(':'));
+  const query = [...(commands ? ['commands=yes'] : []), ...(api ? [`api=${api}`] : [])];
+  return accept(
+    {
+      service: 'tgram',
+      botToken: token,
+      chatIds,
+      ...(api ? { api } : {}),
+      ...(commands ? { commands } : {}),
+    },
+    [token, token.slice(botId.length + 1)],
+    `tgram://${botId}:***/${chatIds.join('/')}${query.length ? `?${query.join('&')}` : ''}`,
   );
 }

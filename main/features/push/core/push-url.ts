@@ -2,7 +2,7 @@
 // library; its wiki documents one page per service, e.g. Notify_ntfy, Notify_bark), so a user can
 // paste the URL they already use elsewhere. Parsed by hand, not with WHATWG URL: a Telegram bot
 // token (`123456:ABC…`) stands where a URL parser expects host:port.
-import { discord, dingtalk, feishu, onebot, pushdeer, wxpusher } from './push-url-chat';
+import { discord, dingtalk, feishu, onebot, pushdeer, tgram, wxpusher } from './push-url-chat';
 import { mailto } from './push-url-mail';
 import type { PushAuth, PushService, PushUrlResult } from './push-target';
 import { accept, decode, mask, originOf as origin, type Parts } from './push-url-parts';
@@ -146,22 +146,6 @@ function gotify(parts: Parts): PushUrlResult {
     },
     [token],
     `${parts.scheme}://${parts.host}/${path === '' ? '' : `${path}/`}${mask(token)}`,
-  );
-}
-
-function tgram(parts: Parts): PushUrlResult {
-  const token = /^(?:bot)?(\d+:[A-Za-z0-9_-]+)$/.exec(parts.host)?.[1];
-  const chatIds = parts.segments;
-  if (!token || chatIds.length === 0 || chatIds.some((id) => !/^(-?\d+|@\w+)$/.test(id)))
-    return {
-      ok: false,
-      error: 'telegram needs a bot token and chat id: tgram://123456:ABC…/chat_id',
-    };
-  const botId = token.slice(0, token.indexOf(':'));
-  return accept(
-    { service: 'tgram', botToken: token, chatIds },
-    [token, token.slice(botId.length + 1)],
-    `tgram://${botId}:***/${chatIds.join('/')}`,
   );
 }
 

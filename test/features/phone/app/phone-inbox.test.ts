@@ -30,7 +30,7 @@ async function inboxOnApp(language: 'en' | 'zh-CN' = 'en') {
     calls: h.app.handlers,
     state: () => h.app.state(),
     settings: () => h.app.settings(),
-    language: () => h.app.settings().language,
+    language: () => h.app.settings().language ?? 'en',
     clock: () => now,
     log,
     onCommand: (t) => taken.push(t),
