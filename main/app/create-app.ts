@@ -107,7 +107,7 @@ export async function assembleApp(hostPorts: AppPorts, seams: TestSeams = {}): P
     listener,
     binding,
     links,
-    sources: [...sources.sources, buildPhone(context, handlers, state)],
+    sources: [...sources.sources, buildPhone(context, handlers, state, listener)],
     sourceContext: sources.context,
     jobs: { engine, starter },
   });

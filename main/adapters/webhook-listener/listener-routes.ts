@@ -20,6 +20,8 @@ export function createListenerRoutes(
   const others = (req: IncomingMessage, res: ServerResponse, path: string): void => {
     const refused = refusal(req, deps.token !== '');
     if (refused) return sendJson(res, 403, { error: refused });
+    for (const [prefix, route] of deps.routes?.() ?? [])
+      if (path.startsWith(prefix)) return route(req, res, path);
     const isRead = req.method === 'GET' || req.method === 'HEAD';
     if (isRead && HEALTH_PATH.test(path)) return health(deps, req, res);
     sendJson(res, 404, { error: 'not found' });

@@ -3,7 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { isLoopbackHost } from '../request-guards';
 import { createListenerRoutes } from './listener-routes';
-import { WEBHOOK_PATH, type ListenerAddress, type WebhookListenerDeps } from './listener-types';
+import {
+  WEBHOOK_PATH,
+  type ListenerAddress,
+  type ListenerRoute,
+  type WebhookListenerDeps,
+} from './listener-types';
 
 /** Refused bind settings, with the reason in plain words. */
 export class UnsafeBindError extends Error {
@@ -39,9 +44,16 @@ export class WebhookServer {
   readonly #deps: Omit<WebhookListenerDeps, 'token'>;
   #server: Server | undefined;
   #address: ListenerAddress | undefined;
+  readonly #routes = new Map<string, ListenerRoute>();
 
   constructor(deps: Omit<WebhookListenerDeps, 'token'>) {
-    this.#deps = deps;
+    this.#deps = { ...deps, routes: () => this.#routes };
+  }
+
+  /** Adds a feature's route under a path prefix (e.g. `/phone/`); returns its removal. */
+  route(prefix: string, handler: ListenerRoute): () => void {
+    this.#routes.set(prefix, handler);
+    return () => void this.#routes.delete(prefix);
   }
 
   /** Binds to `address` (port 0 = any free port); rejects with UnsafeBindError or the socket error. */

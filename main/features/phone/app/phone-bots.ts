@@ -5,6 +5,7 @@ import type { HappeningSource } from '../../../core/plug-ins';
 import { parsePushUrl } from '../../push/core/push-url';
 import type { BotConnection } from '../adapters/telegram-poller';
 import { PhoneInbox, type PhoneCommandTaken } from './phone-inbox';
+import { OneBotBot, type OneBotBotDeps, type OneBotTarget } from './onebot-bot';
 import { TelegramBot, type TelegramBotTarget } from './telegram-bot';
 
 /** What the phone's bots work on: the app's context, its handlers and its state. */
@@ -17,6 +18,8 @@ export interface PhoneBotsDeps {
   state: () => AppState;
   /** Every command taken (the log has it too): headless `phone` lines. */
   onCommand?: (taken: PhoneCommandTaken) => void;
+  /** Adds a route to the app's listener (OneBot's HTTP POST events); returns its removal. */
+  route: OneBotBotDeps['route'];
   /** Seconds a Telegram long poll waits (tests). */
   pollSeconds?: number;
 }
@@ -36,7 +39,7 @@ export class PhoneBots implements HappeningSource {
   readonly name = 'phone';
   readonly #deps: PhoneBotsDeps;
   readonly #inbox: PhoneInbox;
-  readonly #bots = new Map<string, { bot: TelegramBot; status: BotStatus }>();
+  readonly #bots = new Map<string, { bot: { stop(): unknown }; status: BotStatus }>();
   #stopWatching: (() => void) | undefined;
   #applied = '';
 
@@ -67,7 +70,7 @@ export class PhoneBots implements HappeningSource {
   /** Stops every bot. */
   async stop(): Promise<void> {
     this.#stopWatching?.();
-    await Promise.all([...this.#bots.values()].map(({ bot }) => bot.stop()));
+    await Promise.all([...this.#bots.values()].map(async ({ bot }) => bot.stop()));
     this.#bots.clear();
     this.#applied = '';
   }
@@ -78,27 +81,58 @@ export class PhoneBots implements HappeningSource {
   }
 
   #apply(): void {
-    const wanted = telegramBots(this.#deps.context.settings().pushTargets);
-    const key = JSON.stringify([...wanted]);
+    const targets = this.#deps.context.settings().pushTargets;
+    const telegram = telegramBots(targets);
+    const onebot = oneBotTargets(targets);
+    const key = JSON.stringify([[...telegram], [...onebot]]);
     if (key === this.#applied) return;
     this.#applied = key;
     for (const { bot } of this.#bots.values()) void bot.stop();
     this.#bots.clear();
-    for (const [botId, target] of wanted) {
+    const { context } = this.#deps;
+    for (const [botId, target] of telegram) {
       const status: BotStatus = { connection: 'connecting' };
       const bot = new TelegramBot(target, {
         inbox: this.#inbox,
         act: this.#deps.calls['notification:act'],
-        log: this.#deps.context.log,
-        language: this.#deps.context.language,
-        clock: this.#deps.context.clock,
+        log: context.log,
+        language: context.language,
+        clock: context.clock,
         onConnection: (state) => (status.connection = state),
         ...(this.#deps.pollSeconds !== undefined ? { pollSeconds: this.#deps.pollSeconds } : {}),
       });
       this.#bots.set(botId, { bot, status });
       bot.start();
     }
+    for (const [name, target] of onebot) {
+      const status: BotStatus = { connection: 'connecting' };
+      const bot = new OneBotBot(target, {
+        inbox: this.#inbox,
+        log: context.log,
+        route: this.#deps.route,
+        name,
+        onConnection: (connected) => (status.connection = connected ? 'connected' : 'unreachable'),
+      });
+      this.#bots.set(name, { bot, status });
+      bot.start();
+    }
   }
+}
+
+/** The enabled OneBot targets that take commands, by their masked URL. */
+function oneBotTargets(
+  targets: readonly { url: string; enabled: boolean }[],
+): Map<string, OneBotTarget> {
+  const bots = new Map<string, OneBotTarget>();
+  for (const target of targets) {
+    if (!target.enabled) continue;
+    const parsed = parsePushUrl(target.url);
+    if (!parsed.ok) continue;
+    const value = parsed.value.target;
+    if (value.service === 'onebot' && value.commands)
+      bots.set(parsed.value.redacted, { ...value, commands: value.commands });
+  }
+  return bots;
 }
 
 /** The enabled `tgram://…?commands=yes` targets, one per bot (their chats joined), by bot id. */

@@ -46,7 +46,27 @@ export type PushTarget =
   | { service: 'pushdeer'; origin: string; pushKey: string }
   | { service: 'wxpusher'; appToken: string; uids: string[]; topicIds: number[] }
   | { service: 'discord'; webhookId: string; webhookToken: string; botName?: string }
-  | { service: 'onebot'; origin: string; token?: string; groups: number[]; users: number[] };
+  | {
+      service: 'onebot';
+      origin: string;
+      token?: string;
+      groups: number[];
+      users: number[];
+      /** Takes commands (issue 43): from `users`, and in `groups` from `members` only. */
+      commands?: OneBotCommands;
+    };
+
+/** How a OneBot target takes commands: events by HTTP POST to this app, or a forward WebSocket. */
+export interface OneBotCommands {
+  /** Group members whose commands are taken (none: no commands from groups). */
+  members: number[];
+  /** `?post=<key>`: events come by HTTP POST to the listener's `/phone/onebot/<key>`. */
+  postKey?: string;
+  /** The implementation's `http_post.secret`: every POST must carry its X-Signature. */
+  secret?: string;
+  /** `?ws=ws://host:port`: a forward WebSocket to the implementation instead. */
+  ws?: string;
+}
 
 /** A push service name (the URL scheme without its secure `s`; lark:// is feishu). */
 export type PushService = PushTarget['service'];
