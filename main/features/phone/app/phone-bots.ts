@@ -5,6 +5,7 @@ import type { HappeningSource } from '../../../core/plug-ins';
 import { parsePushUrl } from '../../push/core/push-url';
 import type { BotConnection } from '../adapters/telegram-poller';
 import { PhoneInbox, type PhoneCommandTaken } from './phone-inbox';
+import { NtfyBot, type NtfyTarget } from './ntfy-bot';
 import { OneBotBot, type OneBotBotDeps, type OneBotTarget } from './onebot-bot';
 import { TelegramBot, type TelegramBotTarget } from './telegram-bot';
 
@@ -84,7 +85,8 @@ export class PhoneBots implements HappeningSource {
     const targets = this.#deps.context.settings().pushTargets;
     const telegram = telegramBots(targets);
     const onebot = oneBotTargets(targets);
-    const key = JSON.stringify([[...telegram], [...onebot]]);
+    const ntfy = ntfyTargets(targets);
+    const key = JSON.stringify([[...telegram], [...onebot], [...ntfy]]);
     if (key === this.#applied) return;
     this.#applied = key;
     for (const { bot } of this.#bots.values()) void bot.stop();
@@ -116,7 +118,40 @@ export class PhoneBots implements HappeningSource {
       this.#bots.set(name, { bot, status });
       bot.start();
     }
+    for (const [name, { target, secrets }] of ntfy) {
+      const status: BotStatus = { connection: 'connecting' };
+      const bot = new NtfyBot(target, {
+        inbox: this.#inbox,
+        act: this.#deps.calls['notification:act'],
+        log: context.log,
+        language: context.language,
+        name,
+        secrets,
+        onConnection: (connected) => (status.connection = connected ? 'connected' : 'unreachable'),
+      });
+      this.#bots.set(name, { bot, status });
+      bot.start();
+    }
   }
+}
+
+/** The enabled ntfy targets with buttons, by their masked URL (with their secrets). */
+function ntfyTargets(
+  targets: readonly { url: string; enabled: boolean }[],
+): Map<string, { target: NtfyTarget; secrets: string[] }> {
+  const bots = new Map<string, { target: NtfyTarget; secrets: string[] }>();
+  for (const target of targets) {
+    if (!target.enabled) continue;
+    const parsed = parsePushUrl(target.url);
+    if (!parsed.ok) continue;
+    const value = parsed.value.target;
+    if (value.service === 'ntfy' && value.commands)
+      bots.set(parsed.value.redacted, {
+        target: { ...value, commands: value.commands },
+        secrets: parsed.value.secrets,
+      });
+  }
+  return bots;
 }
 
 /** The enabled OneBot targets that take commands, by their masked URL. */

@@ -10,7 +10,17 @@ export type PushAuth =
 
 /** A parsed push target: where and how to send, one shape per service. */
 export type PushTarget =
-  | { service: 'ntfy'; origin: string; topics: string[]; auth?: PushAuth }
+  | {
+      service: 'ntfy';
+      origin: string;
+      topics: string[];
+      auth?: PushAuth;
+      /**
+       * `?commands=yes&control=<topic>&secret=<secret>`: go-live pushes carry Record and Mute 1 h
+       * buttons that publish to the control topic with the secret; the app acts on those only.
+       */
+      commands?: { control: string; secret: string };
+    }
   | { service: 'bark'; origin: string; deviceKeys: string[]; params: Record<string, string> }
   | { service: 'gotify'; origin: string; path: string; token: string; priority?: number }
   | {

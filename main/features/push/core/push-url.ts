@@ -107,12 +107,30 @@ function ntfy(parts: Parts): PushUrlResult {
   const base = cloud ? 'https://ntfy.sh' : origin(parts, parts.secure || parts.host === 'ntfy.sh');
   if (!base || topics.some((t) => !/^[-_A-Za-z0-9]{1,64}$/.test(t)))
     return { ok: false, error: 'ntfy needs a host and topic: ntfy://host/topic' };
+  const commands = ntfyCommands(parts);
+  if (typeof commands === 'string') return { ok: false, error: commands };
   const shown = `${parts.scheme}://${auth ? '***@' : ''}${cloud ? '' : `${parts.host}/`}`;
+  const query = commands ? `?commands=yes&control=${mask(commands.control)}` : '';
   return accept(
-    { service: 'ntfy', origin: base, topics, ...(auth ? { auth } : {}) },
-    [...authSecrets(auth), ...topics],
-    shown + topics.map(mask).join('/'),
+    {
+      service: 'ntfy',
+      origin: base,
+      topics,
+      ...(auth ? { auth } : {}),
+      ...(commands ? { commands } : {}),
+    },
+    [...authSecrets(auth), ...topics, ...(commands ? [commands.control, commands.secret] : [])],
+    shown + topics.map(mask).join('/') + query,
   );
+}
+
+// The control topic is as secret as a password: long and random (made at setup), never a word.
+function ntfyCommands(parts: Parts): { control: string; secret: string } | undefined | string {
+  if (!/^(yes|true|1|on)$/i.test(parts.query.commands ?? '')) return undefined;
+  const { control = '', secret = '' } = parts.query;
+  if (!/^[-_A-Za-z0-9]{24,64}$/.test(control) || !/^[-_A-Za-z0-9]{16,}$/.test(secret))
+    return 'ntfy commands need control=<a random topic of 24 to 64 letters and digits> and secret=<16 or more>';
+  return { control, secret };
 }
 
 function bark(parts: Parts): PushUrlResult {

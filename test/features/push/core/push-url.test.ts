@@ -132,3 +132,24 @@ describe('a Telegram target that takes commands, through a Bot API of the userâ€
       });
   });
 });
+
+describe('an ntfy target with buttons', () => {
+  const control = 'ctl_4f9c2a7e1b5d8c3a6e0f9b2d';
+  it('reads the control topic and the secret, both kept secret', () => {
+    const value = parsed(
+      `ntfys://ntfy.example.com/alerts?commands=yes&control=${control}&secret=s3cret-s3cret-s3cret`,
+    );
+    expect(value.target).toMatchObject({ commands: { control, secret: 's3cret-s3cret-s3cret' } });
+    expect(value.redacted).toBe('ntfys://ntfy.example.com/***?commands=yes&control=ct***');
+    expect(value.secrets).toEqual(expect.arrayContaining([control, 's3cret-s3cret-s3cret']));
+  });
+
+  it('refuses a short control topic or secret', () => {
+    for (const query of [
+      `control=short&secret=s3cret-s3cret-s3cret`,
+      `control=${control}&secret=short`,
+      '',
+    ])
+      expect(parsePushUrl(`ntfy://host/alerts?commands=yes&${query}`)).toMatchObject({ ok: false });
+  });
+});
