@@ -22,6 +22,7 @@ import { openCleanUp } from '../features/clean-up/app/clean-up';
 import { buildJobs } from '../features/jobs/app/build-jobs';
 import type { JobsEngine } from '../features/jobs/app/jobs-engine';
 import { buildPhone } from '../features/phone/app/build-phone';
+import type { PhoneBots } from '../features/phone/app/phone-bots';
 
 /**
  * The app object: builds every part in the order they depend on each other, and hands the host
@@ -98,7 +99,7 @@ export async function assembleApp(hostPorts: AppPorts, seams: TestSeams = {}): P
   });
   const shellActions = appShellActions(context, ports);
   const handlerParts = { storage, listener, shellActions, state, links, push, cleanUp, engine };
-  const handlers = appHandlers(context, ports, handlerParts);
+  const { handlers, phone } = appHandlers(context, ports, handlerParts);
   const lifecycle = appLifecycle(context, {
     storage,
     sinks,
@@ -107,7 +108,7 @@ export async function assembleApp(hostPorts: AppPorts, seams: TestSeams = {}): P
     listener,
     binding,
     links,
-    sources: [...sources.sources, buildPhone(context, handlers, state, listener)],
+    sources: [...sources.sources, phone],
     sourceContext: sources.context,
     jobs: { engine, starter },
   });
@@ -154,7 +155,10 @@ function appInfo(context: AppContext, ports: AppPorts): AppInfo {
   };
 }
 
-/** The contract's handlers over the app's parts. */
+/**
+ * The contract's handlers over the app's parts, and the phone's bots (issue 43): their commands go
+ * through these same handlers, and Settings → Push shows their state through them.
+ */
 function appHandlers(
   context: AppContext,
   ports: AppPorts,
@@ -164,9 +168,12 @@ function appHandlers(
     push: PushSink;
     cleanUp: CleanUpReader;
     engine: JobsEngine;
+    /** The whole listener: the phone adds its route to it. */
+    listener: Listener;
   },
-): ContractHandlers {
-  return contractHandlers(
+): { handlers: ContractHandlers; phone: PhoneBots } {
+  const phone = buildPhone(context, () => handlers, parts.state, parts.listener);
+  const handlers: ContractHandlers = contractHandlers(
     {
       ...context,
       store: ports.store,
@@ -181,7 +188,9 @@ function appHandlers(
       ...(ports.pickFolder ? { pickFolder: ports.pickFolder } : {}),
     },
     parts.push,
+    phone,
     parts.cleanUp,
     parts.engine,
   );
+  return { handlers, phone };
 }

@@ -53,6 +53,10 @@ export const PHONE_TEXT = {
     quietUntil: (time: string) => `Quiet until ${time}.`,
     mutedUntil: (room: string, time: string) => `Notifications of ${room} are muted until ${time}.`,
     helpHeader: 'Commands:',
+    noCommands: 'This target takes no commands: add ?commands=yes to its URL.',
+    ntfyButtonsOnly: 'ntfy takes no typed commands: its go-live pushes carry the buttons.',
+    listSent: 'The commands list was sent.',
+    listNotSent: 'The commands list could not be sent: see the log.',
   },
   'zh-CN': {
     tooOld: '太久了，没有执行：这条命令是两分钟以前发的。',
@@ -73,6 +77,10 @@ export const PHONE_TEXT = {
     quietUntil: (time: string) => `免打扰到 ${time}。`,
     mutedUntil: (room: string, time: string) => `${room}的通知已静音到 ${time}。`,
     helpHeader: '命令：',
+    noCommands: '这个推送目标不接受命令：请在地址后加上 ?commands=yes。',
+    ntfyButtonsOnly: 'ntfy 不接受输入的命令：开播推送里带有按钮。',
+    listSent: '命令列表已发送。',
+    listNotSent: '命令列表没有发出去：请查看日志。',
   },
 } as const;
 

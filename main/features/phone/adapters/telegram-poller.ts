@@ -55,7 +55,6 @@ export class TelegramPoller {
     const backOff = this.#options.backOffMs ?? { first: 1000, max: 60_000 };
     let offset: number | undefined;
     let failures = 0;
-    this.#connection('connecting');
     while (!this.#stop.signal.aborted) {
       const body = {
         ...(offset !== undefined ? { offset } : {}),

@@ -9,7 +9,7 @@ import { PhoneBots, type PhoneBotsDeps } from './phone-bots';
  */
 export function buildPhone(
   context: AppContext,
-  handlers: ContractHandlers,
+  handlers: () => ContractHandlers,
   state: () => AppState,
   listener: { server: { route: PhoneBotsDeps['route'] } },
 ): PhoneBots {
@@ -18,9 +18,21 @@ export function buildPhone(
       ...context,
       onSettingsChange: (listener) => context.settingsView.onChange(listener),
     },
-    calls: handlers,
+    calls: lateCalls(handlers),
     state,
     route: (prefix, handler) => listener.server.route(prefix, handler),
     onCommand: (taken) => context.events.emit('phone:command', taken),
   });
+}
+
+/** The handlers the phone uses, reached when called: the phone is built before them. */
+function lateCalls(handlers: () => ContractHandlers): PhoneBotsDeps['calls'] {
+  return {
+    'room:command': (request) => handlers()['room:command'](request),
+    'notifications:quietUntil': (request) => handlers()['notifications:quietUntil'](request),
+    'settings:update': (request) => handlers()['settings:update'](request),
+    'history:files': (request) => handlers()['history:files'](request),
+    'jobs:list': (request) => handlers()['jobs:list'](request),
+    'notification:act': (request) => handlers()['notification:act'](request),
+  };
 }

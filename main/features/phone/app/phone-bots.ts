@@ -1,10 +1,14 @@
 import type { AppState } from '../../../../shared/app-state';
-import type { ContractHandlers } from '../../../../shared/ipc-contract';
+import { PHONE_TEXT } from '../../../../shared/i18n/phone-text';
+import type { CallResult, ContractHandlers } from '../../../../shared/ipc-contract';
+import type { PhoneStatus } from '../../../../shared/push';
+import { createPushSend } from '../../push/adapters/senders';
 import type { PlugInContext } from '../../../core/plug-ins';
 import type { HappeningSource } from '../../../core/plug-ins';
 import { parsePushUrl } from '../../push/core/push-url';
 import type { BotConnection } from '../adapters/telegram-poller';
 import { PhoneInbox, type PhoneCommandTaken } from './phone-inbox';
+import { helpText, type PhoneCalls } from './phone-runner';
 import { NtfyBot, type NtfyTarget } from './ntfy-bot';
 import { OneBotBot, type OneBotBotDeps, type OneBotTarget } from './onebot-bot';
 import { TelegramBot, type TelegramBotTarget } from './telegram-bot';
@@ -15,7 +19,7 @@ export interface PhoneBotsDeps {
     /** Settings changes: the bots follow the push targets. */
     onSettingsChange: (listener: () => void) => () => void;
   };
-  calls: ContractHandlers;
+  calls: PhoneCalls & Pick<ContractHandlers, 'notification:act'>;
   state: () => AppState;
   /** Every command taken (the log has it too): headless `phone` lines. */
   onCommand?: (taken: PhoneCommandTaken) => void;
@@ -76,9 +80,36 @@ export class PhoneBots implements HappeningSource {
     this.#applied = '';
   }
 
-  /** Each commanding bot's connection and last command, by bot id (the token's public half). */
-  status(): Record<string, BotStatus> {
-    return Object.fromEntries([...this.#bots].map(([key, { status }]) => [key, { ...status }]));
+  /** The connection and last command of a target's bot; undefined for a target without one. */
+  statusOf(url: string): PhoneStatus | undefined {
+    const key = botKey(url);
+    const found = key === undefined ? undefined : this.#bots.get(key);
+    if (!found) return undefined;
+    const { connection, last } = found.status;
+    return {
+      connection,
+      ...(last ? { last: { line: last.line, sender: last.sender, at: last.at } } : {}),
+    };
+  }
+
+  /** Sends the commands list to a commanding target's chats (Settings → Push's button). */
+  async sendCommands(url: string): Promise<CallResult> {
+    const parsed = parsePushUrl(url);
+    const language = this.#deps.context.language();
+    const found = this.#bots.get(botKey(url) ?? '');
+    if (!parsed.ok || !found) return { ok: false, message: PHONE_TEXT[language].noCommands };
+    const target = parsed.value.target;
+    if (target.service === 'ntfy')
+      return { ok: false, message: PHONE_TEXT[language].ntfyButtonsOnly };
+    const text = helpText(language);
+    const sent =
+      target.service === 'tgram' && found.bot instanceof TelegramBot
+        ? await found.bot.sendHelp(text)
+        : (await createPushSend()(parsed.value, { title: text, body: '', language })).ok;
+    return {
+      ok: sent,
+      message: sent ? PHONE_TEXT[language].listSent : PHONE_TEXT[language].listNotSent,
+    };
   }
 
   #apply(): void {
@@ -133,6 +164,18 @@ export class PhoneBots implements HappeningSource {
       bot.start();
     }
   }
+}
+
+/** The key a target's bot is kept by: Telegram's bot id, or the masked URL. */
+function botKey(url: string): string | undefined {
+  const parsed = parsePushUrl(url);
+  if (!parsed.ok) return undefined;
+  const target = parsed.value.target;
+  if (target.service === 'tgram' && target.commands)
+    return target.botToken.slice(0, target.botToken.indexOf(':'));
+  if ((target.service === 'onebot' || target.service === 'ntfy') && target.commands)
+    return parsed.value.redacted;
+  return undefined;
 }
 
 /** The enabled ntfy targets with buttons, by their masked URL (with their secrets). */

@@ -143,7 +143,8 @@ function liveList(deps: PhoneRunnerDeps, language: Language): string {
   return [text.liveHeader, ...lines].join('\n');
 }
 
-function helpText(language: Language): string {
+/** The commands list in the user's language (help, and Settings → Push's "send me the list"). */
+export function helpText(language: Language): string {
   const help = PHONE_COMMAND_HELP[language];
   const lines = PHONE_COMMANDS.map((name) =>
     language === 'zh-CN'

@@ -82,8 +82,10 @@ export class TelegramBot {
   }
 
   async #register(): Promise<void> {
+    // getMe answers at once, where the first long poll may wait: the window learns sooner.
     const me = await this.#api.call('getMe', {});
     if (me.ok) this.#username = botUsername(me.result);
+    if (me.ok) this.#deps.onConnection?.('connected');
     const help = PHONE_COMMAND_HELP[this.#deps.language()];
     const commands = PHONE_COMMANDS.map((command) => ({ command, description: help[command] }));
     const set = await this.#api.call('setMyCommands', { commands });

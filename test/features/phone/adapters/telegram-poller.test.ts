@@ -71,7 +71,7 @@ describe('getUpdates long polling (fake Bot API)', () => {
     await vi.waitFor(() => expect(updates.map((u) => u.message?.text)).toEqual(['after']));
     fake.userSays(1, 1, 'again');
     await vi.waitFor(() => expect(updates).toHaveLength(2));
-    expect(states).toEqual(['connecting', 'connected', 'conflict', 'unreachable', 'connected']);
+    expect(states).toEqual(['connected', 'conflict', 'unreachable', 'connected']);
     expect(log.lines.some((l) => l.includes('conflict (409: Conflict'))).toBe(true);
   });
 });

@@ -56,7 +56,7 @@ async function appWithBot(): Promise<{
 const answersTo = (telegram: FakeTelegramBotApi, chat: number) =>
   telegram
     .callsOf('sendMessage')
-    .filter((c) => c.body.chat_id === chat && !c.body.reply_markup)
+    .filter((c) => String(c.body.chat_id) === String(chat) && !c.body.reply_markup)
     .map((c) => c.body.text as string);
 
 describe('Telegram commands through the real app (fake Bot API, fake recorder)', () => {
@@ -87,6 +87,28 @@ describe('Telegram commands through the real app (fake Bot API, fake recorder)',
       `The recorder was asked to start recording room ${room.roomId}.`,
     );
     expect(room.recording).toBe(true);
+  });
+
+  it('Settings → Push shows the bot connected and the last command; "send me the list" sends it', async () => {
+    const { h, telegram } = await appWithBot();
+    await vi.waitFor(async () =>
+      expect((await h.app.handlers['push:status']()).targets[0]?.phone?.connection).toBe(
+        'connected',
+      ),
+    );
+    telegram.userSays(CHAT, CHAT, '/status');
+    await vi.waitFor(() => expect(answersTo(telegram, CHAT)).toHaveLength(1));
+    const { targets } = await h.app.handlers['push:status']();
+    expect(targets[0]?.phone).toEqual({
+      connection: 'connected',
+      last: { line: 'from Telegram: status', sender: String(CHAT), at: expect.any(Number) },
+    });
+    const url = h.app.settings().pushTargets[0]!.url;
+    expect(await h.app.handlers['push:sendCommands']({ url })).toEqual({
+      ok: true,
+      message: 'The commands list was sent.',
+    });
+    expect(answersTo(telegram, CHAT)[1]).toMatch(/^Commands:\n\/live: who is live/);
   });
 
   it('the Record button on a go-live push starts the room, and its callback is answered', async () => {
