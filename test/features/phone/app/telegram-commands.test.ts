@@ -92,13 +92,13 @@ describe('Telegram commands through the real app (fake Bot API, fake recorder)',
   it('Settings → Push shows the bot connected and the last command; "send me the list" sends it', async () => {
     const { h, telegram } = await appWithBot();
     await vi.waitFor(async () =>
-      expect((await h.app.handlers['push:status']()).targets[0]?.phone?.connection).toBe(
+      expect((await h.app.handlers['push:status'](undefined)).targets[0]?.phone?.connection).toBe(
         'connected',
       ),
     );
     telegram.userSays(CHAT, CHAT, '/status');
     await vi.waitFor(() => expect(answersTo(telegram, CHAT)).toHaveLength(1));
-    const { targets } = await h.app.handlers['push:status']();
+    const { targets } = await h.app.handlers['push:status'](undefined);
     expect(targets[0]?.phone).toEqual({
       connection: 'connected',
       last: { line: 'from Telegram: status', sender: String(CHAT), at: expect.any(Number) },
