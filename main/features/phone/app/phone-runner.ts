@@ -6,7 +6,7 @@ import type { CallResult, ContractHandlers } from '../../../../shared/ipc-contra
 import { quietUntilFor } from '../../../../shared/quiet-until';
 import type { Language, Settings } from '../../../../shared/settings';
 import type { Clock } from '../../../core/ports';
-import { withRoomMuted } from '../../../core/room-mute';
+import { withRoomMuted } from '../../../core/pause';
 import { CHINESE_WORDS, PHONE_COMMANDS, type PhoneCommand } from '../core/phone-command';
 import { nameRoom, type NamedRoom } from '../core/room-naming';
 
