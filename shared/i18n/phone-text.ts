@@ -2,7 +2,17 @@ import type { Language } from '../settings';
 
 /** The command names, as phone-command.ts defines them (shared/ stays free of main/). */
 type Name =
-  'live' | 'rec' | 'stop' | 'split' | 'mute' | 'quiet' | 'last' | 'jobs' | 'status' | 'help';
+  | 'live'
+  | 'rec'
+  | 'stop'
+  | 'split'
+  | 'mute'
+  | 'quiet'
+  | 'last'
+  | 'jobs'
+  | 'disk'
+  | 'status'
+  | 'help';
 
 /** What each command does, one line each: the help answer and Telegram's command menu. */
 export const PHONE_COMMAND_HELP: Readonly<Record<Language, Record<Name, string>>> = {
@@ -15,6 +25,7 @@ export const PHONE_COMMAND_HELP: Readonly<Record<Language, Record<Name, string>>
     quiet: 'quiet hours: /quiet hour | morning | off',
     last: 'the last finished files',
     jobs: 'jobs running or failed',
+    disk: 'disk space left per recorder',
     status: 'the recorders and the app',
     help: 'this list',
   },
@@ -27,6 +38,7 @@ export const PHONE_COMMAND_HELP: Readonly<Record<Language, Record<Name, string>>
     quiet: '免打扰：免打扰 1小时 | 早上 | 关',
     last: '最近录好的文件',
     jobs: '正在运行或失败的任务',
+    disk: '每台录播姬的磁盘剩余空间',
     status: '录播姬和本应用的状态',
     help: '本列表',
   },
@@ -49,6 +61,9 @@ export const PHONE_TEXT = {
     noRooms: 'The app knows no rooms yet.',
     noFiles: 'No finished files yet.',
     noJobs: 'No job is running or failed.',
+    diskFree: (free: string) => `${free} free`,
+    noRoot: 'no recording folder set in Settings',
+    diskUnknown: 'cannot be read',
     quietOff: 'Quiet hours are off.',
     quietUntil: (time: string) => `Quiet until ${time}.`,
     mutedUntil: (room: string, time: string) => `Notifications of ${room} are muted until ${time}.`,
@@ -73,6 +88,9 @@ export const PHONE_TEXT = {
     noRooms: '应用还不知道任何房间。',
     noFiles: '还没有录好的文件。',
     noJobs: '没有正在运行或失败的任务。',
+    diskFree: (free: string) => `剩余 ${free}`,
+    noRoot: '设置中没有填写录制文件夹',
+    diskUnknown: '读不到',
     quietOff: '免打扰已关闭。',
     quietUntil: (time: string) => `免打扰到 ${time}。`,
     mutedUntil: (room: string, time: string) => `${room}的通知已静音到 ${time}。`,

@@ -1,14 +1,15 @@
 import type { AppState } from '../../../../shared/app-state';
-import { baseName, formatBytes, formatDuration } from '../../../../shared/format';
 import { roomOutcomeText } from '../../../../shared/i18n/room-commands';
 import { PHONE_COMMAND_HELP, PHONE_TEXT } from '../../../../shared/i18n/phone-text';
 import type { CallResult, ContractHandlers } from '../../../../shared/ipc-contract';
 import { quietUntilFor } from '../../../../shared/quiet-until';
 import type { Language, Settings } from '../../../../shared/settings';
 import type { Clock } from '../../../core/ports';
+import type { FreeSpacePort } from '../../guardian/adapters/free-space';
 import { withRoomMuted } from '../../../core/pause';
 import { CHINESE_WORDS, PHONE_COMMANDS, type PhoneCommand } from '../core/phone-command';
 import { nameRoom, type NamedRoom } from '../core/room-naming';
+import { diskLeft, jobList, lastFiles } from './phone-lists';
 
 /** The window's calls a phone's command goes through: the same handlers, limits and answers. */
 export type PhoneCalls = Pick<
@@ -20,7 +21,9 @@ export type PhoneCalls = Pick<
 export interface PhoneRunnerDeps {
   calls: PhoneCalls;
   state: () => Pick<AppState, 'rooms' | 'recorders' | 'pause'>;
-  settings: () => Pick<Settings, 'notifications'>;
+  settings: () => Pick<Settings, 'notifications' | 'recorders'>;
+  /** Free bytes of the file system holding a folder (the guardian's statfs). */
+  freeSpace?: FreeSpacePort;
   language: () => Language;
   clock: Clock;
 }
@@ -30,8 +33,6 @@ export interface PhoneOutcome {
   answer: string;
   line: string;
 }
-
-const FILES_LISTED = 5;
 
 /** Runs one phone command through the app's handlers and words the answer. */
 export async function runPhoneCommand(
@@ -71,6 +72,8 @@ export async function runPhoneCommand(
       return { answer: await lastFiles(deps, language), line: 'last files' };
     case 'jobs':
       return { answer: await jobList(deps, language), line: 'jobs' };
+    case 'disk':
+      return { answer: await diskLeft(deps, language), line: 'disk' };
     case 'status':
       return { answer: statusText(deps, language), line: 'status' };
   }
@@ -152,27 +155,6 @@ export function helpText(language: Language): string {
       : `/${name}: ${help[name]}`,
   );
   return [PHONE_TEXT[language].helpHeader, ...lines].join('\n');
-}
-
-async function lastFiles(deps: PhoneRunnerDeps, language: Language): Promise<string> {
-  const page = await deps.calls['history:files']({ limit: FILES_LISTED, offset: 0 });
-  if (page.items.length === 0) return PHONE_TEXT[language].noFiles;
-  return page.items
-    .map((file) => {
-      const size = file.fileSize === undefined ? '' : ` · ${formatBytes(file.fileSize)}`;
-      const length = file.durationSeconds ? ` · ${formatDuration(file.durationSeconds)}` : '';
-      return `• ${baseName(file.relativePath)}${size}${length}`;
-    })
-    .join('\n');
-}
-
-async function jobList(deps: PhoneRunnerDeps, language: Language): Promise<string> {
-  const { jobs } = await deps.calls['jobs:list']({ status: ['running', 'failed'] });
-  if (jobs.length === 0) return PHONE_TEXT[language].noJobs;
-  return jobs
-    .slice(0, FILES_LISTED * 2)
-    .map((job) => `• ${job.ruleName} · ${job.streamer} (${job.roomId}) · ${job.status}`)
-    .join('\n');
 }
 
 function statusText(deps: PhoneRunnerDeps, language: Language): string {

@@ -14,6 +14,7 @@ export type PhoneCommand =
   | { kind: 'quiet'; until: QuietSpan }
   | { kind: 'last' }
   | { kind: 'jobs' }
+  | { kind: 'disk' }
   | { kind: 'status' }
   | { kind: 'help' };
 
@@ -30,6 +31,7 @@ export const PHONE_COMMANDS: readonly PhoneCommandName[] = [
   'quiet',
   'last',
   'jobs',
+  'disk',
   'status',
   'help',
 ];
@@ -44,6 +46,7 @@ export const CHINESE_WORDS: Readonly<Record<PhoneCommandName, string>> = {
   quiet: '免打扰',
   last: '最近文件',
   jobs: '任务',
+  disk: '磁盘',
   status: '状态',
   help: '帮助',
 };

@@ -9,6 +9,8 @@ import { startFakeRecorder, type FakeRecorder } from '../../../fakes/fake-record
 import { oneRecorder } from '../../../fakes/recorder-settings';
 import { memoryLogger } from '../../../fakes/silent-logger';
 
+const ROOT = '/srv/recordings';
+
 let recorder: FakeRecorder | undefined;
 afterEach(async () => {
   await stopApps();
@@ -20,7 +22,10 @@ afterEach(async () => {
 async function inboxOnApp(language: 'en' | 'zh-CN' = 'en') {
   recorder = await startFakeRecorder({ rooms: 3 });
   const h = await startApp({
-    settings: { language, ...oneRecorder({ url: recorder.url, pollIntervalSeconds: 60 }) },
+    settings: {
+      language,
+      ...oneRecorder({ url: recorder.url, pollIntervalSeconds: 60, recordingRoot: ROOT }),
+    },
   });
   await vi.waitFor(() => expect(h.app.state().rooms).toHaveLength(3), { timeout: 10_000 });
   let now = Date.now();
@@ -32,6 +37,8 @@ async function inboxOnApp(language: 'en' | 'zh-CN' = 'en') {
     settings: () => h.app.settings(),
     language: () => h.app.settings().language ?? 'en',
     clock: () => now,
+    freeSpace: async (path: string) =>
+      path === ROOT ? 123_400_000_000 : Promise.reject(new Error('gone')),
     log,
     onCommand: (t) => taken.push(t),
   });
@@ -114,5 +121,15 @@ describe('phone commands through the app’s own handlers (real app, fake record
     expect(second).toBe('One command a second, please: that one was not done.');
     expect(first).toBe(`The recorder was asked to start recording room ${room.roomId}.`);
     expect(room.recording).toBe(true);
+  });
+
+  it('/disk says the space left on each recorder’s disk; /last and /jobs list what there is', async () => {
+    const { h, inbox, message, tick } = await inboxOnApp();
+    const name = h.app.state().recorders[0]!.name;
+    expect(await inbox.take(message('/disk'))).toBe(`• ${name}: 123 GB free`);
+    tick(1000);
+    expect(await inbox.take(message('/last'))).toBe('No finished files yet.');
+    tick(1000);
+    expect(await inbox.take(message('任务'))).toBe('No job is running or failed.');
   });
 });

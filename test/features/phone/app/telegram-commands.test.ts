@@ -66,7 +66,19 @@ describe('Telegram commands through the real app (fake Bot API, fake recorder)',
       telegram
         .callsOf('setMyCommands')[0]
         ?.body.commands.map((c: { command: string }) => c.command),
-    ).toEqual(['live', 'rec', 'stop', 'split', 'mute', 'quiet', 'last', 'jobs', 'status', 'help']);
+    ).toEqual([
+      'live',
+      'rec',
+      'stop',
+      'split',
+      'mute',
+      'quiet',
+      'last',
+      'jobs',
+      'disk',
+      'status',
+      'help',
+    ]);
     const room = recorder.state.rooms[1]!;
     room.autoRecord = false;
     await recorder.setLive(room.roomId, true, { webhooks: false });
