@@ -1,16 +1,24 @@
 import { baseName, formatBytes, formatDuration } from '../../../../shared/format';
 import { PHONE_TEXT } from '../../../../shared/i18n/phone-text';
 import { recorderLabel } from '../../../../shared/recorders';
-import type { Language } from '../../../../shared/settings';
-import { statfsFreeSpace } from '../../guardian/adapters/free-space';
-import type { PhoneRunnerDeps } from './phone-runner';
+import type { ContractHandlers } from '../../../../shared/ipc-contract';
+import type { Language, Settings } from '../../../../shared/settings';
+import { statfsFreeSpace, type FreeSpacePort } from '../../guardian/adapters/free-space';
 
 // The phone's listing answers (/last, /jobs, /disk), apart from the commands that act.
 
 const FILES_LISTED = 5;
 
+/** What the lists read (the runner's deps fit). */
+export interface PhoneListDeps {
+  calls: Pick<ContractHandlers, 'history:files' | 'jobs:list'>;
+  settings: () => Pick<Settings, 'recorders'>;
+  /** Free bytes of the file system holding a folder (default: the guardian's statfs). */
+  freeSpace?: FreeSpacePort;
+}
+
 /** The last finished files: name, size, length. */
-export async function lastFiles(deps: PhoneRunnerDeps, language: Language): Promise<string> {
+export async function lastFiles(deps: PhoneListDeps, language: Language): Promise<string> {
   const page = await deps.calls['history:files']({ limit: FILES_LISTED, offset: 0 });
   if (page.items.length === 0) return PHONE_TEXT[language].noFiles;
   return page.items
@@ -23,7 +31,7 @@ export async function lastFiles(deps: PhoneRunnerDeps, language: Language): Prom
 }
 
 /** The jobs running or failed. */
-export async function jobList(deps: PhoneRunnerDeps, language: Language): Promise<string> {
+export async function jobList(deps: PhoneListDeps, language: Language): Promise<string> {
   const { jobs } = await deps.calls['jobs:list']({ status: ['running', 'failed'] });
   if (jobs.length === 0) return PHONE_TEXT[language].noJobs;
   return jobs
@@ -33,7 +41,7 @@ export async function jobList(deps: PhoneRunnerDeps, language: Language): Promis
 }
 
 /** Each recorder's recording folder, and the space left on its disk (as this computer sees it). */
-export async function diskLeft(deps: PhoneRunnerDeps, language: Language): Promise<string> {
+export async function diskLeft(deps: PhoneListDeps, language: Language): Promise<string> {
   const text = PHONE_TEXT[language];
   const freeSpace = deps.freeSpace ?? statfsFreeSpace;
   const lines = await Promise.all(
