@@ -44,9 +44,8 @@ export async function assembleApp(hostPorts: AppPorts, seams: TestSeams = {}): P
     ...(ports.limits ? { limits: ports.limits } : {}),
     ...(ports.fdatasync ? { fdatasync: ports.fdatasync } : {}),
   });
-  const { sinks, push, showPopup } = attachSinks(context, ports, storage);
+  const { sinks, push, dispatcher } = attachSinks(context, ports, storage);
   const pictures = await openPictures(context);
-
   // The event pipeline, what observes it, and recovery of what the journal holds.
   const observers = new Observers(context.reportFailure('observer'), context.settings);
   const pipeline = buildPipeline({
@@ -54,13 +53,15 @@ export async function assembleApp(hostPorts: AppPorts, seams: TestSeams = {}): P
     history: storage.history,
     sinks,
     observers,
+    effectsOf: (entry) => dispatcher.effectsOf(entry),
+    stepped: () => recovery.settle(),
     withPictures: (notification) => pictures.fill(notification),
     awaitPictures: (roomId, ready) => pictures.awaitPictures(roomId, ready),
     apiAnswers: (recorderId) => links.get(recorderId ?? '')?.apiAnswers ?? false,
   });
   // Jobs acting on finished recordings (issue 33): queued by their starter, a source below.
   const { engine, starter } = buildJobs(context, ports, { storage, pipeline });
-  const recovery = prepareRecovery({ ...context, pipeline, storage, showPopup });
+  const recovery = prepareRecovery({ ...context, pipeline, storage, dispatcher });
   // Rebuilt by now: the deliveries its live rooms came from are spared by the pruning.
   await storage.startPruning(() => pipeline.streamDeliveries());
   // One link per recorder (poller, connection, commands), and the listener with one URL each.
@@ -81,9 +82,8 @@ export async function assembleApp(hostPorts: AppPorts, seams: TestSeams = {}): P
     webhookSeen: (recorderId, roomId, at) => links.get(recorderId)?.webhookSeen(roomId, at),
   });
   const binding = new ListenerBinding(listener, context.log);
-  const history = storage.history;
   const cleanUp = await openCleanUp(context, ports, { pipeline, storage, jobs: engine });
-  const attached = { pipeline, observers, pictures, history, links, cleanUp };
+  const attached = { pipeline, observers, pictures, history: storage.history, links, cleanUp };
   const sources = attachSources(context, ports, attached);
   const state = pushedState(context, ports, {
     store: ports.store,
