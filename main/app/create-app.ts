@@ -21,12 +21,14 @@ import type { CleanUpReader } from '../features/clean-up/app/clean-up-handlers';
 import { openCleanUp } from '../features/clean-up/app/clean-up';
 import { buildJobs } from '../features/jobs/app/build-jobs';
 import type { JobsEngine } from '../features/jobs/app/jobs-engine';
+import { buildPhone } from '../features/phone/app/build-phone';
+import type { PhoneBots } from '../features/phone/app/phone-bots';
 
 /**
  * The app object: builds every part in the order they depend on each other, and hands the host
  * a narrow handle. Both hosts (the Electron glue and headless mode) start the app through it.
  * Order: context (settings, events) → storage → sinks → pipeline, jobs and recovery → listener →
- * one link per recorder → sources → state → handlers → lifecycle.
+ * one link per recorder → sources → state → handlers → the phone's bots over them → lifecycle.
  */
 export function createApp(ports: AppPorts): Promise<RunningApp> {
   return assembleApp(ports);
@@ -97,7 +99,7 @@ export async function assembleApp(hostPorts: AppPorts, seams: TestSeams = {}): P
   });
   const shellActions = appShellActions(context, ports);
   const handlerParts = { storage, listener, shellActions, state, links, push, cleanUp, engine };
-  const handlers = appHandlers(context, ports, handlerParts);
+  const { handlers, phone } = appHandlers(context, ports, handlerParts);
   const lifecycle = appLifecycle(context, {
     storage,
     sinks,
@@ -106,7 +108,7 @@ export async function assembleApp(hostPorts: AppPorts, seams: TestSeams = {}): P
     listener,
     binding,
     links,
-    sources: sources.sources,
+    sources: [...sources.sources, phone],
     sourceContext: sources.context,
     jobs: { engine, starter },
   });
@@ -153,7 +155,10 @@ function appInfo(context: AppContext, ports: AppPorts): AppInfo {
   };
 }
 
-/** The contract's handlers over the app's parts. */
+/**
+ * The contract's handlers over the app's parts, and the phone's bots (issue 43): their commands go
+ * through these same handlers, and Settings → Push shows their state through them.
+ */
 function appHandlers(
   context: AppContext,
   ports: AppPorts,
@@ -163,9 +168,12 @@ function appHandlers(
     push: PushSink;
     cleanUp: CleanUpReader;
     engine: JobsEngine;
+    /** The whole listener: the phone adds its route to it. */
+    listener: Listener;
   },
-): ContractHandlers {
-  return contractHandlers(
+): { handlers: ContractHandlers; phone: PhoneBots } {
+  const phone = buildPhone(context, () => handlers, parts.state, parts.listener);
+  const handlers: ContractHandlers = contractHandlers(
     {
       ...context,
       store: ports.store,
@@ -180,7 +188,9 @@ function appHandlers(
       ...(ports.pickFolder ? { pickFolder: ports.pickFolder } : {}),
     },
     parts.push,
+    phone,
     parts.cleanUp,
     parts.engine,
   );
+  return { handlers, phone };
 }

@@ -19,6 +19,7 @@ describe('features as slices', () => {
         'clean-up',
         'guardian',
         'jobs',
+        'phone',
         'pictures',
         'push',
         'recorder-kinds',

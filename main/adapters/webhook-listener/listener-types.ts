@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from '../../core/ports';
 import type { IntakeResult, WebhookIntake } from '../../core/webhook-intake';
 
@@ -10,6 +11,9 @@ export const TEST_EVENT_HEADER = 'x-recorder-tray-test';
  * with a token, `/webhook/<token>` and `/webhook/<token>/<recorder id>`.
  */
 export const WEBHOOK_PATH = '/webhook';
+
+/** A handler of a route a feature adds to the listener; `path` is without the query. */
+export type ListenerRoute = (req: IncomingMessage, res: ServerResponse, path: string) => void;
 
 /** What the webhook listener needs. */
 export interface WebhookListenerDeps {
@@ -42,6 +46,11 @@ export interface WebhookListenerDeps {
    * undefined for a BililiveRecorder, whose webhooks are read as they are.
    */
   translate?: (recorderId: string, body: unknown) => Promise<KindTranslation> | undefined;
+  /**
+   * Routes a feature adds under its own path prefix (the phone's `/phone/…`), read per request:
+   * a path that starts with a prefix goes to its handler, behind the same Origin / Host guard.
+   */
+  routes?: () => ReadonlyMap<string, ListenerRoute>;
   version: string;
   startedAt: number;
   clock: () => number;

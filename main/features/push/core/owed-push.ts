@@ -13,6 +13,13 @@ export const PushPayload = z.object({
   pictures: RoomPictures.optional(),
   language: Language.optional(),
   facts: z.record(z.string(), z.string()).optional(),
+  /** A go-live push's buttons for a phone (issue 43: push-message.ts, PushMessage.buttons). */
+  buttons: z
+    .object({
+      notificationId: z.string(),
+      offered: z.array(z.enum(['record', 'mute', 'openRoom'])),
+    })
+    .optional(),
 });
 /** A push's message as kept. */
 export type PushPayload = z.infer<typeof PushPayload>;
