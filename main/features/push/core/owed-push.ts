@@ -13,6 +13,9 @@ export const PushPayload = z.object({
   pictures: RoomPictures.optional(),
   language: Language.optional(),
   facts: z.record(z.string(), z.string()).optional(),
+  /** The avatar and the cover as https URLs (push-message.ts, pushPictures): kept, or a push from the outbox would go without them. */
+  icon: z.string().optional(),
+  image: z.string().optional(),
   /** A go-live push's buttons for a phone (issue 43: push-message.ts, PushMessage.buttons). */
   buttons: z
     .object({
