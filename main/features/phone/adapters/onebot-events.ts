@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { nodeCrypto } from '../../../adapters/node-crypto';
 import * as z from 'zod';
 
 // A OneBot v11 message event (botuniverse/onebot-11, https://github.com/botuniverse/onebot-11/blob/master/event/message.md): private or group, with the
@@ -57,6 +57,7 @@ function plainWords(raw: string): string {
 export function signatureOk(body: Buffer, secret: string, header: string | undefined): boolean {
   const given = /^sha1=([0-9a-f]{40})$/i.exec(header ?? '')?.[1];
   if (given === undefined) return false;
+  const { createHmac, timingSafeEqual } = nodeCrypto();
   const expected = createHmac('sha1', secret).update(body).digest();
   return timingSafeEqual(expected, Buffer.from(given, 'hex'));
 }

@@ -1,4 +1,4 @@
-import { timingSafeEqual } from 'node:crypto';
+import { nodeCrypto } from '../../../adapters/node-crypto';
 import * as z from 'zod';
 import { roomOutcomeText } from '../../../../shared/i18n/room-commands';
 import type { ContractHandlers } from '../../../../shared/ipc-contract';
@@ -109,5 +109,5 @@ export class NtfyBot {
 function sameSecret(given: string, secret: string): boolean {
   const a = Buffer.from(given);
   const b = Buffer.from(secret);
-  return a.length === b.length && timingSafeEqual(a, b);
+  return a.length === b.length && nodeCrypto().timingSafeEqual(a, b);
 }
