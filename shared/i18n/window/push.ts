@@ -9,7 +9,7 @@ const ZH_CN = {
   intro: '把桌面通知同时推送到手机、邮箱或群聊。每个目标一个 Apprise 格式的地址。',
   addUrl: '新目标地址',
   addUrlHint:
-    '例如 ntfy://ntfy.sh/主题、bark://api.day.app/设备码、gotify://主机/令牌、tgram://机器人令牌/会话ID、schan://SendKey、pushplus://令牌、wecombot://机器人key、mailtos://用户:授权码@qq.com、dingtalk://加签密钥@access_token、feishu://加签密钥@令牌（lark:// 国际版）、pushdeer://PushKey、wxpusher://AT_令牌/UID_用户、discord://webhook_id/webhook_token、onebot://access_token@主机:5700/group/群号（QQ）、json://主机/路径',
+    '例如 ntfy://ntfy.sh/主题、bark://api.day.app/设备码、gotify://主机/令牌、tgram://机器人令牌/会话ID、schan://SendKey、pushplus://令牌、wecombot://机器人key、mailtos://用户:授权码@qq.com、dingtalk://加签密钥@access_token、feishu://加签密钥@令牌（lark:// 国际版）、pushdeer://PushKey、wxpusher://AT_令牌/UID_用户、discord://webhook_id/webhook_token、onebot://access_token@主机:5700/group/群号（QQ）、json://主机/路径、bililive-tools://主机:18010（把录完的文件交给 biliLive-tools 上传）',
   add: '添加',
   url: '地址',
   show: '显示',
@@ -63,7 +63,7 @@ export const PUSH_STRINGS: Record<Language, PushStrings> = {
       'Push the desktop notifications to a phone, a mailbox or a chat too. One Apprise-style URL per target.',
     addUrl: 'New target URL',
     addUrlHint:
-      'e.g. ntfy://ntfy.sh/topic, bark://api.day.app/device_key, gotify://host/token, tgram://bot_token/chat_id, schan://SendKey, pushplus://token, wecombot://bot_key, mailtos://user:password@example.com/to@example.org, dingtalk://secret@access_token, feishu://secret@token (lark:// for Lark), pushdeer://pushkey, wxpusher://AT_token/UID_user, discord://webhook_id/webhook_token, onebot://access_token@host:5700/group/123 (QQ), json://host/path',
+      'e.g. ntfy://ntfy.sh/topic, bark://api.day.app/device_key, gotify://host/token, tgram://bot_token/chat_id, schan://SendKey, pushplus://token, wecombot://bot_key, mailtos://user:password@example.com/to@example.org, dingtalk://secret@access_token, feishu://secret@token (lark:// for Lark), pushdeer://pushkey, wxpusher://AT_token/UID_user, discord://webhook_id/webhook_token, onebot://access_token@host:5700/group/123 (QQ), json://host/path, bililive-tools://host:18010 (hands finished files to biliLive-tools to upload)',
     add: 'Add',
     url: 'URL',
     show: 'Show',

@@ -1,6 +1,7 @@
 import type { PushMessage } from '../core/push-message';
 import type { ParsedPushUrl } from '../core/push-url';
 import { sendBark } from './bark';
+import { sendBililiveTools } from './bililive-tools';
 import { sendDingTalk } from './dingtalk';
 import { sendDiscord } from './discord';
 import { sendEmail } from './email';
@@ -86,6 +87,8 @@ export function createPushSend(options: SendOptions = {}): PushSend {
         return sendDiscord(target, message, http, base.discord);
       case 'onebot':
         return sendOneBot(target, message, http);
+      case 'bililive-tools':
+        return sendBililiveTools(target, message, http);
     }
   };
 }

@@ -3,7 +3,9 @@ import type { HistoryNotification } from '../../../../shared/history';
 import { RoomPictures } from '../../../../shared/model';
 import { Language, type PushTargetSetting } from '../../../../shared/settings';
 import type { Effect, OwedEffect } from '../../../core/outbox';
+import { FileHandOff, fileHandOff } from './file-hand-off';
 import { pushMessage, targetWants } from './push-message';
+import { parsePushUrl } from './push-url';
 
 /** A push's message as its outbox row keeps it (the `payload` of a push effect). */
 export const PushPayload = z.object({
@@ -23,6 +25,8 @@ export const PushPayload = z.object({
       offered: z.array(z.enum(['record', 'mute', 'openRoom'])),
     })
     .optional(),
+  /** A finished file for a biliLive-tools target (file-hand-off.ts); no other target has one. */
+  handOff: FileHandOff.optional(),
 });
 /** A push's message as kept. */
 export type PushPayload = z.infer<typeof PushPayload>;
@@ -40,20 +44,33 @@ export interface OwedPush {
 
 /**
  * A decision's pushes (pure): one effect for each target that wants it (shown, or held and the
- * target does not wait), its message as the target words it.
+ * target does not wait), its message as the target words it. A biliLive-tools target gets only
+ * finished files found on this machine, with the file handed off.
  */
 export function pushEffects(
   entry: HistoryNotification,
   targets: readonly PushTargetSetting[],
   language: Language,
 ): Effect[] {
+  const handOff = fileHandOff(entry);
   return targets
     .filter((target) => targetWants(target, entry))
-    .map((target) => ({
-      kind: 'push',
-      target: target.url,
-      payload: JSON.stringify(pushMessage(entry, target, language)),
-    }));
+    .flatMap((target): Effect[] => {
+      const message = pushMessage(entry, target, language);
+      if (isBililiveTools(target.url)) {
+        // biliLive-tools takes files, not words: a decision without a local file is not its.
+        if (!handOff) return [];
+        return [
+          { kind: 'push', target: target.url, payload: JSON.stringify({ ...message, handOff }) },
+        ];
+      }
+      return [{ kind: 'push', target: target.url, payload: JSON.stringify(message) }];
+    });
+}
+
+function isBililiveTools(url: string): boolean {
+  const parsed = parsePushUrl(url);
+  return parsed.ok && parsed.value.target.service === 'bililive-tools';
 }
 
 /** An owed push effect as the push feature sends it; undefined when its message does not read. */

@@ -4,6 +4,7 @@ import type { PushTargetSetting } from '../../../../shared/push';
 import type { RoomPictures } from '../../../../shared/model';
 import type { PopupButton } from '../../../../shared/popup-button';
 import type { Language } from '../../../../shared/settings';
+import type { FileHandOff } from './file-hand-off';
 import { liveRoomUrl } from '../../../core/links';
 
 /** What a push carries: a title, a body and where a click leads (the live room, never a file). */
@@ -29,6 +30,8 @@ export interface PushMessage {
    * notification they act on; a service that takes commands shows them (issue 43).
    */
   buttons?: { notificationId: string; offered: PhoneButton[] };
+  /** A finished file, for a biliLive-tools target only (file-hand-off.ts). */
+  handOff?: FileHandOff;
 }
 
 /** The popup's buttons a push may carry: none that opens a file on this computer. */

@@ -36,6 +36,8 @@ export type PushTarget =
   | { service: 'pushplus'; token: string }
   | { service: 'wecombot'; key: string }
   | { service: 'json'; url: string; auth?: PushAuth }
+  /** biliLive-tools' `/webhook/custom` at `origin`: takes finished files only (its uploader). */
+  | { service: 'bililive-tools'; origin: string }
   | {
       service: 'mailto';
       smtp: string;

@@ -3,6 +3,7 @@
 // paste the URL they already use elsewhere. Parsed by hand, not with WHATWG URL: a Telegram bot
 // token (`123456:ABC…`) stands where a URL parser expects host:port.
 import { discord, dingtalk, feishu, onebot, pushdeer, tgram, wxpusher } from './push-url-chat';
+import { bililiveTools } from './push-url-bililive-tools';
 import { mailto } from './push-url-mail';
 import type { PushAuth, PushService, PushUrlResult } from './push-target';
 import { accept, decode, mask, originOf as origin, type Parts } from './push-url-parts';
@@ -41,6 +42,7 @@ const SCHEMES: Record<string, { service: PushService; secure: boolean }> = {
   discord: { service: 'discord', secure: true },
   onebot: { service: 'onebot', secure: false },
   onebots: { service: 'onebot', secure: true },
+  'bililive-tools': { service: 'bililive-tools', secure: false },
 };
 
 /** The schemes understood, for messages and the window's hint. */
@@ -228,6 +230,8 @@ export function parsePushUrl(url: string): PushUrlResult {
       return discord(parts);
     case 'onebot':
       return onebot(parts);
+    case 'bililive-tools':
+      return bililiveTools(parts);
   }
 }
 
