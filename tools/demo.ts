@@ -1,5 +1,6 @@
 // `npm run demo`: a fake recorder plays a scripted evening (rooms going live, files split and
-// finished, retries, out-of-order and duplicate deliveries) against Recorder Tray in headless mode.
+// finished, retries, out-of-order and duplicate deliveries) against Recorder Tray in headless mode,
+// while a fake blrec, a recorder of another kind, plays a session over its WebSocket beside it.
 // Headless mode's JSON lines go to stdout; a readable account goes to stderr.
 import { spawn } from 'node:child_process';
 import { mkdtemp, writeFile } from 'node:fs/promises';
@@ -7,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { startFakeRecorder } from '../test/fakes/fake-recorder/index';
+import { startDemoBlrec } from './demo-blrec';
 
 const root = join(import.meta.dirname, '..');
 const say = (text: string) => process.stderr.write(`demo: ${text}\n`);
@@ -18,11 +20,19 @@ const recorder = await startFakeRecorder({
   log: (line) => say(`recorder ${line}`),
 });
 say(`fake recorder at ${recorder.url} (web UI would be ${recorder.url}/ui/)`);
+const blrec = await startDemoBlrec(say);
 
 const dataDir = await mkdtemp(join(tmpdir(), 'recorder-tray-demo-'));
 // The recording guardian's "live but not recording" after 5 s instead of 60, for the demo's sake.
 const config = join(dataDir, 'demo-config.json');
-await writeFile(config, JSON.stringify({ guardian: { notRecordingSeconds: 5 } }));
+// The flags set the first recorder (the fake BililiveRecorder); blrec is the second.
+await writeFile(
+  config,
+  JSON.stringify({
+    guardian: { notRecordingSeconds: 5 },
+    recorders: [{ id: 'default' }, blrec.recorder],
+  }),
+);
 // One process (tsx as a loader), so that stopping it stops the app itself.
 const headless = spawn(
   process.execPath,
@@ -51,7 +61,7 @@ const stop = async (code: number) => {
   if (finished) return;
   finished = true;
   headless.stdin.end('stop\n');
-  await recorder.close();
+  await Promise.all([recorder.close(), blrec.close()]);
   process.exit(code);
 };
 process.on('SIGINT', () => void stop(0));
@@ -72,6 +82,7 @@ createInterface({ input: headless.stdout }).on('line', (text) => {
   if (line.type === 'ready' && line.webhookUrl) {
     say(`Recorder Tray is listening at ${line.webhookUrl}; playing the script (about 25 s)…`);
     recorder.addWebhook(line.webhookUrl);
+    void blrec.play();
     void recorder.playScript().then(async () => {
       await recorder.idle();
       // The guardian: room A is live again but its recording does not start.
