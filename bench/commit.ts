@@ -84,17 +84,17 @@ async function before(parent: string): Promise<Run> {
 /** DatabaseHandle as the app runs it. */
 async function after(parent: string): Promise<Run> {
   const dir = await mkdtemp(join(parent, 'bench-commit-after-'));
-  const database = DatabaseHandle.open(dir, { migrations: APP_MIGRATIONS });
+  let checkpoints = 0;
+  let inline: string | undefined;
+  const checkpointed = () => (checkpoints += 1);
+  const database = DatabaseHandle.open(dir, { migrations: APP_MIGRATIONS, checkpointed });
   const deliveries = new Deliveries(database);
   const held: number[] = [];
   const answered: number[] = [];
-  let checkpoints = 0;
-  let inline: string | undefined;
   database.observeCommits((report) => {
     held.push(report.ms);
     answered.push(report.answeredMs);
   });
-  database.observeCheckpoints(() => (checkpoints += 1));
   database.observeInline((why) => (inline = why));
   const loop = monitorEventLoopDelay({ resolution: 1 });
   loop.enable();
