@@ -1,19 +1,16 @@
 import type Database from 'better-sqlite3';
 import { errorMessage } from '../../core/log-text';
-import { DatabaseInUse } from './database-errors';
-import { openDatabase, type OpenedDatabase, type OpenOptions } from './open-database';
-import { runBatch, type Outcome, type Queued } from './run-batch';
+import {
+  DatabaseInUse,
+  openDatabase,
+  type OpenedDatabase,
+  type OpenOptions,
+} from './open-database';
+import { runBatch, type Queued } from './run-batch';
 import { WalFile, type WalOptions } from './wal-file';
 
-/** One group commit (benches, tests): the main thread held `ms`, answered after `answeredMs`. */
-export interface CommitReport {
-  ms: number;
-  answeredMs: number;
-  /** Units of work in it. */
-  size: number;
-  /** Undefined when it committed. */
-  error?: unknown;
-}
+/** A group commit of `size` units (benches, tests): the main thread held `ms`; `error` if lost. */
+export type CommitReport = { ms: number; answeredMs: number; size: number; error?: unknown };
 
 /** How the handle opens its database, and how its WAL is synced and checkpointed. */
 export type HandleOptions = OpenOptions & Omit<WalOptions, 'inline'>;
@@ -22,25 +19,18 @@ export type HandleOptions = OpenOptions & Omit<WalOptions, 'inline'>;
 export const RECLAIM_FROM_PAGES = 1024;
 
 /**
- * The app's database connection with its group commit: work handed to `commit` runs in one
- * transaction at the end of the turn, each unit in a savepoint (one that throws is rolled back
- * and rejects alone), and resolves once the transaction is on the disk. The main thread holds
- * only the transaction: the COMMIT runs with `synchronous = NORMAL` (in WAL mode, no sync but a
- * new WAL header's), the WAL is synced in libuv's pool and checkpointed in a worker (wal-file.ts).
- * One disk step at a time: work that comes meanwhile goes in the next commit together.
- * A failed commit or sync (full disk, read-only folder, EIO) rejects its turn and sets `trouble`;
- * the next turn tries again, and a folder that could not be opened is opened again.
+ * The app's database connection with its group commit: the work handed to `commit` in a turn runs
+ * in one transaction, each unit in a savepoint (one that throws is rolled back alone), and resolves
+ * once on the disk. The main thread holds only the transaction: the COMMIT runs with NORMAL (in
+ * WAL mode, no sync but a new WAL header's); the WAL is synced in libuv's pool and checkpointed
+ * in a worker (wal-file.ts), one disk step at a time, work that comes meanwhile in the next commit.
+ * A failed open, commit or sync (full, read-only, EIO) sets `trouble`; the next turn tries again.
  */
 export class DatabaseHandle {
-  readonly #dataDir: string;
-  readonly #options: HandleOptions;
   #opened: { db: Database.Database; lock: Database.Database; wal: WalFile } | undefined;
   #statements = new Map<string, Database.Statement>();
   #queue: Queued[] = [];
-  /** A commit's sync or a checkpoint is under way. */
-  #busy = false;
-  /** `synchronous` is FULL (as opened, for `synced()` and at close), not NORMAL. */
-  #full = true;
+  #busy = false; // a commit's sync or a checkpoint is under way
   #closed = false;
   /** Why the last open or commit failed; undefined once one succeeds. */
   trouble: string | undefined;
@@ -49,31 +39,31 @@ export class DatabaseHandle {
     commits: [] as ((report: CommitReport) => void)[],
     inline: [] as ((why: string) => void)[],
   };
-  /** What the start found and replaced (a damaged file moved aside); undefined: nothing. */
-  readonly replaced: OpenedDatabase['replaced'];
+  /** What the open found and replaced (a damaged file moved aside); undefined: nothing. */
+  replaced: OpenedDatabase['replaced'];
 
-  private constructor(dataDir: string, options: HandleOptions, opened?: OpenedDatabase) {
-    [this.#dataDir, this.#options, this.replaced] = [dataDir, options, opened?.replaced];
-    if (opened !== undefined) this.#attach(opened);
-  }
+  private constructor(
+    private readonly dir: string,
+    private readonly options: HandleOptions,
+  ) {}
 
   /** Opens the database in `dataDir`; throws DatabaseInUse, else a failure leaves a handle that retries. */
   static open(dataDir: string, options: HandleOptions): DatabaseHandle {
+    const handle = new DatabaseHandle(dataDir, options);
     try {
-      return new DatabaseHandle(dataDir, options, openDatabase(dataDir, options));
+      handle.#attach(openDatabase(dataDir, options));
     } catch (error) {
       if (error instanceof DatabaseInUse) throw error;
-      const handle = new DatabaseHandle(dataDir, options);
       handle.#setTrouble(`cannot open the database: ${errorMessage(error)}`);
-      return handle;
     }
+    return handle;
   }
 
   /** The connection, opening it now if the start could not; undefined while it cannot. */
   connection(): Database.Database | undefined {
     if (this.#opened === undefined && !this.#closed) {
       try {
-        this.#attach(openDatabase(this.#dataDir, this.#options));
+        this.#attach(openDatabase(this.dir, this.options));
       } catch (error) {
         this.#setTrouble(`cannot open the database: ${errorMessage(error)}`);
       }
@@ -84,7 +74,7 @@ export class DatabaseHandle {
   /** The connection for a write outside the group commit (the start's import), synced by SQLite. */
   synced(): Database.Database | undefined {
     const db = this.connection();
-    if (db !== undefined) this.#setFull(db, true);
+    db?.pragma('synchronous = FULL'); // the group commit sets NORMAL again
     return db;
   }
 
@@ -142,10 +132,8 @@ export class DatabaseHandle {
     if (this.#closed) return;
     if (this.#queue.length > 0) this.#commit(true);
     this.#closed = true;
-    this.#opened?.wal.close();
     // The last connection to close checkpoints the WAL, synced (NORMAL and FULL both sync it).
-    this.#opened?.db.close();
-    this.#opened?.lock.close();
+    for (const part of [this.#opened?.wal, this.#opened?.db, this.#opened?.lock]) part?.close();
     this.#opened = undefined;
   }
 
@@ -157,17 +145,17 @@ export class DatabaseHandle {
     });
   }
 
-  #attach({ db, lock, path }: OpenedDatabase): void {
+  #attach({ db, lock, path, replaced }: OpenedDatabase): void {
     try {
       const inline = (why: string) => this.#observers.inline.forEach((observer) => observer(why));
-      this.#opened = { db, lock, wal: new WalFile(db, path, { ...this.#options, inline }) };
+      this.#opened = { db, lock, wal: new WalFile(db, path, { ...this.options, inline }) };
     } catch (error) {
       db.close();
       lock.close();
       throw error;
     }
     this.#statements.clear();
-    this.#full = true;
+    this.replaced ??= replaced;
   }
 
   /** The next disk step: a checkpoint when one is due, else the queued work's commit. */
@@ -183,28 +171,25 @@ export class DatabaseHandle {
     const db = this.connection();
     const started = performance.now();
     let held = 0;
-    const settle = (error?: unknown, outcomes: Outcome[] = []) => {
+    const settle = (error?: unknown, settled: (() => void)[] = []) => {
       this.#setTrouble(error ? `cannot write to the database: ${errorMessage(error)}` : undefined);
       const report = { ms: held, answeredMs: performance.now() - started, size: batch.length };
       this.#observers.commits.forEach((observe) => observe(error ? { ...report, error } : report));
-      batch.forEach((item, i) => {
-        const outcome = outcomes[i] ?? { ok: false, error };
-        if (outcome.ok) item.resolve(outcome.value);
-        else item.reject(outcome.error);
-      });
+      if (error) batch.forEach((item) => item.reject(error));
+      else settled.forEach((settleOne) => settleOne());
     };
     if (db === undefined) {
       const error = new Error(this.trouble ?? 'the database is closed');
       return batch.forEach((item) => item.reject(error));
     }
     try {
-      this.#setFull(db, full);
-      const outcomes = runBatch(db, batch);
+      this.statement(`PRAGMA synchronous = ${full ? 'FULL' : 'NORMAL'}`).run();
+      const settled = runBatch(db, batch, (sql) => this.statement(sql));
       held = performance.now() - started;
       const wal = this.#opened!.wal;
       wal.committed();
       const sync = !full && batch.some((item) => item.synced) ? wal.sync() : Promise.resolve();
-      this.#step(sync.then(() => settle(undefined, outcomes), settle));
+      this.#step(sync.then(() => settle(undefined, settled), settle));
     } catch (error) {
       held = performance.now() - started;
       settle(error);
@@ -227,10 +212,5 @@ export class DatabaseHandle {
     if (trouble === this.trouble) return;
     this.trouble = trouble;
     this.#observers.trouble.forEach((observe) => observe(trouble));
-  }
-
-  #setFull(db: Database.Database, full: boolean): void {
-    if (this.#full !== full) db.pragma(`synchronous = ${full ? 'FULL' : 'NORMAL'}`);
-    this.#full = full;
   }
 }

@@ -2,7 +2,6 @@ import { chmodSync, existsSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { errorCode, errorMessage } from '../../core/log-text';
-import { DatabaseInUse } from './database-errors';
 import { runMigrations, type Migration } from './migrations';
 import { bundledNativeBinding } from './native-binding';
 
@@ -10,6 +9,17 @@ import { bundledNativeBinding } from './native-binding';
 export const DATABASE_FILE = 'recorder-tray.db';
 /** File name of the data folder's lock: an empty SQLite file (see openDatabase). */
 export const LOCK_FILE = 'recorder-tray.lock';
+
+/** Another running copy of the app holds the database (one data folder, one copy). */
+export class DatabaseInUse extends Error {
+  constructor(path: string) {
+    super(
+      `the database ${path} is in use by another running copy of Recorder Tray ` +
+        '(one data folder can be used by one copy at a time)',
+    );
+    this.name = 'DatabaseInUse';
+  }
+}
 
 /** How to open the database. */
 export interface OpenOptions {
@@ -23,10 +33,9 @@ export interface OpenOptions {
   busyTimeoutMs?: number;
 }
 
-/** An open, checked database, migrated to the newest schema. */
+/** An open, checked database, migrated to the newest schema, and the folder's lock. */
 export interface OpenedDatabase {
   db: Database.Database;
-  /** The data folder's lock: closed after `db`, when the app lets go. */
   lock: Database.Database;
   path: string;
   /** The damaged or unreadable file found at start, and where it was moved; undefined: none. */
@@ -34,18 +43,13 @@ export interface OpenedDatabase {
 }
 
 /**
- * Opens the database in `dataDir` the way the app's promises need it:
- * - the lock file first, held with `locking_mode = EXCLUSIVE`: the database has two connections
- *   (the app's, the checkpoint worker's), so its own EXCLUSIVE mode cannot keep a second copy out.
- *   It is SQLite's (the operating system's) lock, gone with the process, where a pid file would
- *   be left behind by a crash; a second copy (headless mode has no single-instance lock) is told
- *   DatabaseInUse;
- * - WAL; `synchronous = FULL` for what runs outside the group commit (migrations, the old format's
- *   import); never checkpointed by this connection (the worker does: wal-file.ts);
- * - `auto_vacuum = INCREMENTAL` (a new file only): the handle's reclaimSpace gives pages back;
- * - `PRAGMA quick_check`: a file that is not a database or fails it is moved aside
- *   (`<name>.damaged-<time>`, with its -wal) and a fresh one made: the caller tells the user.
- * Throws DatabaseInUse, or what SQLite said when the folder cannot be written (the handle retries).
+ * Opens the database in `dataDir`: the lock file first, a second SQLite file because the database
+ * has two connections (the app's, the checkpoint worker's), so its own EXCLUSIVE mode cannot keep
+ * a second copy out, and Node has no other lock that dies with the process (a pid file outlives a
+ * crash); then WAL, `synchronous = FULL` outside the group commit (migrations, the old format's
+ * import), never checkpointed here (the worker does), `auto_vacuum = INCREMENTAL` (for
+ * reclaimSpace), and `quick_check`: a file that is not a database or fails it is moved aside
+ * (`<name>.damaged-<time>`) and a fresh one made. Throws DatabaseInUse, or what SQLite said.
  */
 export function openDatabase(dataDir: string, options: OpenOptions): OpenedDatabase {
   const path = join(dataDir, DATABASE_FILE);
@@ -56,16 +60,14 @@ export function openDatabase(dataDir: string, options: OpenOptions): OpenedDatab
     });
   const lock = connect(join(dataDir, LOCK_FILE));
   try {
-    lock.pragma('locking_mode = EXCLUSIVE');
-    lock.pragma('journal_mode = OFF'); // it holds no data
-    lock.exec('BEGIN EXCLUSIVE; COMMIT'); // takes the lock, never given back in this mode
+    lock.pragma('locking_mode = EXCLUSIVE'); // held until closed, by the operating system
+    lock.pragma('journal_mode = OFF');
+    lock.exec('BEGIN EXCLUSIVE; COMMIT');
     try {
       return { db: openChecked(connect(path), options), lock, path };
     } catch (error) {
-      // Not a database, or one with damage (not a lock another holds): moved aside, made anew.
       if (!/^SQLITE_(CORRUPT|NOTADB)/.test(errorCode(error) ?? '')) throw error;
-      const movedTo = moveAside(path, (options.now ?? Date.now)());
-      const replaced = { movedTo, reason: errorMessage(error) };
+      const replaced = { movedTo: moveAside(path, options.now), reason: errorMessage(error) };
       return { db: openChecked(connect(path), options), lock, path, replaced };
     }
   } catch (error) {
@@ -76,27 +78,20 @@ export function openDatabase(dataDir: string, options: OpenOptions): OpenedDatab
 
 function openChecked(db: Database.Database, options: OpenOptions): Database.Database {
   try {
-    // Private like the rest of the data folder (the push outbox holds the targets' tokens):
-    // SQLite gives its -wal the database file's permissions. Windows has no POSIX modes.
+    // Private like the rest of the data folder (the push outbox holds the targets' tokens); SQLite
+    // gives its -wal the same mode. Windows has no POSIX modes.
     if (process.platform !== 'win32') chmodSync(db.name, 0o600);
     db.pragma('auto_vacuum = INCREMENTAL');
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');
     db.pragma('wal_autocheckpoint = 0');
-    // SQLite's default (2 MB), not better-sqlite3's 16 MB: the page cache stays in RSS.
-    db.pragma('cache_size = -2000');
-    const findings = (db.pragma('quick_check') as { quick_check: string }[]).map(
-      (row) => row.quick_check,
-    );
-    if (findings.join() !== 'ok')
-      throw Object.assign(
-        new Error(`the integrity check found damage: ${findings.slice(0, 3).join('; ')}`),
-        { code: 'SQLITE_CORRUPT' },
-      );
+    db.pragma('cache_size = -2000'); // SQLite's 2 MB, not better-sqlite3's 16: it stays in RSS
+    const check = db.prepare('PRAGMA quick_check').pluck().all() as string[];
+    const damage = new Error(`the integrity check found damage: ${check.slice(0, 3).join('; ')}`);
+    if (check.join() !== 'ok') throw Object.assign(damage, { code: 'SQLITE_CORRUPT' });
     runMigrations(db, options.migrations);
-    // One synced write now: the WAL gets a synced header here, not at the first commit on the
-    // main thread (https://sqlite.org/src/info/ff5be73dee); and a copy of the app from before
-    // the lock file, which holds the database itself, is found now.
+    // One synced write: the WAL's header is synced here, not at the first commit on the main
+    // thread, and a copy from before the lock file (it locks the database itself) is found now.
     db.pragma(`application_id = ${Number(db.pragma('application_id', { simple: true }))}`);
     return db;
   } catch (error) {
@@ -106,10 +101,9 @@ function openChecked(db: Database.Database, options: OpenOptions): Database.Data
 }
 
 /** Moves the database and its WAL aside under one time stamp; returns the new name. */
-function moveAside(path: string, now: number): string {
-  const movedTo = `${path}.damaged-${new Date(now).toISOString().replace(/[:.]/g, '-')}`;
-  for (const suffix of ['', '-wal', '-shm', '-journal']) {
+function moveAside(path: string, now = Date.now): string {
+  const movedTo = `${path}.damaged-${new Date(now()).toISOString().replace(/[:.]/g, '-')}`;
+  for (const suffix of ['', '-wal', '-shm', '-journal'])
     if (existsSync(path + suffix)) renameSync(path + suffix, movedTo + suffix);
-  }
   return movedTo;
 }

@@ -9,50 +9,40 @@ export interface Queued {
   synced: boolean;
 }
 
-/** How one unit of a turn ended. */
-export type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
-
-const SQL = {
-  begin: 'BEGIN IMMEDIATE',
-  savepoint: 'SAVEPOINT work',
-  release: 'RELEASE work',
-  rollbackTo: 'ROLLBACK TO work',
-  commit: 'COMMIT',
-};
-/** The transaction's statements per connection, prepared once (`exec` would parse them each time). */
-const prepared = new WeakMap<Database.Database, Record<keyof typeof SQL, Database.Statement>>();
-
-/** BEGIN IMMEDIATE, each unit in a savepoint of its own, COMMIT; throws when the turn is lost. */
-export function runBatch(db: Database.Database, batch: Queued[]): Outcome[] {
-  let statements = prepared.get(db);
-  if (statements === undefined) {
-    const entries = Object.entries(SQL).map(([name, sql]) => [name, db.prepare(sql)]);
-    prepared.set(db, (statements = Object.fromEntries(entries) as NonNullable<typeof statements>));
-  }
-  const { begin, savepoint, release, rollbackTo, commit } = statements;
-  const outcomes: Outcome[] = [];
+/**
+ * BEGIN IMMEDIATE, each unit in a savepoint of its own, COMMIT; throws when the turn is lost, else
+ * returns how to settle each unit. `statement`: prepared once per connection (`exec` parses each time).
+ */
+export function runBatch(
+  db: Database.Database,
+  batch: Queued[],
+  statement: (sql: string) => Database.Statement,
+): (() => void)[] {
+  const run = (sql: string) => statement(sql).run();
+  const settled: (() => void)[] = [];
   try {
-    begin.run();
+    run('BEGIN IMMEDIATE');
     for (const item of batch) {
-      savepoint.run();
+      run('SAVEPOINT work');
       try {
-        outcomes.push({ ok: true, value: item.work(db) });
-        release.run();
+        const value = item.work(db);
+        settled.push(() => item.resolve(value));
+        run('RELEASE work');
       } catch (error) {
         // SQLITE_FULL, IOERR, BUSY and NOMEM may roll the whole transaction back by themselves
         // (https://www.sqlite.org/lang_transaction.html, "Response To Errors Within A
         // Transaction"): then the turn's other units are gone too, and all of them fail.
         if (!db.inTransaction) throw error;
-        rollbackTo.run();
-        release.run();
-        outcomes.push({ ok: false, error });
+        run('ROLLBACK TO work');
+        run('RELEASE work');
+        settled.push(() => item.reject(error));
       }
     }
-    commit.run();
-    return outcomes;
+    run('COMMIT');
+    return settled;
   } catch (error) {
     // Unless SQLite rolled it back itself (a full disk can do that): nothing is kept either way.
-    if (db.inTransaction) db.exec('ROLLBACK');
+    if (db.inTransaction) run('ROLLBACK');
     throw error;
   }
 }

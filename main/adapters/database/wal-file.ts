@@ -9,6 +9,7 @@ import type Database from 'better-sqlite3';
 import { errorMessage } from '../../core/log-text';
 import type { CheckpointReply, CheckpointWorkerData } from './checkpoint-worker';
 import { bundledNativeBinding, unpackedPath } from './native-binding';
+import type { OpenOptions } from './open-database';
 
 /** How a descriptor is synced: node's `fdatasync` (a test gives one that fails as a disk's EIO does). */
 export type SyncFile = (fd: number, callback: NoParamCallback) => void;
@@ -21,12 +22,8 @@ export const CHECKPOINT_WORKER_BUNDLE = 'checkpoint-worker.mjs';
 /** What one checkpoint did: `restarted` when the whole WAL was copied and started over. */
 export type CheckpointDone = Exclude<CheckpointReply, { error: string }>;
 
-/** How the worker runs and the WAL is synced, and what the caller is told. */
-export interface WalOptions {
-  /** better-sqlite3's compiled module for the worker; undefined: the bundle's. */
-  nativeBinding?: string | undefined;
-  /** The worker's wait for the writer lock and for readers (ms). */
-  busyTimeoutMs?: number;
+/** How the worker runs (as the app's connection) and the WAL is synced, and what the caller is told. */
+export interface WalOptions extends Pick<OpenOptions, 'nativeBinding' | 'busyTimeoutMs'> {
   fdatasync?: SyncFile;
   /** After each checkpoint the worker ran (tests and benches). */
   checkpointed?: (done: CheckpointDone) => void;

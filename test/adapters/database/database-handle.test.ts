@@ -15,7 +15,7 @@ import {
   RECLAIM_FROM_PAGES,
   type CommitReport,
 } from '../../../main/adapters/database/database-handle';
-import { DatabaseInUse } from '../../../main/adapters/database/database-errors';
+import { DatabaseInUse } from '../../../main/adapters/database/open-database';
 import { DATABASE_FILE } from '../../../main/adapters/database/open-database';
 import { failingSync } from '../../fakes/failing-sync';
 
