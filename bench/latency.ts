@@ -20,14 +20,10 @@ import { ntfyService } from '../test/fakes/push-services/services';
 import { fixtureText } from '../test/helpers/fixtures';
 import { PushTargetSetting } from '../shared/settings';
 import { apiAnswers } from '../shared/recorder/connection-status';
+import { median } from './poll';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' } } });
 const RUNS = Number(values.runs);
-
-const median = (samples: readonly number[]): number => {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-};
 
 /** Resolves once `done()` holds, looking every millisecond; rejects after `limitMs`. */
 async function until(done: () => boolean, what: string, limitMs = 30_000): Promise<void> {

@@ -3,7 +3,6 @@
 // A cycle is what the app's recorder link runs per poll: its reconciler (fetch, read, the pipeline's
 // merge and diff, the check of missing webhooks), only the poller's timer left out.
 import { EventPipeline } from '../main/core/event-pipeline';
-import type { Clock } from '../main/core/ports';
 import { RecorderSetting, defaultSettings } from '../shared/settings';
 import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -14,7 +13,7 @@ import { fetchPolledRooms } from '../main/adapters/polled-rooms';
 import { RecorderClient } from '../main/adapters/recorder-client';
 import { RecorderReconciler } from '../main/core/recorder-reconcile';
 import { startTsxProcess } from './support/tsx-process';
-import { RestRoomList, toPolledRoom, type PolledRoom } from '../shared/recorder/rest';
+import { RestRoomList, toPolledRoom } from '../shared/recorder/rest';
 
 /** Summary of a series of CPU times, in milliseconds. */
 export interface CpuSummary {
@@ -53,7 +52,14 @@ export interface MeasureOptions {
   warmup?: number;
 }
 
-const cpuMs = (since: NodeJS.CpuUsage) => {
+/** The middle of `samples` (the upper one of an even count). */
+export const median = (samples: readonly number[]): number => {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+};
+
+/** CPU time of this process since `since`, in milliseconds. */
+export const cpuMs = (since: NodeJS.CpuUsage): number => {
   const used = process.cpuUsage(since);
   return (used.user + used.system) / 1000;
 };
@@ -128,29 +134,35 @@ export interface PollingOptions {
   /** The app's pipeline the polls go into. */
   pipeline: EventPipeline;
   /** The recorder's id in the settings (its rooms are kept apart from other recorders'). */
-  recorderId?: string;
-  /** The reconciler's clock (default: Date.now). */
-  clock?: Clock;
-  /** A good poll's rooms, as the app's observers (the guardian, the pictures) get them. */
-  polled?: (rooms: readonly PolledRoom[], at: number) => void;
+  recorderId: string;
 }
 
-/** A recorder's polling as the app runs it, and one cycle of it. */
-export interface BenchPolling {
-  /** Ends it (the bench polls by `cycle`; no timer runs). */
-  polling: { stop(): Promise<void> };
-  /** One poll as the recorder link's poller runs it (a signal of its own); resolves with the rooms polled. */
-  cycle: () => Promise<number>;
+/** The core's pipeline (room registry, episodes, policy) as the app builds it, no popups held back. */
+export function benchPipeline(): EventPipeline {
+  const settings = defaultSettings();
+  settings.notifications.groupWindowSeconds = 0;
+  return new EventPipeline(
+    {
+      clock: Date.now,
+      setTimer: (fn, ms) => {
+        const timer = setTimeout(fn, ms);
+        return () => clearTimeout(timer);
+      },
+      settings: () => ({ ...settings.notifications, language: 'zh-CN' }),
+      actionFor: () => undefined,
+    },
+    { decided: () => {} },
+  );
 }
 
 /**
- * A recorder's polling as its recorder link runs it (its one RecorderClient, fetchPolledRooms and
- * the core's RecorderReconciler), once its first poll is in; the bench calls `pollOnce` itself, in place
- * of the link's poller.
+ * One poll of a recorder as its recorder link runs it (its one RecorderClient, fetchPolledRooms and
+ * the core's RecorderReconciler), once its first poll is in; the bench calls it in place of the
+ * link's poller. Resolves with the rooms polled.
  */
-export async function pollingOf(options: PollingOptions): Promise<BenchPolling> {
+export async function pollingOf(options: PollingOptions): Promise<() => Promise<number>> {
   const recorder = RecorderSetting.parse({
-    id: options.recorderId ?? 'bench',
+    id: options.recorderId,
     url: options.url,
     pollIntervalSeconds: 3600,
   });
@@ -161,7 +173,7 @@ export async function pollingOf(options: PollingOptions): Promise<BenchPolling> 
     fetchRooms: (signal) => fetchPolledRooms(client, signal),
     pipeline: options.pipeline,
     recorderId: recorder.id,
-    clock: options.clock ?? Date.now,
+    clock: Date.now,
     settings: () => ({
       rooms: [],
       unreachableNotifyAfterMinutes: 5,
@@ -170,19 +182,15 @@ export async function pollingOf(options: PollingOptions): Promise<BenchPolling> 
     }),
     statusChanged: (changed) => (status = changed),
     notice: () => {},
-    polled: (polled, at) => {
-      rooms = polled.length;
-      options.polled?.(polled, at);
-    },
+    polled: (polled) => (rooms = polled.length),
   });
   await reconciler.pollOnce(new AbortController().signal);
   if (status !== 'ok') throw new Error(`the first poll of ${options.url} failed: ${status}`);
-  const cycle = async () => {
+  return async () => {
     const result = await reconciler.pollOnce(new AbortController().signal);
     if (!result.ok) throw new Error(`a poll of ${options.url} failed`);
     return rooms;
   };
-  return { polling: { stop: async () => {} }, cycle };
 }
 
 /** Starts the fake recorder CLI in a child process; resolves with its URL once it listens. */
@@ -223,22 +231,10 @@ async function main(): Promise<void> {
     values.live,
   ]);
   try {
-    // The merge and diff of a real cycle: the core's pipeline (room registry, episodes, policy)
-    // and the version check that decides whether a "rooms" update goes out.
-    const settings = defaultSettings();
-    const pipeline = new EventPipeline(
-      {
-        clock: Date.now,
-        setTimer: (fn, ms) => {
-          const t = setTimeout(fn, ms);
-          return () => clearTimeout(t);
-        },
-        settings: () => ({ ...settings.notifications, language: 'zh-CN' }),
-        actionFor: () => undefined,
-      },
-      { decided: () => {} },
-    );
-    const { polling, cycle } = await pollingOf({ url, pipeline, recorderId: 'bench' });
+    // The merge and diff of a real cycle: the core's pipeline and the version check that decides
+    // whether a "rooms" update goes out.
+    const pipeline = benchPipeline();
+    const cycle = await pollingOf({ url, pipeline, recorderId: 'bench' });
     const rooms = pipeline.stateOf('bench').rooms;
     let version = rooms.version;
     let changes = 0;
@@ -253,7 +249,6 @@ async function main(): Promise<void> {
         return polled;
       },
     });
-    await polling.stop();
     console.log(`  (merge + diff through the core's pipeline; ${changes} room-list changes seen)`);
     const ratio = figures.cycleCpuMs.mean / figures.jsonParseCpuMs.mean;
     const p50Ratio = figures.cycleCpuMs.p50 / figures.jsonParseCpuMs.p50;

@@ -5,9 +5,7 @@
 // policy). It must stay linear: the cost per recorder of five at most 1.2× one alone.
 import type { ChildProcess } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import { EventPipeline } from '../main/core/event-pipeline';
-import { defaultSettings } from '../shared/settings';
-import { pollingOf, startFakeRecorderProcess, type BenchPolling } from './poll';
+import { benchPipeline, cpuMs, median, pollingOf, startFakeRecorderProcess } from './poll';
 
 const { values } = parseArgs({
   options: {
@@ -22,46 +20,17 @@ const ROOMS = Number(values.rooms);
 const ROUNDS = Number(values.rounds);
 const WARMUP = Number(values.warmup);
 
-const cpuMs = (since: NodeJS.CpuUsage): number => {
-  const used = process.cpuUsage(since);
-  return (used.user + used.system) / 1000;
-};
-
-const median = (samples: readonly number[]): number => {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-};
-
-/** One app's pipeline and a poller per recorder, as the app's recorder links hold them. */
-async function appWith(
-  urls: readonly string[],
-): Promise<{ pollAll(): Promise<void>; stop(): Promise<void> }> {
-  const settings = defaultSettings();
-  settings.notifications.groupWindowSeconds = 0;
-  const pipeline = new EventPipeline(
-    {
-      clock: Date.now,
-      setTimer: (fn, ms) => {
-        const timer = setTimeout(fn, ms);
-        return () => clearTimeout(timer);
-      },
-      settings: () => ({ ...settings.notifications, language: 'zh-CN' }),
-      actionFor: () => undefined,
-    },
-    { decided: () => {} },
-  );
-  // Each recorder's polling, as its recorder link builds it (its own timer polls once an hour:
-  // the bench polls).
-  const pollings: BenchPolling[] = [];
+/** One app's pipeline and a polling per recorder, as the app's recorder links hold them. */
+async function appWith(urls: readonly string[]): Promise<{ pollAll(): Promise<void> }> {
+  const pipeline = benchPipeline();
+  // Each recorder's polling, as its recorder link builds it (the bench polls, no timer).
+  const cycles: Array<() => Promise<number>> = [];
   for (const [index, url] of urls.entries())
-    pollings.push(await pollingOf({ url, pipeline, recorderId: `r${index}` }));
+    cycles.push(await pollingOf({ url, pipeline, recorderId: `r${index}` }));
   return {
     // One cycle: every recorder polled once, one after another.
     async pollAll() {
-      for (const { cycle } of pollings) await cycle();
-    },
-    async stop() {
-      for (const { polling } of pollings) await polling.stop();
+      for (const cycle of cycles) await cycle();
     },
   };
 }
@@ -92,8 +61,6 @@ async function main(): Promise<void> {
       await all.pollAll();
       perRecorder.push(cpuMs(start) / RECORDERS);
     }
-    await one.stop();
-    await all.stop();
     const ratio = median(perRecorder) / median(alone);
     process.stdout.write(
       `${JSON.stringify({

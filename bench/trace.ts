@@ -4,21 +4,28 @@
  *
  * The app object runs here as the hosts run it (the tests' harness: the real listener on
  * 127.0.0.1, the real database in a temp folder), with the fake recorder and bilibili's fake live
- * API in a process of their own. The FileClosed path is warmed first (FileClosed of other rooms,
- * settled), and the poll's by an untraced poll that finds another room live, so that what is
- * traced is a steady-state one, not the first-ever. Each window runs from the post (or the poll)
- * until its effects are on the disk: the popup raised, the file listed, the popup marked shown,
- * the processed mark moved, no WAL sync under way. Then, once the database has been quiet for a
- * while (the checkpoint after the commits ran), an idle window of the same length.
+ * API in a process of their own; the recorder's settings name the app's webhook URL, as a user's
+ * do once set up (until 2026-11-28 they did not, and each webhook had the app read them again).
+ * The FileClosed path is warmed first (FileClosed of other rooms, settled), and the poll's by an
+ * untraced poll that finds another room live, so that what is traced is a steady-state one, not
+ * the first-ever. Each window runs from the post (or the poll) until its effects are on the disk:
+ * the popup raised, the file listed, the popup marked shown, the processed mark moved, no WAL sync
+ * under way. Then, once the database has been quiet for a while (the checkpoint after the commits
+ * ran), three idle windows of the same length.
  *
  * How to read it: files, functions and calls are V8's precise coverage of the scripts of main/
  * and shared/ (this process's main thread; the checkpoint worker's thread is not counted), each
- * function's count in the window less its count in the idle window (floored at 0): what the event
- * cost beyond what the app does anyway (timers, the guardian's tick). Synced commits are the
+ * function's count in the window less what the app does anyway (timers, the guardian's tick):
+ * its largest count in any of IDLE_WINDOWS idle windows as long, one after the other (floored at
+ * 0). With a single idle window (the figure printed in brackets beside it, as before 2026-11-28),
+ * a timer that happened to tick in the event's window and not in the idle one was charged to the
+ * event; the largest of three takes off what an idle app may run in such a window, no more: the
+ * event's own calls of a function that also ticks stay counted above that. Synced commits are the
  * fsync/fdatasync/sync_file_range calls strace saw this process make on the data folder's files in
  * the window (every thread, SQLite's own syncs included), by file. Beside each figure: the bound of
- * issue 41 and whether it holds. It prints, it does not fail; `--check` exits 1 when a bound
- * does not hold. `--files` lists the calls per file.
+ * issue 41 and whether it holds (judged on the largest-of-three figure). It prints, it does not
+ * fail; `--check` exits 1 when a bound does not hold. `--files` lists the calls per file,
+ * `--functions` the 40 most called functions.
  */
 import { rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -38,6 +45,7 @@ const { values } = parseArgs({
   options: {
     check: { type: 'boolean', default: false },
     files: { type: 'boolean', default: false },
+    functions: { type: 'boolean', default: false },
     warmup: { type: 'string', default: '3' },
     // Long enough for what a webhook leaves running to settle; the database has no timer of its
     // own (a checkpoint comes only past 4 MiB of WAL: main/adapters/database/wal-file.ts).
@@ -46,6 +54,8 @@ const { values } = parseArgs({
 });
 const WARMUP = Number(values.warmup);
 const QUIET_MS = Number(values['quiet-ms']);
+/** Idle windows after each event; each function's largest count in one of them is taken off. */
+const IDLE_WINDOWS = 3;
 const ROOT = resolve(import.meta.dirname, '..');
 const appScript = projectScript(ROOT, ['main', 'shared']);
 
@@ -63,6 +73,9 @@ const { harness } = app;
 const [traced, goLiveRoom, warmLiveRoom] = fakes.rooms as [TraceRoom, TraceRoom, TraceRoom];
 
 try {
+  // The recorder names the app's URL, as it does once set up: while its settings do not, each
+  // webhook has the app read them again (main/app/recorder-link.ts, webhookSeen).
+  await fakes.addWebhook(harness.webhookUrl);
   await until(() => apiAnswers(harness.app.state().recorder.status), 'the first poll');
   await until(
     () =>
@@ -85,6 +98,8 @@ try {
     rooms: ROOMS,
     straceAbsent: 'absent' in strace ? strace.absent : undefined,
     listFiles: values.files,
+    listFunctions: values.functions,
+    idleWindows: IDLE_WINDOWS,
   });
   console.log([...report.lines, report.json].join('\n'));
   if (values.check && !report.met) process.exitCode = 1;
@@ -134,7 +149,7 @@ async function pollUntilShown(): Promise<void> {
   }, 'the go-live popup, marked shown');
 }
 
-/** Traces `act` (it resolves once its effects are done), then an idle window as long. */
+/** Traces `act` (it resolves once its effects are done), then IDLE_WINDOWS idle windows as long. */
 async function trace(name: string, act: () => Promise<void>): Promise<TracedWindow> {
   await syncs?.mark(`${name}-begin`);
   await coverage.reset();
@@ -145,15 +160,19 @@ async function trace(name: string, act: () => Promise<void>): Promise<TracedWind
   await syncs?.mark(`${name}-end`);
   await app.settle(QUIET_MS);
   await syncs?.mark(`${name}-idle-begin`);
-  await coverage.reset();
-  await new Promise((resolveIdle) => setTimeout(resolveIdle, ms));
-  const idle = await coverage.take();
+  const idles = [];
+  for (let i = 0; i < IDLE_WINDOWS; i++) {
+    await coverage.reset();
+    await new Promise((resolveIdle) => setTimeout(resolveIdle, ms));
+    idles.push(await coverage.take());
+  }
   await syncs?.mark(`${name}-idle-end`);
   const window = (prefix: string) => ({ begin: `${prefix}-begin`, end: `${prefix}-end` });
   return {
     ms,
-    tally: tallyCoverage(event, idle, appScript),
-    idleTally: tallyCoverage(idle, [], appScript),
+    tally: tallyCoverage(event, idles, appScript),
+    tallyOneIdle: tallyCoverage(event, idles.slice(0, 1), appScript),
+    idleTally: tallyCoverage(idles[0]!, [], appScript),
     syncs: syncs?.syncsUnder(app.dataDir, window(name)),
     idleSyncs: syncs?.syncsUnder(app.dataDir, window(`${name}-idle`)),
   };

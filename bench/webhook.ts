@@ -67,6 +67,9 @@ const TARGETS = { ratio: 0.5, cpuRatio: 1.3, pacedP99Ms: 10, heapGrowthMb: 30 };
 const MB = 1024 * 1024;
 
 type Gc = () => void;
+const LISTENERS = ['bare', 'durable', 'sqlite', 'intake', 'ours'] as const;
+/** One of the listeners the bench takes turns between. */
+type Listener = (typeof LISTENERS)[number];
 
 async function main(): Promise<void> {
   const gc = (globalThis as { gc?: Gc }).gc;
@@ -113,43 +116,35 @@ async function bench(dataDir: string, gc: Gc, t0: number): Promise<void> {
   });
   const started = await app.start();
   if (!started.ok) throw new Error(`the listener did not bind: ${started.message}`);
-  const ours = { name: 'ours' as const, port: started.port, path: '/webhook' };
   const bareServer = await startBareServer();
-  const bare = { name: 'bare' as const, port: bareServer.port, path: '/webhook' };
   const intakeListener = await startIntake(join(dataDir, 'intake'), quietLog);
-  const intake = { name: 'intake' as const, port: intakeListener.port, path: '/webhook' };
   const durableReceiver = await startDurableReceiver(dataDir);
-  const durable = { name: 'durable' as const, port: durableReceiver.port, path: '/webhook' };
   const sqliteReceiver = await startSqliteReceiver(dataDir);
-  const sqlite = { name: 'sqlite' as const, port: sqliteReceiver.port, path: '/webhook' };
+  const ours = { name: 'ours', port: started.port } as const;
+  const bare = { name: 'bare', port: bareServer.port } as const;
+  const intake = { name: 'intake', port: intakeListener.port } as const;
+  const durable = { name: 'durable', port: durableReceiver.port } as const;
+  const sqlite = { name: 'sqlite', port: sqliteReceiver.port } as const;
   const client = await startClient();
   let phaseId = 0;
   const run = (
-    target: { port: number; path: string },
+    target: { port: number },
     spec: Omit<LoadRequest, 'type' | 'id' | 'port' | 'path'>,
-  ) => client.run({ type: 'run', id: ++phaseId, port: target.port, path: target.path, ...spec });
+  ) => client.run({ type: 'run', id: ++phaseId, port: target.port, path: '/webhook', ...spec });
+  const perListener = <T>(make: () => T) =>
+    Object.fromEntries(LISTENERS.map((name) => [name, make()])) as Record<Listener, T>;
 
   try {
     log(`warming up (${WARMUP_MS / 1000} s each)…`);
-    const warm = [
-      await run(bare, { mode: 'closed', senders: SENDERS, durationMs: WARMUP_MS, count: 40_000 }),
-      await run(ours, { mode: 'closed', senders: SENDERS, durationMs: WARMUP_MS, count: 20_000 }),
-      await run(intake, { mode: 'closed', senders: SENDERS, durationMs: WARMUP_MS, count: 40_000 }),
-      await run(durable, {
-        mode: 'closed',
-        senders: SENDERS,
-        durationMs: WARMUP_MS,
-        count: 40_000,
-      }),
-      await run(sqlite, { mode: 'closed', senders: SENDERS, durationMs: WARMUP_MS, count: 40_000 }),
-    ];
-    const expected = {
-      bare: warm[0]!.eventsPerSecond,
-      ours: warm[1]!.eventsPerSecond,
-      intake: warm[2]!.eventsPerSecond,
-      durable: warm[3]!.eventsPerSecond,
-      sqlite: warm[4]!.eventsPerSecond,
-    };
+    const warm: LoadResult[] = [];
+    const expected = perListener(() => 0);
+    for (const target of [bare, ours, intake, durable, sqlite]) {
+      const count = target === ours ? 20_000 : 40_000;
+      warm.push(
+        await run(target, { mode: 'closed', senders: SENDERS, durationMs: WARMUP_MS, count }),
+      );
+      expected[target.name] = warm.at(-1)!.eventsPerSecond;
+    }
     // The listener answers before its after-2xx work (pipeline, history files) is done, so a
     // burst leaves work queued behind it; every phase starts once that has drained.
     await quiesce();
@@ -167,22 +162,11 @@ async function bench(dataDir: string, gc: Gc, t0: number): Promise<void> {
     const paced = { bare: await run(bare, pacedSpec), ours: await run(ours, pacedSpec) };
     oursSent += paced.ours.sent;
 
-    const saturation: Record<'bare' | 'ours' | 'intake' | 'durable' | 'sqlite', LoadResult[]> = {
-      bare: [],
-      ours: [],
-      intake: [],
-      durable: [],
-      sqlite: [],
-    };
+    const saturation = perListener((): LoadResult[] => []);
     // CPU of this process (the listeners live here; the load client is a child) from a slice's
     // start until its after-2xx work drained, over the events it answered.
-    const cpu = {
-      bare: { micros: 0, events: 0 },
-      ours: { micros: 0, events: 0 },
-      intake: { micros: 0, events: 0 },
-      durable: { micros: 0, events: 0 },
-      sqlite: { micros: 0, events: 0 },
-    };
+    const cpu = perListener(() => ({ micros: 0, events: 0 }));
+    const cpuPer = (name: Listener) => cpu[name].micros / cpu[name].events;
     for (let round = 1; round <= ROUNDS; round++) {
       for (const target of [bare, durable, sqlite, intake, ours]) {
         await quiesce();
@@ -226,11 +210,7 @@ async function bench(dataDir: string, gc: Gc, t0: number): Promise<void> {
       ...warm,
       paced.bare,
       paced.ours,
-      ...saturation.bare,
-      ...saturation.ours,
-      ...saturation.intake,
-      ...saturation.durable,
-      ...saturation.sqlite,
+      ...Object.values(saturation).flat(),
       ...(topUp ? [topUp] : []),
     ];
     const failures: Record<string, number> = {};
@@ -264,24 +244,16 @@ async function bench(dataDir: string, gc: Gc, t0: number): Promise<void> {
         ratio: round2(sat.ours.eventsPerSecond / sat.bare.eventsPerSecond),
       },
       cpuPerEvent: {
-        bareMicros: round2(cpu.bare.micros / cpu.bare.events),
-        oursMicros: round2(cpu.ours.micros / cpu.ours.events),
-        ratio: round2(cpu.ours.micros / cpu.ours.events / (cpu.bare.micros / cpu.bare.events)),
-        intakeMicros: round2(cpu.intake.micros / cpu.intake.events),
-        intakeRatio: round2(
-          cpu.intake.micros / cpu.intake.events / (cpu.bare.micros / cpu.bare.events),
-        ),
-        durableMicros: round2(cpu.durable.micros / cpu.durable.events),
-        oursVsDurable: round2(
-          cpu.ours.micros / cpu.ours.events / (cpu.durable.micros / cpu.durable.events),
-        ),
-        intakeVsDurable: round2(
-          cpu.intake.micros / cpu.intake.events / (cpu.durable.micros / cpu.durable.events),
-        ),
-        sqliteMicros: round2(cpu.sqlite.micros / cpu.sqlite.events),
-        sqliteVsDurable: round2(
-          cpu.sqlite.micros / cpu.sqlite.events / (cpu.durable.micros / cpu.durable.events),
-        ),
+        bareMicros: round2(cpuPer('bare')),
+        oursMicros: round2(cpuPer('ours')),
+        ratio: round2(cpuPer('ours') / cpuPer('bare')),
+        intakeMicros: round2(cpuPer('intake')),
+        intakeRatio: round2(cpuPer('intake') / cpuPer('bare')),
+        durableMicros: round2(cpuPer('durable')),
+        oursVsDurable: round2(cpuPer('ours') / cpuPer('durable')),
+        intakeVsDurable: round2(cpuPer('intake') / cpuPer('durable')),
+        sqliteMicros: round2(cpuPer('sqlite')),
+        sqliteVsDurable: round2(cpuPer('sqlite') / cpuPer('durable')),
       },
       longestCommit: commitFigures(intakeListener.commits),
       paced: {
@@ -317,9 +289,7 @@ async function bench(dataDir: string, gc: Gc, t0: number): Promise<void> {
       targets: TARGETS,
       pass: {
         ratio: sat.ours.eventsPerSecond / sat.bare.eventsPerSecond >= TARGETS.ratio,
-        cpuRatio:
-          cpu.ours.micros / cpu.ours.events / (cpu.durable.micros / cpu.durable.events) <=
-          TARGETS.cpuRatio,
+        cpuRatio: cpuPer('ours') / cpuPer('durable') <= TARGETS.cpuRatio,
         pacedP99: paced.ours.latencyMs.p99 < TARGETS.pacedP99Ms,
         heapGrowth: (heapAfter - heapBefore) / MB < TARGETS.heapGrowthMb,
       },
@@ -564,13 +534,7 @@ function printTable(f: {
 
 type Row = { eventsPerSecond: number; p50: number; p99: number; max: number };
 
-function rounded(l: LatencySummary): {
-  p50: number;
-  p90: number;
-  p99: number;
-  max: number;
-  mean: number;
-} {
+function rounded(l: LatencySummary): LatencySummary {
   return {
     p50: round2(l.p50),
     p90: round2(l.p90),

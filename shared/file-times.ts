@@ -1,9 +1,10 @@
-import { isNoneTimestamp, timestampMs } from './recorder/timestamp';
+import { isNoneMs, timestampMs } from './recorder/timestamp';
 
 function ms(timestamp: string | undefined): number | undefined {
   if (timestamp === undefined) return undefined;
   try {
-    return isNoneTimestamp(timestamp) ? undefined : timestampMs(timestamp);
+    const at = timestampMs(timestamp); // read once: a FileClosed's two times are read here
+    return isNoneMs(at) ? undefined : at;
   } catch {
     return undefined; // not the recorder's format: fall back to when the app heard of it
   }

@@ -11,6 +11,8 @@ export interface CoverageTally {
   calls: number;
   /** Calls per script, by its path relative to the project's root. */
   callsByFile: Map<string, number>;
+  /** Calls per function, keyed `path:name@offset` (`--functions` lists the most called). */
+  callsByFunction: Map<string, number>;
 }
 
 /**
@@ -24,24 +26,36 @@ function functionKey(url: string, fn: Profiler.FunctionCoverage): string | undef
 
 /**
  * Counts what ran of the scripts `relativeOf` names (it gives their path, or undefined for other
- * scripts) in `event`, less what ran in `idle` (the same function's count, floored at 0). A
- * function's calls are the count of its own range, the first: in detailed (block) mode the
- * ranges after it count blocks inside the function, not calls.
+ * scripts) in `event`, less what ran in the idle windows `idles`: each function's largest count in
+ * any one of them, floored at 0 (with one idle window, its count there). A function's calls are
+ * the count of its own range, the first: in detailed (block) mode the ranges after it count blocks
+ * inside the function, not calls.
  */
 export function tallyCoverage(
   event: readonly Profiler.ScriptCoverage[],
-  idle: readonly Profiler.ScriptCoverage[],
+  idles: readonly (readonly Profiler.ScriptCoverage[])[],
   relativeOf: (url: string) => string | undefined,
 ): CoverageTally {
   const idleCounts = new Map<string, number>();
-  for (const script of idle) {
-    if (relativeOf(script.url) === undefined) continue;
-    for (const fn of script.functions) {
-      const key = functionKey(script.url, fn);
-      if (key !== undefined) idleCounts.set(key, (idleCounts.get(key) ?? 0) + fn.ranges[0]!.count);
+  for (const idle of idles) {
+    const counts = new Map<string, number>();
+    for (const script of idle) {
+      if (relativeOf(script.url) === undefined) continue;
+      for (const fn of script.functions) {
+        const key = functionKey(script.url, fn);
+        if (key !== undefined) counts.set(key, (counts.get(key) ?? 0) + fn.ranges[0]!.count);
+      }
     }
+    for (const [key, count] of counts)
+      idleCounts.set(key, Math.max(idleCounts.get(key) ?? 0, count));
   }
-  const tally: CoverageTally = { files: 0, functions: 0, calls: 0, callsByFile: new Map() };
+  const tally: CoverageTally = {
+    files: 0,
+    functions: 0,
+    calls: 0,
+    callsByFile: new Map(),
+    callsByFunction: new Map(),
+  };
   for (const script of event) {
     const file = relativeOf(script.url);
     if (file === undefined) continue;
@@ -53,6 +67,8 @@ export function tallyCoverage(
       if (count === 0) continue;
       tally.functions += 1;
       calls += count;
+      const name = `${file}:${fn.functionName || '(anonymous)'}@${fn.ranges[0]!.startOffset}`;
+      tally.callsByFunction.set(name, (tally.callsByFunction.get(name) ?? 0) + count);
     }
     if (calls === 0) continue;
     tally.calls += calls;

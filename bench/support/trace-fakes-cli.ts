@@ -1,7 +1,8 @@
 // The fake recorder and bilibili's fake live API for `npm run bench:trace`, in a process of their
 // own (trace-fakes.ts forks it): their serving runs code of shared/ (the recorder's timestamps),
 // which must not be counted as the app's. Sends their URLs and rooms when ready; on `live`, takes
-// a room live without webhooks (the app's next poll finds it).
+// a room live without webhooks (the app's next poll finds it); on `webhook`, names the app's URL
+// in the recorder's settings, as a user's recorder does once set up.
 import { addFakeRoom, startFakeLiveApi } from '../../test/fakes/bilibili/fake-live-api';
 import { startFakeRecorder } from '../../test/fakes/fake-recorder/index';
 import type { FakesMessage, TraceFakesReady } from './trace-fakes';
@@ -15,6 +16,11 @@ for (const room of recorder.state.rooms) {
 process.on('message', (message: FakesMessage) => {
   if (message.type === 'exit') {
     void Promise.all([recorder.close(), liveApi.close()]).then(() => process.exit(0));
+    return;
+  }
+  if (message.type === 'webhook') {
+    recorder.addWebhook(message.url);
+    process.send!({ type: 'webhook', url: message.url });
     return;
   }
   void recorder

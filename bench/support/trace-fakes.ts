@@ -20,12 +20,15 @@ export interface TraceFakesReady {
 }
 
 /** What the bench asks of the fakes' process. */
-export type FakesMessage = { type: 'live'; roomId: number } | { type: 'exit' };
+export type FakesMessage =
+  { type: 'live'; roomId: number } | { type: 'webhook'; url: string } | { type: 'exit' };
 
 /** The fake recorder and the fake live API, in their process (trace-fakes-cli.ts). */
 export interface TraceFakes extends Omit<TraceFakesReady, 'type'> {
   /** Takes a room live at the recorder, without webhooks; resolves once its API says so. */
   goLive(roomId: number): Promise<void>;
+  /** Names `url` in the recorder's Webhook V2 setting (its own deliveries stay off: only the bench posts). */
+  addWebhook(url: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -51,6 +54,11 @@ export async function startTraceFakes(rooms: number): Promise<TraceFakes> {
     async goLive(roomId) {
       const done = once(child, 'message');
       child.send({ type: 'live', roomId } satisfies FakesMessage);
+      await done;
+    },
+    async addWebhook(url) {
+      const done = once(child, 'message');
+      child.send({ type: 'webhook', url } satisfies FakesMessage);
       await done;
     },
     async close() {

@@ -3,10 +3,13 @@ import type { CoverageTally } from './coverage-tally';
 /** One traced window and its idle twin, as bench/trace.ts measured them. */
 export interface TracedWindow {
   ms: number;
+  /** Less each function's largest count in any of the idle windows (the figure the bounds judge). */
   tally: CoverageTally;
-  /** What ran in the idle window alone (what was taken off). */
+  /** Less its count in the first idle window only (the figure printed until 2026-11-28). */
+  tallyOneIdle: CoverageTally;
+  /** What ran in the first idle window alone. */
   idleTally: CoverageTally;
-  /** Syncs by data-folder file, in the window and in the idle window; undefined without strace. */
+  /** Syncs by data-folder file, in the window and in the idle windows; undefined without strace. */
   syncs: Map<string, number> | undefined;
   idleSyncs: Map<string, number> | undefined;
 }
@@ -33,38 +36,57 @@ const byFile = (syncs: Map<string, number>) =>
 export function traceReport(
   fileClosed: TracedWindow,
   poll: TracedWindow,
-  options: { warmup: number; rooms: number; straceAbsent: string | undefined; listFiles: boolean },
+  options: {
+    warmup: number;
+    rooms: number;
+    straceAbsent: string | undefined;
+    listFiles: boolean;
+    listFunctions: boolean;
+    idleWindows: number;
+  },
 ): TraceReport {
   let met = true;
-  const row = (name: string, value: number, bound?: number) => {
+  // `old`: the same figure less one idle window only, printed in brackets (where two ways of
+  // measuring disagree, both are shown).
+  const row = (name: string, value: number, bound?: number, old?: number) => {
     const holds = bound === undefined || value <= bound;
     met &&= holds;
+    const was = old === undefined ? '' : `[${number(old)}]`.padStart(8);
     const verdict =
       bound === undefined ? '' : `bound ≤ ${number(bound)}: ${holds ? 'holds' : 'DOES NOT hold'}`;
-    return `  ${name.padEnd(16)}${number(value).padStart(7)}   ${verdict}`.trimEnd();
+    return `  ${name.padEnd(16)}${number(value).padStart(7)}${was}   ${verdict}`.trimEnd();
   };
   const section = (
     title: string,
     traced: TracedWindow,
     bounds: { files?: number; calls?: number; syncs?: number },
   ) => {
+    const old = traced.tallyOneIdle;
     const lines = [
-      `${title} (window ${traced.ms.toFixed(0)} ms, idle window as long taken off)`,
-      row('files', traced.tally.files, bounds.files),
-      row('functions', traced.tally.functions),
-      row('calls', traced.tally.calls, bounds.calls),
-      `    taken off: the idle window ran ${traced.idleTally.files} files, ` +
+      `${title} (window ${traced.ms.toFixed(0)} ms; taken off: each function's largest count in ` +
+        `${options.idleWindows} idle windows as long [in the first alone])`,
+      row('files', traced.tally.files, bounds.files, old.files),
+      row('functions', traced.tally.functions, undefined, old.functions),
+      row('calls', traced.tally.calls, bounds.calls, old.calls),
+      `    the first idle window ran ${traced.idleTally.files} files, ` +
         `${traced.idleTally.functions} functions, ${number(traced.idleTally.calls)} calls`,
     ];
     if (traced.syncs && traced.idleSyncs) {
       lines.push(
         row('synced commits', total(traced.syncs), bounds.syncs),
-        `    syncs by file: ${byFile(traced.syncs)}; in the idle window: ${byFile(traced.idleSyncs)}`,
+        `    syncs by file: ${byFile(traced.syncs)}; in the idle windows: ${byFile(traced.idleSyncs)}`,
       );
     } else lines.push(`  synced commits: not counted (${options.straceAbsent ?? 'no strace'})`);
     if (options.listFiles) {
       const files = [...traced.tally.callsByFile].sort((a, b) => b[1] - a[1]);
       lines.push(...files.map(([file, calls]) => `    ${number(calls).padStart(6)}  ${file}`));
+    }
+    if (options.listFunctions) {
+      const functions = [...traced.tally.callsByFunction].sort((a, b) => b[1] - a[1]);
+      lines.push(
+        '    the most called functions (path:name@offset):',
+        ...functions.slice(0, 40).map(([fn, calls]) => `    ${number(calls).padStart(6)}  ${fn}`),
+      );
     }
     return lines;
   };
@@ -83,6 +105,11 @@ export function traceReport(
     functions: traced.tally.functions,
     calls: traced.tally.calls,
     syncedCommits: traced.syncs ? total(traced.syncs) : null,
+    oneIdleWindow: {
+      files: traced.tallyOneIdle.files,
+      functions: traced.tallyOneIdle.functions,
+      calls: traced.tallyOneIdle.calls,
+    },
   });
   const json = JSON.stringify({
     bench: 'trace',

@@ -212,21 +212,10 @@ export class RecorderClient {
     try {
       url = new URL(this.#base + path);
     } catch {
-      return {
-        kind: 'failure',
-        failure: { ok: false, status: 'not-a-recorder', detail: 'not a valid URL' },
-      };
+      return failedCall('not-a-recorder', 'not a valid URL');
     }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-      return {
-        kind: 'failure',
-        failure: {
-          ok: false,
-          status: 'not-a-recorder',
-          detail: `unsupported scheme ${url.protocol}`,
-        },
-      };
-    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      return failedCall('not-a-recorder', `unsupported scheme ${url.protocol}`);
     const timeout = AbortSignal.timeout(this.#timeoutMs);
     const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
     try {
@@ -243,32 +232,25 @@ export class RecorderClient {
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
       const bytes = await readCappedBody(response, MAX_BODY_BYTES);
-      if (bytes === undefined) {
-        return {
-          kind: 'failure',
-          failure: {
-            ok: false,
-            status: 'not-a-recorder',
-            detail: `the answer is larger than ${MAX_BODY_BYTES / 2 ** 20} MiB`,
-          },
-        };
-      }
+      if (bytes === undefined)
+        return failedCall(
+          'not-a-recorder',
+          `the answer is larger than ${MAX_BODY_BYTES / 2 ** 20} MiB`,
+        );
       const contentType = (response.headers.get('content-type') ?? '').toLowerCase();
       const text = bytes.toString('utf8');
       return { kind: 'response', path, status: response.status, contentType, text };
     } catch (error) {
       // A time-out of the combined signal surfaces as the time-out's own reason.
       const reason = timeout.aborted ? timeout.reason : error;
-      return {
-        kind: 'failure',
-        failure: {
-          ok: false,
-          status: 'unreachable',
-          detail: networkDetail(reason, this.#timeoutMs),
-        },
-      };
+      return failedCall('unreachable', networkDetail(reason, this.#timeoutMs));
     }
   }
+}
+
+/** A call that failed before any answer. */
+function failedCall(status: 'not-a-recorder' | 'unreachable', detail: string): Answer {
+  return { kind: 'failure', failure: { ok: false, status, detail } };
 }
 
 /** A 2xx answer's JSON, or the failure its status or body stands for (401, 412, 5xx, HTML, …). */

@@ -1,4 +1,4 @@
-import { RestRoom } from '../../shared/recorder/rest';
+import { PolledRestRoom } from '../../shared/recorder/rest';
 
 /** A room that fails the schema, with its place in the list. */
 export interface RoomListFailure {
@@ -6,7 +6,7 @@ export interface RoomListFailure {
   raw: unknown;
   issues: RestRoomIssues;
 }
-type RestRoomIssues = NonNullable<ReturnType<typeof RestRoom.safeParse>['error']>['issues'];
+type RestRoomIssues = NonNullable<ReturnType<typeof PolledRestRoom.safeParse>['error']>['issues'];
 
 /**
  * What reading a list found: the rooms the schema takes, and those it refuses (one odd room must
@@ -14,7 +14,7 @@ type RestRoomIssues = NonNullable<ReturnType<typeof RestRoom.safeParse>['error']
  * recorder's format likely changed, which is the recorder's trouble as a whole).
  */
 export type RoomListRead =
-  | { ok: true; rooms: RestRoom[]; unreadable: RoomListFailure[] }
+  | { ok: true; rooms: PolledRestRoom[]; unreadable: RoomListFailure[] }
   | ({ ok: false } & RoomListFailure);
 
 /**
@@ -23,10 +23,10 @@ export type RoomListRead =
  * prints it), so no cache of unchanged rooms is kept (a byte scanner did that until issue 32).
  */
 export function readRoomList(list: readonly unknown[]): RoomListRead {
-  const rooms: RestRoom[] = [];
+  const rooms: PolledRestRoom[] = [];
   const unreadable: RoomListFailure[] = [];
   list.forEach((raw, index) => {
-    const parsed = RestRoom.safeParse(raw);
+    const parsed = PolledRestRoom.safeParse(raw);
     if (parsed.success) rooms.push(parsed.data);
     else unreadable.push({ index, raw, issues: parsed.error.issues });
   });

@@ -1,4 +1,12 @@
+import { isEventChannel, type EventChannel } from '../../shared/ipc-channels';
 import type { AppEvent, AppEventListener, AppEventName, AppEvents } from './app-ports';
+
+/** Whether an event is one the window hears (the contract's event channels), not a host's own. */
+export function isWindowEvent(
+  message: AppEvent,
+): message is Extract<AppEvent, { event: EventChannel }> {
+  return isEventChannel(message.event);
+}
 
 /** The app's event fan-out to the hosts (window broadcast, output lines, the tray). */
 export class AppEventBus {

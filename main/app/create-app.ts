@@ -46,7 +46,7 @@ export async function assembleApp(hostPorts: AppPorts, seams: TestSeams = {}): P
   const pictures = await openPictures(context);
 
   // The event pipeline, what observes it, and recovery of what the journal holds.
-  const observers = new Observers(context.reportFailure('observer'));
+  const observers = new Observers(context.reportFailure('observer'), context.settings);
   const pipeline = buildPipeline({
     context,
     history: storage.history,

@@ -17,15 +17,14 @@ export function createSettingsView(
   store: Pick<SettingsStore, 'get' | 'onChange'>,
   overrides?: SettingsOverrides,
 ): SettingsView {
-  // Overrides are applied once per stored version, not per call: the core asks for the settings
-  // several times per webhook.
-  let memo: { stored: Settings; value: Settings } | undefined;
-  const current = (): Settings => {
-    const stored = store.get();
-    if (!overrides) return stored;
-    if (memo?.stored !== stored) memo = { stored, value: overrides.apply(stored) };
-    return memo.value;
-  };
+  // Read once per stored change, not per call: the core asks for the settings a score of times per
+  // webhook. This first listener of the store's runs before any the view hands on (below).
+  const inForce = (stored: Settings) => (overrides ? overrides.apply(stored) : stored);
+  let value = inForce(store.get());
+  store.onChange((next) => {
+    value = inForce(next);
+  });
+  const current = (): Settings => value;
   return {
     current,
     locked: overrides?.locked ?? [],

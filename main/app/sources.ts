@@ -1,4 +1,5 @@
 import type { OpenProblem } from '../../shared/problem';
+import type { Settings } from '../../shared/settings';
 import { GuardianSource } from '../features/guardian/adapters/guardian-source';
 import type { EventPipeline } from '../core/event-pipeline';
 import type { HappeningSource, Observer, SourceContext } from '../core/plug-ins';
@@ -70,10 +71,12 @@ export function attachSources(
 export class Observers {
   readonly #observers = new Set<Observer>();
   readonly #failed: (error: unknown) => void;
+  readonly #settings: () => Settings;
 
   /** `failed` hears of an observer that threw; the others still run. */
-  constructor(failed: (error: unknown) => void) {
+  constructor(failed: (error: unknown) => void, settings: () => Settings) {
     this.#failed = failed;
+    this.#settings = settings;
   }
 
   /** Adds an observer; returns the unsubscribe. */
@@ -83,10 +86,16 @@ export class Observers {
   }
 
   /** Tells every observer that has the method `name`. */
-  notify<K extends keyof Observer>(name: K, ...args: Parameters<NonNullable<Observer[K]>>): void {
+  notify<K extends Exclude<keyof Observer, 'enabledBy'>>(
+    name: K,
+    ...args: Parameters<NonNullable<Observer[K]>>
+  ): void {
+    let settings: Settings | undefined;
     for (const observer of this.#observers) {
       const method = observer[name] as ((...a: typeof args) => void) | undefined;
       if (!method) continue;
+      const section = observer.enabledBy;
+      if (section !== undefined && !(settings ??= this.#settings())[section].enabled) continue;
       try {
         method.apply(observer, args);
       } catch (error) {

@@ -3,7 +3,7 @@ import type { JobCounts } from '../../shared/jobs';
 import type { OpenProblem } from '../../shared/problem';
 import type { SettingsStore } from '../adapters/settings-store';
 import type { EventPipeline } from '../core/event-pipeline';
-import { attentionView } from '../core/attention-view';
+import { attentionView } from '../core/room-attention';
 import type { AppContext } from './app-context';
 import type { HostStatePort } from './app-ports';
 import type { Listener, ListenerBinding } from './listener';

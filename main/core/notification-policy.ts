@@ -1,6 +1,6 @@
 import { NOTIFICATION_TEXT } from '../../shared/i18n/notification-text';
 import { PROBLEM_TEXT } from '../../shared/i18n/problem-text';
-import { isPaused } from './pause';
+import { isPaused, isRoomMutedAt, type RoomMute } from './pause';
 import type { GoLiveFilterMatch, GoLiveFilters } from '../../shared/go-live-filter';
 import type { NotificationDecision, SuppressionReason } from '../../shared/history';
 import type { AppNotification, NotificationAction, NotificationItem } from '../../shared/model';
@@ -12,7 +12,6 @@ import { happeningText, roomText } from './notification-text';
 import { notificationFacts } from './notification-facts';
 import type { Clock } from './ports';
 import type { PopupButton } from '../../shared/popup-button';
-import { isRoomMutedAt, type RoomMute } from './room-mute';
 import { popupSound, quietHoursReason, tierOf, type AttentionSettings } from './room-attention';
 import { ROOMS_KEPT, pruneOldest } from './prune-oldest';
 

@@ -28,7 +28,17 @@ export interface Observer {
   polled?(rooms: readonly PolledRoom[], at: number, recorderId: string): void;
   /** Every happening the core derived, before the policy saw it. */
   happened?(happening: Happening): void;
+  /**
+   * The settings section whose `enabled` switches the feature behind this observer: while it is
+   * off, the observer is told nothing (a feature switched off is not called for every webhook).
+   */
+  enabledBy?: SwitchedSection;
 }
+
+/** A settings section with an `enabled` switch (jobs, clean-up, pictures, …). */
+export type SwitchedSection = {
+  [K in keyof Settings]: Settings[K] extends { enabled: boolean } ? K : never;
+}[keyof Settings];
 
 /** What a source of happenings is given when the app starts it. */
 export interface SourceContext extends PlugInContext {

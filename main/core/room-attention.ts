@@ -1,7 +1,13 @@
+import type { AppState } from '../../shared/app-state';
 import type { SuppressionReason } from '../../shared/history';
 import { roomTier, type RoomTier } from '../../shared/room-tier';
-import type { NotifiableEvent, QuietHoursSettings, SoundSettings } from '../../shared/settings';
-import { isQuietAt } from './quiet-hours';
+import type {
+  NotifiableEvent,
+  QuietHoursSettings,
+  Settings,
+  SoundSettings,
+} from '../../shared/settings';
+import { isQuietAt, quietSpanAt } from './quiet-hours';
 
 /** The settings behind tiers, quiet hours and sounds (absent: none of them, as before). */
 export interface AttentionSettings {
@@ -68,4 +74,17 @@ export function popupSound(
   if (choice === 'silent') return { silent: true };
   if (choice === 'default') return {};
   return { sound: choice };
+}
+
+/** The tray's and window's view of tiers and quiet time: the favourites, and whether it is quiet now. */
+export function attentionView(
+  notifications: Settings['notifications'],
+  now: number,
+): NonNullable<AppState['attention']> {
+  const span = quietSpanAt(notifications, now);
+  return {
+    favourites: [...notifications.favourites],
+    quiet: span !== undefined,
+    ...(span ? { quietEndsAt: span.end } : {}),
+  };
 }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { AppNotification } from '../../shared/model';
 import { SettingsStore } from '../adapters/settings-store';
-import { createApp, popupSink, type AppPorts, type RunningApp } from '../app';
+import { createApp, isWindowEvent, popupSink, type AppPorts, type RunningApp } from '../app';
 import { PopupButtonRunner } from '../hosts/popup-button-runner';
 import type { Logger } from '../core/ports';
 import { APP_ENTRY_URL, registerAppProtocol } from './app-protocol';
@@ -329,17 +329,8 @@ function wireDesktopShell<I, M>(
   teardown.push(() => tray.destroy());
   teardown.push(
     app.subscribe((message) => {
-      if (message.event === 'state:changed') {
-        broadcast(message.event, message.payload);
-        tray.render(message.payload);
-      } else if (
-        message.event === 'notification:added' ||
-        message.event === 'files:changed' ||
-        message.event === 'window:show' ||
-        message.event === 'jobs:changed'
-      ) {
-        broadcast(message.event, message.payload);
-      }
+      if (isWindowEvent(message)) broadcast(message.event, message.payload);
+      if (message.event === 'state:changed') tray.render(message.payload);
     }),
   );
   tray.render(app.state());

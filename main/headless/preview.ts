@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { nodeCrypto } from '../adapters/node-crypto';
 import { UiBridgeServer } from '../adapters/ui-bridge-server';
-import type { RunningApp } from '../app';
+import { isWindowEvent, type RunningApp } from '../app';
 import type { Logger } from '../core/ports';
 
 /**
@@ -24,14 +24,7 @@ export async function startPreview(
     // The window's events only: host events (recorder status lines, notices) are not its business.
     subscribe: (listener) =>
       app.subscribe((message) => {
-        if (
-          message.event === 'state:changed' ||
-          message.event === 'notification:added' ||
-          message.event === 'files:changed' ||
-          message.event === 'window:show' ||
-          message.event === 'jobs:changed'
-        )
-          listener(message.event, message.payload);
+        if (isWindowEvent(message)) listener(message.event, message.payload);
       }),
     token: nodeCrypto().randomBytes(24).toString('base64url'),
     rendererDir: options.rendererDir,

@@ -8,101 +8,90 @@ export interface ProblemWords {
   advice: string;
 }
 
-/** Problem texts of one language. */
-export interface ProblemStrings {
-  codes: Record<ProblemCode, ProblemWords>;
-  warnings: Record<RecorderWarningKind, ProblemWords>;
+/** The Chinese strings: their keys and types are ProblemStrings, which every language fills. */
+const ZH_CN = {
+  codes: {
+    'not-recording': {
+      name: '直播中但没有录制',
+      advice:
+        '主播已开播，自动录制也开着，但录播姬没有在录。请打开录播姬看看这个房间，必要时手动开始录制。',
+    },
+    'no-file': {
+      name: '开始录制后没有生成文件',
+      advice: '录制开始了，却一直没有打开录像文件。请检查录播姬的录制目录是否可写、硬盘是否已满。',
+    },
+    stalled: {
+      name: '录制卡住（没有收到数据）',
+      advice: '录制中，但已经一段时间没有收到直播数据。请检查网络连接；录播姬通常会自己重连。',
+    },
+    lagging: {
+      name: '录制跟不上直播',
+      advice: '录下来的时长明显少于实际经过的时间，录像会缺内容。请检查网络速度和硬盘写入速度。',
+    },
+    'danmaku-down': {
+      name: '弹幕连接断开',
+      advice:
+        '录播姬和弹幕服务器的连接断了，开播检测会变慢甚至错过开播。请检查网络，或在录播姬里刷新这个房间。',
+    },
+    'disk-low': {
+      name: '硬盘空间不足',
+      advice:
+        '录像所在的硬盘快满了，满了以后录制会失败。请清理或移走旧录像（本应用不会删除任何文件）。',
+    },
+    'recorder-warning': {
+      name: '录播姬报告了警告',
+      advice: '录播姬在它的日志里记了一条警告。请打开录播姬的日志查看详情。',
+    },
+    'incomplete-session': {
+      name: '录制不完整',
+      advice:
+        '这场录制的文件没有覆盖整场直播，中间有空档。请查看录播姬日志里当时的网络或硬盘错误。',
+    },
+    'recorder-unreachable': {
+      name: '连不上录播姬',
+      advice:
+        '录播姬的 API 很久没有回应。请检查录播姬是否在运行、是否带 --bind 启动、地址是否正确。',
+    },
+  } satisfies Record<ProblemCode, ProblemWords>,
+  warnings: {
+    stuck: {
+      name: '录播姬检测到录制卡住',
+      advice: '录播姬发现录制卡住并主动断开重连，可能是网络或硬盘的原因。请检查网络和硬盘。',
+    },
+    'io-error': {
+      name: '录播姬写文件出错',
+      advice: '录播姬写录像文件时出错，常见原因是硬盘已满或硬盘故障。请检查硬盘空间和录制目录。',
+    },
+    blocked: {
+      name: '录播姬被 B 站屏蔽（412）',
+      advice:
+        'B 站暂时拒绝了录播姬的请求，录播姬会暂停发送请求。请减少房间数量或稍后再试，也可以检查 Cookie 设置。',
+    },
+    'low-quality': {
+      name: '录到的画质低于设置',
+      advice: 'B 站返回的直播流画质比录播姬设置的低。如需原画，请检查录播姬里的 Cookie 是否有效。',
+    },
+  } satisfies Record<RecorderWarningKind, ProblemWords>,
   /** "about X h left" for disk-low. */
-  runway: (hours: number) => string;
-  free: (bytes: string) => string;
-  coverage: (percent: number, gaps: number) => string;
-  resolved: (name: string) => string;
-  summary: (count: number) => string;
-  report: (files: number, size: string, minutes: number, percent: number, gaps: number) => string;
-  reportTitle: (room: string) => string;
-  setup: string;
+  runway: (hours: number) => `按当前速度约还能录 ${formatHours(hours)} 小时`,
+  free: (bytes: string) => `剩余 ${bytes}`,
+  coverage: (percent: number, gaps: number) => `文件覆盖了 ${percent}% 的时间，${gaps} 处空档`,
+  resolved: (name: string) => `已恢复：${name}`,
+  summary: (count: number) => `${count} 个录制问题`,
+  report: (files: number, size: string, minutes: number, percent: number, gaps: number) =>
+    `${files} 个文件 · ${size} · ${minutes} 分钟 · 覆盖 ${percent}% · ${gaps} 处空档`,
+  reportTitle: (room: string) => `录制小结：${room}`,
+  setup: '整体设置',
   /** The Rooms view's badge, for screen readers. */
-  badge: string;
-}
+  badge: '录制问题',
+};
+
+/** Problem texts of one language. */
+export type ProblemStrings = typeof ZH_CN;
 
 /** Problem names and advice in each language the app speaks. */
 export const PROBLEM_TEXT: Readonly<Record<Language, ProblemStrings>> = {
-  'zh-CN': {
-    codes: {
-      'not-recording': {
-        name: '直播中但没有录制',
-        advice:
-          '主播已开播，自动录制也开着，但录播姬没有在录。请打开录播姬看看这个房间，必要时手动开始录制。',
-      },
-      'no-file': {
-        name: '开始录制后没有生成文件',
-        advice:
-          '录制开始了，却一直没有打开录像文件。请检查录播姬的录制目录是否可写、硬盘是否已满。',
-      },
-      stalled: {
-        name: '录制卡住（没有收到数据）',
-        advice: '录制中，但已经一段时间没有收到直播数据。请检查网络连接；录播姬通常会自己重连。',
-      },
-      lagging: {
-        name: '录制跟不上直播',
-        advice: '录下来的时长明显少于实际经过的时间，录像会缺内容。请检查网络速度和硬盘写入速度。',
-      },
-      'danmaku-down': {
-        name: '弹幕连接断开',
-        advice:
-          '录播姬和弹幕服务器的连接断了，开播检测会变慢甚至错过开播。请检查网络，或在录播姬里刷新这个房间。',
-      },
-      'disk-low': {
-        name: '硬盘空间不足',
-        advice:
-          '录像所在的硬盘快满了，满了以后录制会失败。请清理或移走旧录像（本应用不会删除任何文件）。',
-      },
-      'recorder-warning': {
-        name: '录播姬报告了警告',
-        advice: '录播姬在它的日志里记了一条警告。请打开录播姬的日志查看详情。',
-      },
-      'incomplete-session': {
-        name: '录制不完整',
-        advice:
-          '这场录制的文件没有覆盖整场直播，中间有空档。请查看录播姬日志里当时的网络或硬盘错误。',
-      },
-      'recorder-unreachable': {
-        name: '连不上录播姬',
-        advice:
-          '录播姬的 API 很久没有回应。请检查录播姬是否在运行、是否带 --bind 启动、地址是否正确。',
-      },
-    },
-    warnings: {
-      stuck: {
-        name: '录播姬检测到录制卡住',
-        advice: '录播姬发现录制卡住并主动断开重连，可能是网络或硬盘的原因。请检查网络和硬盘。',
-      },
-      'io-error': {
-        name: '录播姬写文件出错',
-        advice: '录播姬写录像文件时出错，常见原因是硬盘已满或硬盘故障。请检查硬盘空间和录制目录。',
-      },
-      blocked: {
-        name: '录播姬被 B 站屏蔽（412）',
-        advice:
-          'B 站暂时拒绝了录播姬的请求，录播姬会暂停发送请求。请减少房间数量或稍后再试，也可以检查 Cookie 设置。',
-      },
-      'low-quality': {
-        name: '录到的画质低于设置',
-        advice:
-          'B 站返回的直播流画质比录播姬设置的低。如需原画，请检查录播姬里的 Cookie 是否有效。',
-      },
-    },
-    runway: (hours) => `按当前速度约还能录 ${formatHours(hours)} 小时`,
-    free: (bytes) => `剩余 ${bytes}`,
-    coverage: (percent, gaps) => `文件覆盖了 ${percent}% 的时间，${gaps} 处空档`,
-    resolved: (name) => `已恢复：${name}`,
-    summary: (count) => `${count} 个录制问题`,
-    report: (files, size, minutes, percent, gaps) =>
-      `${files} 个文件 · ${size} · ${minutes} 分钟 · 覆盖 ${percent}% · ${gaps} 处空档`,
-    reportTitle: (room) => `录制小结：${room}`,
-    setup: '整体设置',
-    badge: '录制问题',
-  },
+  'zh-CN': ZH_CN,
   en: {
     codes: {
       'not-recording': {

@@ -1,111 +1,77 @@
 import type { RecorderStatusKind } from '../app-state';
 import type { Language } from '../settings';
 
-/** Every string the tray icon and its menu show. */
-export interface TrayStrings {
-  appName: string;
-  openWindow: string;
-  liveRooms: string;
-  noLiveRooms: string;
-  moreRooms: (count: number) => string;
-  pauseNotifications: string;
-  pauseHour: string;
-  pauseTomorrow: string;
-  pauseForever: string;
-  resume: string;
-  pausedNote: string;
+/** The Chinese strings: their keys and types are TrayStrings, which every language fills. */
+const ZH_CN = {
+  appName: 'Recorder Tray', // the product name, as on the installer
+  openWindow: '打开窗口',
+  liveRooms: '直播中的房间',
+  noLiveRooms: '没有直播中的房间',
+  moreRooms: (count: number) => `还有 ${count} 个…`,
+  pauseNotifications: '暂停通知',
+  pauseHour: '暂停 1 小时',
+  pauseTomorrow: '暂停到明天',
+  pauseForever: '暂停到手动恢复',
+  resume: '恢复通知',
+  pausedNote: '通知已暂停',
   /** Jobs acting on recordings that run now (remux, upload…). */
-  jobsLine: (count: number) => string;
+  jobsLine: (count: number) => `正在处理 ${count} 个任务`,
   /** Quiet hours now ("quiet until"): popups held for one digest at the end. */
-  quietHour: string;
-  quietMorning: string;
-  quietOff: string;
-  quietNote: string;
-  openRecorderUi: string;
-  openRecorderApi: string;
-  openLogs: string;
-  quit: string;
-  /** A live room that does not record: start recording it. */
-  recordRoom: (name: string) => string;
-  recordingLine: (names: string) => string;
-  liveLine: (names: string) => string;
-  idleLine: string;
-  overflow: (count: number) => string;
-  listSeparator: string;
-  recorderProblem: Record<Exclude<RecorderStatusKind, 'ok' | 'off'>, string>;
-  /** With several recorders: one that is down, named ("NAS: unreachable"). */
-  recorderDown: (name: string, problem: string) => string;
-  recorderShort: Record<Exclude<RecorderStatusKind, 'ok' | 'off'>, string>;
-  /** A live room's "Record" entry naming its recorder, where there are several. */
-  recordRoomOn: (name: string, recorder: string) => string;
-  /** The recording guardian's open problems: tooltip line and menu. */
-  problemsLine: (count: number, first: string) => string;
-  problemsMenu: (count: number) => string;
-  /** Writing the data folder fails (a full disk, EIO, read-only); retried until it works. */
-  storageTrouble: string;
+  quietHour: '免打扰一小时（结束时汇总）',
+  quietMorning: '免打扰到明早 8 点',
+  quietOff: '结束免打扰',
+  quietNote: '免打扰中',
+  openRecorderUi: '打开录播姬网页界面',
+  openRecorderApi: '打开录播姬 API 浏览器',
+  openLogs: '打开日志文件夹',
+  quit: '退出',
   /** A downloaded update: the menu item that restarts into it. */
-  restartToUpdate: (version: string) => string;
+  restartToUpdate: (version: string) => `重启以更新到 v${version}`,
   /** A downloaded .deb update: installed only from this item (the system asks for the password). */
-  installUpdate: (version: string) => string;
+  installUpdate: (version: string) => `新版本 v${version} 已就绪：安装`,
   /** An update this Mac build cannot apply: the item opens its download. */
-  downloadUpdate: (version: string) => string;
-}
+  downloadUpdate: (version: string) => `下载新版本 v${version}`,
+  /** A live room that does not record: start recording it. */
+  recordRoom: (name: string) => `录这场：${name}`,
+  recordingLine: (names: string) => `录制中：${names}`,
+  liveLine: (names: string) => `直播中：${names}`,
+  idleLine: '没有直播或录制',
+  overflow: (count: number) => `等 ${count} 个`,
+  listSeparator: '、',
+  /** The recording guardian's open problems: tooltip line and menu. */
+  problemsLine: (count: number, first: string) =>
+    count === 1 ? `⚠ ${first}` : `⚠ ${count} 个录制问题：${first} 等`,
+  problemsMenu: (count: number) => `录制问题 (${count})`,
+  /** Writing the data folder fails (a full disk, EIO, read-only); retried until it works. */
+  storageTrouble: '⚠ 数据文件夹写不进去（磁盘满了？），正在重试',
+  recorderProblem: {
+    unreachable: '连不上录播姬',
+    unauthorized: '录播姬拒绝了用户名或密码',
+    'open-access-guard': '录播姬拒绝了访问（412）',
+    'not-a-recorder': '这个地址不是录播姬',
+    'server-error': '录播姬内部出错',
+    'bad-data': '录播姬返回了无法识别的数据',
+  } satisfies Record<Exclude<RecorderStatusKind, 'ok' | 'off'>, string>,
+  /** With several recorders: one that is down, named ("NAS: unreachable"). */
+  recorderDown: (name: string, problem: string) => `${name}：${problem}`,
+  recorderShort: {
+    unreachable: '连不上',
+    unauthorized: '用户名或密码不对',
+    'open-access-guard': '拒绝访问（412）',
+    'not-a-recorder': '地址不是录播姬',
+    'server-error': '内部出错',
+    'bad-data': '数据无法识别',
+  } satisfies Record<Exclude<RecorderStatusKind, 'ok' | 'off'>, string>,
+  /** A live room's "Record" entry naming its recorder, where there are several. */
+  recordRoomOn: (name: string, recorder: string) => `录这场：${name}（${recorder}）`,
+};
+
+/** Every string the tray icon and its menu show. */
+export type TrayStrings = typeof ZH_CN;
 
 /** The tray's strings in each language the app speaks. */
 export const TRAY_STRINGS: Readonly<Record<Language, TrayStrings>> = {
-  'zh-CN': {
-    appName: 'Recorder Tray', // the product name, as on the installer
-    openWindow: '打开窗口',
-    liveRooms: '直播中的房间',
-    noLiveRooms: '没有直播中的房间',
-    moreRooms: (count) => `还有 ${count} 个…`,
-    pauseNotifications: '暂停通知',
-    pauseHour: '暂停 1 小时',
-    pauseTomorrow: '暂停到明天',
-    pauseForever: '暂停到手动恢复',
-    resume: '恢复通知',
-    pausedNote: '通知已暂停',
-    jobsLine: (count) => `正在处理 ${count} 个任务`,
-    quietHour: '免打扰一小时（结束时汇总）',
-    quietMorning: '免打扰到明早 8 点',
-    quietOff: '结束免打扰',
-    quietNote: '免打扰中',
-    openRecorderUi: '打开录播姬网页界面',
-    openRecorderApi: '打开录播姬 API 浏览器',
-    openLogs: '打开日志文件夹',
-    quit: '退出',
-    restartToUpdate: (version) => `重启以更新到 v${version}`,
-    installUpdate: (version) => `新版本 v${version} 已就绪：安装`,
-    downloadUpdate: (version) => `下载新版本 v${version}`,
-    recordRoom: (name) => `录这场：${name}`,
-    recordingLine: (names) => `录制中：${names}`,
-    liveLine: (names) => `直播中：${names}`,
-    idleLine: '没有直播或录制',
-    overflow: (count) => `等 ${count} 个`,
-    listSeparator: '、',
-    problemsLine: (count, first) =>
-      count === 1 ? `⚠ ${first}` : `⚠ ${count} 个录制问题：${first} 等`,
-    problemsMenu: (count) => `录制问题 (${count})`,
-    storageTrouble: '⚠ 数据文件夹写不进去（磁盘满了？），正在重试',
-    recorderProblem: {
-      unreachable: '连不上录播姬',
-      unauthorized: '录播姬拒绝了用户名或密码',
-      'open-access-guard': '录播姬拒绝了访问（412）',
-      'not-a-recorder': '这个地址不是录播姬',
-      'server-error': '录播姬内部出错',
-      'bad-data': '录播姬返回了无法识别的数据',
-    },
-    recorderDown: (name, problem) => `${name}：${problem}`,
-    recorderShort: {
-      unreachable: '连不上',
-      unauthorized: '用户名或密码不对',
-      'open-access-guard': '拒绝访问（412）',
-      'not-a-recorder': '地址不是录播姬',
-      'server-error': '内部出错',
-      'bad-data': '数据无法识别',
-    },
-    recordRoomOn: (name, recorder) => `录这场：${name}（${recorder}）`,
-  },
+  'zh-CN': ZH_CN,
   en: {
     appName: 'Recorder Tray',
     openWindow: 'Open window',

@@ -1,41 +1,24 @@
-import type { NotificationEvent } from '../model';
 import type { Language } from '../settings';
-import { EVENT_NAMES, EVENTS_STRINGS, type EventsStrings } from './window/events';
-import { FILES_STRINGS, type FilesStrings } from './window/files';
-import { HEADER_STRINGS, type HeaderStrings } from './window/header';
-import { JOBS_STRINGS, type JobsStrings } from './window/jobs';
-import { LISTS_STRINGS, type ListsStrings } from './window/lists';
-import { NOTIFICATIONS_STRINGS, type NotificationsStrings } from './window/notifications';
-import { PAGER_STRINGS, type PagerStrings } from './window/pager';
-import { RECORDERS_STRINGS, type RecordersStrings } from './window/recorders';
-import { ROOMS_STRINGS, type RoomsStrings } from './window/rooms';
-import { SETTINGS_STRINGS, type SettingsStrings } from './window/settings';
-import { SETUP_STRINGS, type SetupStrings } from './window/setup';
-import { SHELL_STRINGS, type ShellStrings } from './window/shell';
+import { EVENT_NAMES, EVENTS_STRINGS } from './window/events';
+import { FILES_STRINGS } from './window/files';
+import { HEADER_STRINGS } from './window/header';
+import { JOBS_STRINGS } from './window/jobs';
+import { LISTS_STRINGS } from './window/lists';
+import { NOTIFICATIONS_STRINGS } from './window/notifications';
+import { PAGER_STRINGS } from './window/pager';
+import { RECORDERS_STRINGS } from './window/recorders';
+import { ROOMS_STRINGS } from './window/rooms';
+import { SETTINGS_STRINGS } from './window/settings';
+import { SETUP_STRINGS } from './window/setup';
+import { SHELL_STRINGS } from './window/shell';
 
 // The strings live one section a file under ./window/; this entry assembles them.
 
 /** The window's views, in tab order, and one of them (defined with the tab bar's strings). */
 export { WINDOW_VIEWS, type WindowView } from './window/shell';
 
-/** Every string the window shows; both languages must fill every key (the type checks it). */
-export interface WindowStrings extends ShellStrings {
-  header: HeaderStrings;
-  pager: PagerStrings;
-  rooms: RoomsStrings;
-  files: FilesStrings;
-  notifications: NotificationsStrings;
-  jobs: JobsStrings;
-  events: EventsStrings;
-  eventNames: Record<NotificationEvent, string>;
-  settings: SettingsStrings;
-  recorders: RecordersStrings;
-  setup: SetupStrings;
-  lists: ListsStrings;
-}
-
 /** Puts one language's sections together, keys in the order the window reads them. */
-function windowStrings(language: Language): WindowStrings {
+function windowStrings(language: Language) {
   return {
     ...SHELL_STRINGS[language],
     header: HEADER_STRINGS[language],
@@ -52,6 +35,9 @@ function windowStrings(language: Language): WindowStrings {
     lists: LISTS_STRINGS[language],
   };
 }
+
+/** Every string the window shows; both languages fill every key (each section's table checks it). */
+export type WindowStrings = ReturnType<typeof windowStrings>;
 
 /** The window's strings in each language the app speaks. */
 export const WINDOW_STRINGS: Readonly<Record<Language, WindowStrings>> = {

@@ -14,10 +14,27 @@ export type RecorderTimestamp = z.infer<typeof RecorderTimestamp>;
 
 /**
  * The instant of a recorder timestamp in 100 ns ticks since the Unix epoch (exact, comparable).
- * Read digit by digit, as TIMESTAMP_PATTERN reads it: this runs for every webhook, and a match
- * with eleven captured strings costs several times more.
+ * One read lately is not read again: a webhook's times are read by the state, the guardian and
+ * the file's row.
  */
 export function timestampTicks(timestamp: string): bigint {
+  const known = recentlyRead.get(timestamp);
+  if (known !== undefined) return known;
+  const ticks = readTicks(timestamp);
+  // The oldest out first.
+  if (recentlyRead.size >= RECENTLY_READ_MAX)
+    recentlyRead.delete(recentlyRead.keys().next().value!);
+  recentlyRead.set(timestamp, ticks);
+  return ticks;
+}
+
+/** How many timestamps read lately are kept with their ticks (a few webhooks' worth). */
+const RECENTLY_READ_MAX = 32;
+const recentlyRead = new Map<string, bigint>();
+
+// Read digit by digit, as TIMESTAMP_PATTERN reads it: this runs for every webhook, and a match
+// with eleven captured strings costs several times more.
+function readTicks(timestamp: string): bigint {
   const t = timestamp;
   const year = digits(t, 0, 4);
   const month = digits(t, 5, 2);
@@ -28,8 +45,7 @@ export function timestampTicks(timestamp: string): bigint {
   let at = 19;
   let fraction = 0; // in 100 ns ticks
   if (t[at] === '.') {
-    let count = 0;
-    while (count < 8 && isDigit(t.charCodeAt(at + 1 + count))) count += 1;
+    const count = digitRun(t, at + 1, 8);
     fraction = count >= 1 && count <= 7 ? digits(t, at + 1, count) * 10 ** (7 - count) : -1;
     at += 1 + count;
   }
@@ -64,15 +80,22 @@ function zoneOffsetMinutes(text: string, at: number): number {
 function digits(text: string, start: number, count: number): number {
   let value = 0;
   for (let index = start; index < start + count; index += 1) {
+    // No helper per character: such a call was three quarters of a parse's calls.
     const code = text.charCodeAt(index);
-    if (!isDigit(code)) return -1;
+    if (!(code >= 48 && code <= 57)) return -1; // '0'–'9'; NaN (past the end) is not
     value = value * 10 + (code - 48);
   }
   return value;
 }
 
-function isDigit(code: number): boolean {
-  return code >= 48 && code <= 57; // '0'–'9'; NaN (past the end) is not
+/** How many decimal digits (at most `max`) follow one another from `start`. */
+function digitRun(text: string, start: number, max: number): number {
+  let count = 0;
+  for (; count < max; count += 1) {
+    const code = text.charCodeAt(start + count);
+    if (!(code >= 48 && code <= 57)) break; // '0'–'9'; NaN (past the end) is not
+  }
+  return count;
 }
 
 /** Milliseconds since the epoch of a recorder timestamp (sub-millisecond digits dropped). */
@@ -80,9 +103,25 @@ export function timestampMs(timestamp: string): number {
   return Number(timestampTicks(timestamp) / 10_000n);
 }
 
-/** The recorder's "no time" value (`0001-01-01T00:00:00+00:00`) and anything before 1971. */
+/** Instants before this (1971-01-01T00:00Z, in ms) are the recorder's "no time" (year 0001). */
+const NONE_BEFORE_MS = 31_536_000_000;
+
+/** Whether an epoch-ms instant read from a recorder timestamp is its "no time". */
+export function isNoneMs(epochMs: number): boolean {
+  return epochMs < NONE_BEFORE_MS;
+}
+
+/**
+ * The recorder's "no time" value (`0001-01-01T00:00:00+00:00`) and anything before 1971. The year
+ * alone decides when it is far from 1971 (a poll reads two times of every room); only a year of
+ * 1970 or 1971 is read whole, as its offset can carry it across. For a timestamp the schema
+ * (RecorderTimestamp) accepted; anything else may throw a RangeError.
+ */
 export function isNoneTimestamp(timestamp: string): boolean {
-  return timestampMs(timestamp) < 31_536_000_000;
+  const year = digits(timestamp, 0, 4);
+  if (year >= 0 && year < 1970) return true;
+  if (year > 1971) return false;
+  return isNoneMs(timestampMs(timestamp));
 }
 
 /** Formats an epoch-ms instant the way the recorder does: 7 fractional digits and a local offset. */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, expect, it, vi } from 'vitest';
 import { seededRandom } from '../fakes/fake-recorder/rooms';
 import { startApp, stopApps } from '../fakes/app-harness';
-import { MAX_JSON_DEPTH } from '../../main/adapters/webhook-listener/json-depth';
+import { MAX_JSON_DEPTH } from '../../main/adapters/webhook-listener/request-body';
 import { fixtureJson, fixtureNames } from '../helpers/fixtures';
 import { bendOnce, ODD_VALUES, pick } from '../helpers/fuzz';
 import { postWebhook, rawRequest } from '../helpers/http';

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isPaused, PAUSED_FOREVER, pausedUntilFor } from '../../main/core/pause';
+import {
+  isPaused,
+  isRoomMutedAt,
+  PAUSED_FOREVER,
+  pausedUntilFor,
+  withRoomMuted,
+} from '../../main/core/pause';
 
 // Local times: the test process runs in whatever zone the machine has; build instants from local parts.
 const local = (y: number, mo: number, d: number, h: number, mi = 0) =>
@@ -31,5 +37,20 @@ describe('pausedUntilFor', () => {
     expect(PAUSED_FOREVER).toBe(new Date(PAUSED_FOREVER).getTime());
     expect(pausedUntilFor('resume', 0)).toBeNull();
     expect(isPaused(null, 0)).toBe(false);
+  });
+});
+
+describe('room mutes for a while', () => {
+  it('mutes until the time, replaces the room’s mute and drops expired ones', () => {
+    const first = withRoomMuted([], 1, 3_600_000, 0);
+    expect(isRoomMutedAt(first, 1, 3_599_999)).toBe(true);
+    expect(isRoomMutedAt(first, 1, 3_600_000)).toBe(false);
+    expect(isRoomMutedAt(first, 2, 0)).toBe(false);
+    const second = withRoomMuted(first, 2, 8_000_000, 4_000_000);
+    expect(second).toEqual([{ roomId: 2, until: 8_000_000 }]);
+    expect(withRoomMuted(second, 2, 9_000_000, 4_000_000)).toEqual([
+      { roomId: 2, until: 9_000_000 },
+    ]);
+    expect(isRoomMutedAt(undefined, 2, 0)).toBe(false);
   });
 });

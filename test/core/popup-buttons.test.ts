@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CommandRateLimit } from '../../main/core/command-rate-limit';
 import { popupButtons } from '../../main/core/popup-buttons';
-import { isRoomMutedAt, withRoomMuted } from '../../main/core/room-mute';
 
 const idle = { recording: false, autoRecord: false };
 
@@ -115,20 +114,5 @@ describe('CommandRateLimit (fake clock)', () => {
       now += 5;
     }
     expect(limit.take(3000)).toBe(false); // the newest is still held
-  });
-});
-
-describe('room mutes for a while', () => {
-  it('mutes until the time, replaces the room’s mute and drops expired ones', () => {
-    const first = withRoomMuted([], 1, 3_600_000, 0);
-    expect(isRoomMutedAt(first, 1, 3_599_999)).toBe(true);
-    expect(isRoomMutedAt(first, 1, 3_600_000)).toBe(false);
-    expect(isRoomMutedAt(first, 2, 0)).toBe(false);
-    const second = withRoomMuted(first, 2, 8_000_000, 4_000_000);
-    expect(second).toEqual([{ roomId: 2, until: 8_000_000 }]);
-    expect(withRoomMuted(second, 2, 9_000_000, 4_000_000)).toEqual([
-      { roomId: 2, until: 9_000_000 },
-    ]);
-    expect(isRoomMutedAt(undefined, 2, 0)).toBe(false);
   });
 });

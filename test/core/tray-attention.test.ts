@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attentionView } from '../../main/core/attention-view';
+import { attentionView } from '../../main/core/room-attention';
 import { trayModel, type TrayMenuItem, type TrayState } from '../../main/core/tray-model';
 import { quietEndsIn } from '../../main/electron/tray-state';
 import type { AppState } from '../../shared/app-state';

@@ -8,7 +8,7 @@ import { DatabaseHandle } from '../../main/adapters/database/database-handle';
 import { Deliveries } from '../../main/adapters/database/deliveries';
 import { deliveriesJournal } from '../../main/adapters/database/deliveries-journal';
 import { EventLogTable } from '../../main/adapters/database/event-log-table';
-import { createListenerRoutes } from '../../main/adapters/webhook-listener/listener-routes';
+import { createListenerRoutes } from '../../main/adapters/webhook-listener/webhook-server';
 import type { WebhookListenerDeps } from '../../main/adapters/webhook-listener/listener-types';
 import { webhookUrlFor } from '../../main/adapters/webhook-listener/webhook-server';
 import type { KeptDelivery, JournalPort } from '../../main/core/ports';

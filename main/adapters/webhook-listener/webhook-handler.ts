@@ -6,8 +6,7 @@ import { errorDetail } from '../../core/log-text';
 import type { IntakeResult } from '../../core/webhook-intake';
 import { checkJsonContentType, isSafeHostHeader, secretsEqual } from '../request-guards';
 import { sendJson } from '../json-answer';
-import { MAX_JSON_DEPTH, tooDeep } from './json-depth';
-import { readBody, type BodyRead } from './request-body';
+import { MAX_JSON_DEPTH, readBody, tooDeep, type BodyRead } from './request-body';
 import {
   MAX_BODY_BYTES,
   TEST_EVENT_HEADER,

@@ -1,8 +1,10 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
+import { recorderVersionFromUserAgent } from '../../../shared/recorder/webhook';
+import { sendJson } from '../json-answer';
 import { isLoopbackHost } from '../request-guards';
-import { createListenerRoutes } from './listener-routes';
+import { createWebhookHandler, pathOf, refusal } from './webhook-handler';
 import { WEBHOOK_PATH, type ListenerAddress, type WebhookListenerDeps } from './listener-types';
 
 /** Refused bind settings, with the reason in plain words. */
@@ -112,4 +114,62 @@ function firstLanAddress(): string | undefined {
       if (info.family === 'IPv4' && !info.internal) return info.address;
   }
   return undefined;
+}
+
+/** `/health`, with or without a trailing slash, in any case (as express routed it before). */
+const HEALTH_PATH = /^\/health\/?$/i;
+
+/**
+ * The listener: `/webhook[/token]` for the recorder (its hot path), `GET /health`, and a 404 in
+ * JSON for anything else, all behind the same Origin / Host guard. Plain `node:http`: express
+ * served the two small routes before and cost headless mode about 8 MB of idle RSS (issue 21).
+ */
+export function createListenerRoutes(
+  deps: WebhookListenerDeps,
+): (req: IncomingMessage, res: ServerResponse) => void {
+  const webhook = createWebhookHandler(deps);
+  const others = (req: IncomingMessage, res: ServerResponse, path: string): void => {
+    const refused = refusal(req, deps.token !== '');
+    if (refused) return sendJson(res, 403, { error: refused });
+    const isRead = req.method === 'GET' || req.method === 'HEAD';
+    if (isRead && HEALTH_PATH.test(path)) return health(deps, req, res);
+    sendJson(res, 404, { error: 'not found' });
+  };
+  return (req, res) => {
+    const path = pathOf(req.url);
+    if (path === WEBHOOK_PATH || path.startsWith(`${WEBHOOK_PATH}/`))
+      return webhook(req, res, path);
+    try {
+      others(req, res, path);
+    } catch (error) {
+      deps.log.error(`webhook listener: ${String(error)}`);
+      sendJson(res, 500, { error: 'internal error' });
+    }
+  };
+}
+
+/**
+ * Health; when listening on the LAN (a token is set), for this machine only: it tells when events
+ * come and which recorder sends them.
+ */
+function health(deps: WebhookListenerDeps, req: IncomingMessage, res: ServerResponse): void {
+  if (deps.token !== '' && !isLoopbackHost(req.socket.remoteAddress ?? '')) {
+    return sendJson(res, 404, { error: 'not found' });
+  }
+  const c = deps.intake.counters;
+  sendJson(res, 200, {
+    status: 'ok',
+    app: 'recorder-tray',
+    version: deps.version,
+    uptimeSeconds: Math.round((deps.clock() - deps.startedAt) / 1000),
+    webhooks: {
+      received: c.received,
+      accepted: c.accepted,
+      duplicates: c.duplicates,
+      rejected: c.rejected,
+    },
+    lastWebhookAt: c.lastWebhookAt === null ? null : new Date(c.lastWebhookAt).toISOString(),
+    lastUserAgent: c.lastUserAgent,
+    recorderVersion: recorderVersionFromUserAgent(c.lastUserAgent ?? undefined) ?? null,
+  });
 }

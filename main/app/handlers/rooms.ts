@@ -27,7 +27,7 @@ import type { SettingsStore } from '../../adapters/settings-store';
 import { CommandRateLimit } from '../../core/command-rate-limit';
 import { liveRoomUrl } from '../../core/links';
 import type { Clock } from '../../core/ports';
-import { POPUP_MUTE_MS, withRoomMuted } from '../../core/room-mute';
+import { POPUP_MUTE_MS, withRoomMuted } from '../../core/pause';
 import type { ShellActions } from '../../core/shell-actions';
 import { setRoomTier } from './attention';
 

@@ -48,7 +48,7 @@ export function FieldNotes({
   );
 }
 
-/** A labelled text input with its hint and errors. */
+/** A labelled text input (with `rows`, a text box of several lines) with its hint and errors. */
 export function TextField({
   id,
   label,
@@ -62,6 +62,7 @@ export function TextField({
   autoComplete = 'off',
   locked = false,
   onBlur,
+  rows,
   children,
 }: FieldProps & {
   value: string;
@@ -73,12 +74,27 @@ export function TextField({
   /** Fixed by a launch option: shown, not editable, and said so. */
   locked?: boolean;
   onBlur?: () => void;
+  /** Lines of a text box (one argument or one word a line) instead of a one-line input. */
+  rows?: number;
   /** A button beside the input (Generate token). */
   children?: ComponentChildren;
 }) {
   const { strings } = useApp();
   const shownHint = locked ? [hint, strings.setup.lockedHint].filter(Boolean).join(' ') : hint;
-  const input = (
+  const input = rows ? (
+    <textarea
+      id={id}
+      class="input textarea"
+      rows={rows}
+      value={value}
+      spellcheck={false}
+      readOnly={locked}
+      aria-invalid={errors.length > 0 ? 'true' : undefined}
+      aria-describedby={describedBy(id, shownHint, errors)}
+      onInput={(event) => onValue(event.currentTarget.value)}
+      onBlur={onBlur}
+    />
+  ) : (
     <input
       id={id}
       class="input"

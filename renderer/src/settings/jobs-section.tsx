@@ -8,7 +8,6 @@ import { useApp } from '../app-context';
 import type { JobsDraft, RuleDraft } from '../jobs-draft';
 import { CheckField, Section, TextField } from '../components/fields';
 import { LockedGroup, useLockedUnder } from '../components/locked-group';
-import { TextAreaField } from '../components/text-area-field';
 import { errorsFor } from '../field-errors';
 import { JobPresets } from './job-presets';
 import { JobRuleCard } from './job-rule-card';
@@ -99,7 +98,7 @@ export function JobsSection({ draft, update, errors }: SectionProps) {
         />
       </LockedGroup>
       <LockedGroup locked={lockedUnder('jobs.moveRoots')}>
-        <TextAreaField
+        <TextField
           id="jobs-move-roots"
           label={a.moveRoots}
           hint={a.moveRootsHint}

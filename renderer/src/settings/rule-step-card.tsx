@@ -1,7 +1,6 @@
 import type { JobsSettingsStrings } from '../../../shared/i18n/window/jobs-settings';
 import type { StepDraft } from '../rule-step-draft';
 import { CheckField, TextField } from '../components/fields';
-import { TextAreaField } from '../components/text-area-field';
 import { errorsFor } from '../field-errors';
 
 /** A step's up, down and remove. */
@@ -85,10 +84,11 @@ export function RuleStepCard({
     />
   );
   const args = (
-    <TextAreaField
+    <TextField
       id={`${id}-args`}
       label={a.args}
       hint={a.argsHint}
+      rows={3}
       value={step.args}
       onValue={(value) => onChange({ args: value })}
       errors={at('args')}

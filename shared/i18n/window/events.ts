@@ -2,40 +2,37 @@ import type { EventLogEntry } from '../../model';
 import type { NotificationEvent } from '../../model';
 import type { Language } from '../../settings';
 
+/** The Chinese strings: their keys and types are EventsStrings, which every language fills. */
+const ZH_CN = {
+  testTitle: '测试',
+  testHint: '测试事件以录播姬的格式通过 HTTP 发到本应用的 Webhook 地址，走完整个处理流程。',
+  sendTest: {
+    StreamStarted: '发送测试开播事件',
+    FileClosed: '发送测试录制完成事件',
+  } satisfies Record<'StreamStarted' | 'FileClosed', string>,
+  sent: '已发送',
+  total: (count: number) => `共 ${count} 条事件`,
+  empty: '还没有收到事件。',
+  listLabel: '收到的事件',
+  source: {
+    webhook: '来自 Webhook',
+    poll: '来自轮询',
+    test: '测试',
+    replay: '重放',
+  } satisfies Record<EventLogEntry['source'], string>,
+  duplicate: '重复',
+  room: (roomId: number) => `房间 ${roomId}`,
+  replay: '重放',
+  replayed: '已重放',
+  body: '原始内容',
+};
+
 /** The events view: the received events, test events and replay. */
-export interface EventsStrings {
-  testTitle: string;
-  testHint: string;
-  sendTest: Record<'StreamStarted' | 'FileClosed', string>;
-  sent: string;
-  total: (count: number) => string;
-  empty: string;
-  listLabel: string;
-  source: Record<EventLogEntry['source'], string>;
-  duplicate: string;
-  room: (roomId: number) => string;
-  replay: string;
-  replayed: string;
-  body: string;
-}
+export type EventsStrings = typeof ZH_CN;
 
 /** The events view's strings in each language the app speaks. */
 export const EVENTS_STRINGS: Readonly<Record<Language, EventsStrings>> = {
-  'zh-CN': {
-    testTitle: '测试',
-    testHint: '测试事件以录播姬的格式通过 HTTP 发到本应用的 Webhook 地址，走完整个处理流程。',
-    sendTest: { StreamStarted: '发送测试开播事件', FileClosed: '发送测试录制完成事件' },
-    sent: '已发送',
-    total: (count) => `共 ${count} 条事件`,
-    empty: '还没有收到事件。',
-    listLabel: '收到的事件',
-    source: { webhook: '来自 Webhook', poll: '来自轮询', test: '测试', replay: '重放' },
-    duplicate: '重复',
-    room: (roomId) => `房间 ${roomId}`,
-    replay: '重放',
-    replayed: '已重放',
-    body: '原始内容',
-  },
+  'zh-CN': ZH_CN,
   en: {
     testTitle: 'Testing',
     testHint:

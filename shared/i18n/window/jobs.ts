@@ -5,71 +5,54 @@ export type JobStatusName = 'queued' | 'running' | 'done' | 'failed' | 'cancelle
 /** The kinds of step a job rule runs. */
 export type StepKindName = 'remux' | 'danmaku' | 'upload' | 'move' | 'run';
 
-/** The Jobs view: what the jobs did and are doing with finished recordings. */
-export interface JobsStrings {
-  listLabel: string;
+/** The Chinese strings: their keys and types are JobsStrings, which every language fills. */
+const ZH_CN = {
+  listLabel: '任务',
   /** The Jobs tab's count, read aloud. */
-  busy: (count: number) => string;
+  busy: (count: number) => `${count} 个任务进行中或排队`,
   /** The empty state: what a job is, and the way to make the first rule. */
-  empty: string;
-  emptyLink: string;
-  status: Record<JobStatusName, string>;
-  stepKinds: Record<StepKindName, string>;
-  filters: { all: string; active: string; failed: string };
+  empty:
+    '还没有任务。在「设置 → 录制后处理」中添加规则后，每个录完的文件或每场直播都会按规则处理（转封装为 MP4、弹幕转 ASS、用 rclone 上传、运行自己的程序），任务和进度显示在这里。',
+  emptyLink: '去设置录制后处理',
+  status: {
+    queued: '排队中',
+    running: '进行中',
+    done: '已完成',
+    failed: '失败',
+    cancelled: '已取消',
+  } satisfies Record<JobStatusName, string>,
+  stepKinds: {
+    remux: '转封装',
+    danmaku: '弹幕转 ASS',
+    upload: '上传',
+    move: '移动',
+    run: '运行程序',
+  } satisfies Record<StepKindName, string>,
+  filters: { all: '全部', active: '进行中和排队', failed: '失败' },
   /** "step 2 of 3: upload". */
-  stepOf: (step: number, steps: number, kind: string) => string;
-  progress: (percent: number) => string;
+  stepOf: (step: number, steps: number, kind: string) => `第 ${step}/${steps} 步：${kind}`,
+  progress: (percent: number) => `${percent}%`,
   /** Before the tool's last output lines. */
-  toolSaid: string;
-  tries: (tries: number) => string;
+  toolSaid: '程序的输出（最后几行）',
+  tries: (tries: number) => `已尝试 ${tries} 次`,
   /** A job whose rule was deleted since. */
-  ruleGone: string;
-  retry: string;
-  cancel: string;
-  openOutput: string;
-  showInFolder: string;
+  ruleGone: '（规则已删除）',
+  retry: '重试',
+  cancel: '取消',
+  openOutput: '打开结果',
+  showInFolder: '在文件夹中显示',
   /** Times of a job: queued, started, finished. */
-  queuedAt: (when: string) => string;
-  finishedAt: (when: string) => string;
-  loadFailed: (reason: string) => string;
-}
+  queuedAt: (when: string) => `加入于 ${when}`,
+  finishedAt: (when: string) => `结束于 ${when}`,
+  loadFailed: (reason: string) => `无法读取任务：${reason}`,
+};
+
+/** The Jobs view: what the jobs did and are doing with finished recordings. */
+export type JobsStrings = typeof ZH_CN;
 
 /** The Jobs view's strings in each language the app speaks. */
 export const JOBS_STRINGS: Readonly<Record<Language, JobsStrings>> = {
-  'zh-CN': {
-    listLabel: '任务',
-    busy: (count) => `${count} 个任务进行中或排队`,
-    empty:
-      '还没有任务。在「设置 → 录制后处理」中添加规则后，每个录完的文件或每场直播都会按规则处理（转封装为 MP4、弹幕转 ASS、用 rclone 上传、运行自己的程序），任务和进度显示在这里。',
-    emptyLink: '去设置录制后处理',
-    status: {
-      queued: '排队中',
-      running: '进行中',
-      done: '已完成',
-      failed: '失败',
-      cancelled: '已取消',
-    },
-    stepKinds: {
-      remux: '转封装',
-      danmaku: '弹幕转 ASS',
-      upload: '上传',
-      move: '移动',
-      run: '运行程序',
-    },
-    filters: { all: '全部', active: '进行中和排队', failed: '失败' },
-    stepOf: (step, steps, kind) => `第 ${step}/${steps} 步：${kind}`,
-    progress: (percent) => `${percent}%`,
-    toolSaid: '程序的输出（最后几行）',
-    tries: (tries) => `已尝试 ${tries} 次`,
-    ruleGone: '（规则已删除）',
-    retry: '重试',
-    cancel: '取消',
-    openOutput: '打开结果',
-    showInFolder: '在文件夹中显示',
-    queuedAt: (when) => `加入于 ${when}`,
-    finishedAt: (when) => `结束于 ${when}`,
-    loadFailed: (reason) => `无法读取任务：${reason}`,
-  },
+  'zh-CN': ZH_CN,
   en: {
     listLabel: 'Jobs',
     busy: (count) => `${count} running or queued`,

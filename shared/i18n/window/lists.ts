@@ -7,101 +7,75 @@ export type RoomFilter = 'all' | 'live' | 'recording' | 'attention' | 'muted';
 /** Room orders. */
 export type RoomSort = 'status' | 'name' | 'number';
 
-/** The new parts of the rooms, files and notifications lists. */
-export interface ListsStrings {
-  attention: Record<Exclude<AttentionKind, 'problem'>, string>;
-  attentionCount: (count: number) => string;
-  filters: Record<RoomFilter, string>;
-  filtersLabel: string;
-  showing: (shown: number, total: number) => string;
-  sortLabel: string;
-  sorts: Record<RoomSort, string>;
-  updatedAt: (time: string, source: string) => string;
-  sourceWebhook: string;
-  sourceApi: string;
-  chatDown: string;
-  dontNotify: string;
+/** The Chinese strings: their keys and types are ListsStrings, which every language fills. */
+const ZH_CN = {
+  attention: {
+    notRecording: '在直播但没有录制（已开自动录制）',
+    behind: '录制跟不上直播',
+    chatDown: '弹幕连接断开',
+    stale: '数据已过时',
+  } satisfies Record<Exclude<AttentionKind, 'problem'>, string>,
+  attentionCount: (count: number) => `${count} 个需要注意`,
+  filters: {
+    all: '全部',
+    live: '直播中',
+    recording: '录制中',
+    attention: '需要注意',
+    muted: '不通知',
+  } satisfies Record<RoomFilter, string>,
+  filtersLabel: '按状态筛选',
+  showing: (shown: number, total: number) => `显示 ${shown} / ${total}`,
+  sortLabel: '排序',
+  sorts: { status: '按状态', name: '按主播', number: '按房间号' } satisfies Record<
+    RoomSort,
+    string
+  >,
+  updatedAt: (time: string, source: string) => `更新于 ${time}（${source}）`,
+  sourceWebhook: 'Webhook',
+  sourceApi: 'API',
+  chatDown: '弹幕断开',
+  dontNotify: '不通知',
   /** How long "don't notify" lasts, as offered after it is pressed. */
-  muteFor: Record<'hour' | 'today' | 'always', string>;
-  notifyAgain: string;
-  rowHint: string;
-  timeRange: (from: string, to: string) => string;
-  receivedAt: (time: string) => string;
-  parts: (count: number) => string;
-  roomSearch: string;
-  missingFiles: string;
-  lookedIn: (root: string) => string;
-  checkRoot: string;
-  today: string;
-  yesterday: string;
-  week: string;
-  rangeLabel: string;
-  andMore: (names: string, more: number) => string;
-  filesLink: (count: number) => string;
-  moreNotShown: (count: number) => string;
-  openLive: string;
-  openFile: string;
-  showFile: string;
-  pauseLabel: string;
-  eventTypes: Record<string, string>;
-}
+  muteFor: { hour: '1 小时', today: '今天', always: '一直' } satisfies Record<
+    'hour' | 'today' | 'always',
+    string
+  >,
+  notifyAgain: '恢复通知',
+  rowHint: '回车打开直播间，M 切换是否通知',
+  timeRange: (from: string, to: string) => `${from} – ${to}`,
+  receivedAt: (time: string) => `收到于 ${time}`,
+  parts: (count: number) => `本场 ${count} 个分段`,
+  roomSearch: '按主播筛选',
+  missingFiles: '有的文件找不到。',
+  lookedIn: (root: string) => `在这里找过：${root}`,
+  checkRoot: '检查录制文件根目录',
+  today: '今天',
+  yesterday: '昨天',
+  week: '最近 7 天',
+  rangeLabel: '按录制时间筛选',
+  andMore: (names: string, more: number) => `${names}… 等 ${more} 个`,
+  filesLink: (count: number) => `${count} 个文件 →`,
+  moreNotShown: (count: number) => `另有 ${count} 条未弹出`,
+  openLive: '打开直播间',
+  openFile: '打开文件',
+  showFile: '在文件夹中显示',
+  pauseLabel: '暂停通知',
+  eventTypes: {
+    SessionStarted: '开始录制',
+    SessionEnded: '录制结束',
+    FileOpening: '新文件',
+    FileClosed: '文件写完',
+    StreamStarted: '开播',
+    StreamEnded: '下播',
+  } as Record<string, string>,
+};
+
+/** The new parts of the rooms, files and notifications lists. */
+export type ListsStrings = typeof ZH_CN;
 
 /** These strings in each language the app speaks. */
 export const LISTS_STRINGS: Readonly<Record<Language, ListsStrings>> = {
-  'zh-CN': {
-    attention: {
-      notRecording: '在直播但没有录制（已开自动录制）',
-      behind: '录制跟不上直播',
-      chatDown: '弹幕连接断开',
-      stale: '数据已过时',
-    },
-    attentionCount: (count) => `${count} 个需要注意`,
-    filters: {
-      all: '全部',
-      live: '直播中',
-      recording: '录制中',
-      attention: '需要注意',
-      muted: '不通知',
-    },
-    filtersLabel: '按状态筛选',
-    showing: (shown, total) => `显示 ${shown} / ${total}`,
-    sortLabel: '排序',
-    sorts: { status: '按状态', name: '按主播', number: '按房间号' },
-    updatedAt: (time, source) => `更新于 ${time}（${source}）`,
-    sourceWebhook: 'Webhook',
-    sourceApi: 'API',
-    chatDown: '弹幕断开',
-    dontNotify: '不通知',
-    muteFor: { hour: '1 小时', today: '今天', always: '一直' },
-    notifyAgain: '恢复通知',
-    rowHint: '回车打开直播间，M 切换是否通知',
-    timeRange: (from, to) => `${from} – ${to}`,
-    receivedAt: (time) => `收到于 ${time}`,
-    parts: (count) => `本场 ${count} 个分段`,
-    roomSearch: '按主播筛选',
-    missingFiles: '有的文件找不到。',
-    lookedIn: (root) => `在这里找过：${root}`,
-    checkRoot: '检查录制文件根目录',
-    today: '今天',
-    yesterday: '昨天',
-    week: '最近 7 天',
-    rangeLabel: '按录制时间筛选',
-    andMore: (names, more) => `${names}… 等 ${more} 个`,
-    filesLink: (count) => `${count} 个文件 →`,
-    moreNotShown: (count) => `另有 ${count} 条未弹出`,
-    openLive: '打开直播间',
-    openFile: '打开文件',
-    showFile: '在文件夹中显示',
-    pauseLabel: '暂停通知',
-    eventTypes: {
-      SessionStarted: '开始录制',
-      SessionEnded: '录制结束',
-      FileOpening: '新文件',
-      FileClosed: '文件写完',
-      StreamStarted: '开播',
-      StreamEnded: '下播',
-    },
-  },
+  'zh-CN': ZH_CN,
   en: {
     attention: {
       notRecording: 'Live but not recording (auto-record is on)',

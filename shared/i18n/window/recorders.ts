@@ -1,59 +1,32 @@
 import type { Language } from '../../settings';
 import type { WebhooksPointHere } from '../../recorder/global-config';
 
-/** Settings → Recorders: the list of recorders, adding, connecting, renaming and removing one. */
-export interface RecordersStrings {
-  section: string;
-  intro: string;
-  /** The group's accessible name: the recorder's name. */
-  cardLabel: (name: string) => string;
-  name: string;
-  nameHint: string;
-  webhookUrl: string;
-  webhookUrlHint: string;
-  /** Before a new recorder is saved it has no URL yet. */
-  webhookUrlUnsaved: string;
-  /** The Copy button's name on a recorder's card. */
-  copyFor: (name: string) => string;
-  webhooksLabel: string;
-  webhooks: Record<WebhooksPointHere, string>;
-  connect: string;
-  connecting: string;
-  connectHint: string;
-  more: string;
-  remove: string;
-  confirmRemove: (name: string) => string;
-  yesRemove: string;
-  cancel: string;
-  lastCannotGo: string;
-  add: string;
-  addTitle: string;
-  addSubmit: string;
-  addCancel: string;
-  adding: string;
-  /** The header's light of one recorder, named. */
-  lightName: (name: string) => string;
-}
-
-const ZH: RecordersStrings = {
+/** The Chinese strings: their keys and types are RecordersStrings, which every language fills. */
+const ZH_CN = {
   section: '录播姬',
   intro: '本应用可同时照看多个录播姬（例如电脑和 NAS）。每个录播姬有自己的 Webhook 地址。',
-  cardLabel: (name) => `录播姬“${name}”`,
+  /** The group's accessible name: the recorder's name. */
+  cardLabel: (name: string) => `录播姬“${name}”`,
   name: '名称',
   nameHint: '你怎么称呼它，例如 NAS；留空则用它的编号。',
   webhookUrl: '它的 Webhook 地址',
   webhookUrlHint: '把这个地址粘贴到这个录播姬的 设置 → Webhook → Webhook V2 中，或点“连接”。',
+  /** Before a new recorder is saved it has no URL yet. */
   webhookUrlUnsaved: '保存后才有 Webhook 地址。',
-  copyFor: (name) => `复制“${name}”的 Webhook 地址`,
+  /** The Copy button's name on a recorder's card. */
+  copyFor: (name: string) => `复制“${name}”的 Webhook 地址`,
   webhooksLabel: 'Webhook：',
-  webhooks: { set: '已设置', 'not set': '未设置', unknown: '未知' },
+  webhooks: { set: '已设置', 'not set': '未设置', unknown: '未知' } satisfies Record<
+    WebhooksPointHere,
+    string
+  >,
   connect: '连接',
   connecting: '正在连接…',
   connectHint:
     '命令行 / Docker 版：一键把上面的地址加入录播姬的 Webhook V2 列表（原有地址都保留）。',
   more: '轮询、房间与路径映射',
   remove: '移除这个录播姬',
-  confirmRemove: (name) =>
+  confirmRemove: (name: string) =>
     `移除“${name}”？本应用将不再照看它；它的录制文件和通知记录会保留。录播姬本身不受影响。`,
   yesRemove: '移除并保存',
   cancel: '取消',
@@ -63,8 +36,12 @@ const ZH: RecordersStrings = {
   addSubmit: '添加并检查',
   addCancel: '取消',
   adding: '正在添加…',
-  lightName: (name) => `录播姬 ${name}`,
+  /** The header's light of one recorder, named. */
+  lightName: (name: string) => `录播姬 ${name}`,
 };
+
+/** Settings → Recorders: the list of recorders, adding, connecting, renaming and removing one. */
+export type RecordersStrings = typeof ZH_CN;
 
 const EN: RecordersStrings = {
   section: 'Recorders',
@@ -102,6 +79,6 @@ const EN: RecordersStrings = {
 
 /** The Recorders settings' strings in each language the app speaks. */
 export const RECORDERS_STRINGS: Readonly<Record<Language, RecordersStrings>> = {
-  'zh-CN': ZH,
+  'zh-CN': ZH_CN,
   en: EN,
 };

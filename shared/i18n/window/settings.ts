@@ -1,168 +1,96 @@
 import type { Language } from '../../settings';
 
-/** The settings view: recorder, webhook listener, files, notifications and general sections. */
-export interface SettingsStrings {
-  recorderSection: string;
-  recorderUrl: string;
-  recorderUrlHint: string;
-  username: string;
-  password: string;
-  pollInterval: string;
-  pollRooms: string;
-  pollRoomsHint: string;
-  unreachableMinutes: string;
-  check: string;
-  checking: string;
-  statusNow: string;
-  openRecorderUi: string;
-  openRecorderApi: string;
-  listenerSection: string;
-  webhookUrl: string;
-  copy: string;
-  copied: string;
-  copyFailed: string;
-  pasteWhere: string;
-  listenerHost: string;
-  listenerHostHint: string;
-  listenerPort: string;
-  listenerToken: string;
-  listenerTokenHint: string;
-  filesSection: string;
-  recordingRoot: string;
-  recordingRootHint: string;
-  chooseFolder: string;
-  pathMappings: string;
-  pathMappingsHint: string;
-  mappingFrom: string;
-  mappingTo: string;
-  addMapping: string;
-  removeMapping: string;
-  openFileOnClick: string;
-  notificationsSection: string;
-  eventsLegend: string;
-  groupWindow: string;
-  flapMinutes: string;
-  mutedRooms: string;
-  noMutedRooms: string;
-  unmute: string;
-  pause: string;
-  pauseHour: string;
-  pauseTomorrow: string;
-  pauseForever: string;
-  resume: string;
-  notPaused: string;
-  generalSection: string;
-  language: string;
-  languageSystem: string;
-  startAtLogin: string;
-  version: string;
-  dataDir: string;
-  updatesCheck: string;
-  updatesCheckHint: string;
-  updatesFeedUrl: string;
-  updatesFeedUrlHint: string;
+/** The Chinese strings: their keys and types are SettingsStrings, which every language fills. */
+const ZH_CN = {
+  recorderSection: '录播姬',
+  recorderUrl: '录播姬地址',
+  recorderUrlHint: '录播姬 API 的根地址，例如 http://127.0.0.1:2356。留空则只接收 Webhook。',
+  username: '用户名（Basic 认证）',
+  password: '密码（Basic 认证）',
+  pollInterval: '轮询间隔（秒）',
+  pollRooms: '只轮询这些房间',
+  pollRoomsHint: '房间号，用空格或逗号分隔；留空表示全部房间。',
+  unreachableMinutes: '连不上多久后提醒（分钟）',
+  check: '检查连接',
+  checking: '正在检查…',
+  statusNow: '当前状态',
+  openRecorderUi: '打开录播姬网页界面',
+  openRecorderApi: '打开录播姬 API 浏览器',
+  listenerSection: '接收 Webhook',
+  webhookUrl: 'Webhook 地址',
+  copy: '复制',
+  copied: '已复制',
+  copyFailed: '无法复制，请手动选中后复制。',
+  pasteWhere:
+    '在录播姬中打开「设置」→「Webhook」，把这个地址填入「Webhook V2」一栏（每行一个地址）。',
+  listenerHost: '监听地址',
+  listenerHostHint: '127.0.0.1 只接受本机的请求；录播姬在其他机器上时填 0.0.0.0，并设置令牌。',
+  listenerPort: '端口',
+  listenerToken: '令牌',
+  listenerTokenHint: '设置令牌后，地址变为 /webhook/<令牌>。',
+  filesSection: '录制文件',
+  recordingRoot: '录制文件根目录',
+  chooseFolder: '选择文件夹…',
+  recordingRootHint: '录播姬的工作目录在本机上的路径，用来打开文件、检查文件是否还在。',
+  pathMappings: '路径映射',
+  pathMappingsHint: '录播姬运行在另一台机器或容器里时，把它看到的路径前缀换成本机路径。',
+  mappingFrom: '录播姬中的路径',
+  mappingTo: '本机路径',
+  addMapping: '添加映射',
+  removeMapping: '删除这条映射',
+  openFileOnClick: '点击录制完成通知时直接打开文件（否则在文件夹中显示）',
+  notificationsSection: '通知',
+  eventsLegend: '这些事件弹出通知',
+  groupWindow: '几秒内的开播合并为一条（秒）',
+  flapMinutes: '下播后几分钟内重新开播不再提醒（分钟）',
+  mutedRooms: '已静音的房间',
+  noMutedRooms: '没有静音的房间。可以在「房间」页静音单个房间。',
+  unmute: '取消静音',
+  pause: '暂停通知',
+  pauseHour: '1 小时',
+  pauseTomorrow: '到明天早上',
+  pauseForever: '直到手动恢复',
+  resume: '恢复通知',
+  notPaused: '通知正常弹出。',
+  generalSection: '通用',
+  language: '语言',
+  languageSystem: '跟随系统',
+  startAtLogin: '登录系统时启动',
+  version: '版本',
+  dataDir: '数据目录',
+  updatesCheck: '自动检查更新',
+  updatesCheckHint:
+    '启动时和每 6 小时检查一次，在后台下载，下载好后提醒一次；不会自己重启。关闭后不发出任何请求。',
+  updatesFeedUrl: '更新源镜像',
+  updatesFeedUrlHint:
+    '存放 latest.yml 等文件的地址（GitHub 访问慢时用）；留空则使用 GitHub Releases。保存后立即生效；清空后重启才回到 GitHub。',
   /** A downloaded update waits: what the About says, and how to install it. */
-  updateReady: (version: string) => string;
-  updateRestartHint: string;
+  updateReady: (version: string) => `v${version} 已下载，重启后安装`,
+  updateRestartHint: '从托盘菜单选择“重启以更新”；也会在下次退出时自动安装。',
   /** A downloaded .deb update, installed only when chosen. */
-  updateInstallReady: (version: string) => string;
-  updateInstallHint: string;
+  updateInstallReady: (version: string) => `新版本 v${version} 已下载，可以安装`,
+  updateInstallHint: '从托盘菜单选择“安装”；届时系统会询问一次密码。退出时不会自动安装。',
   /** An update this Mac build cannot apply by itself. */
-  updateAvailable: (version: string) => string;
-  updateDownloadHint: string;
+  updateAvailable: (version: string) => `新版本 v${version} 已发布`,
+  updateDownloadHint: '此 Mac 版本无法自动更新：从托盘菜单选择“下载”，下载后手动安装。',
   /** The last try to install it failed (the app came back as it was). */
-  updateFailed: (reason: string) => string;
-  releaseNotes: string;
-  save: string;
-  saving: string;
-  saved: string;
-  discard: string;
-  unsaved: string;
-  invalid: string;
-  notANumber: string;
-}
+  updateFailed: (reason: string) => `上次安装失败，应用已按原样重新启动。原因：${reason}`,
+  releaseNotes: '更新说明',
+  save: '保存',
+  saving: '正在保存…',
+  saved: '已保存',
+  discard: '撤销更改',
+  unsaved: '有未保存的更改',
+  invalid: '有些设置无效，请检查标出的字段。',
+  notANumber: '请填写数字',
+};
+
+/** The settings view: recorder, webhook listener, files, notifications and general sections. */
+export type SettingsStrings = typeof ZH_CN;
 
 /** The settings view's strings in each language the app speaks. */
 export const SETTINGS_STRINGS: Readonly<Record<Language, SettingsStrings>> = {
-  'zh-CN': {
-    recorderSection: '录播姬',
-    recorderUrl: '录播姬地址',
-    recorderUrlHint: '录播姬 API 的根地址，例如 http://127.0.0.1:2356。留空则只接收 Webhook。',
-    username: '用户名（Basic 认证）',
-    password: '密码（Basic 认证）',
-    pollInterval: '轮询间隔（秒）',
-    pollRooms: '只轮询这些房间',
-    pollRoomsHint: '房间号，用空格或逗号分隔；留空表示全部房间。',
-    unreachableMinutes: '连不上多久后提醒（分钟）',
-    check: '检查连接',
-    checking: '正在检查…',
-    statusNow: '当前状态',
-    openRecorderUi: '打开录播姬网页界面',
-    openRecorderApi: '打开录播姬 API 浏览器',
-    listenerSection: '接收 Webhook',
-    webhookUrl: 'Webhook 地址',
-    copy: '复制',
-    copied: '已复制',
-    copyFailed: '无法复制，请手动选中后复制。',
-    pasteWhere:
-      '在录播姬中打开「设置」→「Webhook」，把这个地址填入「Webhook V2」一栏（每行一个地址）。',
-    listenerHost: '监听地址',
-    listenerHostHint: '127.0.0.1 只接受本机的请求；录播姬在其他机器上时填 0.0.0.0，并设置令牌。',
-    listenerPort: '端口',
-    listenerToken: '令牌',
-    listenerTokenHint: '设置令牌后，地址变为 /webhook/<令牌>。',
-    filesSection: '录制文件',
-    recordingRoot: '录制文件根目录',
-    chooseFolder: '选择文件夹…',
-    recordingRootHint: '录播姬的工作目录在本机上的路径，用来打开文件、检查文件是否还在。',
-    pathMappings: '路径映射',
-    pathMappingsHint: '录播姬运行在另一台机器或容器里时，把它看到的路径前缀换成本机路径。',
-    mappingFrom: '录播姬中的路径',
-    mappingTo: '本机路径',
-    addMapping: '添加映射',
-    removeMapping: '删除这条映射',
-    openFileOnClick: '点击录制完成通知时直接打开文件（否则在文件夹中显示）',
-    notificationsSection: '通知',
-    eventsLegend: '这些事件弹出通知',
-    groupWindow: '几秒内的开播合并为一条（秒）',
-    flapMinutes: '下播后几分钟内重新开播不再提醒（分钟）',
-    mutedRooms: '已静音的房间',
-    noMutedRooms: '没有静音的房间。可以在「房间」页静音单个房间。',
-    unmute: '取消静音',
-    pause: '暂停通知',
-    pauseHour: '1 小时',
-    pauseTomorrow: '到明天早上',
-    pauseForever: '直到手动恢复',
-    resume: '恢复通知',
-    notPaused: '通知正常弹出。',
-    generalSection: '通用',
-    language: '语言',
-    languageSystem: '跟随系统',
-    startAtLogin: '登录系统时启动',
-    version: '版本',
-    dataDir: '数据目录',
-    updatesCheck: '自动检查更新',
-    updatesCheckHint:
-      '启动时和每 6 小时检查一次，在后台下载，下载好后提醒一次；不会自己重启。关闭后不发出任何请求。',
-    updatesFeedUrl: '更新源镜像',
-    updatesFeedUrlHint:
-      '存放 latest.yml 等文件的地址（GitHub 访问慢时用）；留空则使用 GitHub Releases。保存后立即生效；清空后重启才回到 GitHub。',
-    updateReady: (version) => `v${version} 已下载，重启后安装`,
-    updateRestartHint: '从托盘菜单选择“重启以更新”；也会在下次退出时自动安装。',
-    updateInstallReady: (version) => `新版本 v${version} 已下载，可以安装`,
-    updateInstallHint: '从托盘菜单选择“安装”；届时系统会询问一次密码。退出时不会自动安装。',
-    updateAvailable: (version) => `新版本 v${version} 已发布`,
-    updateDownloadHint: '此 Mac 版本无法自动更新：从托盘菜单选择“下载”，下载后手动安装。',
-    updateFailed: (reason) => `上次安装失败，应用已按原样重新启动。原因：${reason}`,
-    releaseNotes: '更新说明',
-    save: '保存',
-    saving: '正在保存…',
-    saved: '已保存',
-    discard: '撤销更改',
-    unsaved: '有未保存的更改',
-    invalid: '有些设置无效，请检查标出的字段。',
-    notANumber: '请填写数字',
-  },
+  'zh-CN': ZH_CN,
   en: {
     recorderSection: 'Recorder',
     recorderUrl: 'Recorder address',

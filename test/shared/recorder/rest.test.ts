@@ -5,6 +5,7 @@ import { safeParseUnknown } from '../../../shared/parse';
 import { GlobalWebhookLists } from '../../../shared/recorder/global-config';
 import {
   IoStats,
+  PolledRestRoom,
   PolledRoom,
   RecordingStats,
   REST_ERROR_CODE,
@@ -208,6 +209,21 @@ describe('toPolledRoom', () => {
     const room = recordingRoom();
     (room.recordingStats as Record<string, unknown>).durationRatio = 'Infinity';
     expect(toPolledRoom(RestRoom.parse(room)).stats?.durationRatio).toBeNull();
+  });
+
+  it("reads the same from the poll's schema, which checks only the statistics it reads", () => {
+    for (const room of [recordingRoom(), idleRoom()]) {
+      expect(toPolledRoom(PolledRestRoom.parse(room))).toEqual(toPolledRoom(RestRoom.parse(room)));
+    }
+    const room = recordingRoom();
+    (room.ioStats as Record<string, unknown>).diskMBps = 'fast'; // shown nowhere
+    (room.recordingStats as Record<string, unknown>).outputVideoFrames = null;
+    expect(RestRoom.safeParse(room).success).toBe(false);
+    expect(toPolledRoom(PolledRestRoom.parse(room)).stats?.durationRatio).toBe(1.000228223902437);
+    (room.recordingStats as Record<string, unknown>).durationRatio = 'fast';
+    const result = safeParseUnknown(PolledRestRoom, room);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.reasons[0]).toMatch(/^recordingStats\.durationRatio: /);
   });
 
   it('copies no REST-only fields (objectId changes at every recorder restart)', () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   RecorderTimestamp,
   formatRecorderTimestamp,
+  isNoneMs,
   isNoneTimestamp,
   timestampMs,
   timestampTicks,
@@ -20,6 +21,16 @@ describe('recorder timestamps', () => {
     );
   });
 
+  it('reads the same however often a time is read, and a wrong one always fails', () => {
+    const times = Array.from({ length: 80 }, (_, i) => formatRecorderTimestamp(i * 1000, 480, i));
+    const first = times.map(timestampTicks);
+    expect(times.map(timestampTicks)).toEqual(first);
+    expect([...times].reverse().map(timestampTicks)).toEqual([...first].reverse());
+    expect(first[79]).toBe(79_000n * 10_000n + 79n);
+    for (let i = 0; i < 2; i++)
+      expect(() => timestampTicks('2024-03-17T20:37:02')).toThrow(RangeError);
+  });
+
   it('converts to epoch milliseconds', () => {
     expect(timestampMs('1970-01-01T08:00:01.5+08:00')).toBe(1500);
     expect(timestampTicks('1970-01-01T00:00:00.0000001Z')).toBe(1n);
@@ -28,6 +39,17 @@ describe('recorder timestamps', () => {
   it('treats year 0001 as "none"', () => {
     expect(isNoneTimestamp('0001-01-01T00:00:00+00:00')).toBe(true);
     expect(isNoneTimestamp('2024-01-01T00:00:00+08:00')).toBe(false);
+  });
+
+  // The year alone decides far from 1971; near it the offset can carry an instant across.
+  it('reads a time of 1970 or 1971 whole to tell "none"', () => {
+    expect(isNoneTimestamp('1971-01-01T07:00:00+08:00')).toBe(true); // 1970-12-31T23:00Z
+    expect(isNoneTimestamp('1970-12-31T23:00:00-05:00')).toBe(false); // 1971-01-01T04:00Z
+    expect(isNoneTimestamp('1969-12-31T23:59:59+00:00')).toBe(true);
+    expect(isNoneTimestamp('1972-01-01T00:00:00+00:00')).toBe(false);
+    expect(isNoneMs(timestampMs('1971-01-01T00:00:00Z'))).toBe(false);
+    expect(isNoneMs(timestampMs('1970-12-31T23:59:59.9999999Z'))).toBe(true);
+    expect(() => isNoneTimestamp('197x-01-01T00:00:00Z')).toThrow(RangeError);
   });
 
   it('formats like the recorder (7 digits, offset) and round-trips', () => {

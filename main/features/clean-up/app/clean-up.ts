@@ -52,6 +52,7 @@ export class CleanUpRunner implements HappeningSource, CleanUpReader {
     this.#stopped = false;
     this.#cancels.push(
       context.observe({
+        enabledBy: 'cleanUp',
         happened: (happening) => {
           if (happening.kind !== 'FileClosed') return;
           this.#debounce?.();

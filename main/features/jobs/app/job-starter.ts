@@ -87,8 +87,7 @@ export function jobStarter(engine: Pick<JobsEngine, 'add'>): HappeningSource {
       };
       const happened = async (happening: Happening) => {
         if (happening.source === 'test' || happening.source === 'replay') return;
-        const settings = context.settings();
-        if (!settings.jobs.enabled) return;
+        const settings = context.settings(); // jobs switched off: never called (enabledBy)
         const recorderId = happening.recorderId;
         const recorder = recorderId ? recorderById(settings, recorderId) : undefined;
         if (!recorderId || !recorder) return;
@@ -116,6 +115,7 @@ export function jobStarter(engine: Pick<JobsEngine, 'add'>): HappeningSource {
         }
       };
       stop = context.observe({
+        enabledBy: 'jobs',
         happened: (happening) =>
           void happened(happening).catch((error: unknown) =>
             context.log.error(`job starter: ${String(error)}`),

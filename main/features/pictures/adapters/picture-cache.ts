@@ -48,6 +48,9 @@ export class PictureCache {
   readonly #log: Logger;
   readonly #maxBytes: number;
   #index: CacheIndex;
+  // What `pictures` gave per room, until the index next changes: the state asks for every room's
+  // pictures at each of its snapshots (several per webhook), and they change once a day.
+  readonly #pictures = new Map<number, RoomPictures | undefined>();
   #saving: Promise<void> = Promise.resolve();
 
   private constructor(dir: string, index: CacheIndex, clock: Clock, log: Logger, maxBytes: number) {
@@ -91,6 +94,7 @@ export class PictureCache {
   /** Keeps a room's record (saved in the background). */
   setRoom(roomId: number, record: RoomRecord): void {
     this.#index.rooms[String(roomId)] = record;
+    this.#pictures.clear();
     this.#pruneRooms();
     this.#save();
   }
@@ -108,6 +112,7 @@ export class PictureCache {
     await mkdir(this.dir, { recursive: true });
     await replaceFile(path.join(this.dir, key), image.bytes, { mode: 0o644 });
     this.#index.files[key] = { size: image.bytes.byteLength, usedAt: this.#clock() };
+    this.#pictures.clear();
     await this.#evict(key);
     this.#save();
     return key;
@@ -115,6 +120,14 @@ export class PictureCache {
 
   /** A room's pictures as the model carries them (a file only where the cache holds it). */
   pictures(roomId: number): RoomPictures | undefined {
+    if (this.#pictures.has(roomId)) return this.#pictures.get(roomId);
+    const pictures = this.#picturesOf(roomId);
+    if (this.#pictures.size >= MAX_ROOMS) this.#pictures.clear(); // rooms asked of, not only kept
+    this.#pictures.set(roomId, pictures);
+    return pictures;
+  }
+
+  #picturesOf(roomId: number): RoomPictures | undefined {
     const record = this.record(roomId);
     if (!record) return undefined;
     const ref = (entry: RoomRecord['face']) => {
@@ -148,6 +161,7 @@ export class PictureCache {
     }));
     for (const key of evictionOrder(files, this.#maxBytes, inUse)) {
       delete this.#index.files[key];
+      this.#pictures.clear();
       await rm(path.join(this.dir, key), { force: true });
     }
   }

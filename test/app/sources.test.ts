@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { Observers } from '../../main/app/sources';
+import type { Happening } from '../../main/core/happening';
+import { defaultSettings, type Settings } from '../../shared/settings';
+
+const closed = { kind: 'FileClosed', roomId: 1, at: 0, source: 'webhook' } as Happening;
+
+describe('the observers of what the app observes', () => {
+  it('tells the observer of a feature only while its section is switched on', () => {
+    let settings: Settings = defaultSettings();
+    const failures: unknown[] = [];
+    const observers = new Observers(
+      (error) => failures.push(error),
+      () => settings,
+    );
+    const told: string[] = [];
+    observers.observe({ enabledBy: 'jobs', happened: () => told.push('jobs') });
+    observers.observe({ enabledBy: 'cleanUp', happened: () => told.push('clean-up') });
+    observers.observe({ happened: () => told.push('always') });
+    observers.observe({
+      happened: () => {
+        throw new Error('broken');
+      },
+    });
+
+    settings = { ...settings, jobs: { ...settings.jobs, enabled: false } };
+    settings = { ...settings, cleanUp: { ...settings.cleanUp, enabled: false } };
+    observers.notify('happened', closed);
+    expect(told).toEqual(['always']);
+
+    settings = { ...settings, jobs: { ...settings.jobs, enabled: true } };
+    observers.notify('happened', closed);
+    expect(told).toEqual(['always', 'jobs', 'always']);
+    expect(failures).toHaveLength(2);
+  });
+});
