@@ -1,6 +1,5 @@
-// The checkpoint worker (started by wal-file.ts): its own connection with synchronous=FULL copies
-// the WAL into the database file and starts the WAL over, so that a checkpoint's fsyncs never run
-// on the main thread. Only Node and better-sqlite3: it is bundled alone (tools/build/worker-bundle.ts).
+// The checkpoint worker (wal-file.ts starts it): its own connection (FULL) checkpoints the WAL off
+// the main thread. Only Node and better-sqlite3: bundled alone by tools/build/worker-bundle.ts.
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 

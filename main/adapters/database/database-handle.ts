@@ -127,12 +127,11 @@ export class DatabaseHandle {
     this.#observers.inline.push(observer);
   }
 
-  /** Commits what is queued, synced by SQLite here (the app is leaving), and lets the folder go. */
+  /** Commits what is queued, synced here (the app is leaving); the last connection checkpoints. */
   close(): void {
     if (this.#closed) return;
     if (this.#queue.length > 0) this.#commit(true);
     this.#closed = true;
-    // The last connection to close checkpoints the WAL, synced (NORMAL and FULL both sync it).
     for (const part of [this.#opened?.wal, this.#opened?.db, this.#opened?.lock]) part?.close();
     this.#opened = undefined;
   }
@@ -178,10 +177,7 @@ export class DatabaseHandle {
       if (error) batch.forEach((item) => item.reject(error));
       else settled.forEach((settleOne) => settleOne());
     };
-    if (db === undefined) {
-      const error = new Error(this.trouble ?? 'the database is closed');
-      return batch.forEach((item) => item.reject(error));
-    }
+    if (db === undefined) return settle(new Error(this.trouble ?? 'the database is closed'));
     try {
       this.statement(`PRAGMA synchronous = ${full ? 'FULL' : 'NORMAL'}`).run();
       const settled = runBatch(db, batch, (sql) => this.statement(sql));

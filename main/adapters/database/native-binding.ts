@@ -12,11 +12,9 @@ export const NATIVE_MODULE_PATH = [
 ] as const;
 
 /**
- * The native module, looked for as Node looks for a package, from the code's folder up: a bundle
- * must name it (better-sqlite3's `bindings` searches from its own file, which a bundle lacks).
- * Packaged, it is taken from app.asar.unpacked: a native module cannot load from inside the asar
- * (https://github.com/WiseLibs/better-sqlite3/blob/master/docs/troubleshooting.md). Undefined when
- * none is found (better-sqlite3 then looks for itself, and says what it tried).
+ * The native module, looked for from the code's folder up: a bundle must name it (`bindings`
+ * searches from its own file, which a bundle lacks); packaged, in app.asar.unpacked, as a native
+ * module cannot load from the asar (https://github.com/WiseLibs/better-sqlite3/blob/master/docs/troubleshooting.md).
  */
 export function bundledNativeBinding(moduleUrl: string): string | undefined {
   for (let dir = dirname(fileURLToPath(moduleUrl)); ; dir = dirname(dir)) {

@@ -60,9 +60,8 @@ export function openDatabase(dataDir: string, options: OpenOptions): OpenedDatab
     });
   const lock = connect(join(dataDir, LOCK_FILE));
   try {
-    lock.pragma('locking_mode = EXCLUSIVE'); // held until closed, by the operating system
-    lock.pragma('journal_mode = OFF');
-    lock.exec('BEGIN EXCLUSIVE; COMMIT');
+    // Held until closed (the operating system's lock): EXCLUSIVE locking mode, no journal.
+    lock.exec('PRAGMA locking_mode=EXCLUSIVE; PRAGMA journal_mode=OFF; BEGIN EXCLUSIVE; COMMIT');
     try {
       return { db: openChecked(connect(path), options), lock, path };
     } catch (error) {

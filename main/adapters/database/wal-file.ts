@@ -16,6 +16,8 @@ export type SyncFile = (fd: number, callback: NoParamCallback) => void;
 
 /** A checkpoint is due once the WAL grows past this (SQLite's default, 1000 pages); it is cut back to it. */
 export const CHECKPOINT_WAL_BYTES = 4 * 1024 * 1024;
+/** An idle worker ends this long after its checkpoint: bench:memory's RSS after a load needs it. */
+const WORKER_REST_MS = 10_000;
 /** The worker's file name beside a bundle (tools/build/worker-bundle.ts writes it). */
 export const CHECKPOINT_WORKER_BUNDLE = 'checkpoint-worker.mjs';
 
@@ -33,11 +35,9 @@ export interface WalOptions extends Pick<OpenOptions, 'nativeBinding' | 'busyTim
 
 /**
  * The database's `-wal`, synced and checkpointed off the main thread. `sync`: an fdatasync in
- * libuv's pool through a descriptor of our own (it syncs the file, whoever wrote it; never one of
- * the database or `-shm`, whose close would drop SQLite's locks: https://www.sqlite.org/howtocorrupt.html#_posix_advisory_locks_canceled_by_a_separate_thread_doing_close_).
- * `checkpoint`: due past CHECKPOINT_WAL_BYTES, in a worker with a connection of its own
- * (checkpoint-worker.ts), which holds the writer lock meanwhile: the handle commits after it.
- * A worker that cannot run (a broken install) leaves it to this thread: slower, as safe.
+ * libuv's pool through a descriptor of our own (never the database's or `-shm`'s, whose close
+ * drops SQLite's locks: https://www.sqlite.org/howtocorrupt.html#_posix_advisory_locks_canceled_by_a_separate_thread_doing_close_).
+ * `checkpoint`, due past CHECKPOINT_WAL_BYTES: in a worker (checkpoint-worker.ts), else here.
  */
 export class WalFile {
   readonly #fd: number;
@@ -46,6 +46,7 @@ export class WalFile {
   readonly #options: WalOptions;
   /** Started at the first checkpoint; null once it could not run. */
   #worker: { thread: Worker; ended: Promise<never> } | undefined | null;
+  #rest: NodeJS.Timeout | undefined;
   #syncing: Promise<void> | undefined;
   /** The WAL passed its limit: the handle runs `checkpoint` before its next commit. */
   due = false;
@@ -79,6 +80,7 @@ export class WalFile {
   /** Copies the WAL into the database file and starts it over; rejects when that failed. */
   async checkpoint(): Promise<void> {
     this.due = false;
+    clearTimeout(this.#rest);
     let reply: CheckpointReply | undefined;
     try {
       if (this.#worker !== null) {
@@ -92,17 +94,24 @@ export class WalFile {
       this.#options.inline?.(errorMessage(error));
     }
     // No worker: synced by SQLite here (NORMAL syncs checkpoints and the next WAL header).
-    if (reply === undefined) this.#db.pragma('wal_checkpoint(RESTART)');
-    else if ('error' in reply) throw new Error(`checkpoint failed: ${reply.error}`);
-    else this.#options.checkpointed?.(reply);
+    if (reply === undefined) return void this.#db.pragma('wal_checkpoint(RESTART)');
+    if ('error' in reply) throw new Error(`checkpoint failed: ${reply.error}`);
+    this.#rest = setTimeout(() => this.#letGo(), WORKER_REST_MS).unref();
+    this.#options.checkpointed?.(reply);
   }
 
   /** Ends the worker; the descriptor closes once a sync under way settled. */
   close(): void {
-    this.#worker?.thread.postMessage('close');
+    this.#letGo();
     const fd = this.#fd;
     if (this.#syncing === undefined) closeSync(fd);
     else void this.#syncing.catch(() => {}).finally(() => closeSync(fd));
+  }
+
+  #letGo(): void {
+    clearTimeout(this.#rest);
+    this.#worker?.thread.postMessage('close');
+    if (this.#worker) this.#worker = undefined; // null stays: it cannot run
   }
 }
 

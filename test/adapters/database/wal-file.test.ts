@@ -2,10 +2,14 @@ import { statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { APP_MIGRATIONS } from '../../../main/adapters/database/app-migrations';
 import { openDatabase, type OpenedDatabase } from '../../../main/adapters/database/open-database';
-import { CHECKPOINT_WAL_BYTES, WalFile } from '../../../main/adapters/database/wal-file';
+import {
+  CHECKPOINT_WAL_BYTES,
+  WalFile,
+  type CheckpointDone,
+} from '../../../main/adapters/database/wal-file';
 
 let dir: string;
 let opened: OpenedDatabase;
@@ -96,6 +100,29 @@ describe('WalFile', () => {
       expect(framesLeft()).toBeLessThan(5);
       expect(opened.db.prepare('SELECT count(*) FROM deliveries').pluck().get()).toBe(10);
     } finally {
+      wal.close();
+    }
+  });
+
+  test('the worker checkpoints and starts the WAL over; let go when idle, the next checkpoint starts another', async () => {
+    const done: CheckpointDone[] = [];
+    const inline: string[] = [];
+    const wal = new WalFile(opened.db, opened.path, {
+      checkpointed: (checkpoint) => done.push(checkpoint),
+      inline: (why) => inline.push(why),
+    });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      write(1);
+      await wal.checkpoint();
+      vi.advanceTimersByTime(10_000); // idle: the worker is told to end
+      write(1);
+      await wal.checkpoint();
+      expect(done.map((checkpoint) => checkpoint.restarted)).toEqual([true, true]);
+      expect(inline).toEqual([]);
+      expect(framesLeft()).toBe(1); // the second worker's own page, nothing else left
+    } finally {
+      vi.useRealTimers();
       wal.close();
     }
   });
