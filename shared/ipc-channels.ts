@@ -22,6 +22,7 @@ export const CALL_CHANNELS = [
   'folder:pick',
   'push:test',
   'push:status',
+  'push:sendCommands',
   'room:command',
   'room:add',
   'room:remove',

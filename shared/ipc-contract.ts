@@ -15,7 +15,7 @@ import { PopupButton } from './popup-button';
 import { RoomTier } from './room-tier';
 import { WindowTarget } from './window-target';
 import { safeParseUnknown, type ParseResult } from './parse';
-import { PushRecord, PushTestResult } from './push';
+import { PhoneStatus, PushRecord, PushTestResult } from './push';
 import { CleanUpPreview, CleanUpSettings } from './clean-up';
 import { WebhooksPointHere } from './recorder/global-config';
 import { Settings } from './settings';
@@ -132,7 +132,20 @@ export const CALLS = {
   /** The last push to each target since the app started, in the order of `pushTargets`. */
   'push:status': {
     request: NoArgs,
-    response: z.object({ targets: z.array(z.object({ last: PushRecord.optional() })) }),
+    response: z.object({
+      targets: z.array(
+        z.object({
+          last: PushRecord.optional(),
+          /** A target that takes commands: its bot's connection and the last command. */
+          phone: PhoneStatus.optional(),
+        }),
+      ),
+    }),
+  },
+  /** Sends the commands list to the chats of a target that takes commands ("send me the list"). */
+  'push:sendCommands': {
+    request: z.strictObject({ url: z.string().trim().min(1).max(2000) }),
+    response: CallResult,
   },
   'room:command': {
     request: z.strictObject({

@@ -48,3 +48,14 @@ export const PushTestResult = z.object({
 });
 /** A push test's answer. */
 export type PushTestResult = z.infer<typeof PushTestResult>;
+
+/**
+ * A push target that takes commands from the phone (issue 43): whether its bot is connected,
+ * and the last command taken through it.
+ */
+export const PhoneStatus = z.object({
+  connection: z.enum(['connecting', 'connected', 'badToken', 'conflict', 'waiting', 'unreachable']),
+  last: z.object({ line: z.string(), sender: z.string(), at: z.number() }).optional(),
+});
+/** A commanding target's status. */
+export type PhoneStatus = z.infer<typeof PhoneStatus>;

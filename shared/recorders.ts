@@ -1,3 +1,4 @@
+import { pollsRecorderApi, type RecorderKind } from './recorder-kind';
 import { DEFAULT_RECORDER_ID, type RecorderSetting, type Settings } from './settings';
 
 /** The first recorder: the one that keeps the plain `/webhook` URL (and that launch flags set). */
@@ -21,9 +22,14 @@ export function recorderLabel(recorder: Pick<RecorderSetting, 'id' | 'name'>): s
   return recorder.name.trim() || recorder.id;
 }
 
-/** Whether a recorder's API address is set (otherwise it is watched through webhooks alone). */
-export function hasRecorderApi(recorder: Pick<RecorderSetting, 'url'>): boolean {
-  return recorder.url.trim() !== '';
+/**
+ * Whether this app speaks to the recorder's BililiveRecorder API: its address is set and it is
+ * BililiveRecorder (other kinds' APIs are not that one; a kind left out is BililiveRecorder).
+ */
+export function hasRecorderApi(
+  recorder: Pick<RecorderSetting, 'url'> & { kind?: RecorderKind },
+): boolean {
+  return pollsRecorderApi(recorder.kind ?? 'bililive-recorder') && recorder.url.trim() !== '';
 }
 
 /** A fresh id for a new recorder, not yet used in the list (`recorder-2`, `recorder-3`…). */

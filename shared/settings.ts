@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { GoLiveFilters } from './go-live-filter';
 import { CleanUpSettings } from './clean-up';
 import { JobsSettings } from './job-rules';
+import { RecorderKind } from './recorder-kind';
 
 /** The listener's default port: next to the recorder's 2356 in spirit, clear of a second recorder on 2357. */
 export const DEFAULT_LISTENER_PORT = 23560;
@@ -78,6 +79,8 @@ export const MAX_RECORDERS = 20;
 /** One recorder the app watches: its API, its rooms, and where its recordings are on this machine. */
 export const RecorderSetting = z.object({
   id: RecorderId,
+  /** Which recorder program it is; absent in settings written before kinds: BililiveRecorder. */
+  kind: RecorderKind.default('bililive-recorder'),
   /** What the user calls it, e.g. "NAS"; '' = named by its id. */
   name: z.string().trim().max(60).default(''),
   url: z.string().default(DEFAULT_RECORDER_URL), // '' = webhooks only (the desktop edition)

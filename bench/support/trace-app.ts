@@ -98,7 +98,7 @@ export async function startTracedApp(fakes: TraceFakes): Promise<TracedApp> {
     stored: () => ({
       files: count('SELECT count(*) FROM files'),
       notifications: count('SELECT count(*) FROM notifications'),
-      owed: count('SELECT count(*) FROM notifications WHERE popup_owed = 1'),
+      owed: count("SELECT count(*) FROM outbox WHERE kind = 'popup'"),
       newestSeq: count('SELECT max(seq) FROM deliveries'),
       processedThrough: count(`SELECT value FROM marks WHERE name = 'processed_through'`),
     }),

@@ -10,6 +10,7 @@ import type { ShellLike } from '../core/shell-actions';
 import type { DecisionSink, HappeningSource } from '../core/plug-ins';
 import type { TestSeams } from './test-seams';
 import type { PushAttempt } from '../features/push/app/push-sink';
+import type { PhoneCommandTaken } from '../features/phone/app/phone-inbox';
 
 /** Settings a host fixes for this run without writing them (headless launch flags). */
 export interface SettingsOverrides {
@@ -67,6 +68,8 @@ export interface HostEvents {
   'setup:notice': SetupNotice & { recorderId: string };
   /** One attempt to push a notification to a push target (its URL's secrets masked). */
   'push:attempt': PushAttempt;
+  /** A command taken from a phone (Telegram, QQ, ntfy), or refused as too old or too soon. */
+  'phone:command': PhoneCommandTaken;
   /** A clean-up pass that found something: what it removed, or would remove in a dry run. */
   'cleanUp:pass': { dryRun: boolean; files: string[]; bytes: number };
 }

@@ -21,12 +21,14 @@ import type { CleanUpReader } from '../features/clean-up/app/clean-up-handlers';
 import { openCleanUp } from '../features/clean-up/app/clean-up';
 import { buildJobs } from '../features/jobs/app/build-jobs';
 import type { JobsEngine } from '../features/jobs/app/jobs-engine';
+import { buildPhone } from '../features/phone/app/build-phone';
+import type { PhoneBots } from '../features/phone/app/phone-bots';
 
 /**
  * The app object: builds every part in the order they depend on each other, and hands the host
  * a narrow handle. Both hosts (the Electron glue and headless mode) start the app through it.
  * Order: context (settings, events) → storage → sinks → pipeline, jobs and recovery → listener →
- * one link per recorder → sources → state → handlers → lifecycle.
+ * one link per recorder → sources → state → handlers → the phone's bots over them → lifecycle.
  */
 export function createApp(ports: AppPorts): Promise<RunningApp> {
   return assembleApp(ports);
@@ -42,9 +44,8 @@ export async function assembleApp(hostPorts: AppPorts, seams: TestSeams = {}): P
     ...(ports.limits ? { limits: ports.limits } : {}),
     ...(ports.fdatasync ? { fdatasync: ports.fdatasync } : {}),
   });
-  const { sinks, push, showPopup } = attachSinks(context, ports, storage);
+  const { sinks, push, dispatcher } = attachSinks(context, ports, storage);
   const pictures = await openPictures(context);
-
   // The event pipeline, what observes it, and recovery of what the journal holds.
   const observers = new Observers(context.reportFailure('observer'), context.settings);
   const pipeline = buildPipeline({
@@ -52,13 +53,15 @@ export async function assembleApp(hostPorts: AppPorts, seams: TestSeams = {}): P
     history: storage.history,
     sinks,
     observers,
+    effectsOf: (entry) => dispatcher.effectsOf(entry),
+    stepped: () => recovery.settle(),
     withPictures: (notification) => pictures.fill(notification),
     awaitPictures: (roomId, ready) => pictures.awaitPictures(roomId, ready),
     apiAnswers: (recorderId) => links.get(recorderId ?? '')?.apiAnswers ?? false,
   });
   // Jobs acting on finished recordings (issue 33): queued by their starter, a source below.
   const { engine, starter } = buildJobs(context, ports, { storage, pipeline });
-  const recovery = prepareRecovery({ ...context, pipeline, storage, showPopup });
+  const recovery = prepareRecovery({ ...context, pipeline, storage, dispatcher });
   // Rebuilt by now: the deliveries its live rooms came from are spared by the pruning.
   await storage.startPruning(() => pipeline.streamDeliveries());
   // One link per recorder (poller, connection, commands), and the listener with one URL each.
@@ -79,10 +82,9 @@ export async function assembleApp(hostPorts: AppPorts, seams: TestSeams = {}): P
     webhookSeen: (recorderId, roomId, at) => links.get(recorderId)?.webhookSeen(roomId, at),
   });
   const binding = new ListenerBinding(listener, context.log);
-  const history = storage.history;
   const cleanUp = await openCleanUp(context, ports, { pipeline, storage, jobs: engine });
-  const attached = { pipeline, observers, pictures, history, links, cleanUp };
-  const sources = attachSources(context, ports, attached);
+  const attached = { pipeline, observers, pictures, history: storage.history, links, cleanUp };
+  const sources = attachSources(context, ports, { ...attached, webhookUrl: listener.webhookUrl });
   const state = pushedState(context, ports, {
     store: ports.store,
     storage,
@@ -97,7 +99,7 @@ export async function assembleApp(hostPorts: AppPorts, seams: TestSeams = {}): P
   });
   const shellActions = appShellActions(context, ports);
   const handlerParts = { storage, listener, shellActions, state, links, push, cleanUp, engine };
-  const handlers = appHandlers(context, ports, handlerParts);
+  const { handlers, phone } = appHandlers(context, ports, handlerParts);
   const lifecycle = appLifecycle(context, {
     storage,
     sinks,
@@ -106,7 +108,7 @@ export async function assembleApp(hostPorts: AppPorts, seams: TestSeams = {}): P
     listener,
     binding,
     links,
-    sources: sources.sources,
+    sources: [...sources.sources, phone],
     sourceContext: sources.context,
     jobs: { engine, starter },
   });
@@ -153,7 +155,10 @@ function appInfo(context: AppContext, ports: AppPorts): AppInfo {
   };
 }
 
-/** The contract's handlers over the app's parts. */
+/**
+ * The contract's handlers over the app's parts, and the phone's bots (issue 43): their commands go
+ * through these same handlers, and Settings → Push shows their state through them.
+ */
 function appHandlers(
   context: AppContext,
   ports: AppPorts,
@@ -163,9 +168,12 @@ function appHandlers(
     push: PushSink;
     cleanUp: CleanUpReader;
     engine: JobsEngine;
+    /** The whole listener: the phone adds its route to it. */
+    listener: Listener;
   },
-): ContractHandlers {
-  return contractHandlers(
+): { handlers: ContractHandlers; phone: PhoneBots } {
+  const phone = buildPhone(context, () => handlers, parts.state, parts.listener);
+  const handlers: ContractHandlers = contractHandlers(
     {
       ...context,
       store: ports.store,
@@ -180,7 +188,9 @@ function appHandlers(
       ...(ports.pickFolder ? { pickFolder: ports.pickFolder } : {}),
     },
     parts.push,
+    phone,
     parts.cleanUp,
     parts.engine,
   );
+  return { handlers, phone };
 }

@@ -9,6 +9,7 @@ import {
   webhookUrlFor,
 } from '../adapters/webhook-listener/webhook-server';
 import type { EventPipeline } from '../core/event-pipeline';
+import { kindWebhooks } from '../features/recorder-kinds/app/kind-webhooks';
 import type { Logger } from '../core/ports';
 import { buildTestWebhook, type TestEventKind } from '../core/test-event';
 import type { AppContext } from './app-context';
@@ -57,6 +58,7 @@ export function buildListener(wiring: ListenerWiring): Listener {
     intake: storage.intake,
     testSecret: () => testSecret,
     recorderIds: recorderIdsOf(settings),
+    translate: kindWebhooks({ settings, pipeline, clock, log: context.log }),
     onDuplicate: ({ webhook, receivedAt }, body, userAgent, bodyJson) =>
       storage.logUnjournaled(
         webhook,

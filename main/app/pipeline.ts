@@ -5,6 +5,7 @@ import type { HistoryTables } from '../adapters/database/history-tables';
 import { fileCheck } from '../adapters/file-access';
 import { EventPipeline } from '../core/event-pipeline';
 import type { Happening } from '../core/happening';
+import type { Effect } from '../core/outbox';
 import { initialReadState, keptInHistory } from '../core/history';
 import { liveRoomUrl } from '../core/links';
 import { errorDetail } from '../core/log-text';
@@ -19,6 +20,10 @@ export interface PipelineWiring {
   history: HistoryTables;
   sinks: DecisionSinks;
   observers: Observers;
+  /** A decision's effects, written in its own transaction (OutboxDispatcher.effectsOf). */
+  effectsOf: (entry: HistoryNotification) => Effect[];
+  /** A step listed a file or decided: the processed mark may move with its rows (recovery.ts). */
+  stepped?: () => void;
   /** The notification with its room's pictures where known (cached: nothing waits). */
   withPictures?: (notification: AppNotification) => AppNotification;
   /** A go-live waits for its room's pictures while they are being fetched (main/features/pictures/core/picture-wait.ts). */
@@ -63,6 +68,7 @@ export function buildPipeline(wiring: PipelineWiring): EventPipeline {
     },
     {
       decided: (record) => {
+        wiring.stepped?.();
         const { decision } = record;
         const notification = wiring.withPictures?.(record.notification) ?? record.notification;
         const entry: HistoryNotification = {
@@ -83,11 +89,12 @@ export function buildPipeline(wiring: PipelineWiring): EventPipeline {
         }
         const keys = standsFor.get(notification.id) ?? [];
         standsFor.delete(notification.id);
-        const kept = history.addNotification(entry, keys);
+        const kept = history.addNotification(entry, keys, wiring.effectsOf(entry));
         if (!kept) return;
         sinks.decided(entry, kept);
       },
       happened: (happening) => {
+        wiring.stepped?.();
         // A replay shows an old event again: its file is already listed.
         if (happening.source !== 'replay')
           listFile(history, happening, clock(), (file) => events.emit('files:changed', file));

@@ -167,6 +167,18 @@ export class RecorderLink {
     await poller?.stop();
   }
 
+  /**
+   * Another kind's event stream (blrec's WebSocket, bililive-go's SSE) went down, or came back
+   * (undefined). Down, the light says unreachable; back, it is `off` again, never `ok`: that
+   * would offer BililiveRecorder's API (room commands, popup buttons) to a recorder without it.
+   */
+  streamState(down: { reason: string } | undefined): void {
+    if (down) return this.#statusChanged('unreachable', { detail: down.reason });
+    if (this.#status === 'off') return;
+    this.#reset();
+    this.#wiring.context.stateChanged();
+  }
+
   /** The connection as the window shows it, worded in the language in force. */
   connection(language: Language): RecorderConnection {
     const message =

@@ -8,19 +8,21 @@ import type { DatabaseNotice } from '../core/database-notice';
 import type { AppContext } from './app-context';
 import type { AppPorts } from './app-ports';
 import { PushSink } from '../features/push/app/push-sink';
+import { OutboxDispatcher } from './outbox-dispatcher';
 import type { Storage } from './storage';
 
-/** The sinks as attached, and the push sink (its test button is a contract call). */
+/** The sinks as attached, the outbox's dispatcher and the push feature (its test button). */
 export interface AttachedSinks {
   sinks: DecisionSinks;
   push: PushSink;
-  /** Shows a notification through the host's popup only (start-up: the popups still owed). */
-  showPopup: (entry: HistoryNotification) => void;
+  /** Delivers each decision's effects (popup, pushes) after its commit; started by recovery. */
+  dispatcher: OutboxDispatcher;
 }
 
 /**
- * The one place sinks attach, in order: the host's popup (after the decision's commit, so that
- * recovery never loses a popup), the window, push targets, then the host's extras.
+ * The one place sinks attach, in order: the outbox's dispatcher (the host's popup and the push
+ * targets, after the decision's commit, so that recovery never loses a popup), the window, then
+ * the host's extras.
  */
 export function attachSinks(
   context: AppContext,
@@ -41,15 +43,21 @@ export function attachSinks(
       else tell();
     },
   };
-  // Phones and chats, through an outbox; each outcome is kept with its notification.
+  // Phones and chats; each outcome is kept with its notification.
   const push = new PushSink({
-    database: storage.database,
+    outbox: storage.outbox,
     onAttempt: (attempt) => events.emit('push:attempt', attempt),
     onResult: (id, record) => void storage.history.recordPush(id, record).catch(() => undefined),
   });
-  const popups = popupsAfterCommit(ports.popups, context.reportFailure('popup'));
-  sinks.attach(popups, windowSink, push, ...(ports.sinks ?? []));
-  return { sinks, push, showPopup: (entry) => popups.show(entry) };
+  const dispatcher = new OutboxDispatcher({
+    popups: ports.popups,
+    push,
+    outbox: storage.outbox,
+    history: storage.history,
+    failed: context.reportFailure('popup'),
+  });
+  sinks.attach(dispatcher, windowSink, ...(ports.sinks ?? []));
+  return { sinks, push, dispatcher };
 }
 
 /**
@@ -124,47 +132,6 @@ export function popupSink(
       if (entry.decision.shown) show(entry.notification);
     },
     notice: showNotice,
-  };
-}
-
-/**
- * The host's popup sink, after the commit: a shown decision was committed with its popup owed,
- * pops up once that commit resolved, and is then marked shown. A kill before the popup leaves it
- * owed, and the next start shows it (recovery.ts); a kill after the popup, before the mark, shows
- * it once more: a rare repeat, never a loss. While the database cannot be written the popup goes
- * at once (nothing waits for a failing disk) and its row follows as shown. Order is kept.
- */
-export function popupsAfterCommit(
-  popups: DecisionSink,
-  failed: (error: unknown) => void,
-): DecisionSink & { show(entry: HistoryNotification): void } {
-  const waiting = new Set<Promise<void>>();
-  const show = (entry: HistoryNotification) => {
-    try {
-      popups.decided(entry);
-    } catch (error) {
-      failed(error);
-    }
-  };
-  return {
-    name: popups.name,
-    ...(popups.start ? { start: (context) => popups.start!(context) } : {}),
-    ...(popups.notice ? { notice: (notification) => popups.notice!(notification) } : {}),
-    show,
-    decided: (entry, kept) => {
-      if (!entry.decision.shown || !kept) return show(entry);
-      const pop = () => {
-        show(entry);
-        kept.shown();
-      };
-      const shown = kept.committed.then(pop, pop);
-      waiting.add(shown);
-      void shown.finally(() => waiting.delete(shown));
-    },
-    async stop() {
-      await Promise.all([...waiting]); // the popups decided before stop go out first
-      await popups.stop?.();
-    },
   };
 }
 

@@ -9,6 +9,7 @@ import type { HistoryTables } from '../adapters/database/history-tables';
 import type { RecorderClient } from '../adapters/recorder-client';
 import { quietDigestSource } from '../adapters/quiet-digest-source';
 import { roomChangeSource } from '../adapters/room-change-source';
+import { kindStreamsSource } from '../features/recorder-kinds/app/kind-streams';
 
 /** The sources as attached, with the context they start with. */
 export interface AttachedSources {
@@ -33,9 +34,17 @@ export function attachSources(
     history: HistoryTables;
     pictures?: HappeningSource;
     /** The recorders' links: the guardian reads each recorder's log through its one client. */
-    links: { get(id: string): { client(): RecorderClient | undefined } | undefined };
+    links: {
+      get(
+        id: string,
+      ):
+        | { client(): RecorderClient | undefined; streamState(down?: { reason: string }): void }
+        | undefined;
+    };
     /** The clean-up of old recordings (main/features/clean-up/app/clean-up.ts): it watches finished files. */
     cleanUp?: HappeningSource;
+    /** Each recorder's webhook URL: other kinds' event streams are relayed to it. */
+    webhookUrl: (recorderId: string) => string;
   },
 ): AttachedSources {
   const guardian = new GuardianSource({ clientOf: (id) => parts.links.get(id)?.client() });
@@ -50,7 +59,11 @@ export function attachSources(
   const pictures = parts.pictures ? [parts.pictures] : [];
   const cleanUp = parts.cleanUp ? [parts.cleanUp] : [];
   // A host's source replaces the built-in of the same name (tests hand in one on a fake clock).
-  const builtIn = [guardian, roomChangeSource(), digest, ...pictures, ...cleanUp].filter(
+  const streams = kindStreamsSource({
+    webhookUrl: parts.webhookUrl,
+    streamState: (id, down) => parts.links.get(id)?.streamState(down),
+  });
+  const builtIn = [guardian, roomChangeSource(), digest, ...pictures, ...cleanUp, streams].filter(
     (source) => !extras.some((extra) => extra.name === source.name),
   );
   return {

@@ -8,6 +8,7 @@ import { Deliveries } from '../adapters/database/deliveries';
 import { deliveriesJournal } from '../adapters/database/deliveries-journal';
 import { EventLogTable, type UnjournaledMeta } from '../adapters/database/event-log-table';
 import { HistoryTables } from '../adapters/database/history-tables';
+import { OutboxTable } from '../adapters/database/outbox-table';
 import { LEGACY_EVENT_LOG } from '../adapters/database/legacy-event-log-import';
 import { LEGACY_HISTORY } from '../adapters/database/legacy-history-import';
 import { importLegacy, LEGACY_JOURNAL } from '../adapters/database/legacy-import';
@@ -32,6 +33,8 @@ export interface Storage {
   intake: WebhookIntake;
   /** The Files list and the notifications, in the database. */
   history: HistoryTables;
+  /** The effects (popups, pushes) decisions owe, written with them (outbox-dispatcher.ts). */
+  outbox: OutboxTable;
   /** The event log (the window's "Webhook log"): every delivery as received, in the database. */
   eventLog: EventLogTable;
   /** Journaled webhooks, oldest first, to rebuild room state from and recover (recovery.ts). */
@@ -49,11 +52,17 @@ export interface Storage {
     bodyJson?: string,
   ): void;
   /**
-   * Moves the processed mark (committed in the database) and, every so many deliveries, deletes
-   * those past their bounds (core/delivery-bounds.ts) and the event log's oldest, and gives the
-   * space back.
+   * Moves the processed mark to `throughSeq` (a function: read when the unit runs) in this turn's
+   * transaction, unless `still()` then says no; resolves with the seq it moved to (undefined: not
+   * moved) once committed and, every so many deliveries, deletes those past their bounds
+   * (core/delivery-bounds.ts) and the event log's oldest, and gives the space back.
    */
-  markProcessed(processedThrough: number): Promise<void>;
+  markProcessed(
+    throughSeq: number | (() => number),
+    still?: () => boolean,
+  ): Promise<number | undefined>;
+  /** Calls `observer` whenever the database's or the history's trouble changes. */
+  observeTrouble(observer: (trouble: string | undefined) => void): void;
   /**
    * Starts keeping the deliveries bounded, sparing those `spared` names however old (the room
    * state's: EventPipeline.streamDeliveries, known once it is rebuilt), and deletes at once what an
@@ -85,23 +94,24 @@ export async function openStorage(
 ): Promise<Storage> {
   await mkdir(dataDir, { recursive: true });
   const database = openDatabaseIn(dataDir, clock, log, options.fdatasync);
-  database.observeTrouble((trouble) => options.onTrouble?.(trouble));
+  const trouble = troubleFanOut(database, options.onTrouble);
   const deliveries = new Deliveries(database);
   const eventLog = new EventLogTable(database);
   const contents = deliveries.read();
   for (const warning of contents.warnings) log.warn(warning);
   const processedThrough = deliveries.processedThrough();
-  const small = options.limits;
   const intake = new WebhookIntake(deliveriesJournal(database, deliveries, eventLog), clock);
-  const limits = small?.history ?? HISTORY_LIMITS;
+  const limits = options.limits?.history ?? HISTORY_LIMITS;
   const restored = intake.restore(
     contents.entries,
     Math.max(deliveries.newestSeq(), processedThrough ?? 0),
   );
+  const outbox = new OutboxTable(database, log.warn);
   const history = new HistoryTables(database, {
     limits,
+    outbox,
     warn: log.warn,
-    onTrouble: options.onTrouble,
+    onTrouble: trouble.tell,
   });
   const pruner = deliveryPruner({
     deliveries,
@@ -111,8 +121,8 @@ export async function openStorage(
     clock,
     log,
     eventLogCount: limits.events,
-    dedupe: small?.dedupe ?? DEDUPE_WINDOW,
-    pruning: small?.pruning ?? DELIVERY_PRUNING,
+    dedupe: options.limits?.dedupe ?? DEDUPE_WINDOW,
+    pruning: options.limits?.pruning ?? DELIVERY_PRUNING,
   });
   let processed = processedThrough ?? intake.journalSeq;
   return {
@@ -120,14 +130,15 @@ export async function openStorage(
     deliveries,
     intake,
     history,
+    outbox,
     eventLog,
     journaled: restored.replay,
     processedThrough,
-    async markProcessed(seq) {
-      await deliveries.markProcessed(seq);
-      processed = Math.max(processed, seq);
-      await pruner.prune(processed);
-    },
+    markProcessed: (through, still) =>
+      markThenPrune(deliveries, through, still, (seq) =>
+        pruner.prune((processed = Math.max(processed, seq))),
+      ),
+    observeTrouble: trouble.observe,
     startPruning: (spared) => pruner.start(spared, processed),
     trouble: () => database.trouble ?? history.trouble,
     logUnjournaled(webhook, body, meta, bodyJson) {
@@ -146,6 +157,37 @@ export async function openStorage(
         database.close();
       }
     },
+  };
+}
+
+/** Moves the processed mark (deliveries.ts), then prunes up to it; resolves with where it moved. */
+async function markThenPrune(
+  deliveries: Deliveries,
+  through: number | (() => number),
+  still: (() => boolean) | undefined,
+  moved: (seq: number) => Promise<void>,
+): Promise<number | undefined> {
+  let seq = 0;
+  const read = () => (seq = typeof through === 'number' ? through : through());
+  if (!(await deliveries.markProcessed(read, still))) return undefined;
+  await moved(seq);
+  return seq;
+}
+
+/** Who hears of the storage's trouble (the database's, the history's): the host, then observers. */
+function troubleFanOut(
+  database: DatabaseHandle,
+  host: ((trouble: string | undefined) => void) | undefined,
+) {
+  const observers: ((trouble: string | undefined) => void)[] = [host ?? (() => undefined)];
+  database.observeTrouble((trouble) => {
+    for (const observer of observers) observer(trouble);
+  });
+  return {
+    tell: (trouble: string | undefined) => {
+      for (const observer of observers) observer(trouble);
+    },
+    observe: (observer: (trouble: string | undefined) => void) => void observers.push(observer),
   };
 }
 

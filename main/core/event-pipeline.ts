@@ -1,6 +1,6 @@
 import type { FileRecord, RoomState } from '../../shared/model';
 import type { RecorderWebhook } from '../../shared/recorder/webhook';
-import type { FileCheck, Happening, ObservationSource } from './happening';
+import { happeningKey, type FileCheck, type Happening, type ObservationSource } from './happening';
 import type { ReplayedDelivery } from './ports';
 import {
   NotificationPolicy,
@@ -10,7 +10,6 @@ import {
 import { DEFAULT_RECORDER_ID } from '../../shared/settings';
 import { RecorderState } from './recorder-state';
 import { StreamDeliveries } from './stream-deliveries';
-import { happeningKey } from './recovery';
 import { StreamTally } from './stream-tally';
 import { testHappenings } from './test-event';
 

@@ -4,6 +4,7 @@ import type { PolledRoom } from '../../shared/recorder/rest';
 import type { RecorderWebhook } from '../../shared/recorder/webhook';
 import type { Language, RecorderSetting, Settings } from '../../shared/settings';
 import type { Happening } from './happening';
+import type { OwedEffect } from './outbox';
 import type { Clock, Logger } from './ports';
 
 /** What every plug-in may read: time, the log, the data folder and the settings in force. */
@@ -65,26 +66,18 @@ export interface HappeningSource {
 }
 
 /**
- * A decision on its way into the history (the database). A shown one is committed with its popup
- * owed: the popup waits for `committed`, then says `shown()`; a kill between the two shows it
- * again at the next start (a rare repeat, never a loss).
+ * A decision on its way into the history (the database), with its effects (its popup, each push)
+ * owed in the outbox in the same transaction; the dispatcher delivers them once it is committed.
  */
 export interface KeptDecision {
   /**
-   * Settles at the end of the first try to commit it: resolved once it is on the disk, rejected
-   * when it could not be written now (it is retried; a popup then goes at once, as nothing waits
-   * for a failing disk).
+   * Settles at the end of the first try to commit it: resolved with the effects owed (their
+   * outbox rows) once on the disk; rejected when it could not be written now (it is retried
+   * without its effects, which are delivered at once: nothing waits for a failing disk).
    */
-  committed: Promise<void>;
-  /** Its popup was shown: no longer owed (a mark, batched, with no sync of its own). */
-  shown(): void;
-  /**
-   * Writes one of the decision's effects (a push owed to a target) in the decision's own
-   * transaction, so that the decision and what it owes are on the disk together or not at all.
-   * Called in the turn the decision was handed on; a write that throws is left out (and told)
-   * without costing the decision.
-   */
-  alongside(write: () => void): void;
+  committed: Promise<readonly OwedEffect[]>;
+  /** The same effects without outbox rows: what is delivered when the first try failed. */
+  effects: readonly OwedEffect[];
 }
 
 /**

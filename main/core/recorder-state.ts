@@ -66,6 +66,11 @@ export class RecorderState {
           explicit: webhook.type,
         });
       }
+      case 'RoomChanged': {
+        // Fields only: neither live nor recording is told by a room change.
+        const observed = this.rooms.observe(commonObservation(webhook.data, ticks, at, false));
+        return this.#transitions(observed.room, observed.transitions, { source, at });
+      }
       case 'SessionStarted':
       case 'SessionEnded':
         return this.#session(webhook.type, webhook.data, source, ticks, at);

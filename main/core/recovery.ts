@@ -2,18 +2,15 @@ import { NOTIFICATION_TEXT } from '../../shared/i18n/notification-text';
 import type { HistoryNotification } from '../../shared/history';
 import type { AppNotification, NotificationItem } from '../../shared/model';
 import type { Language } from '../../shared/settings';
-import type { Happening } from './happening';
+import type { EventPipeline } from './event-pipeline';
+import { happeningKey, type Happening } from './happening';
+import type { ReplayedDelivery } from './ports';
 
-// Start-up recovery of journaled deliveries whose processing a crash, a kill or a power cut cut
-// short. The journal holds every answered delivery; the processed mark says up to
+// The core part of start-up recovery (main/app/recovery.ts owns the promise and runs it): the
+// journaled deliveries whose processing a crash, a kill or a power cut cut short. The journal holds every answered delivery; the processed mark says up to
 // which journal seq everything was processed to the end (state, files list, notification
 // history). Entries after the mark are run again through the state; each happening they reveal
 // is keyed by its journal seq and kind, and only those whose decision the history lacks go on.
-
-/** The key of a happening a journaled webhook revealed: unique per journal entry and kind. */
-export function happeningKey(journalSeq: number, kind: Happening['kind']): string {
-  return `j${journalSeq}:${kind}`;
-}
 
 /**
  * The listed files that recovery will not run again: those listed by a journal entry at or
@@ -94,37 +91,6 @@ export function planRecovery(
   return plan;
 }
 
-/** A notification whose popup was committed as owed and not marked shown (its row). */
-export interface OwedPopupRow {
-  row: number;
-  entry: HistoryNotification;
-}
-
-/** What start-up does with the popups still owed. */
-export interface OwedPlan {
-  /** Recent enough: shown again now (a rare repeat, never a loss), then marked shown. */
-  show: OwedPopupRow[];
-  /** Older than the freshness bound: marked not shown (missed) and counted in the summary. */
-  missed: OwedPopupRow[];
-}
-
-/**
- * Sorts the popups owed at start the way journal entries are sorted: decided within the
- * freshness bound (or ahead of the clock) shows again, older is missed.
- */
-export function planOwedPopups(
-  owed: readonly OwedPopupRow[],
-  facts: { now: number; freshMs: number },
-): OwedPlan {
-  const plan: OwedPlan = { show: [], missed: [] };
-  for (const popup of owed)
-    (facts.now - popup.entry.notification.createdAt <= facts.freshMs
-      ? plan.show
-      : plan.missed
-    ).push(popup);
-  return plan;
-}
-
 /** The happenings a missed notification stands for (a summary's items, else itself). */
 export function missedItems({ notification }: HistoryNotification): NotificationItem[] {
   if (notification.items && notification.items.length > 0) return notification.items;
@@ -176,4 +142,67 @@ export function missedSummary(
     createdAt: options.now,
     key: `missed-through-j${options.throughSeq}`,
   };
+}
+
+/** What recovery needs besides the pipeline. */
+export interface JournalRecoveryOptions {
+  /** Every journal entry up to this seq was processed to the end by an earlier run. */
+  processedThrough: number;
+  now: number;
+  /** How old (ms since receipt) a recovered happening may be and still pop up. */
+  freshMs: number;
+  language: Language;
+  hasDecision(key: string): boolean;
+  hasFile(key: string): boolean;
+  /** Its kind is switched off (RecoveryFacts.switchedOff). */
+  switchedOff?(happening: Happening): boolean;
+  /** Lists a finished file whose decision is recorded but whose listing was lost (no popup). */
+  listFile(happening: Happening): void;
+  /** Popups owed too long (core/outbox.ts: planOwed): counted in the summary too. */
+  owedMissed?: readonly NotificationItem[];
+}
+
+/** What recovery did, for the log and the processed mark. */
+export interface JournalRecoveryResult {
+  plan: RecoveryPlan;
+  /** The newest journal seq replayed: once the history holds the outcome, the new mark. */
+  throughSeq: number;
+  /** Whether the summary of missed happenings was shown. */
+  summarized: boolean;
+}
+
+/**
+ * The journal's part of start-up (app/recovery.ts runs it once the state is rebuilt from the
+ * entries up to the processed mark: those are skipped here): runs the happenings of the entries
+ * after the mark that the history lacks through the same pipeline with their original receipt
+ * times (fresh ones pop up as usual, older ones are recorded as missed), and records one summary
+ * popup for the missed ones. Resolves once each has reached the policy.
+ */
+export async function recoverJournal(
+  pipeline: EventPipeline,
+  journaled: readonly ReplayedDelivery[],
+  options: JournalRecoveryOptions,
+): Promise<JournalRecoveryResult> {
+  const found: RecoveredHappening[] = [];
+  let throughSeq = options.processedThrough;
+  for (const { webhook, receivedAt, seq, recorderId } of journaled) {
+    throughSeq = Math.max(throughSeq, seq);
+    if (seq <= options.processedThrough) continue;
+    for (const happening of pipeline.derive(webhook, 'webhook', receivedAt, recorderId, seq))
+      found.push({ happening, journalSeq: seq, receivedAt });
+  }
+  const plan = planRecovery(found, options);
+  for (const happening of plan.listOnly) options.listFile(happening);
+  // In journal order, fresh and missed alike: offered to the pipeline as a webhook that just arrived is.
+  const offered = new Set<Happening>([...plan.fresh, ...plan.missed]);
+  for (const { happening } of found) if (offered.has(happening)) pipeline.offer(happening);
+  await pipeline.drain();
+  const summary = missedSummary(
+    plan.missed,
+    { language: options.language, now: options.now, throughSeq },
+    options.owedMissed,
+  );
+  const summarized = summary !== undefined && !options.hasDecision(summary.key!);
+  if (summary && summarized) pipeline.record({ notification: summary, decision: { shown: true } });
+  return { plan, throughSeq, summarized };
 }

@@ -38,7 +38,7 @@ export interface SessionEndOptions {
  * until the app has flushed and quit. On Windows, a hidden window hears 'query-session-end' (the
  * flush starts then, without refusing the end) and 'session-end' (its last chance: Windows may
  * end the process once the handler returns). What the flush cannot finish there, the journal
- * still holds: the next start recovers it (main/core/journal-recovery.ts). Returns the undo.
+ * still holds: the next start recovers it (main/app/recovery.ts). Returns the undo.
  */
 export function flushOnSessionEnd(options: SessionEndOptions): () => void {
   const { electron, log } = options;

@@ -199,7 +199,7 @@ function desktopPopups(enabled: boolean, warn: (message: string) => void) {
 
 /**
  * The app's host events as output lines (the recorder's status, room changes, set-up notices,
- * jobs);
+ * pushes, commands from the phone, jobs);
  * set-up notices also pop up on the desktop.
  */
 function followHostEvents(app: RunningApp, emit: (line: OutputLine) => void): RoomsLines {
@@ -220,6 +220,9 @@ function followHostEvents(app: RunningApp, emit: (line: OutputLine) => void): Ro
       }
       case 'push:attempt':
         emit({ type: 'push', ...message.payload });
+        break;
+      case 'phone:command':
+        emit({ type: 'phone', ...message.payload });
         break;
       case 'cleanUp:pass':
         emit({ type: 'clean-up', ...message.payload });

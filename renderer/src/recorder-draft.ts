@@ -1,9 +1,11 @@
 import { RecorderSetting, type PathMapping } from '../../shared/settings';
+import type { RecorderKind } from '../../shared/recorder-kind';
 import { normaliseRecorderUrl } from '../../shared/settings-rules';
 
 /** One recorder as the settings form edits it: numbers and the rooms stay text until saved. */
 export interface RecorderDraft {
   id: string;
+  kind: RecorderKind;
   name: string;
   url: string;
   username: string;
@@ -19,6 +21,7 @@ export interface RecorderDraft {
 export function recorderDraftOf(recorder: RecorderSetting): RecorderDraft {
   return {
     id: recorder.id,
+    kind: recorder.kind,
     name: recorder.name,
     url: recorder.url,
     username: recorder.username,
@@ -60,6 +63,7 @@ export function recorderFromDraft(
   if (bad >= 0) errors.push(`${at}.rooms[${bad}]: ${notANumber}`);
   return {
     ...base,
+    kind: draft.kind,
     name: draft.name.trim(),
     // Unchanged text keeps the stored value exactly (a URL the user never touched stays as main has it).
     url: draft.url === base.url ? base.url : normaliseRecorderUrl(draft.url),

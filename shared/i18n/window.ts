@@ -6,6 +6,7 @@ import { JOBS_STRINGS } from './window/jobs';
 import { LISTS_STRINGS } from './window/lists';
 import { NOTIFICATIONS_STRINGS } from './window/notifications';
 import { PAGER_STRINGS } from './window/pager';
+import { RECORDER_KIND_STRINGS } from './window/recorder-kinds';
 import { RECORDERS_STRINGS } from './window/recorders';
 import { ROOMS_STRINGS } from './window/rooms';
 import { SETTINGS_STRINGS } from './window/settings';
@@ -31,6 +32,7 @@ function windowStrings(language: Language) {
     eventNames: EVENT_NAMES[language],
     settings: SETTINGS_STRINGS[language],
     recorders: RECORDERS_STRINGS[language],
+    recorderKinds: RECORDER_KIND_STRINGS[language],
     setup: SETUP_STRINGS[language],
     lists: LISTS_STRINGS[language],
   };

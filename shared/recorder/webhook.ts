@@ -60,6 +60,9 @@ export const V2_EVENT_DATA = {
   FileClosed: FileClosedData,
   StreamStarted: CommonEventData,
   StreamEnded: CommonEventData,
+  // Not BililiveRecorder's (it tells changes in every event's fields): a title or area change
+  // another kind of recorder reports on its own (main/features/recorder-kinds/), fields only.
+  RoomChanged: CommonEventData,
 } as const;
 /** A V2 event type this app knows. */
 export type KnownEventType = keyof typeof V2_EVENT_DATA;

@@ -11,7 +11,10 @@ import { Deliveries } from '../../main/adapters/database/deliveries';
 import { deliveriesJournal } from '../../main/adapters/database/deliveries-journal';
 import { EventLogTable } from '../../main/adapters/database/event-log-table';
 import { HistoryTables } from '../../main/adapters/database/history-tables';
-import { popupsAfterCommit } from '../../main/app/sinks';
+import { OutboxTable } from '../../main/adapters/database/outbox-table';
+import { OutboxDispatcher } from '../../main/app/outbox-dispatcher';
+import { popupEffects } from '../../main/core/outbox';
+import { PushSink } from '../../main/features/push/app/push-sink';
 import type { SettingsBackendFactory } from '../../main/adapters/settings-backend';
 import { settingsFileBackend } from '../../main/adapters/settings-file';
 import { SettingsStore } from '../../main/adapters/settings-store';
@@ -218,23 +221,27 @@ describe('a full disk', () => {
     await rm(dir, { recursive: true, force: true }); // the tmpfs is small
   });
 
-  test('a popup waiting for its commit goes at once while the disk is full; its row follows as shown', async () => {
+  test('a popup waiting for its commit goes at once while the disk is full; its row follows, not owed', async () => {
     const dir = join(dataDir, 'popups');
     await mkdir(dir, { recursive: true });
     const database = DatabaseHandle.open(dir, { migrations: APP_MIGRATIONS });
-    const history = new HistoryTables(database, { warn: () => undefined, retryMs: 20 });
+    const outbox = new OutboxTable(database, () => undefined);
+    const history = new HistoryTables(database, { outbox, warn: () => undefined, retryMs: 20 });
     const full = sqliteFull(database);
     const shown: string[] = [];
-    const popups = popupsAfterCommit(
-      { name: 'popups', decided: (entry) => shown.push(entry.notification.id) },
-      () => {},
-    );
+    const dispatcher = new OutboxDispatcher({
+      popups: { name: 'popups', decided: (entry) => shown.push(entry.notification.id) },
+      push: new PushSink({ outbox }),
+      outbox,
+      history,
+      failed: () => {},
+    });
     const decide = (i: number) => {
       const entry = makeNotification(i);
       entry.notification.body = 'x'.repeat(8 * 1024);
-      const kept = history.addNotification(entry);
+      const kept = history.addNotification(entry, [], popupEffects(entry));
       if (!kept) throw new Error('not recorded');
-      popups.decided(entry, kept);
+      dispatcher.decided(entry, kept);
     };
     await fill();
     if (!mounted) full(true);
@@ -246,7 +253,7 @@ describe('a full disk', () => {
     if (!mounted) full(false);
     await vi.waitFor(() => expect(history.trouble).toBeUndefined());
     expect(history.list('notifications').map((n) => n.notification.id)).toEqual(['n-1', 'n-2']);
-    expect(history.owedPopups()).toEqual([]); // shown already: not owed again at the next start
+    expect(outbox.load()).toEqual([]); // shown already: not owed again at the next start
     await history.close();
     database.close();
     await rm(dir, { recursive: true, force: true }); // the tmpfs is small

@@ -34,8 +34,28 @@ async function folderCopy(url: string): Promise<string> {
   return dataDir;
 }
 
+/** What the stopped app left: effects still owed, and what remains of the old bookkeeping. */
+function outboxAfter(dataDir: string) {
+  const db = new Database(join(dataDir, DATABASE_FILE));
+  try {
+    const count = (sql: string) => db.prepare(sql).pluck().get() as number;
+    return {
+      owed: count('SELECT count(*) FROM outbox'),
+      oldTables: db
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'push_outbox'")
+        .pluck()
+        .all(),
+      popupOwedColumn: count(
+        "SELECT count(*) FROM pragma_table_info('notifications') WHERE name = 'popup_owed'",
+      ),
+    };
+  } finally {
+    db.close();
+  }
+}
+
 describe('a data folder written by the build of 2026-11-28', () => {
-  it('comes along whole: files, notifications, the popup owed and the pushes queued', async () => {
+  it('comes along whole: files, notifications, the popup owed and the pushes queued, delivered from the one outbox', async () => {
     const server = await startFakePushServer(jsonService());
     try {
       const url = `json://127.0.0.1:${server.port}/hook`;
@@ -90,8 +110,10 @@ describe('a data folder written by the build of 2026-11-28', () => {
       expect((await h.app.handlers['history:files'](ALL)).total).toBe(1);
       expect((await h.app.handlers['history:notifications'](ALL)).total).toBe(7);
 
-      // A second start owes nothing: no popup, no push.
+      // Both were owed as rows of the one outbox (migration 7) and delivered from it: none is left.
       await h.app.stop();
+      expect(outboxAfter(dataDir)).toEqual({ owed: 0, oldTables: [], popupOwedColumn: 0 });
+      // A second start owes nothing: no popup, no push.
       const again = await startApp({ dataDir, settings: { pushTargets } });
       expect(again.log.lines.filter((l) => l.includes('left from the last run'))).toEqual([]);
       expect(again.shown).toEqual([]);

@@ -55,7 +55,7 @@ describe('quiet hours across restarts (the history keeps what was held)', () => 
     await small.app.stop();
 
     const morning = await appAt(dataDir, at(28, 7, 5));
-    // The popup goes once its decision is committed as owed (popupsAfterCommit, main/app/sinks.ts).
+    // The popup goes once its decision is committed with it owed (main/app/outbox-dispatcher.ts).
     await vi.waitFor(() => expect(morning.shown).toHaveLength(1));
     expect(morning.shown).toMatchObject([
       {

@@ -1,16 +1,14 @@
 import { describe, expect, test } from 'vitest';
 import { EventPipeline } from '../../main/core/event-pipeline';
-import type { Happening } from '../../main/core/happening';
-import { recoverJournal } from '../../main/core/journal-recovery';
+import { happeningKey, type Happening } from '../../main/core/happening';
 import type { ReplayedDelivery } from '../../main/core/ports';
 import type { DecidedNotification } from '../../main/core/notification-policy';
 import {
-  happeningKey,
   missedItems,
   missedSummary,
-  planOwedPopups,
   planRecovery,
   filesSettledBy,
+  recoverJournal,
 } from '../../main/core/recovery';
 import { makeNotification } from '../fakes/history-records';
 import { defaultSettings } from '../../shared/settings';
@@ -292,21 +290,6 @@ describe('filesSettledBy', () => {
 });
 
 describe('popups owed at start', () => {
-  test('decided within the freshness bound (or ahead of the clock) shows again; older is missed', () => {
-    const at = (i: number, createdAt: number) => {
-      const entry = makeNotification(i);
-      entry.notification.createdAt = createdAt;
-      return { row: i, entry };
-    };
-    const now = 100 * MINUTE;
-    const plan = planOwedPopups(
-      [at(1, now - FRESH_MS - 1), at(2, now - FRESH_MS), at(3, now + MINUTE)],
-      { now, freshMs: FRESH_MS },
-    );
-    expect(plan.show.map((p) => p.row)).toEqual([2, 3]);
-    expect(plan.missed.map((p) => p.row)).toEqual([1]);
-  });
-
   test('a missed one is counted in the summary with the journal’s, a summary by its items', () => {
     const single = makeNotification(1);
     single.notification.recorderIds = ['nas'];

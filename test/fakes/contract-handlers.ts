@@ -35,6 +35,7 @@ export function fakeHandlers(): ContractHandlers {
     'folder:pick': vi.fn(async () => ({ path: null, supported: false })),
     'push:test': vi.fn(async () => ({ ok: true, target: 'ntfy://***', message: 'sent' })),
     'push:status': vi.fn(async () => ({ targets: [] })),
+    'push:sendCommands': vi.fn(async () => ({ ok: true })),
     'room:command': vi.fn(ok),
     'room:add': vi.fn(ok),
     'room:remove': vi.fn(ok),

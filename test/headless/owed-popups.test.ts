@@ -43,8 +43,8 @@ function withDatabase<T>(dataDir: string, run: (db: Database.Database) => T): T 
   }
 }
 
-// Issue 32, Build 2: a popup is committed as owed before it is shown and marked shown after. A
-// SIGKILL between the two leaves the row owed; the next start shows it again (a rare repeat,
+// Issue 41: a popup is a row of the outbox, committed with its decision before it is shown and
+// deleted after. A SIGKILL between the two leaves the row owed; the next start shows it again (a rare repeat,
 // never a loss), or, decided longer ago than the recovered-fresh bound, records it as missed
 // and counts it in the summary. Where exactly a kill lands is left to chance in the chaos test;
 // here the process is killed after both, and the row set back to owed: the state that gap leaves.
@@ -63,9 +63,16 @@ describe('headless mode: popups owed at a kill', () => {
     await first.exited;
 
     const rows = withDatabase(dataDir, (db) => {
-      // What a kill between the owed commit and the shown mark leaves: both rows owed. Room 502's
-      // was decided long ago (past the recovered-fresh bound of 10 minutes).
-      db.prepare('UPDATE notifications SET popup_owed = 1').run();
+      // What a kill between the decision's commit and the popup's done mark leaves: both popups
+      // owed. Room 502's was decided long ago (past the recovered-fresh bound of 10 minutes).
+      db.prepare('DELETE FROM outbox').run(); // a mark the kill cut off may have left one already
+      db.prepare(
+        `INSERT INTO outbox (kind, notification_id, notification_row, key, created_at)
+         SELECT 'popup', id, row, key, created_at FROM notifications`,
+      ).run();
+      db.prepare(
+        "UPDATE outbox SET created_at = ? WHERE notification_id IN (SELECT id FROM notifications WHERE notification LIKE '%room502%')",
+      ).run(Date.now() - 3_600_000);
       const row = db
         .prepare("SELECT row, notification FROM notifications WHERE notification LIKE '%room502%'")
         .get() as { row: number; notification: string };
@@ -92,7 +99,7 @@ describe('headless mode: popups owed at a kill', () => {
     expect(await second.stop()).toBe(0);
 
     const after = withDatabase(dataDir, (db) => ({
-      owed: db.prepare('SELECT count(*) FROM notifications WHERE popup_owed = 1').pluck().get(),
+      owed: db.prepare("SELECT count(*) FROM outbox WHERE kind = 'popup'").pluck().get(),
       missed: db
         .prepare("SELECT count(*) FROM notifications WHERE decision LIKE '%missed%'")
         .pluck()

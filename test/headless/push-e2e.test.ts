@@ -45,7 +45,7 @@ function launch(args: string[]): HeadlessProcess {
 function owedPushes(dataDir: string): unknown[] {
   const db = new Database(join(dataDir, DATABASE_FILE));
   try {
-    return db.prepare('SELECT attempts FROM push_outbox').all();
+    return db.prepare("SELECT attempts FROM outbox WHERE kind = 'push'").all();
   } finally {
     db.close();
   }

@@ -15,7 +15,16 @@ describe('features as slices', () => {
 
   it('holds the features the architecture names', () => {
     expect(features).toEqual(
-      expect.arrayContaining(['clean-up', 'guardian', 'jobs', 'pictures', 'push', 'updates']),
+      expect.arrayContaining([
+        'clean-up',
+        'guardian',
+        'jobs',
+        'phone',
+        'pictures',
+        'push',
+        'recorder-kinds',
+        'updates',
+      ]),
     );
   });
 

@@ -1,7 +1,7 @@
 import { EVENT_LOG_MIGRATION } from './event-log-table';
 import { GROUPED_KEYS_MIGRATION, HISTORY_MIGRATION } from './history-migration';
 import { JOBS_MIGRATION } from '../../features/jobs/adapters/jobs-table';
-import { PUSH_OUTBOX_MIGRATION } from '../../features/push/adapters/push-outbox-table';
+import { OUTBOX_MIGRATION, PUSH_OUTBOX_MIGRATION } from './outbox-migrations';
 import { REMOVALS_MIGRATION } from '../../features/clean-up/adapters/removals-table';
 import type { Migration } from './migrations';
 
@@ -46,5 +46,6 @@ export const APP_MIGRATIONS: readonly Migration[] = [
   PUSH_OUTBOX_MIGRATION,
   REMOVALS_MIGRATION,
   GROUPED_KEYS_MIGRATION,
+  OUTBOX_MIGRATION,
   JOBS_MIGRATION,
 ];

@@ -147,18 +147,25 @@ export class Deliveries implements DeliveryLook {
   }
 
   /**
-   * Moves the processed mark (never back); resolves once committed. The mark only spares the
-   * next start a repeat (recovery finds what is past it recorded already, by key), so it waits for
-   * no sync of its own: it goes with the turn's next synced commit, or at the checkpoint.
+   * Moves the processed mark (never back) in this turn's transaction, so that it goes with the
+   * rows of the step that moved it (or none, when `still` says no once the unit runs); resolves
+   * with whether it moved, once committed. The mark only spares the next start a repeat (recovery
+   * finds what is past it recorded already, by key), so it asks for no sync of its own: it goes
+   * with the turn's synced commit, or at the checkpoint.
    */
-  markProcessed(throughSeq: number): Promise<void> {
+  markProcessed(
+    throughSeq: number | (() => number),
+    still: () => boolean = () => true,
+  ): Promise<boolean> {
     return this.#db.commitUnsynced(() => {
+      if (!still()) return false;
       this.#db
         .statement(
           `INSERT INTO marks (name, value) VALUES (?, ?)
            ON CONFLICT (name) DO UPDATE SET value = max(value, excluded.value)`,
         )
-        .run(PROCESSED_MARK, throughSeq);
+        .run(PROCESSED_MARK, typeof throughSeq === 'number' ? throughSeq : throughSeq());
+      return true;
     });
   }
 

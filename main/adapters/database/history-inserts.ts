@@ -41,7 +41,6 @@ export function insertFile(db: Statements, file: HistoryFile): number {
 export function insertNotification(
   db: Statements,
   entry: HistoryNotification,
-  owed: boolean,
   /** A summary's: the keys of the happenings it stands for (their own rows are not kept). */
   standsFor: readonly string[] = [],
 ): number | undefined {
@@ -49,8 +48,8 @@ export function insertNotification(
   const inserted = db
     .statement(
       `INSERT INTO notifications
-         (id, key, event, created_at, read, popup_owed, search, notification, decision, push)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         (id, key, event, created_at, read, search, notification, decision, push)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (key) DO NOTHING`,
     )
     .run(
@@ -59,7 +58,6 @@ export function insertNotification(
       notification.event,
       notification.createdAt,
       entry.read ? 1 : 0,
-      owed ? 1 : 0,
       notificationSearch(entry),
       JSON.stringify(notification),
       JSON.stringify(decision),

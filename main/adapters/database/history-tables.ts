@@ -6,7 +6,7 @@ import {
 } from '../../../shared/history';
 import type { PushRecord } from '../../../shared/push';
 import type { HistoryQueryOptions, HistoryResult } from '../../core/history';
-import { errorMessage } from '../../core/log-text';
+import { unbacked, type Effect, type OwedEffect } from '../../core/outbox';
 import type { KeptDecision } from '../../core/plug-ins';
 import type { DatabaseHandle } from './database-handle';
 import { allFiles, allNotifications, filesPage, notificationsPage } from './history-queries';
@@ -18,6 +18,7 @@ import {
   type NotificationRow,
 } from './history-rows';
 import { HistoryWriter } from './history-writer';
+import { OutboxTable } from './outbox-table';
 
 /** How many rows each list keeps; the oldest go beyond it. */
 export interface HistoryTableLimits {
@@ -31,12 +32,6 @@ export type HistoryReader = Pick<
   'files' | 'notifications' | 'notificationById' | 'unreadCount' | 'list'
 >;
 
-/** A notification whose popup was committed as owed and not yet marked shown. */
-export interface OwedPopup {
-  row: number;
-  entry: HistoryNotification;
-}
-
 /** Rows a list may grow past its bound before the oldest are deleted (in the add's own commit). */
 const slackOf = (limit: number) => Math.max(8, Math.ceil(limit / 10));
 
@@ -49,23 +44,24 @@ const MISSED: NotificationDecision = { shown: false, reason: 'missed' };
  * the writes not committed yet (so that a happening is never recorded twice meanwhile).
  * Each list is kept to its bound by count: every few adds the oldest rows beyond it are deleted
  * in the add's commit (polls add rows too, and move no processed mark, so this cannot wait for
- * the deliveries' pruning) and the pages given back. A shown decision is committed with its popup
- * owed; the popup sink shows it after the commit and marks it shown (`KeptDecision`).
+ * the deliveries' pruning) and the pages given back. A decision is committed with its effects
+ * owed in the outbox (outbox-table.ts), which the dispatcher delivers after the commit.
  */
 export class HistoryTables {
   readonly #db: DatabaseHandle;
   readonly #writer: HistoryWriter;
   readonly #limits: HistoryTableLimits;
-  readonly #warn: (message: string) => void;
   readonly #pendingFiles = new Set<string>();
   readonly #pendingDecisions = new Set<string>();
   readonly #added = { files: 0, notifications: 0 };
-  #shownBatch: number[] | undefined;
+  readonly #outbox: OutboxTable;
 
   constructor(
     db: DatabaseHandle,
     options: {
       limits?: HistoryTableLimits | undefined;
+      /** Where a decision's effects are written, in its own transaction (default: its own). */
+      outbox?: OutboxTable | undefined;
       warn: (message: string) => void;
       onTrouble?: ((trouble: string | undefined) => void) | undefined;
       retryMs?: number | undefined;
@@ -73,7 +69,7 @@ export class HistoryTables {
   ) {
     this.#db = db;
     this.#limits = options.limits ?? HISTORY_LIMITS;
-    this.#warn = options.warn;
+    this.#outbox = options.outbox ?? new OutboxTable(db, options.warn);
     this.#writer = new HistoryWriter(db, options);
   }
 
@@ -110,14 +106,17 @@ export class HistoryTables {
   }
 
   /**
-   * Records a notification with its decision (a shown one with its popup owed); false when a
-   * decision on the same happening (by key) is recorded, so a recovery run that meets a recorded
-   * happening again records nothing.
+   * Records a notification with its decision and, in the same transaction, its effects (the
+   * popup and pushes it owes: the outbox); false when a decision on the same happening (by key)
+   * is recorded, so a recovery run that meets a recorded happening again records nothing. When
+   * the first try fails (the disk), `committed` rejects, the effects are delivered unbacked by the
+   * dispatcher, and the retried write records the decision without them.
    */
   addNotification(
     entry: HistoryNotification,
     /** A summary's: the keys of the happenings it stands for, decided with it. */
     standsFor: readonly string[] = [],
+    effects: readonly Effect[] = [],
   ): KeptDecision | false {
     const key = entry.notification.key;
     if (key !== undefined) {
@@ -125,59 +124,42 @@ export class HistoryTables {
       this.#pendingDecisions.add(key);
     }
     for (const grouped of standsFor) this.#pendingDecisions.add(grouped);
-    let owed = entry.decision.shown;
-    let row: number | undefined;
-    let firstTry!: { resolve: () => void; reject: (error: unknown) => void };
-    const committed = new Promise<void>((resolve, reject) => (firstTry = { resolve, reject }));
+    let owing = effects;
+    let firstTry!: { resolve: (owed: OwedEffect[]) => void; reject: (error: unknown) => void };
+    const committed = new Promise<OwedEffect[]>(
+      (resolve, reject) => (firstTry = { resolve, reject }),
+    );
     committed.catch(() => undefined); // whoever waits handles it; nobody need wait
-    // The decision's effects (its pushes owed), written in its own unit: one transaction.
-    const effects: (() => void)[] = [];
-    let ran = false;
     void this.#writer
       .write(
         () => {
-          ran = true;
-          const inserted = insertNotification(this.#db, entry, owed, standsFor);
-          if (inserted !== undefined) for (const write of effects) this.#effect(write);
+          const row = insertNotification(this.#db, entry, standsFor);
+          const owed =
+            row === undefined
+              ? []
+              : this.#outbox.owe(this.#db, owing, {
+                  notificationId: entry.notification.id,
+                  row,
+                  key,
+                  createdAt: entry.notification.createdAt,
+                });
           this.#prune('notifications');
-          return inserted;
+          return owed;
         },
-        (error) => firstTry.reject(error),
+        (error) => {
+          owing = []; // delivered at once, unbacked: not owed again by the retried write
+          firstTry.reject(error);
+        },
       )
       .then(
-        (inserted) => {
-          row = inserted;
-          firstTry.resolve();
-        },
+        (owed) => firstTry.resolve(owed),
         (error: unknown) => firstTry.reject(error),
       )
       .finally(() => {
         if (key !== undefined) this.#pendingDecisions.delete(key);
         for (const grouped of standsFor) this.#pendingDecisions.delete(grouped);
       });
-    return {
-      committed,
-      shown: () => {
-        owed = false; // a write still waiting for the disk goes in as shown
-        if (row !== undefined && entry.decision.shown) this.popupShown(row);
-      },
-      alongside: (write) => {
-        // Handed on in the decision's turn, before its unit ran; later, a commit of its own.
-        if (!ran) effects.push(write);
-        else void this.#writer.write(() => this.#effect(write)).catch(() => undefined);
-      },
-    };
-  }
-
-  // One effect inside the decision's unit: a statement that fails (a bad row) is undone alone by
-  // SQLite and told; a failure that undid the transaction (a full disk) fails the whole unit.
-  #effect(write: () => void): void {
-    try {
-      write();
-    } catch (error) {
-      if (this.#db.connection()?.inTransaction !== true) throw error;
-      this.#warn(`history: an effect of a decision was not written: ${errorMessage(error)}`);
-    }
+    return { committed, effects: unbacked(entry, effects) };
   }
 
   /**
@@ -239,43 +221,11 @@ export class HistoryTables {
     return this.#writer.write(write, undefined, { synced: false });
   }
 
-  /** The notifications whose popup is owed (committed, not marked shown), oldest first. */
-  owedPopups(): OwedPopup[] {
-    if (this.#db.connection() === undefined) return [];
-    const rows = this.#db
-      .statement(
-        `SELECT ${NOTIFICATION_COLUMNS} FROM notifications WHERE popup_owed = 1 ORDER BY row`,
-      )
-      .all() as NotificationRow[];
-    return rows.flatMap((row) => {
-      const entry = notificationOf(row);
-      return entry ? [{ row: row.row, entry }] : [];
-    });
-  }
-
-  /**
-   * Its popup was shown: no longer owed. The marks of one turn go in one unit of its commit,
-   * without a sync of their own: a kill that loses one shows the popup again, never loses it.
-   */
-  popupShown(row: number): void {
-    if (this.#shownBatch === undefined) {
-      const batch: number[] = [];
-      this.#shownBatch = batch;
-      const mark = () => {
-        if (this.#shownBatch === batch) this.#shownBatch = undefined;
-        const update = this.#db.statement('UPDATE notifications SET popup_owed = 0 WHERE row = ?');
-        for (const shown of batch) update.run(shown);
-      };
-      void this.#writer.write(mark, undefined, { synced: false }).catch(() => undefined);
-    }
-    this.#shownBatch.push(row);
-  }
-
   /** An owed popup too old to show at start: recorded as missed (read; the summary counts it). */
-  popupMissed(row: number): Promise<void> {
+  markMissed(row: number): Promise<void> {
     return this.#writer.write(() => {
       this.#db
-        .statement('UPDATE notifications SET popup_owed = 0, read = 1, decision = ? WHERE row = ?')
+        .statement('UPDATE notifications SET read = 1, decision = ? WHERE row = ?')
         .run(JSON.stringify(MISSED), row);
     });
   }

@@ -88,8 +88,7 @@ function takeNotifications(db: Database.Database, dataDir: string, warnings: str
   // Nothing imported is owed a popup: that build showed it in the step that wrote the line.
   const statements = preparedOn(db);
   let count = 0;
-  for (const entry of entries)
-    if (insertNotification(statements, entry, false) !== undefined) count += 1;
+  for (const entry of entries) if (insertNotification(statements, entry) !== undefined) count += 1;
   return count;
 }
 

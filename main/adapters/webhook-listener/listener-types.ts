@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from '../../core/ports';
 import type { IntakeResult, WebhookIntake } from '../../core/webhook-intake';
 
@@ -10,6 +11,9 @@ export const TEST_EVENT_HEADER = 'x-recorder-tray-test';
  * with a token, `/webhook/<token>` and `/webhook/<token>/<recorder id>`.
  */
 export const WEBHOOK_PATH = '/webhook';
+
+/** A handler of a route a feature adds to the listener; `path` is without the query. */
+export type ListenerRoute = (req: IncomingMessage, res: ServerResponse, path: string) => void;
 
 /** What the webhook listener needs. */
 export interface WebhookListenerDeps {
@@ -37,10 +41,35 @@ export interface WebhookListenerDeps {
   recorderIds: () => readonly string[];
   /** The per-run secret the app's own test events carry in TEST_EVENT_HEADER (none before the first). */
   testSecret?: () => string | undefined;
+  /**
+   * Reads a body that came in on a recorder of another kind (blrec, DDTV, biliLive-tools);
+   * undefined for a BililiveRecorder, whose webhooks are read as they are.
+   */
+  translate?: (recorderId: string, body: unknown) => Promise<KindTranslation> | undefined;
+  /**
+   * Routes a feature adds under its own path prefix (the phone's `/phone/…`), read per request:
+   * a path that starts with a prefix goes to its handler, behind the same Origin / Host guard.
+   */
+  routes?: () => ReadonlyMap<string, ListenerRoute>;
   version: string;
   startedAt: number;
   clock: () => number;
   log: Logger;
+}
+
+/**
+ * Another kind of recorder's event read into BililiveRecorder bodies (main/features/recorder-kinds):
+ * the bodies the journal keeps (none: known, nothing to keep), or why it was refused.
+ */
+export type KindTranslation =
+  { ok: true; bodies: object[] } | { ok: false; error: string; reasons: string[] };
+
+/** A webhook answered 2xx, waiting for the work after the answer. */
+export interface Answered {
+  result: IntakeResult;
+  body: unknown;
+  userAgent: string | undefined;
+  bodyJson: string;
 }
 
 /** Where the listener binds. */

@@ -7,7 +7,9 @@ import type { IntakeResult } from '../../core/webhook-intake';
 import { checkJsonContentType, isSafeHostHeader, secretsEqual } from '../request-guards';
 import { sendJson } from '../json-answer';
 import { MAX_JSON_DEPTH, readBody, tooDeep, type BodyRead } from './request-body';
+import { answerTranslated } from './translated-answer';
 import {
+  type Answered,
   MAX_BODY_BYTES,
   TEST_EVENT_HEADER,
   WEBHOOK_PATH,
@@ -39,7 +41,6 @@ export function createWebhookHandler(
     deps.intake.countRejected();
     sendJson(res, status, { error });
   };
-
   const afterAnswers = new AfterAnswers(deps);
 
   // The recorder sends one user agent: one string for it, not a copy per event the event log
@@ -81,6 +82,12 @@ export function createWebhookHandler(
     const text = bytes.toString('utf8');
     const json = parseJsonText(text);
     if (!json.ok) return reject(res, 400, `malformed JSON: ${json.error}`);
+    const isTest = isTestDelivery(req, deps.testSecret?.());
+    const userAgent = sameUserAgent(req.headers['user-agent']);
+    // The app's own test events are BililiveRecorder's format whatever the recorder's kind.
+    const translation = isTest ? undefined : deps.translate?.(recorderId, json.value);
+    if (translation)
+      return answerTranslated(deps, res, { recorderId, userAgent, translation }, afterAnswers);
     const parsed = parseWebhook(json.value);
     if (!parsed.ok) {
       deps.intake.countRejected();
@@ -89,8 +96,6 @@ export function createWebhookHandler(
         reasons: parsed.reasons,
       });
     }
-    const userAgent = sameUserAgent(req.headers['user-agent']);
-    const isTest = isTestDelivery(req, deps.testSecret?.());
     let result: IntakeResult;
     try {
       result = await deps.intake.accept(parsed.value, json.value, {
@@ -183,14 +188,6 @@ class AfterAnswers {
 
 function hasUtf8Bom(buffer: Buffer): boolean {
   return buffer.length >= 3 && buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf;
-}
-
-/** A webhook answered 2xx, waiting for the work after the answer. */
-interface Answered {
-  result: IntakeResult;
-  body: unknown;
-  userAgent: string | undefined;
-  bodyJson: string;
 }
 
 /** The path of a request target, without the query. */

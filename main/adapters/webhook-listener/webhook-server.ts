@@ -5,7 +5,12 @@ import { recorderVersionFromUserAgent } from '../../../shared/recorder/webhook';
 import { sendJson } from '../json-answer';
 import { isLoopbackHost } from '../request-guards';
 import { createWebhookHandler, pathOf, refusal } from './webhook-handler';
-import { WEBHOOK_PATH, type ListenerAddress, type WebhookListenerDeps } from './listener-types';
+import {
+  WEBHOOK_PATH,
+  type ListenerAddress,
+  type ListenerRoute,
+  type WebhookListenerDeps,
+} from './listener-types';
 
 /** Refused bind settings, with the reason in plain words. */
 export class UnsafeBindError extends Error {
@@ -41,9 +46,16 @@ export class WebhookServer {
   readonly #deps: Omit<WebhookListenerDeps, 'token'>;
   #server: Server | undefined;
   #address: ListenerAddress | undefined;
+  readonly #routes = new Map<string, ListenerRoute>();
 
   constructor(deps: Omit<WebhookListenerDeps, 'token'>) {
-    this.#deps = deps;
+    this.#deps = { ...deps, routes: () => this.#routes };
+  }
+
+  /** Adds a feature's route under a path prefix (e.g. `/phone/`); returns its removal. */
+  route(prefix: string, handler: ListenerRoute): () => void {
+    this.#routes.set(prefix, handler);
+    return () => void this.#routes.delete(prefix);
   }
 
   /** Binds to `address` (port 0 = any free port); rejects with UnsafeBindError or the socket error. */
@@ -131,6 +143,8 @@ export function createListenerRoutes(
   const others = (req: IncomingMessage, res: ServerResponse, path: string): void => {
     const refused = refusal(req, deps.token !== '');
     if (refused) return sendJson(res, 403, { error: refused });
+    for (const [prefix, route] of deps.routes?.() ?? [])
+      if (path.startsWith(prefix)) return route(req, res, path);
     const isRead = req.method === 'GET' || req.method === 'HEAD';
     if (isRead && HEALTH_PATH.test(path)) return health(deps, req, res);
     sendJson(res, 404, { error: 'not found' });

@@ -14,6 +14,7 @@ import { settingsHandlers } from './settings';
 export function contractHandlers(
   deps: HandlerDeps,
   push: Parameters<typeof pushHandlers>[0],
+  phone: Parameters<typeof pushHandlers>[1],
   cleanUp: CleanUpReader,
   jobs: JobsControl,
 ): ContractHandlers {
@@ -25,7 +26,7 @@ export function contractHandlers(
     // The recorder's one client (its link's; a recorder added a moment ago has one already).
     ...roomHandlers({ ...deps, client: (recorderId) => deps.links.get(recorderId)?.client() }),
     ...attentionHandlers(deps),
-    ...pushHandlers(push),
+    ...pushHandlers(push, phone, () => deps.settings().pushTargets.map((t) => t.url)),
     ...cleanUpHandlers(cleanUp),
     ...jobsHandlers({ ...deps, jobs }),
   };

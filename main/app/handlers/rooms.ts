@@ -25,6 +25,7 @@ import {
 } from '../../adapters/recorder-commands';
 import type { SettingsStore } from '../../adapters/settings-store';
 import { CommandRateLimit } from '../../core/command-rate-limit';
+import { otherKindCommand } from '../../features/recorder-kinds/app/kind-room-command';
 import { liveRoomUrl } from '../../core/links';
 import type { Clock } from '../../core/ports';
 import { POPUP_MUTE_MS, withRoomMuted } from '../../core/pause';
@@ -101,8 +102,16 @@ export function roomHandlers(deps: RoomHandlerDeps): Pick<ContractHandlers, Room
     return { ok: false, message: failureText(result, url, deps.language()) };
   }
 
-  const command = (target: CommandTarget, cmd: RoomCommand) =>
-    run(target, COMMAND_DONE[cmd], (c) => c.command(target.roomId, cmd));
+  const command = async (target: CommandTarget, cmd: RoomCommand): Promise<CallResult> => {
+    const chosen = chooseRecorder(deps, target);
+    // Another kind's own API (main/features/recorder-kinds): start and stop where it can.
+    const other = chosen.ok ? otherKindCommand(chosen.recorder, target.roomId, cmd) : undefined;
+    if (!chosen.ok || !other)
+      return run(target, COMMAND_DONE[cmd], (c) => c.command(target.roomId, cmd));
+    if (!limit.take(target.roomId, chosen.recorder.id)) return say(false, 'tooSoon', target.roomId);
+    const result = await other();
+    return result.ok ? say(true, COMMAND_DONE[cmd], target.roomId) : result;
+  };
 
   return {
     'room:command': ({ command: cmd, ...target }) => command(target, cmd),

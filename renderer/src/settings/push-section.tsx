@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { PUSH_STRINGS } from '../../../shared/i18n/window/push';
-import type { PushRecord } from '../../../shared/push';
+import type { PhoneStatus, PushRecord } from '../../../shared/push';
 import { PushTargetSetting } from '../../../shared/settings';
 import { useApp } from '../app-context';
 import { Section, TextField } from '../components/fields';
@@ -10,10 +10,10 @@ import { PushTargetRow } from './push-target-row';
 // Pushes settle in the background (retries last up to an hour): asked again every few seconds.
 const LAST_PUSH_REFRESH_MS = 3_000;
 
-/** The last push to each target, refreshed while the section is shown. */
-function useLastPushes(): { last?: PushRecord }[] {
+/** The last push to each target (and its bot's state), refreshed while the section is shown. */
+function useLastPushes(): { last?: PushRecord; phone?: PhoneStatus }[] {
   const { api } = useApp();
-  const [lasts, setLasts] = useState<{ last?: PushRecord }[]>([]);
+  const [lasts, setLasts] = useState<{ last?: PushRecord; phone?: PhoneStatus }[]>([]);
   useEffect(() => {
     let live = true;
     const load = () =>
@@ -77,6 +77,7 @@ export function PushSection() {
               index={index}
               target={target}
               last={lasts[index]?.last}
+              phone={lasts[index]?.phone}
               strings={s}
               onChange={(patch) =>
                 void save((current) =>

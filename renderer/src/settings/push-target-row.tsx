@@ -1,11 +1,12 @@
 import { useState } from 'preact/hooks';
-import type { PushRecord, PushTestResult } from '../../../shared/push';
+import type { PhoneStatus, PushRecord, PushTestResult } from '../../../shared/push';
 import type { PushStrings } from '../../../shared/i18n/window/push';
 import { NotifiableEvent, type PushTargetSetting } from '../../../shared/settings';
 import { useApp } from '../app-context';
 import { CheckField, TextField } from '../components/fields';
 import { StatusLine } from '../components/status-line';
 import { ATTENTION_TEXT } from '../../../shared/i18n/window/attention';
+import { PhoneStatusLine } from './phone-status';
 
 /** A test's answer in plain words: delivered, or why not with what the service said. */
 export function testResultText(result: PushTestResult, s: PushStrings): string {
@@ -94,11 +95,13 @@ export function PushTargetRow(props: {
   target: PushTargetSetting;
   /** The last push to it since the app started, if any. */
   last?: PushRecord | undefined;
+  /** Its bot, when it takes commands from the phone. */
+  phone?: PhoneStatus | undefined;
   strings: PushStrings;
   onChange: (patch: Partial<PushTargetSetting>) => void;
   onRemove: () => void;
 }) {
-  const { index, target, last, strings: s, onChange, onRemove } = props;
+  const { index, target, last, phone, strings: s, onChange, onRemove } = props;
   const { language } = useApp();
   const id = `push-${index}`;
   const [shown, setShown] = useState(false);
@@ -186,6 +189,7 @@ export function PushTargetRow(props: {
           {lastPushText(last, s, language)}
         </p>
       ) : null}
+      {phone ? <PhoneStatusLine url={target.url} phone={phone} /> : null}
     </li>
   );
 }

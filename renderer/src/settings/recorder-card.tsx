@@ -9,6 +9,7 @@ import type { RecorderCardProps } from './recorder-card-props';
 import { RecorderLink } from './recorder-link';
 import { RecorderMore } from './recorder-more';
 import { RecorderRemove } from './recorder-remove';
+import { RecorderKindField } from './recorder-kind-field';
 import { RecordingRootField } from './recording-root-field';
 
 /**
@@ -42,6 +43,13 @@ export function RecorderCard(props: RecorderCardProps) {
         onValue={(value) => onChange({ name: value })}
         errors={errorsFor(errors, `${at}.name`)}
         locked={locked(`${at}.name`)}
+      />
+      <RecorderKindField
+        id={`${id}-kind`}
+        value={recorder.kind}
+        onValue={(kind) => onChange({ kind })}
+        errors={errorsFor(errors, `${at}.kind`)}
+        locked={locked(`${at}.kind`)}
       />
       <CheckField
         id={`${id}-webhooks-only`}
@@ -107,6 +115,7 @@ export function RecorderCard(props: RecorderCardProps) {
       <RecorderLink
         index={index}
         recorderId={recorder.id}
+        kind={recorder.kind}
         url={recorder.url}
         check={props.check}
         onCheck={props.onCheck}

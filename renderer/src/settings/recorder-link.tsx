@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { RecorderStatusKind } from '../../../shared/app-state';
 import type { WebhooksPointHere } from '../../../shared/recorder/global-config';
+import { pollsRecorderApi, type RecorderKind } from '../../../shared/recorder-kind';
 import { apiLight } from '../api-memory';
 import { useApp } from '../app-context';
 import { CopyField } from '../components/copy-field';
@@ -22,6 +23,7 @@ export interface RecorderCheck {
 export function RecorderLink({
   index,
   recorderId,
+  kind,
   url,
   check,
   onCheck,
@@ -29,6 +31,8 @@ export function RecorderLink({
 }: {
   index: number;
   recorderId: string;
+  /** Which recorder program it is: the words for where to paste, and what may be offered. */
+  kind: RecorderKind;
   /** The API address as typed ('' = webhooks only). */
   url: string;
   check: RecorderCheck | undefined;
@@ -49,7 +53,8 @@ export function RecorderLink({
   }, [language]);
 
   if (!view) return <p class="field-hint">{r.webhookUrlUnsaved}</p>;
-  const webhooksOnly = url.trim() === '';
+  // Check, Connect and the recorder's pages speak BililiveRecorder's API: other kinds get none.
+  const webhooksOnly = url.trim() === '' || !pollsRecorderApi(kind);
   // An address that never answered is not an error yet (see apiLight): neutral colours.
   const light = apiLight(view.status, view.url);
   const status = check?.status ?? (light === 'notSetUp' ? 'off' : view.status);
@@ -82,11 +87,13 @@ export function RecorderLink({
         value={view.webhookUrl}
         buttonLabel={r.copyFor(view.name)}
       />
-      <p class="field-hint">{r.webhookUrlHint}</p>
-      <p class={`recorder-webhooks webhooks-${webhooks.replace(' ', '-')}`}>
-        {r.webhooksLabel}
-        <strong>{r.webhooks[webhooks]}</strong>
-      </p>
+      <p class="field-hint">{strings.recorderKinds.pasteWhere[kind]}</p>
+      {pollsRecorderApi(kind) ? (
+        <p class={`recorder-webhooks webhooks-${webhooks.replace(' ', '-')}`}>
+          {r.webhooksLabel}
+          <strong>{r.webhooks[webhooks]}</strong>
+        </p>
+      ) : null}
       {webhooksOnly ? null : (
         <>
           <div class={`connection connection-${status}`} role="status" aria-live="polite">

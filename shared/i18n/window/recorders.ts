@@ -10,7 +10,6 @@ const ZH_CN = {
   name: '名称',
   nameHint: '你怎么称呼它，例如 NAS；留空则用它的编号。',
   webhookUrl: '它的 Webhook 地址',
-  webhookUrlHint: '把这个地址粘贴到这个录播姬的 设置 → Webhook → Webhook V2 中，或点“连接”。',
   /** Before a new recorder is saved it has no URL yet. */
   webhookUrlUnsaved: '保存后才有 Webhook 地址。',
   /** The Copy button's name on a recorder's card. */
@@ -51,8 +50,6 @@ const EN: RecordersStrings = {
   name: 'Name',
   nameHint: 'What you call it, such as NAS; left empty, its id names it.',
   webhookUrl: 'Its webhook URL',
-  webhookUrlHint:
-    "Paste this URL into this recorder's 设置 (Settings) → Webhook → Webhook V2, or press Connect.",
   webhookUrlUnsaved: 'Save to get its webhook URL.',
   copyFor: (name) => `Copy the webhook URL of “${name}”`,
   webhooksLabel: 'Webhooks: ',

@@ -8,6 +8,7 @@ import {
   HistoryTables,
   type HistoryTableLimits,
 } from '../../../main/adapters/database/history-tables';
+import { OutboxTable } from '../../../main/adapters/database/outbox-table';
 import { HISTORY_LIMITS } from '../../../shared/history';
 import type { PushRecord } from '../../../shared/push';
 import { makeFile, makeNotification } from '../../fakes/history-records';
@@ -127,28 +128,36 @@ describe('HistoryTables queries (the window’s, as the in-memory lists answered
 });
 
 describe('HistoryTables writes', () => {
-  test("a decision's effects go in its own unit: one commit, and a failing effect costs only itself", async () => {
-    const history = open();
+  test("a decision's effects are outbox rows of its own unit: one commit, read back at start", async () => {
+    const outbox = new OutboxTable(database, (m) => warnings.push(m));
+    const history = new HistoryTables(database, { outbox, warn: (m) => warnings.push(m) });
     const sizes: number[] = [];
     database.observeCommits((report) => sizes.push(report.size));
-    const mark = (name: string) => () =>
-      void database.statement('INSERT INTO marks (name, value) VALUES (?, 1)').run(name);
-    const kept = history.addNotification(makeNotification(1, {}));
+    const entry = makeNotification(1);
+    entry.notification.key = 'j7:StreamStarted';
+    const push = (target: string) => ({ kind: 'push' as const, target, payload: '{}' });
+    const effects = [{ kind: 'popup' as const }, push('ntfy://a/t'), push('ntfy://b/t')];
+    const kept = history.addNotification(entry, [], effects);
     if (!kept) throw new Error('not kept');
-    kept.alongside(mark('push-a'));
-    kept.alongside(() => void database.statement('INSERT INTO no_such_table VALUES (1)').run());
-    kept.alongside(mark('push-b'));
-    await kept.committed;
+    const owed = await kept.committed;
     expect(sizes).toEqual([1]); // one unit, one commit: the decision and what it owes together
-    const marks = database.statement('SELECT name FROM marks ORDER BY name').pluck().all();
-    expect(marks).toEqual(['push-a', 'push-b']);
-    expect(history.notificationById('n-1')).toBeDefined();
-    expect(warnings.filter((w) => /effect of a decision/.test(w))).toHaveLength(1);
-    // Handed on after its unit ran: a commit of its own, still written.
-    kept.alongside(mark('late'));
-    await history.flush();
-    await database.commit(() => undefined);
-    expect(database.statement('SELECT count(*) FROM marks').pluck().get()).toBe(3);
+    expect(owed.map((e) => [e.kind, e.target, e.key])).toEqual([
+      ['popup', undefined, 'j7:StreamStarted'],
+      ['push', 'ntfy://a/t', 'j7:StreamStarted'],
+      ['push', 'ntfy://b/t', 'j7:StreamStarted'],
+    ]);
+    expect(owed.every((e) => typeof e.id === 'number')).toBe(true);
+    const stored = outbox.load();
+    expect(stored.map((e) => e.id)).toEqual(owed.map((e) => e.id));
+    expect(stored[0]!.entry?.notification.id).toBe('n-1'); // a popup comes back with its notification
+    // A happening decided again (another key's row, the same happening pushed) is not pushed twice.
+    const again = makeNotification(2);
+    again.notification.key = 'j7:StreamStarted';
+    const other = new HistoryTables(database, { outbox, warn: () => undefined });
+    database.statement('DELETE FROM notifications').run();
+    const second = other.addNotification(again, [], effects);
+    if (!second) throw new Error('not kept');
+    expect((await second.committed).map((e) => e.kind)).toEqual(['popup']);
   });
 
   test('mark one read, mark all read; the count is a query', async () => {
@@ -207,24 +216,20 @@ describe('HistoryTables writes', () => {
     expect(open().notifications().items[0]!.push).toEqual([sent, other]);
   });
 
-  test('a shown decision is committed owed, and shown() clears it in a commit of its own', async () => {
-    const history = open();
-    const kept = history.addNotification(makeNotification(1));
-    const hidden = history.addNotification(
-      makeNotification(2, { decision: { shown: false, reason: 'muted' } }),
-    );
-    if (!kept || !hidden) throw new Error('not recorded');
-    await kept.committed;
-    expect(history.owedPopups().map((o) => o.entry.notification.id)).toEqual(['n-1']);
-    kept.shown();
-    await history.flush();
-    expect(history.owedPopups()).toEqual([]);
-    const stale = history.addNotification(makeNotification(3));
-    if (!stale) throw new Error('not recorded');
+  test('an effect delivered is marked done (its row goes); a popup too old is recorded as missed', async () => {
+    const outbox = new OutboxTable(database, (m) => warnings.push(m));
+    const history = new HistoryTables(database, { outbox, warn: (m) => warnings.push(m) });
+    const kept = history.addNotification(makeNotification(1), [], [{ kind: 'popup' }]);
+    const stale = history.addNotification(makeNotification(3), [], [{ kind: 'popup' }]);
+    if (!kept || !stale) throw new Error('not recorded');
+    const [shown] = await kept.committed;
     await stale.committed;
-    const [owed] = history.owedPopups();
-    await history.popupMissed(owed!.row);
-    expect(history.owedPopups()).toEqual([]);
+    await outbox.done(shown!.id!);
+    expect(outbox.load().map((e) => e.notificationId)).toEqual(['n-3']);
+    const [owed] = outbox.load();
+    await history.markMissed(owed!.notificationRow!);
+    await outbox.done(owed!.id);
+    expect(outbox.load()).toEqual([]);
     expect(history.notificationById('n-3')).toMatchObject({
       decision: { shown: false, reason: 'missed' },
       read: true,

@@ -71,7 +71,11 @@ export class GuardianSource implements HappeningSource {
     this.#context = context;
     this.#abort = new AbortController();
     this.#unobserve = context.observe({
-      webhook: (webhook, _at, recorderId) => this.#watch(recorderId)?.guardian.webhook(webhook),
+      webhook: (webhook, _at, recorderId) => {
+        // Other kinds tell no file times (docs/other-recorders.md): their sessions are not judged.
+        if (this.#recorder(recorderId)?.kind !== 'bililive-recorder') return;
+        this.#watch(recorderId)?.guardian.webhook(webhook);
+      },
       polled: (rooms, _at, recorderId) => this.#watch(recorderId)?.guardian.polled(rooms),
     });
     this.#timer = setInterval(() => this.#tick(), this.#options.tickMs ?? 1000);

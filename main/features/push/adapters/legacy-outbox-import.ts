@@ -4,7 +4,19 @@ import * as z from 'zod';
 import { PushFailure } from '../../../../shared/push';
 import type { LegacyPart } from '../../../adapters/database/legacy-import';
 import { readLegacyLines } from '../../../adapters/database/legacy-lines';
-import { INSERT_PUSH, INSERT_PUSH_KEY, OutboxItem, pushRow } from './push-outbox-table';
+import { INSERT_PUSH, INSERT_PUSH_KEY, pushRow } from '../../../adapters/database/outbox-table';
+import { PushPayload } from '../core/owed-push';
+
+/** A push queued in that file. */
+const OutboxItem = z.object({
+  id: z.string(),
+  notificationId: z.string(),
+  url: z.string(),
+  message: PushPayload,
+  firstAt: z.number(),
+  key: z.string().optional(),
+});
+type OutboxItem = z.infer<typeof OutboxItem>;
 
 /** The push outbox of a data folder from before the database (one JSON line per step). */
 export const LEGACY_OUTBOX_FILE = 'push-outbox.jsonl';
@@ -33,7 +45,7 @@ interface Owed {
 /**
  * The old outbox as a part of the import (legacy-import.ts): the file is replayed as it was at
  * each start (queued, then tried, then settled), and what was still owed becomes a row of
- * `push_outbox` with its attempts, so that it is retried at this start; the happenings pushed per
+ * the outbox (`outbox`) with its attempts, so that it is retried at this start; the happenings pushed per
  * target (the `seen` lines and every queued push's key) go to `push_keys`, stamped with the
  * file's last write, so that a recovery run does not push them again.
  */
@@ -61,7 +73,19 @@ export const LEGACY_OUTBOX: LegacyPart = {
     const insertKey = db.prepare(INSERT_PUSH_KEY);
     let count = 0;
     for (const { item, attempts, reason } of owed.values())
-      count += insertPush.run(...pushRow(item, attempts, reason)).changes;
+      count += insertPush.run(
+        ...pushRow(
+          {
+            notificationId: item.notificationId,
+            ...(item.key !== undefined ? { key: item.key } : {}),
+            target: item.url,
+            payload: JSON.stringify(item.message),
+            createdAt: item.firstAt,
+          },
+          attempts,
+          reason,
+        ),
+      ).changes;
     for (const { key, url } of keys.values()) count += insertKey.run(key, url, writtenAt).changes;
     return count;
   },

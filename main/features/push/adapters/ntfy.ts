@@ -1,3 +1,5 @@
+import { POPUP_BUTTON_LABELS } from '../../../../shared/i18n/room-commands';
+import { buttonData } from '../../phone/core/button-data';
 import type { PushMessage } from '../core/push-message';
 import type { PushTarget } from '../core/push-url';
 import {
@@ -33,6 +35,7 @@ export async function sendNtfy(
         // "Attach file from a URL" and "Icons" (docs.ntfy.sh/publish): the phone fetches both.
         ...(message.image ? { attach: message.image } : {}),
         ...(message.icon ? { icon: message.icon } : {}),
+        ...ntfyActions(target, message),
       },
       authorization(target.auth),
       options,
@@ -44,4 +47,35 @@ export async function sendNtfy(
       },
     ),
   );
+}
+
+/**
+ * A go-live push's buttons as ntfy actions (docs.ntfy.sh/publish, "Action buttons": up to three;
+ * `view` opens a URL, `http` sends a request from the phone): Record and Mute 1 h publish
+ * `{secret, act}` to the target's control topic, which the app subscribes to (issue 43).
+ */
+export function ntfyActions(target: Ntfy, message: PushMessage): { actions?: object[] } {
+  if (!target.commands || !message.buttons) return {};
+  const labels = POPUP_BUTTON_LABELS[message.language ?? 'en'];
+  const { control, secret } = target.commands;
+  const actions: object[] = [];
+  for (const button of message.buttons.offered) {
+    if (button === 'openRoom') {
+      if (message.click)
+        actions.push({ action: 'view', label: labels.openRoom, url: message.click });
+      continue;
+    }
+    const act = buttonData(message.buttons.notificationId, button);
+    if (!act) continue;
+    actions.push({
+      action: 'http',
+      label: labels[button],
+      url: `${target.origin}/${control}`,
+      method: 'POST',
+      headers: authorization(target.auth),
+      body: JSON.stringify({ secret, act }),
+      clear: true,
+    });
+  }
+  return actions.length > 0 ? { actions: actions.slice(0, 3) } : {};
 }

@@ -1,3 +1,5 @@
+import { POPUP_BUTTON_LABELS } from '../../../../shared/i18n/room-commands';
+import { buttonData } from '../../phone/core/button-data';
 import type { PushMessage } from '../core/push-message';
 import type { PushTarget } from '../core/push-url';
 import {
@@ -34,12 +36,14 @@ export async function sendTelegram(
   options: HttpPushOptions,
   baseUrl = TELEGRAM_BASE_URL,
 ): Promise<SendOutcome> {
-  const bot = `${baseUrl}/bot${target.botToken}`;
+  const bot = `${target.api ?? baseUrl}/bot${target.botToken}`;
   const text = plainText(message);
+  const keyboard = target.commands ? inlineKeyboard(message) : undefined;
+  const markup = keyboard ? { reply_markup: keyboard } : {};
   const sendText = (chatId: string) =>
     postJson(
       `${bot}/sendMessage`,
-      { chat_id: chatId, text, disable_web_page_preview: true },
+      { chat_id: chatId, text, disable_web_page_preview: true, ...markup },
       {},
       options,
       telegramVerdict,
@@ -48,7 +52,7 @@ export async function sendTelegram(
     if (!message.image) return sendText(chatId);
     const photo = await postJson(
       `${bot}/sendPhoto`,
-      { chat_id: chatId, photo: message.image, caption: text.slice(0, CAPTION_MAX) },
+      { chat_id: chatId, photo: message.image, caption: text.slice(0, CAPTION_MAX), ...markup },
       {},
       options,
       telegramVerdict,
@@ -57,6 +61,26 @@ export async function sendTelegram(
     const photoRefused = !photo.ok && /photo|url|file|image/i.test(photo.detail);
     return photoRefused && photo.reason === 'rejected' ? sendText(chatId) : photo;
   });
+}
+
+/**
+ * A go-live push's buttons as an inline keyboard (core.telegram.org/bots/api#inlinekeyboardmarkup):
+ * Record and Mute 1 h call back to the bot, which runs them as the popup's buttons; Open room is a
+ * link. Only on a target that takes commands: its bot answers the callbacks.
+ */
+export function inlineKeyboard(message: PushMessage): object | undefined {
+  if (!message.buttons) return undefined;
+  const labels = POPUP_BUTTON_LABELS[message.language ?? 'en'];
+  const row: object[] = [];
+  for (const button of message.buttons.offered) {
+    if (button === 'openRoom') {
+      if (message.click) row.push({ text: labels.openRoom, url: message.click });
+      continue;
+    }
+    const data = buttonData(message.buttons.notificationId, button);
+    if (data) row.push({ text: labels[button], callback_data: data });
+  }
+  return row.length > 0 ? { inline_keyboard: [row] } : undefined;
 }
 
 function telegramVerdict(answer: HttpAnswer): SendOutcome {

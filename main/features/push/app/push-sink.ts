@@ -1,11 +1,8 @@
-import type { HistoryNotification } from '../../../../shared/history';
 import { PUSH_TEMPLATES } from '../../../../shared/i18n/push-text';
 import type { PushFailure, PushRecord, PushTestResult } from '../../../../shared/push';
 import type { PushTargetSetting } from '../../../../shared/settings';
-import type { DatabaseHandle } from '../../../adapters/database/database-handle';
-import { PushOutboxTable, type OutboxItem } from '../adapters/push-outbox-table';
+import type { OutboxTable } from '../../../adapters/database/outbox-table';
 import { createPushSend, type PushSend, type SendOptions } from '../adapters/senders';
-import { nodeCrypto } from '../../../adapters/node-crypto';
 import { errorDetail } from '../../../core/log-text';
 import {
   GIVE_UP_AFTER_MS,
@@ -13,9 +10,9 @@ import {
   nextAttemptAt,
   RETRY_DELAYS_MS,
 } from '../core/outbox-schedule';
-import { pushMessage, targetWants } from '../core/push-message';
+import type { OwedPush } from '../core/owed-push';
 import { parsePushUrl, redactPushUrl } from '../core/push-url';
-import type { DecisionSink, KeptDecision, PlugInContext } from '../../../core/plug-ins';
+import type { PlugInContext } from '../../../core/plug-ins';
 
 /** One attempt to push, as the headless output line and the log tell it (target redacted). */
 export interface PushAttempt {
@@ -31,8 +28,8 @@ export interface PushAttempt {
 
 /** Options of the push sink. */
 export interface PushSinkOptions extends SendOptions {
-  /** The app's database: the outbox is its `push_outbox` table (push-outbox-table.ts). */
-  database: DatabaseHandle;
+  /** The outbox: a push's row is marked tried, and goes once settled (outbox-table.ts). */
+  outbox: Pick<OutboxTable, 'done' | 'tried' | 'prunePushKeys'>;
   /** Replaces the real senders (tests). */
   send?: PushSend;
   /** Every attempt, for output lines. */
@@ -57,25 +54,23 @@ const PRUNE_EVERY = 200;
 
 /** A push waiting for its retry: what is retried, and its timer. */
 interface Waiting {
-  item: OutboxItem;
+  item: OwedPush;
   attempts: number;
   timer: ReturnType<typeof setTimeout>;
 }
 
 /**
- * The push targets as a decision sink: every decision the policy showed goes, as the desktop popup
- * does (a burst is one summary), to each enabled target whose filters take it, through the outbox
- * in the database that survives restarts. A failed push is retried with back-off for up to an
- * hour, then recorded as failed.
+ * How the pushes owed reach their targets: the outbox's dispatcher (main/app/outbox-dispatcher.ts)
+ * hands each push a decision owes (a row written in the decision's own transaction) here once it
+ * is committed, and those an earlier run left owed at start. A failed push is retried with
+ * back-off for up to an hour, then recorded as failed; its row goes once it is settled.
  */
-export class PushSink implements DecisionSink {
-  readonly name = 'push';
+export class PushSink {
   readonly #options: PushSinkOptions;
   readonly #send: PushSend;
   #context: PlugInContext | undefined;
-  #outbox: PushOutboxTable | undefined;
-  /** Pushes waiting for a retry, by id (at most `maxWaiting`). */
-  readonly #waiting = new Map<string, Waiting>();
+  /** Pushes waiting for a retry (at most `maxWaiting`). */
+  readonly #waiting = new Map<OwedPush, Waiting>();
   #settled = 0;
   readonly #inFlight = new Set<Promise<void>>();
   #stopped = false;
@@ -87,49 +82,34 @@ export class PushSink implements DecisionSink {
     this.#send = options.send ?? createPushSend(options);
   }
 
-  /**
-   * Reads what a previous run left owed in the outbox and retries it at once (a start is often a
-   * network that changed); past `maxWaiting` the oldest are settled as expired, as while running.
-   */
-  async start(context: PlugInContext): Promise<void> {
+  /** Takes the context (the settings, the clock, the log) before the first push. */
+  start(context: PlugInContext): void {
     this.#context = context;
-    this.#outbox = new PushOutboxTable(this.#options.database, (m) => context.log.warn(m));
-    const pending = this.#outbox.load();
+  }
+
+  /**
+   * Retries at once what a previous run left owed (a start is often a network that changed);
+   * past `maxWaiting` the oldest are settled as expired, as while running.
+   */
+  resume(pending: readonly { push: OwedPush; attempts: number }[]): void {
+    const context = this.#context;
+    if (!context) return;
     if (pending.length > 0)
       context.log.info(`push: ${pending.length} push(es) left from the last run`);
     const max = this.#options.maxWaiting ?? MAX_WAITING_PUSHES;
     const over = pending.slice(0, Math.max(0, pending.length - max));
-    for (const { item, attempts } of over)
-      this.#track(this.#settle(item, attempts, redactPushUrl(item.url), 'expired', tooMany(max)));
-    for (const { item, attempts } of pending.slice(over.length))
-      this.#track(this.#attempt(item, attempts + 1));
+    for (const { push, attempts } of over)
+      this.#track(this.#settle(push, attempts, redactPushUrl(push.url), 'expired', tooMany(max)));
+    for (const { push, attempts } of pending.slice(over.length))
+      this.#track(this.#attempt(push, attempts + 1));
     this.#track(this.#prune());
   }
 
-  /**
-   * Queues a decision for every target that wants it (shown, or held and the target does not
-   * wait): each push owed is a row written in the decision's own transaction (`kept`), sent
-   * once that is committed; without one (a decision the history did not take), in a commit of
-   * its own before it is sent.
-   */
-  decided(entry: HistoryNotification, kept?: KeptDecision): void {
-    const context = this.#context;
-    if (!context || this.#stopped) return;
-    const language = context.language();
-    const key = entry.notification.key;
-    for (const target of context.settings().pushTargets) {
-      if (!targetWants(target, entry)) continue;
-      if (key !== undefined && this.#outbox!.has(key, target.url)) continue;
-      const item: OutboxItem = {
-        id: nodeCrypto().randomUUID(),
-        notificationId: entry.notification.id,
-        url: target.url,
-        message: pushMessage(entry, target, language),
-        firstAt: context.clock(),
-        ...(key !== undefined ? { key } : {}),
-      };
-      this.#track(this.#queue(item, kept));
-    }
+  /** Sends a push a decision owes (its row committed, or none when the disk refused it). */
+  deliver(push: OwedPush): void {
+    if (!this.#context || this.#stopped) return;
+    this.#makeRoom();
+    this.#track(this.#attempt(push, 1));
   }
 
   /** Sends a real test message to a URL now (no outbox, no retry); says what the service answered. */
@@ -173,20 +153,9 @@ export class PushSink implements DecisionSink {
     void done.finally(() => this.#inFlight.delete(done));
   }
 
-  // The push is committed before it is sent: a crash from here on leaves it to the next start.
-  async #queue(item: OutboxItem, kept: KeptDecision | undefined): Promise<void> {
-    this.#makeRoom(); // before the add, and without a wait: add notes the key at once (see has)
-    const outbox = this.#outbox!;
-    const owed = kept
-      ? outbox.owe(item, (insert) => (kept.alongside(insert), kept.committed))
-      : outbox.add(item);
-    await this.#persist(owed);
-    await this.#attempt(item, 1);
-  }
-
-  async #attempt(item: OutboxItem, attempt: number): Promise<void> {
+  async #attempt(item: OwedPush, attempt: number): Promise<void> {
     const context = this.#context!;
-    this.#waiting.delete(item.id);
+    this.#waiting.delete(item);
     if (this.#stopped) return;
     const target = redactPushUrl(item.url);
     const settings = context.settings().pushTargets;
@@ -206,7 +175,7 @@ export class PushSink implements DecisionSink {
     if (outcome.ok) {
       const record: PushRecord = { target, status: 'sent', at: now, attempts: attempt };
       // Its outcome goes in the turn of its done mark: one commit keeps both or neither.
-      const done = this.#outbox!.done(item.id);
+      const done = this.#done(item);
       this.#report(item, record);
       await this.#persist(done);
       return;
@@ -225,7 +194,8 @@ export class PushSink implements DecisionSink {
       const reason = isRetryable(outcome.reason) ? 'expired' : outcome.reason;
       return this.#settle(item, attempt, target, reason, outcome.detail);
     }
-    await this.#persist(this.#outbox!.tried(item.id, attempt, outcome.reason, retryAt));
+    if (item.id !== undefined)
+      await this.#persist(this.#options.outbox.tried(item.id, attempt, outcome.reason, retryAt));
     this.#options.onAttempt?.({
       target,
       status: 'failed',
@@ -240,7 +210,7 @@ export class PushSink implements DecisionSink {
       () => this.#track(this.#attempt(item, attempt + 1)),
       Math.max(0, retryAt - now),
     );
-    this.#waiting.set(item.id, { item, attempts: attempt, timer });
+    this.#waiting.set(item, { item, attempts: attempt, timer });
   }
 
   // Settles the oldest push waiting for a retry when MAX_WAITING_PUSHES are waiting. Only a push
@@ -253,7 +223,7 @@ export class PushSink implements DecisionSink {
       if (oldest === undefined || waiting.item.firstAt < oldest.item.firstAt) oldest = waiting;
     if (!oldest) return;
     clearTimeout(oldest.timer);
-    this.#waiting.delete(oldest.item.id);
+    this.#waiting.delete(oldest.item);
     this.#track(
       this.#settle(
         oldest.item,
@@ -265,13 +235,13 @@ export class PushSink implements DecisionSink {
     );
   }
 
-  // The happenings pushed are remembered for a while (push-outbox-table.ts: PUSH_KEYS_KEPT).
+  // The happenings pushed are remembered for a while (outbox-table.ts: PUSH_KEYS_KEPT).
   async #prune(): Promise<void> {
-    await this.#outbox!.prune(this.#context!.clock()).catch(() => undefined);
+    await this.#options.outbox.prunePushKeys(this.#context!.clock()).catch(() => undefined);
   }
 
   async #settle(
-    item: OutboxItem,
+    item: OwedPush,
     attempts: number,
     target: string,
     reason: PushFailure,
@@ -285,10 +255,15 @@ export class PushSink implements DecisionSink {
       reason,
       detail,
     };
-    const done = this.#outbox!.done(item.id);
+    const done = this.#done(item);
     this.#context!.log.warn(`push to ${target} failed for good (${reason}: ${detail})`);
     this.#report(item, record);
     await this.#persist(done);
+  }
+
+  // Settled: its row goes (a push delivered unbacked has none).
+  #done(item: OwedPush): Promise<void> {
+    return item.id === undefined ? Promise.resolve() : this.#options.outbox.done(item.id);
   }
 
   // A database that cannot be written (a full disk) must not cost the push itself: it goes out,
@@ -297,7 +272,7 @@ export class PushSink implements DecisionSink {
     await write.catch(() => undefined);
   }
 
-  #report(item: OutboxItem, record: PushRecord): void {
+  #report(item: OwedPush, record: PushRecord): void {
     this.#options.onAttempt?.({
       target: record.target,
       status: record.status,

@@ -2,6 +2,7 @@ import type { HistoryNotification } from '../../../../shared/history';
 import { PUSH_TEMPLATES } from '../../../../shared/i18n/push-text';
 import type { PushTargetSetting } from '../../../../shared/push';
 import type { RoomPictures } from '../../../../shared/model';
+import type { PopupButton } from '../../../../shared/popup-button';
 import type { Language } from '../../../../shared/settings';
 import { liveRoomUrl } from '../../../core/links';
 
@@ -23,6 +24,27 @@ export interface PushMessage {
   icon?: string;
   /** The room's cover, an https URL. */
   image?: string;
+  /**
+   * The buttons a phone may press on a go-live push (Record, Mute 1 h, Open room), and the
+   * notification they act on; a service that takes commands shows them (issue 43).
+   */
+  buttons?: { notificationId: string; offered: PhoneButton[] };
+}
+
+/** The popup's buttons a push may carry: none that opens a file on this computer. */
+export type PhoneButton = Extract<PopupButton, 'record' | 'mute' | 'openRoom'>;
+
+const PHONE_BUTTONS: readonly PhoneButton[] = ['record', 'mute', 'openRoom'];
+
+/** A single room's buttons a phone may press, in the popup's order. */
+export function phoneButtons(
+  notification: HistoryNotification['notification'],
+): PushMessage['buttons'] | undefined {
+  if (notification.roomIds.length !== 1) return undefined;
+  const offered = (notification.buttons ?? []).filter((b): b is PhoneButton =>
+    (PHONE_BUTTONS as readonly string[]).includes(b),
+  );
+  return offered.length > 0 ? { notificationId: notification.id, offered } : undefined;
 }
 
 /** The pictures a push may carry: https URLs only (a phone cannot fetch a file or a LAN mirror). */
@@ -97,7 +119,12 @@ export function pushMessage(
   target: Pick<PushTargetSetting, 'titleTemplate' | 'bodyTemplate'>,
   language: Language,
 ): PushMessage {
-  return { ...pushText(entry, target, language), ...pushPictures(entry.notification) };
+  const buttons = phoneButtons(entry.notification);
+  return {
+    ...pushText(entry, target, language),
+    ...pushPictures(entry.notification),
+    ...(buttons ? { buttons } : {}),
+  };
 }
 
 function pushText(

@@ -10,10 +10,28 @@ export type PushAuth =
 
 /** A parsed push target: where and how to send, one shape per service. */
 export type PushTarget =
-  | { service: 'ntfy'; origin: string; topics: string[]; auth?: PushAuth }
+  | {
+      service: 'ntfy';
+      origin: string;
+      topics: string[];
+      auth?: PushAuth;
+      /**
+       * `?commands=yes&control=<topic>&secret=<secret>`: go-live pushes carry Record and Mute 1 h
+       * buttons that publish to the control topic with the secret; the app acts on those only.
+       */
+      commands?: { control: string; secret: string };
+    }
   | { service: 'bark'; origin: string; deviceKeys: string[]; params: Record<string, string> }
   | { service: 'gotify'; origin: string; path: string; token: string; priority?: number }
-  | { service: 'tgram'; botToken: string; chatIds: string[] }
+  | {
+      service: 'tgram';
+      botToken: string;
+      chatIds: string[];
+      /** `?api=`: a Bot API mirror or a local Bot API server, instead of api.telegram.org. */
+      api?: string;
+      /** `?commands=yes`: the bot takes commands from these chats (issue 43). */
+      commands?: boolean;
+    }
   | { service: 'schan'; sendKey: string }
   | { service: 'pushplus'; token: string }
   | { service: 'wecombot'; key: string }
@@ -38,7 +56,27 @@ export type PushTarget =
   | { service: 'pushdeer'; origin: string; pushKey: string }
   | { service: 'wxpusher'; appToken: string; uids: string[]; topicIds: number[] }
   | { service: 'discord'; webhookId: string; webhookToken: string; botName?: string }
-  | { service: 'onebot'; origin: string; token?: string; groups: number[]; users: number[] };
+  | {
+      service: 'onebot';
+      origin: string;
+      token?: string;
+      groups: number[];
+      users: number[];
+      /** Takes commands (issue 43): from `users`, and in `groups` from `members` only. */
+      commands?: OneBotCommands;
+    };
+
+/** How a OneBot target takes commands: events by HTTP POST to this app, or a forward WebSocket. */
+export interface OneBotCommands {
+  /** Group members whose commands are taken (none: no commands from groups). */
+  members: number[];
+  /** `?post=<key>`: events come by HTTP POST to the listener's `/phone/onebot/<key>`. */
+  postKey?: string;
+  /** The implementation's `http_post.secret`: every POST must carry its X-Signature. */
+  secret?: string;
+  /** `?ws=ws://host:port`: a forward WebSocket to the implementation instead. */
+  ws?: string;
+}
 
 /** A push service name (the URL scheme without its secure `s`; lark:// is feishu). */
 export type PushService = PushTarget['service'];

@@ -1,7 +1,7 @@
 // The group bots and chat services, in Apprise's syntax (caronc/apprise, plugins/dingtalk.py,
-// feishu.py, lark.py, pushdeer.py, wxpusher.py, discord.py), and QQ through a OneBot v11 HTTP API
+// feishu.py, lark.py, pushdeer.py, wxpusher.py, discord.py, telegram.py), and QQ through a OneBot v11 HTTP API
 // in this app's own syntax (Apprise has none): see docs/push-and-phone.md.
-import type { PushUrlResult } from './push-target';
+import type { OneBotCommands, PushUrlResult } from './push-target';
 import { accept, listOf, mask, originOf, refuse, type Parts } from './push-url-parts';
 
 const TOKEN = /^[A-Za-z0-9_-]{4,}$/;
@@ -104,9 +104,79 @@ export function onebot(parts: Parts): PushUrlResult {
   }
   if (!origin || !fine)
     return refuse('OneBot needs a host and targets: onebot://[token@]host:port/group/123/user/456');
+  const commands = oneBotCommands(parts);
+  if (typeof commands === 'string') return refuse(commands);
+  const shownQuery = commands
+    ? `?commands=yes${commands.postKey ? `&post=${mask(commands.postKey)}` : ''}${commands.ws ? `&ws=${commands.ws}` : ''}`
+    : '';
   return accept(
-    { service: 'onebot', origin, groups, users, ...(token ? { token } : {}) },
-    [token ?? ''],
-    `${parts.scheme}://${token ? '***@' : ''}${parts.host}/${segments.join('/')}`,
+    {
+      service: 'onebot',
+      origin,
+      groups,
+      users,
+      ...(token ? { token } : {}),
+      ...(commands ? { commands } : {}),
+    },
+    [token ?? '', commands?.postKey ?? '', commands?.secret ?? ''],
+    `${parts.scheme}://${token ? '***@' : ''}${parts.host}/${segments.join('/')}${shownQuery}`,
+  );
+}
+
+/**
+ * `?commands=yes` with `post=<key>&secret=<secret>` (events by HTTP POST, signed) or
+ * `ws=ws://host:port` (a forward WebSocket), and `members=<qq>,…` for groups.
+ */
+function oneBotCommands(parts: Parts): OneBotCommands | undefined | string {
+  if (!/^(yes|true|1|on)$/i.test(parts.query.commands ?? '')) return undefined;
+  const members = listOf(parts.query.members);
+  if (members.some((m) => !/^[1-9]\d{4,11}$/.test(m))) return 'OneBot: members= lists QQ numbers';
+  const postKey = parts.query.post;
+  const secret = parts.query.secret;
+  const ws = parts.query.ws?.replace(/\/+$/, '');
+  if (postKey !== undefined && (!/^[A-Za-z0-9_-]{16,}$/.test(postKey) || !secret))
+    return 'OneBot: post= takes a key of 16 or more letters and digits, with the secret= that signs the events';
+  if (ws !== undefined && !/^wss?:\/\/[^\s/?#@]+(\/[^\s?#]*)?$/.test(ws))
+    return 'OneBot: ws= takes the forward WebSocket address, e.g. ws://127.0.0.1:6700';
+  if ((postKey === undefined) === (ws === undefined))
+    return 'OneBot: commands come either by post= (HTTP POST) or by ws= (forward WebSocket)';
+  return {
+    members: members.map(Number),
+    ...(postKey ? { postKey, secret: secret! } : {}),
+    ...(ws ? { ws } : {}),
+  };
+}
+
+/**
+ * `tgram://bot_token/chat_id…` (Apprise), plus this app's `?commands=yes` (the bot takes commands
+ * from these chats: issue 43) and `?api=` (a Bot API mirror or a local Bot API server).
+ */
+export function tgram(parts: Parts): PushUrlResult {
+  const token = /^(?:bot)?(\d+:[A-Za-z0-9_-]+)$/.exec(parts.host)?.[1];
+  const chatIds = parts.segments;
+  if (!token || chatIds.length === 0 || chatIds.some((id) => !/^(-?\d+|@\w+)$/.test(id)))
+    return {
+      ok: false,
+      error: 'telegram needs a bot token and chat id: tgram://123456:ABC…/chat_id',
+    };
+  const api = parts.query.api?.replace(/\/+$/, '');
+  if (api !== undefined && !/^https?:\/\/[^\s/?#@]+(\/[^\s?#]*)?$/.test(api))
+    return {
+      ok: false,
+      error: 'telegram: api= takes an http(s) address, e.g. https://tg.example.com',
+    };
+  const commands = /^(yes|true|1|on)$/i.test(parts.query.commands ?? '');
+  const botId = token.slice(0, token.indexOf(':'));
+  const query = [...(commands ? ['commands=yes'] : []), ...(api ? [`api=${api}`] : [])];
+  return accept(
+    {
+      service: 'tgram',
+      botToken: token,
+      chatIds,
+      ...(api ? { api } : {}),
+      ...(commands ? { commands } : {}),
+    },
+    [token, token.slice(botId.length + 1)],
+    `tgram://${botId}:***/${chatIds.join('/')}${query.length ? `?${query.join('&')}` : ''}`,
   );
 }

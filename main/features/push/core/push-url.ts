@@ -2,7 +2,7 @@
 // library; its wiki documents one page per service, e.g. Notify_ntfy, Notify_bark), so a user can
 // paste the URL they already use elsewhere. Parsed by hand, not with WHATWG URL: a Telegram bot
 // token (`123456:ABC…`) stands where a URL parser expects host:port.
-import { discord, dingtalk, feishu, onebot, pushdeer, wxpusher } from './push-url-chat';
+import { discord, dingtalk, feishu, onebot, pushdeer, tgram, wxpusher } from './push-url-chat';
 import { mailto } from './push-url-mail';
 import type { PushAuth, PushService, PushUrlResult } from './push-target';
 import { accept, decode, mask, originOf as origin, type Parts } from './push-url-parts';
@@ -107,12 +107,30 @@ function ntfy(parts: Parts): PushUrlResult {
   const base = cloud ? 'https://ntfy.sh' : origin(parts, parts.secure || parts.host === 'ntfy.sh');
   if (!base || topics.some((t) => !/^[-_A-Za-z0-9]{1,64}$/.test(t)))
     return { ok: false, error: 'ntfy needs a host and topic: ntfy://host/topic' };
+  const commands = ntfyCommands(parts);
+  if (typeof commands === 'string') return { ok: false, error: commands };
   const shown = `${parts.scheme}://${auth ? '***@' : ''}${cloud ? '' : `${parts.host}/`}`;
+  const query = commands ? `?commands=yes&control=${mask(commands.control)}` : '';
   return accept(
-    { service: 'ntfy', origin: base, topics, ...(auth ? { auth } : {}) },
-    [...authSecrets(auth), ...topics],
-    shown + topics.map(mask).join('/'),
+    {
+      service: 'ntfy',
+      origin: base,
+      topics,
+      ...(auth ? { auth } : {}),
+      ...(commands ? { commands } : {}),
+    },
+    [...authSecrets(auth), ...topics, ...(commands ? [commands.control, commands.secret] : [])],
+    shown + topics.map(mask).join('/') + query,
   );
+}
+
+// The control topic is as secret as a password: long and random (made at setup), never a word.
+function ntfyCommands(parts: Parts): { control: string; secret: string } | undefined | string {
+  if (!/^(yes|true|1|on)$/i.test(parts.query.commands ?? '')) return undefined;
+  const { control = '', secret = '' } = parts.query;
+  if (!/^[-_A-Za-z0-9]{24,64}$/.test(control) || !/^[-_A-Za-z0-9]{16,}$/.test(secret))
+    return 'ntfy commands need control=<a random topic of 24 to 64 letters and digits> and secret=<16 or more>';
+  return { control, secret };
 }
 
 function bark(parts: Parts): PushUrlResult {
@@ -146,22 +164,6 @@ function gotify(parts: Parts): PushUrlResult {
     },
     [token],
     `${parts.scheme}://${parts.host}/${path === '' ? '' : `${path}/`}${mask(token)}`,
-  );
-}
-
-function tgram(parts: Parts): PushUrlResult {
-  const token = /^(?:bot)?(\d+:[A-Za-z0-9_-]+)$/.exec(parts.host)?.[1];
-  const chatIds = parts.segments;
-  if (!token || chatIds.length === 0 || chatIds.some((id) => !/^(-?\d+|@\w+)$/.test(id)))
-    return {
-      ok: false,
-      error: 'telegram needs a bot token and chat id: tgram://123456:ABC…/chat_id',
-    };
-  const botId = token.slice(0, token.indexOf(':'));
-  return accept(
-    { service: 'tgram', botToken: token, chatIds },
-    [token, token.slice(botId.length + 1)],
-    `tgram://${botId}:***/${chatIds.join('/')}`,
   );
 }
 

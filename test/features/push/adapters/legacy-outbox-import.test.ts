@@ -10,7 +10,7 @@ import {
   LEGACY_OUTBOX,
   LEGACY_OUTBOX_FILE,
 } from '../../../../main/features/push/adapters/legacy-outbox-import';
-import { PushOutboxTable } from '../../../../main/features/push/adapters/push-outbox-table';
+import { OutboxTable } from '../../../../main/adapters/database/outbox-table';
 
 const handles: DatabaseHandle[] = [];
 
@@ -44,14 +44,17 @@ async function importFolder(lines: string[]) {
     dataDir,
     db,
     result,
-    outbox: new PushOutboxTable(db, (m) => warnings.push(m)),
+    outbox: new OutboxTable(db, (m) => warnings.push(m)),
+    /** Whether the happening of `key` is remembered as pushed to `url`. */
+    pushed: (key: string, url: string) =>
+      db.statement('SELECT 1 FROM push_keys WHERE key = ? AND url = ?').get(key, url) !== undefined,
     warnings,
   };
 }
 
 describe('the old push outbox, imported', () => {
   it('owes what still waited, with its attempts; forgets what settled; remembers every key pushed', async () => {
-    const { dataDir, result, outbox, warnings } = await importFolder([
+    const { dataDir, result, outbox, pushed, warnings } = await importFolder([
       JSON.stringify({ op: 'seen', pushes: ['17:StreamStarted\nntfy://127.0.0.1:9/b'] }),
       add('waiting', 'j3:FileClosed'),
       JSON.stringify({ op: 'try', id: 'waiting', at: 11, attempts: 2, reason: 'unreachable' }),
@@ -64,33 +67,35 @@ describe('the old push outbox, imported', () => {
       add('never tried'),
       '{"op":"add","item":{"id":"cut sh',
     ]);
-    expect(outbox.load()).toEqual([
+    const owed = outbox.load().map(({ payload, ...rest }) => ({
+      ...rest,
+      message: JSON.parse(payload!) as unknown,
+    }));
+    expect(owed).toEqual([
       {
-        item: {
-          id: 'waiting',
-          notificationId: 'n-waiting',
-          url: URL_A,
-          message,
-          firstAt: 10,
-          key: 'j3:FileClosed',
-        },
+        id: 1,
+        kind: 'push',
+        notificationId: 'n-waiting',
+        target: URL_A,
+        message,
+        createdAt: 10,
+        key: 'j3:FileClosed',
         attempts: 2,
       },
       {
-        item: {
-          id: 'never tried',
-          notificationId: 'n-never tried',
-          url: URL_A,
-          message,
-          firstAt: 10,
-        },
+        id: 2,
+        kind: 'push',
+        notificationId: 'n-never tried',
+        target: URL_A,
+        message,
+        createdAt: 10,
         attempts: 0,
       },
     ]);
-    expect(outbox.has('j3:FileClosed', URL_A)).toBe(true);
-    expect(outbox.has('j4:FileClosed', URL_A)).toBe(true);
-    expect(outbox.has('17:StreamStarted', 'ntfy://127.0.0.1:9/b')).toBe(true);
-    expect(outbox.has('17:StreamStarted', URL_A)).toBe(false);
+    expect(pushed('j3:FileClosed', URL_A)).toBe(true);
+    expect(pushed('j4:FileClosed', URL_A)).toBe(true);
+    expect(pushed('17:StreamStarted', 'ntfy://127.0.0.1:9/b')).toBe(true);
+    expect(pushed('17:StreamStarted', URL_A)).toBe(false);
     // Two pushes owed and three keys.
     expect(result.imported).toBe(5);
     expect(result.warnings).toEqual([
@@ -108,6 +113,6 @@ describe('the old push outbox, imported', () => {
     writeFileSync(join(dataDir, LEGACY_OUTBOX_FILE), `${lines[0]}\n${add('new')}\n`);
     const again = importLegacy(dataDir, db, Date.UTC(2026, 10, 28), [LEGACY_OUTBOX]);
     expect(again.imported).toBe(0);
-    expect(db.statement('SELECT id FROM push_outbox').pluck().all()).toEqual(['waiting']);
+    expect(db.statement('SELECT notification_id FROM outbox').pluck().all()).toEqual(['n-waiting']);
   });
 });

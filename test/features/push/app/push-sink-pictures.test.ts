@@ -3,22 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HistoryNotification } from '../../../../shared/history';
-import type { PushRecord } from '../../../../shared/push';
-import { Settings } from '../../../../shared/settings';
-import { PushSink } from '../../../../main/features/push/app/push-sink';
-import { APP_MIGRATIONS } from '../../../../main/adapters/database/app-migrations';
-import { DatabaseHandle } from '../../../../main/adapters/database/database-handle';
+import { startPushFeature } from '../../../fakes/push-feature';
 import { oneBotService } from '../../../fakes/push-services/chat-services';
 import {
   startFakePushServer,
   type FakePushServer,
 } from '../../../fakes/push-services/fake-push-server';
-import { memoryLogger } from '../../../fakes/silent-logger';
 
 let dataDir: string;
 let server: FakePushServer;
-const sinks: PushSink[] = [];
-const databases: DatabaseHandle[] = [];
+const sinks: { stop(): Promise<void> }[] = [];
 
 beforeEach(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'push-pictures-'));
@@ -27,7 +21,6 @@ beforeEach(async () => {
 
 afterEach(async () => {
   await Promise.all(sinks.splice(0).map((s) => s.stop()));
-  for (const db of databases.splice(0)) db.close();
   await server.close();
   await rm(dataDir, { recursive: true, force: true });
 });
@@ -40,7 +33,7 @@ const goLive: HistoryNotification = {
     roomIds: [23058],
     title: '3号直播间 开播了',
     body: '',
-    createdAt: 1,
+    createdAt: Date.now(),
     facts: { name: '3号直播间', title: '今晚', area: '' },
     pictures: { cover },
   },
@@ -49,29 +42,12 @@ const goLive: HistoryNotification = {
 };
 
 async function startSink(url: string) {
-  const results: PushRecord[] = [];
-  const database = DatabaseHandle.open(dataDir, { migrations: APP_MIGRATIONS });
-  databases.push(database);
-  const sink = new PushSink({
-    database,
+  const started = await startPushFeature(dataDir, [{ url }], {
     retryDelaysMs: [50],
-    onResult: (_id, r) => results.push(r),
+    language: 'zh-CN',
   });
-  sinks.push(sink);
-  const settings = Settings.parse({ pushTargets: [{ url }] });
-  await sink.start({
-    clock: Date.now,
-    log: memoryLogger(),
-    dataDir,
-    settings: () => settings,
-    language: () => 'zh-CN',
-  });
-  /** Stops the sink, then closes the database (as the app does), for a restart. */
-  const stop = async () => {
-    await sink.stop();
-    database.close();
-  };
-  return { sink, results, stop };
+  sinks.push(started);
+  return started;
 }
 
 describe('pictures through the push sink', () => {
@@ -79,12 +55,14 @@ describe('pictures through the push sink', () => {
     server.down = true;
     const url = `onebot://127.0.0.1:${server.port}/group/123456`;
     const first = await startSink(url);
-    first.sink.decided(goLive);
+    first.decided(goLive);
     await vi.waitFor(() => expect(server.refused).toBeGreaterThanOrEqual(1));
     await first.stop();
     server.down = false;
     const second = await startSink(url);
-    await vi.waitFor(() => expect(second.results).toMatchObject([{ status: 'sent' }]));
+    await vi.waitFor(() =>
+      expect(second.results.map((r) => r.record)).toMatchObject([{ status: 'sent' }]),
+    );
     expect(server.received[0]!.body.message).toEqual([
       {
         type: 'text',

@@ -3,27 +3,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HistoryNotification } from '../../../../shared/history';
-import type { PushRecord } from '../../../../shared/push';
-import { Settings, type PushTargetSetting } from '../../../../shared/settings';
-import {
-  PushSink,
-  type PushAttempt,
-  type PushSinkOptions,
-} from '../../../../main/features/push/app/push-sink';
+import type { PushTargetSetting } from '../../../../shared/settings';
+import type { PushSinkOptions } from '../../../../main/features/push/app/push-sink';
 import { APP_MIGRATIONS } from '../../../../main/adapters/database/app-migrations';
 import { DatabaseHandle } from '../../../../main/adapters/database/database-handle';
-import { PushOutboxTable } from '../../../../main/features/push/adapters/push-outbox-table';
+import { INSERT_PUSH, pushRow } from '../../../../main/adapters/database/outbox-table';
+import { startPushFeature } from '../../../fakes/push-feature';
 import {
   startFakePushServer,
   type FakePushServer,
 } from '../../../fakes/push-services/fake-push-server';
 import { ntfyService } from '../../../fakes/push-services/services';
-import { memoryLogger } from '../../../fakes/silent-logger';
 
 let dataDir: string;
 let server: FakePushServer;
-const sinks: PushSink[] = [];
-const databases: DatabaseHandle[] = [];
+const sinks: { stop(): Promise<void> }[] = [];
 
 beforeEach(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'push-sink-'));
@@ -32,7 +26,6 @@ beforeEach(async () => {
 
 afterEach(async () => {
   await Promise.all(sinks.splice(0).map((s) => s.stop()));
-  for (const db of databases.splice(0)) db.close();
   await server.close();
   await rm(dataDir, { recursive: true, force: true });
 });
@@ -45,7 +38,7 @@ function entry(id: string, shown = true, roomId = 123): HistoryNotification {
       roomIds: [roomId],
       title: `${id} is live`,
       body: '',
-      createdAt: 1,
+      createdAt: Date.now(),
       facts: { name: `Streamer ${id}`, title: 'tonight', area: '' },
     },
     decision: shown ? { shown: true } : { shown: false, reason: 'muted' },
@@ -53,48 +46,28 @@ function entry(id: string, shown = true, roomId = 123): HistoryNotification {
   };
 }
 
+/** The push feature (test/fakes/push-feature.ts) with short retries, stopped after the test. */
 async function startSink(
   targets: Partial<PushTargetSetting>[],
   giveUpAfterMs?: number,
   options: Partial<PushSinkOptions> = {},
 ) {
-  const attempts: PushAttempt[] = [];
-  const results: { id: string; record: PushRecord }[] = [];
-  const log = memoryLogger();
-  const settings = Settings.parse({ pushTargets: targets });
-  const database = DatabaseHandle.open(dataDir, { migrations: APP_MIGRATIONS });
-  databases.push(database);
-  const sink = new PushSink({
-    database,
+  const started = await startPushFeature(dataDir, targets, {
     retryDelaysMs: [50, 100],
     ...(giveUpAfterMs ? { giveUpAfterMs } : {}),
-    onAttempt: (a) => attempts.push(a),
-    onResult: (id, record) => results.push({ id, record }),
     ...options,
   });
-  sinks.push(sink);
-  await sink.start({
-    clock: Date.now,
-    log,
-    dataDir,
-    settings: () => settings,
-    language: () => 'en',
-  });
-  /** Stops the sink, then closes the database (as the app does), for a restart. */
-  const stop = async () => {
-    await sink.stop();
-    database.close();
-  };
-  return { sink, attempts, results, log, stop };
+  sinks.push(started);
+  return started;
 }
 
 /** The rows of the outbox table left in the data folder (the app stopped). */
-function owed(): { id: string; attempts: number; next_at: number | null }[] {
+function owed(): { id: number; attempts: number; next_at: number | null }[] {
   const db = DatabaseHandle.open(dataDir, { migrations: APP_MIGRATIONS });
   try {
-    return db.statement('SELECT id, attempts, next_at FROM push_outbox').all() as ReturnType<
-      typeof owed
-    >;
+    return db
+      .statement("SELECT id, attempts, next_at FROM outbox WHERE kind = 'push'")
+      .all() as ReturnType<typeof owed>;
   } finally {
     db.close();
   }
@@ -103,22 +76,22 @@ function owed(): { id: string; attempts: number; next_at: number | null }[] {
 describe('the push sink', () => {
   it('quiet hours: a held notification goes at once to a target that does not follow them, not to one that does', async () => {
     const url = `ntfy://127.0.0.1:${server.port}`;
-    const { sink, results } = await startSink([
+    const { decided, results } = await startSink([
       { url: `${url}/follows` },
       { url: `${url}/always`, followQuietHours: false },
     ]);
     const held = entry('h');
     held.decision = { shown: false, reason: 'held' };
-    sink.decided(held);
+    decided(held);
     await vi.waitFor(() => expect(results).toHaveLength(1));
     expect(server.received.map((r) => (r.body as { topic: string }).topic)).toEqual(['always']);
   });
 
   it('pushes what the policy showed, within the filters, and records it sent', async () => {
     const url = `ntfy://127.0.0.1:${server.port}/alerts`;
-    const { sink, results } = await startSink([{ url }, { url: `${url}2`, rooms: [9] }]);
-    sink.decided(entry('a'));
-    sink.decided(entry('b', false));
+    const { decided, results } = await startSink([{ url }, { url: `${url}2`, rooms: [9] }]);
+    decided(entry('a'));
+    decided(entry('b', false));
     await vi.waitFor(() => expect(results).toHaveLength(1));
     expect(server.received.map((r) => r.body)).toEqual([
       {
@@ -143,8 +116,8 @@ describe('the push sink', () => {
   it('owes a push in the database before it is sent, and drops its row once it is settled', async () => {
     server.down = true;
     const url = `ntfy://127.0.0.1:${server.port}/t1`;
-    const { sink, stop, attempts } = await startSink([{ url }]);
-    sink.decided(entry('a'));
+    const { decided, stop, attempts } = await startSink([{ url }]);
+    decided(entry('a'));
     await vi.waitFor(() => expect(attempts.filter((a) => a.retryAt !== undefined)).toHaveLength(1));
     await stop();
     const [row, ...rest] = owed();
@@ -159,7 +132,7 @@ describe('the push sink', () => {
 
   it('holds at most maxWaiting pushes for a retry: the oldest waiting gives way, settled as expired', async () => {
     server.down = true;
-    const { sink, stop, results, attempts } = await startSink(
+    const { decided, stop, results, attempts } = await startSink(
       [{ url: `ntfy://127.0.0.1:${server.port}/t1` }],
       0,
       {
@@ -168,7 +141,7 @@ describe('the push sink', () => {
       },
     );
     for (const [i, id] of ['a', 'b', 'c', 'd'].entries()) {
-      sink.decided(entry(id));
+      decided(entry(id));
       // Waiting for its retry once the sink says so (onAttempt, in the step that sets the retry
       // timer); the server's refusal comes earlier, and under load the next push came before the
       // timer was set, so the oldest did not give way (seen at a load of 15).
@@ -189,19 +162,21 @@ describe('the push sink', () => {
   it('finds more pushes owed at start than may wait: the oldest expire, the others go', async () => {
     const url = `ntfy://127.0.0.1:${server.port}/t1`;
     const before = DatabaseHandle.open(dataDir, { migrations: APP_MIGRATIONS });
-    const outbox = new PushOutboxTable(before, () => undefined);
-    const owedItem = (id: string, firstAt: number) => ({
-      id,
-      notificationId: id,
-      url,
-      message: { title: `push ${id}`, body: '' },
-      firstAt,
+    const owedPush = (id: string, createdAt: number) =>
+      pushRow({
+        notificationId: id,
+        target: url,
+        payload: JSON.stringify({ title: `push ${id}`, body: '' }),
+        createdAt,
+      });
+    await before.commit(() => {
+      for (const [id, ago] of [
+        ['old', 3],
+        ['mid', 2],
+        ['new', 1],
+      ] as const)
+        before.statement(INSERT_PUSH).run(...owedPush(id, Date.now() - ago));
     });
-    await Promise.all([
-      outbox.add(owedItem('old', Date.now() - 3)),
-      outbox.add(owedItem('mid', Date.now() - 2)),
-      outbox.add(owedItem('new', Date.now() - 1)),
-    ]);
     before.close();
     const { results, stop } = await startSink([{ url }], undefined, { maxWaiting: 2 });
     await vi.waitFor(() => expect(results).toHaveLength(3));
@@ -218,10 +193,10 @@ describe('the push sink', () => {
 
   it('retries a target that answers 503 and delivers once it recovers, exactly once', async () => {
     server.down = true;
-    const { sink, attempts, results } = await startSink([
+    const { decided, attempts, results } = await startSink([
       { url: `ntfy://127.0.0.1:${server.port}/t1` },
     ]);
-    sink.decided(entry('a'));
+    decided(entry('a'));
     await vi.waitFor(() => expect(server.refused).toBeGreaterThanOrEqual(2));
     server.down = false;
     await vi.waitFor(() => expect(results).toHaveLength(1));
@@ -239,7 +214,7 @@ describe('the push sink', () => {
     server.down = true;
     const url = `ntfy://127.0.0.1:${server.port}/t1`;
     const first = await startSink([{ url }]);
-    first.sink.decided(entry('a'));
+    first.decided(entry('a'));
     await vi.waitFor(() => expect(server.refused).toBeGreaterThanOrEqual(1));
     await first.stop();
     expect(owed()).toHaveLength(1);
@@ -257,8 +232,8 @@ describe('the push sink', () => {
     const guarded = await startFakePushServer(ntfyService({ token: 'tk_good' }));
     try {
       const url = `ntfy://tk_wrong@127.0.0.1:${guarded.port}/t1`;
-      const { sink, results, log } = await startSink([{ url }]);
-      sink.decided(entry('a'));
+      const { decided, results, log } = await startSink([{ url }]);
+      decided(entry('a'));
       await vi.waitFor(() => expect(results).toHaveLength(1));
       expect(results[0]!.record).toMatchObject({
         status: 'failed',
@@ -279,13 +254,13 @@ describe('the push sink', () => {
       notification: { ...entry(id).notification, key: '17:StreamStarted' },
     });
     const first = await startSink([{ url }]);
-    first.sink.decided(keyed('a'));
-    first.sink.decided(keyed('b'));
+    first.decided(keyed('a'));
+    first.decided(keyed('b'));
     await vi.waitFor(() => expect(first.results).toHaveLength(1));
     await first.stop();
     const second = await startSink([{ url }]);
-    second.sink.decided(keyed('c'));
-    second.sink.decided(entry('d'));
+    second.decided(keyed('c'));
+    second.decided(entry('d'));
     await vi.waitFor(() => expect(second.results).toHaveLength(1));
     expect(server.received.map((r) => r.body.title)).toEqual([
       'Streamer a is live',
@@ -295,8 +270,11 @@ describe('the push sink', () => {
 
   it('records a push still failing at the end of its hour as expired, with the last answer', async () => {
     server.down = true;
-    const { sink, results } = await startSink([{ url: `ntfy://127.0.0.1:${server.port}/t1` }], 300);
-    sink.decided(entry('a'));
+    const { decided, results } = await startSink(
+      [{ url: `ntfy://127.0.0.1:${server.port}/t1` }],
+      300,
+    );
+    decided(entry('a'));
     await vi.waitFor(() => expect(results).toHaveLength(1));
     expect(results[0]!.record).toMatchObject({
       status: 'failed',
@@ -310,14 +288,14 @@ describe('the push sink', () => {
     const gone = dataDir;
     dataDir = join(gone, 'not-there');
     try {
-      const { sink, results, log } = await startSink([
+      const { decided, results, log } = await startSink([
         { url: `ntfy://127.0.0.1:${server.port}/t1` },
       ]);
-      sink.decided(entry('a'));
-      sink.decided(entry('b'));
+      decided(entry('a'));
+      decided(entry('b'));
       await vi.waitFor(() => expect(results).toHaveLength(2));
       expect(server.received).toHaveLength(2);
-      expect(log.lines.filter((l) => l.includes('push outbox: cannot write'))).toHaveLength(1);
+      expect(log.lines.filter((l) => l.includes('cannot write the history'))).toHaveLength(1);
     } finally {
       dataDir = gone;
     }

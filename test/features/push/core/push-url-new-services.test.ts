@@ -151,3 +151,42 @@ describe('the group bots, PushDeer, WxPusher, Discord and OneBot', () => {
     );
   });
 });
+
+describe('a OneBot target that takes commands', () => {
+  const base = 'onebot://tok3n@127.0.0.1:3000/user/12345678/group/87654321?commands=yes';
+
+  it('by HTTP POST: its key and signing secret, and the group members listed', () => {
+    const value = parsed(
+      `${base}&members=22223333,33334444&post=k3yForTheOneBotPosts0123&secret=s1gn`,
+    );
+    expect(value.target).toMatchObject({
+      commands: {
+        members: [22223333, 33334444],
+        postKey: 'k3yForTheOneBotPosts0123',
+        secret: 's1gn',
+      },
+    });
+    expect(value.redacted).toBe(
+      'onebot://***@127.0.0.1:3000/user/12345678/group/87654321?commands=yes&post=k3***',
+    );
+    expect(value.secrets).toEqual(['tok3n', 'k3yForTheOneBotPosts0123', 's1gn']);
+  });
+
+  it('by forward WebSocket', () => {
+    expect(parsed(`${base}&ws=ws://127.0.0.1:6700/`).target).toMatchObject({
+      commands: { members: [], ws: 'ws://127.0.0.1:6700' },
+    });
+  });
+
+  it('refuses a short key, a key without its secret, both ways or neither', () => {
+    for (const query of [
+      '&post=short&secret=s',
+      '&post=k3yForTheOneBotPosts0123',
+      '',
+      '&post=k3yForTheOneBotPosts0123&secret=s&ws=ws://h:1',
+      '&ws=http://h:1',
+      '&members=abc&ws=ws://h:1',
+    ])
+      expect(parsePushUrl(`${base}${query}`)).toMatchObject({ ok: false });
+  });
+});

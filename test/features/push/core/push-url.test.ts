@@ -106,3 +106,50 @@ describe('Apprise-style push URLs', () => {
     );
   });
 });
+
+describe('a Telegram target that takes commands, through a Bot API of the user’s choice', () => {
+  it('reads ?commands=yes and ?api=, and shows both in the masked URL', () => {
+    const value = parsed('tgram://123456:SECRETsecret/42?commands=yes&api=https://tg.example.com/');
+    expect(value.target).toEqual({
+      service: 'tgram',
+      botToken: '123456:SECRETsecret',
+      chatIds: ['42'],
+      api: 'https://tg.example.com',
+      commands: true,
+    });
+    expect(value.redacted).toBe('tgram://123456:***/42?commands=yes&api=https://tg.example.com');
+    // A local telegram-bot-api server answers plain http on its own port.
+    expect(parsed('tgram://1:AAAA/7?api=http://127.0.0.1:8081').target).toMatchObject({
+      api: 'http://127.0.0.1:8081',
+    });
+    expect(parsed('tgram://1:AAAA/7?commands=no').target).not.toHaveProperty('commands');
+  });
+
+  it('refuses an api= that is not an http(s) address', () => {
+    for (const api of ['ftp://host', 'https://user:pw@host', 'host', 'https://host/?x=1'])
+      expect(parsePushUrl(`tgram://1:AAAA/7?api=${encodeURIComponent(api)}`)).toMatchObject({
+        ok: false,
+      });
+  });
+});
+
+describe('an ntfy target with buttons', () => {
+  const control = 'ctl_4f9c2a7e1b5d8c3a6e0f9b2d';
+  it('reads the control topic and the secret, both kept secret', () => {
+    const value = parsed(
+      `ntfys://ntfy.example.com/alerts?commands=yes&control=${control}&secret=s3cret-s3cret-s3cret`,
+    );
+    expect(value.target).toMatchObject({ commands: { control, secret: 's3cret-s3cret-s3cret' } });
+    expect(value.redacted).toBe('ntfys://ntfy.example.com/***?commands=yes&control=ct***');
+    expect(value.secrets).toEqual(expect.arrayContaining([control, 's3cret-s3cret-s3cret']));
+  });
+
+  it('refuses a short control topic or secret', () => {
+    for (const query of [
+      `control=short&secret=s3cret-s3cret-s3cret`,
+      `control=${control}&secret=short`,
+      '',
+    ])
+      expect(parsePushUrl(`ntfy://host/alerts?commands=yes&${query}`)).toMatchObject({ ok: false });
+  });
+});

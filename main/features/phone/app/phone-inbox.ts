@@ -1,0 +1,130 @@
+import { PHONE_SERVICE_NAMES, PHONE_TEXT } from '../../../../shared/i18n/phone-text';
+import type { Logger } from '../../../core/ports';
+import { readCommand, type PhoneCommand } from '../core/phone-command';
+import { PhoneGuard } from '../core/phone-guard';
+import { runPhoneCommand, type PhoneRunnerDeps } from './phone-runner';
+
+/** The services that take commands. */
+export type PhoneService = keyof typeof PHONE_SERVICE_NAMES;
+
+/** A message from a phone, as each service's adapter reads it. */
+export interface PhoneMessage {
+  service: PhoneService;
+  /** The chat the answer goes back to (per service). */
+  chat: string;
+  /** Who sent it (a user id), for the log-once rule and the window's "last command". */
+  sender: string;
+  /** Whether the target allows this sender in this chat. */
+  allowed: boolean;
+  /** Epoch ms the service says it was sent. */
+  sentAt: number;
+  text: string;
+  /** Telegram's bot username: a `/cmd@other_bot` is not for us. */
+  botName?: string;
+  /** Which bot or target it came through (the window's "last command" per target). */
+  via?: string;
+}
+
+/** A command taken, for the log, the window and headless `phone` lines. */
+export interface PhoneCommandTaken {
+  service: PhoneService;
+  via?: string;
+  sender: string;
+  /** "from Telegram: record room 21452505 → done". */
+  line: string;
+  at: number;
+}
+
+/** What the inbox works on. */
+export interface PhoneInboxDeps extends PhoneRunnerDeps {
+  log: Logger;
+  /** Every command taken (or refused as too old or too soon). */
+  onCommand?: (taken: PhoneCommandTaken) => void;
+}
+
+/**
+ * Where every service's messages meet the safety rules and the command language: a message from
+ * anyone not allowed gets no answer (logged once per sender); the rest are read, guarded (too
+ * old, too soon) and run. Answers `undefined` when nothing is to be sent back.
+ */
+export class PhoneInbox {
+  readonly #deps: PhoneInboxDeps;
+  readonly #guard: PhoneGuard;
+
+  constructor(deps: PhoneInboxDeps) {
+    this.#deps = deps;
+    this.#guard = new PhoneGuard(deps.clock);
+  }
+
+  /** Reads and runs one message; the answer to send back, if any. */
+  async take(message: PhoneMessage): Promise<string | undefined> {
+    const read = readCommand(message.text, message.botName);
+    if (read === undefined && message.allowed) return undefined; // chat, not a command
+    return this.#run(message, read?.ok ? read.command : undefined, () => {
+      const text = PHONE_TEXT[this.#deps.language()];
+      if (read === undefined || read.ok || read.reason === 'unknown') return text.unknown;
+      return read.reason === 'needsRoom' ? text.needsRoom : text.badSpan;
+    });
+  }
+
+  /** Runs a command a button stands for (Telegram's callback, ntfy's action), with the same rules. */
+  async press(
+    message: Omit<PhoneMessage, 'text' | 'botName'>,
+    what: string,
+    act: () => Promise<string>,
+  ): Promise<string | undefined> {
+    const verdict = this.#judge(message);
+    if (verdict !== true) return verdict;
+    const answer = await act();
+    this.#told(message, `${what} → ${answer}`);
+    return answer;
+  }
+
+  async #run(
+    message: PhoneMessage,
+    command: PhoneCommand | undefined,
+    refusal: () => string,
+  ): Promise<string | undefined> {
+    const verdict = this.#judge(message);
+    if (verdict !== true) return verdict;
+    if (!command) return refusal();
+    const outcome = await runPhoneCommand(this.#deps, command);
+    this.#told(message, outcome.line);
+    return outcome.answer;
+  }
+
+  // true: go on; otherwise what to answer (undefined: silence).
+  #judge(message: Omit<PhoneMessage, 'text' | 'botName'>): true | string | undefined {
+    // Per service: a Telegram chat and a QQ group may share a number.
+    const verdict = this.#guard.judge({
+      ...message,
+      chat: `${message.service}:${message.chat}`,
+      sender: `${message.service}:${message.sender}`,
+    });
+    if (verdict.take) return true;
+    const service = PHONE_SERVICE_NAMES[message.service];
+    if (verdict.why === 'notAllowed') {
+      // The sender's id only: a stranger's words never reach the log.
+      if (verdict.log)
+        this.#deps.log.warn(
+          `phone: ${service} message from ${message.sender} ignored: not an allowed sender`,
+        );
+      return undefined;
+    }
+    const text = PHONE_TEXT[this.#deps.language()];
+    this.#told(message, verdict.why === 'tooOld' ? 'too old, not done' : 'too soon, not done');
+    return verdict.why === 'tooOld' ? text.tooOld : text.tooSoon;
+  }
+
+  #told(message: Pick<PhoneMessage, 'service' | 'sender' | 'via'>, what: string): void {
+    const line = `from ${PHONE_SERVICE_NAMES[message.service]}: ${what}`;
+    this.#deps.log.info(`phone: ${line} (sender ${message.sender})`);
+    this.#deps.onCommand?.({
+      service: message.service,
+      ...(message.via !== undefined ? { via: message.via } : {}),
+      sender: message.sender,
+      line,
+      at: this.#deps.clock(),
+    });
+  }
+}

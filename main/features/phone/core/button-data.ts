@@ -1,0 +1,21 @@
+import type { PhoneButton } from '../../push/core/push-message';
+
+/** Telegram's `callback_data` holds 1–64 bytes (core.telegram.org/bots/api#inlinekeyboardbutton). */
+export const CALLBACK_DATA_MAX = 64;
+
+const BUTTONS: readonly PhoneButton[] = ['record', 'mute', 'openRoom'];
+
+/** A button's data: `act:<notification id>:<button>`, or undefined when it would not fit. */
+export function buttonData(notificationId: string, button: PhoneButton): string | undefined {
+  const data = `act:${notificationId}:${button}`;
+  return new TextEncoder().encode(data).length <= CALLBACK_DATA_MAX ? data : undefined;
+}
+
+/** Reads a pressed button's data back; undefined for anything this app did not send. */
+export function readButtonData(
+  data: string,
+): { notificationId: string; button: PhoneButton } | undefined {
+  const match = /^act:([A-Za-z0-9_-]{1,50}):([A-Za-z]+)$/.exec(data);
+  const button = BUTTONS.find((b) => b === match?.[2]);
+  return match && button ? { notificationId: match[1]!, button } : undefined;
+}

@@ -1,0 +1,35 @@
+import { recorderById } from '../../../../shared/recorders';
+import type { Settings } from '../../../../shared/settings';
+import type { KindTranslation } from '../../../adapters/webhook-listener/listener-types';
+import type { EventPipeline } from '../../../core/event-pipeline';
+import type { Logger } from '../../../core/ports';
+import { kindTranslator } from '../adapters/kind-translator';
+
+/**
+ * The listener's reading of other kinds' webhooks, wired to the settings in force (each
+ * recorder's kind and recording root) and to the rooms the pipeline knows (the names an event
+ * leaves out).
+ */
+export function kindWebhooks(wiring: {
+  settings: () => Settings;
+  pipeline: Pick<EventPipeline, 'stateOf'>;
+  clock: () => number;
+  log: Logger;
+}): (recorderId: string, body: unknown) => Promise<KindTranslation> | undefined {
+  return kindTranslator({
+    recorder: (recorderId) => recorderById(wiring.settings(), recorderId),
+    knownRoom: (recorderId, roomId) => {
+      const room = wiring.pipeline.stateOf(recorderId).rooms.get(roomId);
+      if (!room) return undefined;
+      return {
+        name: room.name,
+        title: room.title,
+        shortId: room.shortId,
+        areaParent: room.areaNameParent,
+        areaChild: room.areaNameChild,
+      };
+    },
+    clock: wiring.clock,
+    log: wiring.log,
+  });
+}

@@ -1,0 +1,111 @@
+import { safeParseUnknown } from '../../../../shared/parse';
+import { BililiveGoFrame } from '../../../../shared/recorder-kinds/bililive-go';
+import type { RecorderSetting } from '../../../../shared/settings';
+import type { Logger } from '../../../core/ports';
+import type { BackOff } from '../core/back-off';
+import { fetchBililiveGoLive } from '../adapters/bililive-go-lives';
+import { EventSocket } from '../adapters/event-socket';
+import { EventSourceStream } from '../adapters/event-source-stream';
+import { relayToListener } from '../adapters/listener-relay';
+
+/** A stream of a recorder's events, opened and closed by the streams source. */
+export interface KindStream {
+  start(): void;
+  stop(): Promise<void>;
+}
+
+/** What opening a stream needs: where its events go, how it logs, its back-off. */
+export interface StreamWiring {
+  /** The recorder's webhook URL, asked at each event (a rebind moves it). */
+  webhookUrl: () => string;
+  log: Logger;
+  /** A stream went down (with why) or came back (undefined). */
+  streamState: (down: { reason: string } | undefined) => void;
+  backOff?: BackOff;
+}
+
+/** bililive-go's frames this app reads; the rest (logs, danmaku, speeds) are not relayed. */
+const BILILIVE_GO_FRAMES = new Set(['live_update', 'pipeline_task_update']);
+/** bililive-go events after which its room's names or stream start may have changed. */
+const REFRESHING = /"event_type":"(LiveStart|RoomNameChanged|RecorderStart)"/;
+
+/** blrec's `/ws/v1/events` at the recorder's address, its API key as `x-api-key`. */
+export function blrecSocket(recorder: RecorderSetting, wiring: StreamWiring): KindStream {
+  const url = `${baseOf(recorder).replace(/^http/i, 'ws')}/ws/v1/events`;
+  const headers: Record<string, string> = recorder.password
+    ? { 'x-api-key': recorder.password }
+    : {};
+  return new EventSocket({
+    url,
+    headers,
+    ...(wiring.backOff ? { backOff: wiring.backOff } : {}),
+    onMessage: (text) => relay(recorder, wiring, text),
+    onState: stateLog(recorder, url, wiring),
+  });
+}
+
+/** bililive-go's `/api/sse`, each frame relayed with the room its id names. */
+export function bililiveGoStream(recorder: RecorderSetting, wiring: StreamWiring): KindStream {
+  const base = baseOf(recorder);
+  const url = `${base}/api/sse`;
+  const lives = new Map<string, unknown>();
+  return new EventSourceStream({
+    url,
+    ...(wiring.backOff ? { backOff: wiring.backOff } : {}),
+    onEvent: async ({ name, data }) => {
+      if (!BILILIVE_GO_FRAMES.has(name)) return;
+      const frame = safeParseUnknown(BililiveGoFrame, parseJson(data));
+      if (!frame.ok)
+        return wiring.log.warn(`${recorder.id}: a frame it cannot read: ${frame.reasons[0]}`);
+      const id = frame.value.room_id;
+      try {
+        if (!lives.has(id) || REFRESHING.test(data))
+          lives.set(id, await fetchBililiveGoLive(base, id));
+      } catch (error) {
+        return wiring.log.warn(`${recorder.id}: room ${id} not read: ${String(error)}`);
+      }
+      await relay(recorder, wiring, JSON.stringify({ frame: frame.value, live: lives.get(id) }));
+    },
+    onState: stateLog(recorder, url, wiring),
+  });
+}
+
+async function relay(recorder: RecorderSetting, wiring: StreamWiring, text: string): Promise<void> {
+  try {
+    const status = await relayToListener(wiring.webhookUrl(), text);
+    if (status >= 300)
+      wiring.log.warn(`${recorder.id}: an event of its stream was answered ${status}`);
+  } catch (error) {
+    wiring.log.error(
+      `${recorder.id}: an event of its stream did not reach the listener: ${String(error)}`,
+    );
+  }
+}
+
+/** Logs a stream's state when it changes, not at every try while the recorder is away. */
+function stateLog(recorder: RecorderSetting, url: string, wiring: StreamWiring) {
+  const { log } = wiring;
+  let wasUp: boolean | undefined;
+  return (state: { up: true } | { up: false; reason: string; final: boolean }): void => {
+    wiring.streamState(state.up ? undefined : { reason: state.reason });
+    if (state.up === wasUp && (state.up || !state.final)) return;
+    wasUp = state.up;
+    if (state.up) return log.info(`${recorder.id}: event stream connected (${url})`);
+    const then = state.final
+      ? 'not retried (a wrong API key would get this address blocked)'
+      : 'retrying';
+    log.warn(`${recorder.id}: event stream down: ${state.reason}; ${then}`);
+  };
+}
+
+function baseOf(recorder: RecorderSetting): string {
+  return recorder.url.trim().replace(/\/+$/, '');
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}

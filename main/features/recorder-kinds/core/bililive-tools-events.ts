@@ -1,0 +1,78 @@
+import type * as z from 'zod';
+import { safeParseUnknown } from '../../../../shared/parse';
+import {
+  BililiveToolsEnvelope,
+  BililiveToolsFileData,
+  BililiveToolsRecordData,
+} from '../../../../shared/recorder-kinds/bililive-tools';
+import type { KindEvent, KindParse, RoomFacts } from './kind-event';
+import { kindTimestamp } from './kind-time';
+
+/** biliLive-tools' events this app has no use for: known, answered 2xx, nothing derived. */
+const IGNORED = new Set(['file_created', 'task']);
+
+/** The platform biliLive-tools names bilibili by (its BilibiliRecorder's provider id). */
+const BILIBILI = 'bilibili';
+
+/**
+ * Reads one biliLive-tools external event into the app's happenings, keyed by its id. Its code
+ * sends `record_start` / `record_end`, its docs show `live_start` / `live_end`: both are read.
+ * biliLive-tools has no go-live event of its own: a recording starts when the stream does, so a
+ * start is both (and an end both ends).
+ */
+export function bililiveToolsEvents(body: unknown): KindParse {
+  const envelope = safeParseUnknown(BililiveToolsEnvelope, body);
+  if (!envelope.ok) return envelope;
+  const { id, time, type, data } = envelope.value;
+  const at = kindTimestamp(time);
+  if (at === undefined) return { ok: false, reasons: [`time: not an ISO 8601 time: ${time}`] };
+  if (IGNORED.has(type)) return { ok: true, value: [] };
+  const key = `bililive-tools:${id.toLowerCase()}`;
+  const read = <T>(schema: z.ZodType<T>, make: (value: T) => KindParse): KindParse => {
+    const parsed = safeParseUnknown(schema, data);
+    if (!parsed.ok) return { ok: false, reasons: parsed.reasons.map((r) => `data.${r}`) };
+    return make(parsed.value);
+  };
+  switch (type) {
+    case 'record_start':
+    case 'live_start':
+    case 'record_end':
+    case 'live_end':
+      return read(BililiveToolsRecordData, (d) => {
+        const roomId = bilibiliRoom(d.platform, d.roomId);
+        if (typeof roomId === 'string') return { ok: false, reasons: [roomId] };
+        const room: RoomFacts = { roomId };
+        if (d.username) room.name = d.username;
+        if (d.title) room.title = d.title;
+        const session = `bililive-tools:${roomId}:${d.liveId || id}`;
+        const start = type === 'record_start' || type === 'live_start';
+        const events: KindEvent[] = start
+          ? [
+              { type: 'StreamStarted', key: `${key}:live`, at, room },
+              { type: 'SessionStarted', key: `${key}:session`, at, room, session },
+            ]
+          : [
+              { type: 'SessionEnded', key: `${key}:session`, at, room, session },
+              { type: 'StreamEnded', key: `${key}:live`, at, room },
+            ];
+        return { ok: true, value: events };
+      });
+    case 'file_completed':
+      return read(BililiveToolsFileData, (d) => {
+        const roomId = bilibiliRoom(d.platform, d.roomId);
+        if (typeof roomId === 'string') return { ok: false, reasons: [roomId] };
+        const path = d.filePath;
+        return { ok: true, value: [{ type: 'FileClosed', key, at, room: { roomId }, path }] };
+      });
+    default:
+      return { ok: false, reasons: [`type: not a biliLive-tools event this app knows: ${type}`] };
+  }
+}
+
+/** A bilibili room's number, or why the room cannot be followed yet (issue 42: other platforms). */
+function bilibiliRoom(platform: string, roomId: string): number | string {
+  if (platform.toLowerCase() !== BILIBILI)
+    return `data.platform: rooms on ${platform} are not followed yet (bilibili only)`;
+  if (!/^\d{1,15}$/.test(roomId)) return `data.roomId: not a bilibili room number: ${roomId}`;
+  return Number(roomId);
+}

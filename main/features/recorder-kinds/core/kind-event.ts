@@ -1,0 +1,54 @@
+import type { ParseResult } from '../../../../shared/parse';
+
+/** What a recorder of another kind says about a room (what it leaves out the app may know). */
+export interface RoomFacts {
+  roomId: number;
+  name?: string;
+  title?: string;
+  shortId?: number;
+  areaParent?: string;
+  areaChild?: string;
+}
+
+/** A problem of the recorder itself, for the guardian: full disk, an error, an expired login. */
+export type KindProblem = 'disk-low' | 'recorder-error' | 'login-expired';
+
+/**
+ * One happening read from another recorder's event, in the app's own terms. `key` is what makes
+ * it the same happening when it comes again: the recorder's event id where it has one, otherwise
+ * built from what the event carries (docs/other-recorders.md, "Dedupe").
+ */
+export type KindEvent =
+  | {
+      type: 'StreamStarted' | 'StreamEnded' | 'RoomChanged';
+      key: string;
+      at: string;
+      room: RoomFacts;
+    }
+  | {
+      type: 'SessionStarted' | 'SessionEnded';
+      key: string;
+      at: string;
+      room: RoomFacts;
+      /** Built from the session's own facts, so its start and its end name the same session. */
+      session: string;
+    }
+  | {
+      type: 'FileClosed';
+      key: string;
+      at: string;
+      room: RoomFacts;
+      /** The path as the recorder wrote it (absolute, maybe a Windows path). */
+      path: string;
+      /** Bytes, when the recorder says (DDTV does for a session, not per file: never here). */
+      size?: number;
+    }
+  | { type: 'Problem'; at: string; problem: KindProblem; roomId?: number; detail: string };
+
+/** A parsed event: its happenings (none: a known event this app has no use for), or why not. */
+export type KindParse = ParseResult<KindEvent[]>;
+
+/** When the event reached this app (epoch ms): the time of events that carry none. */
+export interface KindParseContext {
+  receivedAt: number;
+}
