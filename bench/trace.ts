@@ -47,8 +47,8 @@ const { values } = parseArgs({
     files: { type: 'boolean', default: false },
     functions: { type: 'boolean', default: false },
     warmup: { type: 'string', default: '3' },
-    // Longer than the checkpoint's delay after a commit (5 s) and the worker's rest after it (10 s):
-    // main/adapters/database/checkpoint-schedule.ts.
+    // Long enough for what a webhook leaves running to settle; the database has no timer of its
+    // own (a checkpoint comes only past 4 MiB of WAL: main/adapters/database/wal-file.ts).
     'quiet-ms': { type: 'string', default: '12000' },
   },
 });

@@ -276,7 +276,7 @@ function unpackedNativeModule(unpacked: string, asarPath: string): string | unde
 /** The database's checkpoint worker (tools/build/worker-bundle.ts), unpacked beside the asar. */
 const CHECKPOINT_WORKER = 'dist/main/checkpoint-worker.mjs';
 
-/** Fails unless the checkpoint worker is unpacked, where checkpointer.ts starts it from. */
+/** Fails unless the checkpoint worker is unpacked, where wal-file.ts starts it from. */
 function unpackedCheckpointWorker(unpacked: string): void {
   const file = path.join(
     unpacked,

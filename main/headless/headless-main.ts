@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defaultDataDir } from '../adapters/app-paths';
 import { createDesktopOpener } from '../adapters/desktop-opener';
-import { DatabaseInUse } from '../adapters/database/database-errors';
+import { DatabaseInUse } from '../adapters/database/open-database';
 import { createNotifySendNotifier, type DesktopPopup } from '../adapters/notify-send';
 import { PopupHealthState } from '../hosts/popup-health-state';
 import { SettingsStore } from '../adapters/settings-store';

@@ -1,11 +1,11 @@
 // The checkpoint worker (main/adapters/database/checkpoint-worker.ts) as a file of its own beside
 // each bundle that runs the database: dist/main/ (the desktop app), dist/headless/ and the tests'
 // copies under test-output/. A worker_threads Worker starts from a file, not from a part of the
-// bundle that spawns it; checkpointer.ts looks for it beside itself. `.mjs`: packaged, it sits in
+// bundle that spawns it; wal-file.ts looks for it beside itself. `.mjs`: packaged, it sits in
 // app.asar.unpacked, where no package.json says "type": "module".
 import path from 'node:path';
 import type { BuildOptions } from 'esbuild';
-import { CHECKPOINT_WORKER_BUNDLE } from '../../main/adapters/database/checkpointer';
+import { CHECKPOINT_WORKER_BUNDLE } from '../../main/adapters/database/wal-file';
 import { REQUIRE_BANNER } from './main-bundle';
 
 /** The worker's source, relative to the repository. */

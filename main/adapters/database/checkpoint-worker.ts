@@ -1,13 +1,9 @@
-// The checkpoint worker (a worker_threads Worker started by checkpointer.ts): its own connection
-// to the database, with synchronous=FULL, copies the WAL into the database file and starts the
-// WAL over, so that the fsyncs of a checkpoint (the WAL's, the database file's, the new WAL
-// header's) never run on the main thread. It
-// imports nothing of the app (only Node and better-sqlite3): it is bundled alone
-// (tools/build/worker-bundle.ts) and runs as it is under tsx and vitest.
+// The checkpoint worker (wal-file.ts starts it): its own connection (FULL) checkpoints the WAL off
+// the main thread. Only Node and better-sqlite3: bundled alone by tools/build/worker-bundle.ts.
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 
-/** What the worker is started with (checkpointer.ts). */
+/** What the worker is started with (wal-file.ts). */
 export interface CheckpointWorkerData {
   path: string;
   nativeBinding: string | undefined;
@@ -16,79 +12,38 @@ export interface CheckpointWorkerData {
   walLimitBytes: number;
 }
 
-/** A request: `checkpoint` runs one; `close` closes the connection and ends the worker. */
-export interface CheckpointRequest {
-  id: number;
-  kind: 'checkpoint' | 'close';
-}
-
-/** The answer to a request: SQLite's three numbers and whether the WAL started over, or what went wrong. */
-export type CheckpointReply =
-  | {
-      id: number;
-      ok: true;
-      busy: boolean;
-      log: number;
-      checkpointed: number;
-      restarted: boolean;
-      ms: number;
-    }
-  | { id: number; ok: false; error: string };
+/** The answer to a 'checkpoint' message: what it did, or what went wrong. */
+export type CheckpointReply = { restarted: boolean; log: number; ms: number } | { error: string };
 
 const data = workerData as CheckpointWorkerData;
-const port = parentPort;
-if (port === null) throw new Error('checkpoint-worker.ts runs only as a worker thread');
-
+const port = parentPort!;
 const db = new Database(data.path, {
   timeout: data.busyTimeoutMs,
-  ...(data.nativeBinding !== undefined ? { nativeBinding: data.nativeBinding } : {}),
+  nativeBinding: data.nativeBinding,
 });
-// FULL: the checkpoint syncs the WAL before it copies, and the database file before it marks the
-// WAL as copied (sqlite3.c, walCheckpoint: "Sync the WAL to disk", then sqlite3OsSync(pDbFd)
-// before nBackfill is stored), so the WAL is reset only once the database file holds it on disk.
+// FULL: the WAL is synced before it is copied, and the database file before the WAL is marked as
+// copied (sqlite3.c, walCheckpoint): the WAL starts over only once the file holds it on the disk.
 db.pragma('synchronous = FULL');
 db.pragma('wal_autocheckpoint = 0');
-db.pragma(`journal_size_limit = ${Math.max(0, Math.floor(data.walLimitBytes))}`);
+db.pragma(`journal_size_limit = ${data.walLimitBytes}`);
 
-port.on('message', (request: CheckpointRequest) => {
-  if (request.kind === 'close') {
-    db.close();
-    port.close();
-    return;
-  }
+port.on('message', (request: 'checkpoint' | 'close') => {
+  if (request === 'close') return void (db.close(), port.close());
   const started = performance.now();
+  let reply: CheckpointReply;
   try {
-    // RESTART, not TRUNCATE: the WAL keeps its size and the app's next commits write over it in
-    // place, which costs the disk's sync less than a file that grows again (bench/webhook.ts). It
-    // waits for the writer lock and for readers to finish; the app holds its commits back while
-    // this runs (database-handle.ts).
-    const [row] = db.pragma('wal_checkpoint(RESTART)') as {
-      busy: number;
-      log: number;
-      checkpointed: number;
-    }[];
-    const busy = row?.busy !== 0;
-    // Then the WAL starts over here, with FULL: the first write after a whole checkpoint writes a
-    // new WAL header, and only a synced header keeps old frames from coming back after a power cut
-    // (https://sqlite.org/src/info/ff5be73dee). The app's commits run with synchronous=OFF, which
-    // would not sync it. Writing application_id back unchanged is the smallest write there is (one
-    // page); the WAL is cut back to walLimitBytes as it starts over.
-    if (!busy)
+    // RESTART, not TRUNCATE: the next commits write over the WAL in place, which costs the disk's
+    // sync less than a file that grows again (bench/webhook.ts). It holds the writer lock.
+    const [row] = db.pragma('wal_checkpoint(RESTART)') as { busy: number; log: number }[];
+    const restarted = row?.busy === 0;
+    // The next write starts the WAL over with a new header, which must be synced before frames
+    // overwrite the old ones (https://sqlite.org/src/info/ff5be73dee): written here, with FULL,
+    // so that the app's commits append after it. application_id, unchanged, is one page.
+    if (restarted)
       db.pragma(`application_id = ${Number(db.pragma('application_id', { simple: true }))}`);
-    port.postMessage({
-      id: request.id,
-      ok: true,
-      busy,
-      log: row?.log ?? -1,
-      checkpointed: row?.checkpointed ?? -1,
-      restarted: !busy,
-      ms: performance.now() - started,
-    } satisfies CheckpointReply);
+    reply = { restarted, log: row?.log ?? -1, ms: performance.now() - started };
   } catch (error) {
-    port.postMessage({
-      id: request.id,
-      ok: false,
-      error: error instanceof Error ? error.message : String(error),
-    } satisfies CheckpointReply);
+    reply = { error: error instanceof Error ? error.message : String(error) };
   }
+  port.postMessage(reply);
 });

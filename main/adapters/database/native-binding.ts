@@ -12,14 +12,9 @@ export const NATIVE_MODULE_PATH = [
 ] as const;
 
 /**
- * The native module, looked for as Node looks for a package: in node_modules of the code's folder
- * and of each folder above it. The bundles (dist/main/main.js, dist/headless/cli.mjs, the tests'
- * copies under test-output/) must name it: `bindings`, which better-sqlite3 uses otherwise, finds
- * the package from its own file's path, which a bundle does not have. Packaged, the module is
- * unpacked from the asar (electron-builder's asarUnpack): a native module cannot be loaded from
- * inside the archive (https://github.com/WiseLibs/better-sqlite3/blob/master/docs/troubleshooting.md),
- * so the path is taken in app.asar.unpacked. Undefined when none is found (better-sqlite3 then
- * looks for itself, and says what it tried).
+ * The native module, looked for from the code's folder up: a bundle must name it (`bindings`
+ * searches from its own file, which a bundle lacks); packaged, in app.asar.unpacked, as a native
+ * module cannot load from the asar (https://github.com/WiseLibs/better-sqlite3/blob/master/docs/troubleshooting.md).
  */
 export function bundledNativeBinding(moduleUrl: string): string | undefined {
   for (let dir = dirname(fileURLToPath(moduleUrl)); ; dir = dirname(dir)) {

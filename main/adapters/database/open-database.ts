@@ -1,14 +1,25 @@
 import { chmodSync, existsSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { errorMessage } from '../../core/log-text';
-import { DatabaseDamaged, DatabaseInUse, isBusy, isDamage } from './database-errors';
-import { holdDatabaseLock } from './database-lock';
+import { errorCode, errorMessage } from '../../core/log-text';
 import { runMigrations, type Migration } from './migrations';
 import { bundledNativeBinding } from './native-binding';
 
 /** File name of the database inside the data folder. */
 export const DATABASE_FILE = 'recorder-tray.db';
+/** File name of the data folder's lock: an empty SQLite file (see openDatabase). */
+export const LOCK_FILE = 'recorder-tray.lock';
+
+/** Another running copy of the app holds the database (one data folder, one copy). */
+export class DatabaseInUse extends Error {
+  constructor(path: string) {
+    super(
+      `the database ${path} is in use by another running copy of Recorder Tray ` +
+        '(one data folder can be used by one copy at a time)',
+    );
+    this.name = 'DatabaseInUse';
+  }
+}
 
 /** How to open the database. */
 export interface OpenOptions {
@@ -22,10 +33,9 @@ export interface OpenOptions {
   busyTimeoutMs?: number;
 }
 
-/** An open, checked database, migrated to the newest schema. */
+/** An open, checked database, migrated to the newest schema, and the folder's lock. */
 export interface OpenedDatabase {
   db: Database.Database;
-  /** The data folder's lock (database-lock.ts): closed after `db`, when the app lets go. */
   lock: Database.Database;
   path: string;
   /** The damaged or unreadable file found at start, and where it was moved; undefined: none. */
@@ -33,82 +43,55 @@ export interface OpenedDatabase {
 }
 
 /**
- * Opens the database in `dataDir` the way the app's promises need it:
- * - the data folder's lock first (database-lock.ts): one copy of the app at a time (a second
- *   headless process on the same folder: headless mode has no single-instance lock of its own)
- *   is told so (DatabaseInUse) instead of writing beside the first;
- * - WAL with `synchronous = FULL` for what runs outside the group commit (migrations, the legacy
- *   import); the group commit itself runs with OFF and syncs the WAL off the main thread
- *   (database-handle.ts);
- * - `wal_autocheckpoint = 0`: this connection never checkpoints (a checkpoint's fsyncs of the
- *   WAL and the database file would run on the main thread); the checkpoint worker does
- *   (checkpointer.ts), or, when it cannot run, the handle turns it back on;
- * - normal locking: the worker's connection shares the file, through the `-shm` index
- *   (https://www.sqlite.org/wal.html#concurrency);
- * - `auto_vacuum = INCREMENTAL` (it takes effect only on a new file): freed pages are given back
- *   by `PRAGMA incremental_vacuum` after the pruning deletes rows;
- * - `PRAGMA quick_check` at start; a file that is not a database or fails the check is moved aside
- *   (`<name>.damaged-<time>`, with its -wal) and a fresh one is made: the caller tells the user.
- * Throws DatabaseInUse when another copy holds it, and what SQLite said when the folder cannot be
- * written at all (the caller retries later: database-handle.ts).
+ * Opens the database in `dataDir`: the lock file first, a second SQLite file because the database
+ * has two connections (the app's, the checkpoint worker's), so its own EXCLUSIVE mode cannot keep
+ * a second copy out, and Node has no other lock that dies with the process (a pid file outlives a
+ * crash); then WAL, `synchronous = FULL` outside the group commit (migrations, the old format's
+ * import), never checkpointed here (the worker does), `auto_vacuum = INCREMENTAL` (for
+ * reclaimSpace), and `quick_check`: a file that is not a database or fails it is moved aside
+ * (`<name>.damaged-<time>`) and a fresh one made. Throws DatabaseInUse, or what SQLite said.
  */
 export function openDatabase(dataDir: string, options: OpenOptions): OpenedDatabase {
   const path = join(dataDir, DATABASE_FILE);
-  const nativeBinding = options.nativeBinding ?? bundledNativeBinding(import.meta.url);
-  const busyTimeoutMs = options.busyTimeoutMs ?? 2_000;
-  let lock: Database.Database;
+  const connect = (file: string) =>
+    new Database(file, {
+      timeout: options.busyTimeoutMs ?? 2_000,
+      nativeBinding: options.nativeBinding ?? bundledNativeBinding(import.meta.url),
+    });
+  const lock = connect(join(dataDir, LOCK_FILE));
   try {
-    lock = holdDatabaseLock(dataDir, { nativeBinding, busyTimeoutMs });
-  } catch (error) {
-    if (isBusy(error)) throw new DatabaseInUse(path);
-    throw error;
-  }
-  try {
+    // Held until closed (the operating system's lock): EXCLUSIVE locking mode, no journal.
+    lock.exec('PRAGMA locking_mode=EXCLUSIVE; PRAGMA journal_mode=OFF; BEGIN EXCLUSIVE; COMMIT');
     try {
-      return { db: openChecked(path, options), lock, path };
+      return { db: openChecked(connect(path), options), lock, path };
     } catch (error) {
-      if (isBusy(error)) throw new DatabaseInUse(path);
-      if (!isDamage(error)) throw error;
-      const movedTo = moveAside(path, (options.now ?? Date.now)());
-      return {
-        db: openChecked(path, options),
-        lock,
-        path,
-        replaced: { movedTo, reason: errorMessage(error) },
-      };
+      if (!/^SQLITE_(CORRUPT|NOTADB)/.test(errorCode(error) ?? '')) throw error;
+      const replaced = { movedTo: moveAside(path, options.now), reason: errorMessage(error) };
+      return { db: openChecked(connect(path), options), lock, path, replaced };
     }
   } catch (error) {
     lock.close();
-    throw error;
+    throw /^SQLITE_(BUSY|LOCKED)/.test(errorCode(error) ?? '') ? new DatabaseInUse(path) : error;
   }
 }
 
-function openChecked(path: string, options: OpenOptions): Database.Database {
-  const nativeBinding = options.nativeBinding ?? bundledNativeBinding(import.meta.url);
-  const db = new Database(path, {
-    timeout: options.busyTimeoutMs ?? 2_000,
-    ...(nativeBinding !== undefined ? { nativeBinding } : {}),
-  });
+function openChecked(db: Database.Database, options: OpenOptions): Database.Database {
   try {
-    // Private like the rest of the data folder (the push outbox holds the targets' tokens):
-    // SQLite gives its -wal the database file's permissions. Windows has no POSIX modes.
-    if (process.platform !== 'win32') chmodSync(path, 0o600);
+    // Private like the rest of the data folder (the push outbox holds the targets' tokens); SQLite
+    // gives its -wal the same mode. Windows has no POSIX modes.
+    if (process.platform !== 'win32') chmodSync(db.name, 0o600);
     db.pragma('auto_vacuum = INCREMENTAL');
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');
     db.pragma('wal_autocheckpoint = 0');
-    // SQLite's own default (2 MB) rather than better-sqlite3's 16 MB: the hot path reads one index
-    // entry per webhook, and every megabyte of page cache stays in RSS for as long as the app runs
-    // (the target: RSS after a flood within idle + 40 MB).
-    db.pragma('cache_size = -2000');
-    // A copy of the app from before the lock file holds the database itself (locking_mode =
-    // EXCLUSIVE): found here, at once, rather than at the first webhook.
-    db.exec('BEGIN IMMEDIATE; COMMIT');
-    const check = db.pragma('quick_check', { simple: false }) as { quick_check: string }[];
-    const findings = check.map((row) => row.quick_check);
-    if (findings.length !== 1 || findings[0] !== 'ok')
-      throw new DatabaseDamaged(findings.slice(0, 3).join('; '));
+    db.pragma('cache_size = -2000'); // SQLite's 2 MB, not better-sqlite3's 16: it stays in RSS
+    const check = db.prepare('PRAGMA quick_check').pluck().all() as string[];
+    const damage = new Error(`the integrity check found damage: ${check.slice(0, 3).join('; ')}`);
+    if (check.join() !== 'ok') throw Object.assign(damage, { code: 'SQLITE_CORRUPT' });
     runMigrations(db, options.migrations);
+    // One synced write: the WAL's header is synced here, not at the first commit on the main
+    // thread, and a copy from before the lock file (it locks the database itself) is found now.
+    db.pragma(`application_id = ${Number(db.pragma('application_id', { simple: true }))}`);
     return db;
   } catch (error) {
     db.close();
@@ -117,11 +100,9 @@ function openChecked(path: string, options: OpenOptions): Database.Database {
 }
 
 /** Moves the database and its WAL aside under one time stamp; returns the new name. */
-function moveAside(path: string, now: number): string {
-  const stamp = new Date(now).toISOString().replace(/[:.]/g, '-');
-  const movedTo = `${path}.damaged-${stamp}`;
-  for (const suffix of ['', '-wal', '-shm', '-journal']) {
+function moveAside(path: string, now = Date.now): string {
+  const movedTo = `${path}.damaged-${new Date(now()).toISOString().replace(/[:.]/g, '-')}`;
+  for (const suffix of ['', '-wal', '-shm', '-journal'])
     if (existsSync(path + suffix)) renameSync(path + suffix, movedTo + suffix);
-  }
   return movedTo;
 }

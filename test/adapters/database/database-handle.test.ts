@@ -5,15 +5,17 @@ import { pbkdf2 } from 'node:crypto';
 import { statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import type { CheckpointDone } from '../../../main/adapters/database/checkpointer';
 import { APP_MIGRATIONS } from '../../../main/adapters/database/app-migrations';
-import { CHECKPOINT_WAL_BYTES } from '../../../main/adapters/database/checkpoint-schedule';
+import {
+  CHECKPOINT_WAL_BYTES,
+  type CheckpointDone,
+} from '../../../main/adapters/database/wal-file';
 import {
   DatabaseHandle,
   RECLAIM_FROM_PAGES,
   type CommitReport,
 } from '../../../main/adapters/database/database-handle';
-import { DatabaseInUse } from '../../../main/adapters/database/database-errors';
+import { DatabaseInUse } from '../../../main/adapters/database/open-database';
 import { DATABASE_FILE } from '../../../main/adapters/database/open-database';
 import { failingSync } from '../../fakes/failing-sync';
 
@@ -161,7 +163,9 @@ describe('DatabaseHandle', () => {
   test('a big WAL is checkpointed by the worker: copied, started over and cut back to its limit, nothing lost, commits go on', async () => {
     const checkpoints: CheckpointDone[] = [];
     const inline: string[] = [];
-    handle.observeCheckpoints((done) => checkpoints.push(done));
+    handle.close();
+    const checkpointed = (done: CheckpointDone) => checkpoints.push(done);
+    handle = DatabaseHandle.open(dir, { migrations: APP_MIGRATIONS, checkpointed });
     handle.observeInline((why) => inline.push(why));
     const reports: CommitReport[] = [];
     handle.observeCommits((report) => reports.push(report));
@@ -190,10 +194,10 @@ describe('DatabaseHandle', () => {
   });
 
   test('a commit that comes while the worker checkpoints waits for it, off this thread, and is kept', async () => {
-    const checkpoints: CheckpointDone[] = [];
-    handle.observeCheckpoints((done) => checkpoints.push(done));
     const order: string[] = [];
-    handle.observeCheckpoints(() => order.push('checkpoint'));
+    handle.close();
+    const checkpointed = () => order.push('checkpoint');
+    handle = DatabaseHandle.open(dir, { migrations: APP_MIGRATIONS, checkpointed });
     const path = join(dir, DATABASE_FILE);
     // A reader on an old snapshot keeps the worker's RESTART checkpoint waiting, the writer lock
     // held (https://www.sqlite.org/c3ref/wal_checkpoint_v2.html), until it is let go below.

@@ -5,10 +5,13 @@ import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { APP_MIGRATIONS } from '../../../main/adapters/database/app-migrations';
-import { DatabaseInUse } from '../../../main/adapters/database/database-errors';
-import { LOCK_FILE } from '../../../main/adapters/database/database-lock';
 import { appliedVersions } from '../../../main/adapters/database/migrations';
-import { DATABASE_FILE, openDatabase } from '../../../main/adapters/database/open-database';
+import {
+  DATABASE_FILE,
+  DatabaseInUse,
+  LOCK_FILE,
+  openDatabase,
+} from '../../../main/adapters/database/open-database';
 
 let dir: string;
 const open: Database.Database[] = [];
