@@ -35,6 +35,8 @@ export const SuppressionReason = z.enum([
   'quietRoom',
   /** A go-live the go-live filters stopped (title words or area); `filter` says which. */
   'filtered',
+  /** A command taken from a phone (issue 43): kept in the history, never popped up or pushed. */
+  'phoneCommand',
 ]);
 /** A suppression reason. */
 export type SuppressionReason = z.infer<typeof SuppressionReason>;

@@ -23,6 +23,7 @@ export const CALL_CHANNELS = [
   'push:test',
   'push:status',
   'push:sendCommands',
+  'push:makeSecrets',
   'room:command',
   'room:add',
   'room:remove',

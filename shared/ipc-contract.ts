@@ -147,6 +147,11 @@ export const CALLS = {
     request: z.strictObject({ url: z.string().trim().min(1).max(2000) }),
     response: CallResult,
   },
+  /** A target URL with the random secrets its commands need made where missing (issue 43). */
+  'push:makeSecrets': {
+    request: z.strictObject({ url: z.string().trim().min(1).max(2000) }),
+    response: z.object({ url: z.string() }),
+  },
   'room:command': {
     request: z.strictObject({
       roomId: CommandRoomId,

@@ -75,6 +75,7 @@ export const NotificationEvent = z.enum([
   'QuietHoursDigest',
   'JobDone', // a job acting on a recording finished (a popup only with actions.notifyDone)
   'JobFailed', // ... or failed, with the tool's words
+  'PhoneCommand', // a command taken from a phone (issue 43): a history row, never a popup or push
 ]);
 /** A notification's event. */
 export type NotificationEvent = z.infer<typeof NotificationEvent>;

@@ -69,7 +69,7 @@ export interface HostEvents {
   /** One attempt to push a notification to a push target (its URL's secrets masked). */
   'push:attempt': PushAttempt;
   /** A command taken from a phone (Telegram, QQ, ntfy), or refused as too old or too soon. */
-  'phone:command': PhoneCommandTaken;
+  'phone:command': Omit<PhoneCommandTaken, 'said'>;
   /** A clean-up pass that found something: what it removed, or would remove in a dry run. */
   'cleanUp:pass': { dryRun: boolean; files: string[]; bytes: number };
 }

@@ -8,6 +8,7 @@ import { contractHandlers } from './handlers/contract-handlers';
 import type { HandlerDeps } from './handlers/handler-deps';
 import { appLifecycle } from './lifecycle';
 import { buildListener, ListenerBinding, type Listener } from './listener';
+import type { EventPipeline } from '../core/event-pipeline';
 import { buildPipeline } from './pipeline';
 import type { PushSink } from '../features/push/app/push-sink';
 import { RecorderLinks } from './recorder-links';
@@ -99,7 +100,7 @@ export async function assembleApp(hostPorts: AppPorts, seams: TestSeams = {}): P
   });
   const shellActions = appShellActions(context, ports);
   const handlerParts = { storage, listener, shellActions, state, links, push, cleanUp, engine };
-  const { handlers, phone } = appHandlers(context, ports, handlerParts);
+  const { handlers, phone } = appHandlers(context, ports, { ...handlerParts, pipeline });
   const lifecycle = appLifecycle(context, {
     storage,
     sinks,
@@ -170,9 +171,11 @@ function appHandlers(
     engine: JobsEngine;
     /** The whole listener: the phone adds its route to it. */
     listener: Listener;
+    /** Where the phone's commands are recorded in the history. */
+    pipeline: Pick<EventPipeline, 'record'>;
   },
 ): { handlers: ContractHandlers; phone: PhoneBots } {
-  const phone = buildPhone(context, () => handlers, parts.state, parts.listener);
+  const phone = buildPhone(context, () => handlers, parts.state, parts.listener, parts.pipeline);
   const handlers: ContractHandlers = contractHandlers(
     {
       ...context,

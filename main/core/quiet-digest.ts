@@ -50,7 +50,12 @@ export function digestNotification(
   const counts: Partial<Record<NotifiableEvent, number>> = {};
   for (const n of held) {
     const { event } = n;
-    if (event !== 'QuietHoursDigest' && event !== 'JobDone' && event !== 'JobFailed')
+    if (
+      event !== 'QuietHoursDigest' &&
+      event !== 'JobDone' &&
+      event !== 'JobFailed' &&
+      event !== 'PhoneCommand' // never held: a phone command has no popup
+    )
       counts[event] = (counts[event] ?? 0) + 1;
   }
   const live = counts.StreamStarted ?? 0;

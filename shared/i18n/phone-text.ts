@@ -72,6 +72,7 @@ export const PHONE_TEXT = {
     ntfyButtonsOnly: 'ntfy takes no typed commands: its go-live pushes carry the buttons.',
     listSent: 'The commands list was sent.',
     listNotSent: 'The commands list could not be sent: see the log.',
+    fromPhone: (service: string) => `Command from ${service}`,
   },
   'zh-CN': {
     tooOld: '太久了，没有执行：这条命令是两分钟以前发的。',
@@ -99,6 +100,7 @@ export const PHONE_TEXT = {
     ntfyButtonsOnly: 'ntfy 不接受输入的命令：开播推送里带有按钮。',
     listSent: '命令列表已发送。',
     listNotSent: '命令列表没有发出去：请查看日志。',
+    fromPhone: (service: string) => `来自 ${service} 的命令`,
   },
 } as const;
 

@@ -36,6 +36,7 @@ export function fakeHandlers(): ContractHandlers {
     'push:test': vi.fn(async () => ({ ok: true, target: 'ntfy://***', message: 'sent' })),
     'push:status': vi.fn(async () => ({ targets: [] })),
     'push:sendCommands': vi.fn(async () => ({ ok: true })),
+    'push:makeSecrets': vi.fn(async ({ url }: { url: string }) => ({ url })),
     'room:command': vi.fn(ok),
     'room:add': vi.fn(ok),
     'room:remove': vi.fn(ok),

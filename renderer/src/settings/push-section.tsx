@@ -36,7 +36,7 @@ function useLastPushes(): { last?: PushRecord; phone?: PhoneStatus }[] {
  * a target is a unit, and its test button sends to what is typed).
  */
 export function PushSection() {
-  const { settings, saveSettings, language } = useApp();
+  const { api, settings, saveSettings, language } = useApp();
   const s = PUSH_STRINGS[language];
   const targets = settings?.pushTargets ?? [];
   const [adding, setAdding] = useState('');
@@ -56,10 +56,22 @@ export function PushSection() {
     if (!outcome.ok) setFailure(`${s.saveFailed}${outcome.errors.join('; ')}`);
     return outcome.ok;
   };
+  // Issue 43: a target switched to take commands gets the secrets they need made by the app (a
+  // word a user types is guessable); the row shows them masked, like the rest of the URL.
+  const withSecrets = (url: string) =>
+    api.pushMakeSecrets({ url }).then(
+      (made) => made.url,
+      () => url, // the bridge reconnecting: saved as typed, and the app says what is missing
+    );
   const add = async () => {
-    const url = adding.trim();
-    if (url === '') return;
+    const typed = adding.trim();
+    if (typed === '') return;
+    const url = await withSecrets(typed);
     if (await save((current) => [...current, PushTargetSetting.parse({ url })])) setAdding('');
+  };
+  const change = async (index: number, patch: Partial<PushTargetSetting>) => {
+    const made = patch.url === undefined ? patch : { ...patch, url: await withSecrets(patch.url) };
+    await save((current) => current.map((t, i) => (i === index ? { ...t, ...made } : t)));
   };
 
   return (
@@ -79,11 +91,7 @@ export function PushSection() {
               last={lasts[index]?.last}
               phone={lasts[index]?.phone}
               strings={s}
-              onChange={(patch) =>
-                void save((current) =>
-                  current.map((t, i) => (i === index ? { ...t, ...patch } : t)),
-                )
-              }
+              onChange={(patch) => void change(index, patch)}
               onRemove={() => void save((current) => current.filter((_, i) => i !== index))}
             />
           ))}

@@ -69,6 +69,7 @@ export const EVENT_NAMES: Readonly<Record<Language, Record<NotificationEvent, st
     QuietHoursDigest: '免打扰汇总',
     JobDone: '录制后处理完成',
     JobFailed: '录制后处理失败',
+    PhoneCommand: '手机命令',
   },
   en: {
     StreamStarted: 'Goes live',
@@ -83,5 +84,6 @@ export const EVENT_NAMES: Readonly<Record<Language, Record<NotificationEvent, st
     QuietHoursDigest: 'Quiet hours digest',
     JobDone: 'Job done',
     JobFailed: 'Job failed',
+    PhoneCommand: 'Command from the phone',
   },
 };

@@ -25,6 +25,7 @@ const ZH_CN = {
     held: '免打扰时段：已暂存，结束时汇总',
     quietRoom: '未弹出：此房间设为安静',
     filtered: '未弹出：被开播过滤规则拦下',
+    phoneCommand: '手机发来的命令：只记在这里',
   } satisfies Record<SuppressionReason, string>,
 };
 
@@ -57,6 +58,7 @@ export const NOTIFICATIONS_STRINGS: Readonly<Record<Language, NotificationsStrin
       held: 'Quiet hours: held for the digest at their end',
       quietRoom: 'Not shown: a quiet room',
       filtered: 'Not shown: stopped by a go-live filter',
+      phoneCommand: 'A command from the phone: kept here only',
     },
   },
 };

@@ -100,4 +100,29 @@ describe('Settings → Push in Chromium', () => {
     );
     expect(window.watch).toEqual({ dialogs: [], errors: [], cspViolations: [] });
   });
+
+  it('makes the secrets of a target switched to take commands, and masks them', async () => {
+    const { page } = window;
+    const section = page.locator('section[aria-labelledby="settings-push-title"]');
+    const typed = `ntfy://127.0.0.1:${ntfy.port}/phone-topic?commands=yes`;
+    await page.fill('#push-add-url', typed);
+    await section.getByRole('button', { name: en.add, exact: true }).click();
+    const file = join(session.dataDir, 'settings.json');
+    const savedUrl = async () =>
+      String(JSON.parse(await readFile(file, 'utf8')).pushTargets?.[2]?.url ?? '');
+    await expect.poll(savedUrl).toMatch(/&control=.*&secret=/);
+    const url = await savedUrl();
+    const query = new URLSearchParams(url.slice(url.indexOf('?') + 1));
+    expect(url.startsWith(`${typed}&`)).toBe(true);
+    expect(query.get('control')).toMatch(/^[A-Za-z0-9]{32}$/);
+    expect(query.get('secret')).toMatch(/^[A-Za-z0-9]{32}$/);
+    expect(query.get('control')).not.toBe(query.get('secret'));
+    // Shown masked like every URL, until asked; then it is what was saved.
+    const row = section.locator('[data-push-target="2"]');
+    await row.waitFor();
+    expect(await page.getAttribute('#push-2-url', 'type')).toBe('password');
+    await row.getByRole('button', { name: en.show }).click();
+    expect(await page.inputValue('#push-2-url')).toBe(url);
+    expect(window.watch).toEqual({ dialogs: [], errors: [], cspViolations: [] });
+  });
 });

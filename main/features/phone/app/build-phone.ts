@@ -1,18 +1,25 @@
 import type { AppState } from '../../../../shared/app-state';
+import { PHONE_SERVICE_NAMES } from '../../../../shared/i18n/phone-text';
 import type { ContractHandlers } from '../../../../shared/ipc-contract';
+import type { EventPipeline } from '../../../core/event-pipeline';
 import type { AppContext } from '../../../app/app-context';
+import { PHONE_COMMAND_DECISION, phoneCommandNotification } from '../core/phone-history';
 import { PhoneBots, type PhoneBotsDeps } from './phone-bots';
 
 /**
  * The phone's bots over the app's handlers (issue 43): commands go through the same calls as the
- * window's; every command taken is a `phone:command` event (headless `phone` lines).
+ * window's; every command taken is a `phone:command` event (headless `phone` lines) and a row of
+ * the history, recorded through the pipeline like the app's other notices but never popped up
+ * nor pushed (its decision is not shown).
  */
 export function buildPhone(
   context: AppContext,
   handlers: () => ContractHandlers,
   state: () => AppState,
   listener: { server: { route: PhoneBotsDeps['route'] } },
+  pipeline: Pick<EventPipeline, 'record'>,
 ): PhoneBots {
+  let taken = 0;
   return new PhoneBots({
     context: {
       ...context,
@@ -21,7 +28,17 @@ export function buildPhone(
     calls: lateCalls(handlers),
     state,
     route: (prefix, handler) => listener.server.route(prefix, handler),
-    onCommand: (taken) => context.events.emit('phone:command', taken),
+    onCommand: ({ said, ...line }) => {
+      // The headless `phone` line keeps its documented fields; the history gets the user's words.
+      context.events.emit('phone:command', line);
+      const service = PHONE_SERVICE_NAMES[line.service];
+      const notification = phoneCommandNotification(
+        { service, said, at: line.at },
+        context.language(),
+        taken++,
+      );
+      pipeline.record({ notification, decision: PHONE_COMMAND_DECISION });
+    },
   });
 }
 

@@ -1,6 +1,6 @@
 import { nodeCrypto } from '../../../adapters/node-crypto';
 import * as z from 'zod';
-import { roomOutcomeText } from '../../../../shared/i18n/room-commands';
+import { POPUP_BUTTON_LABELS, roomOutcomeText } from '../../../../shared/i18n/room-commands';
 import type { ContractHandlers } from '../../../../shared/ipc-contract';
 import type { Language } from '../../../../shared/settings';
 import type { Logger } from '../../../core/ports';
@@ -93,6 +93,7 @@ export class NtfyBot {
         });
         return result.message ?? roomOutcomeText('actionFailed', this.#deps.language());
       },
+      pressed ? POPUP_BUTTON_LABELS[this.#deps.language()][pressed.button] : '?',
     );
     if (answer === undefined) return;
     const { topics } = this.#target;

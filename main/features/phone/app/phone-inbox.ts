@@ -30,8 +30,10 @@ export interface PhoneCommandTaken {
   service: PhoneService;
   via?: string;
   sender: string;
-  /** "from Telegram: record room 21452505 → done". */
+  /** "from Telegram: record room 21452505 → done" (the log's words). */
   line: string;
+  /** What was asked and answered, in the user's language: the history's row. */
+  said: { asked: string; answer: string; roomId?: number };
   at: number;
 }
 
@@ -67,16 +69,20 @@ export class PhoneInbox {
     });
   }
 
-  /** Runs a command a button stands for (Telegram's callback, ntfy's action), with the same rules. */
+  /**
+   * Runs a command a button stands for (Telegram's callback, ntfy's action), with the same rules;
+   * `label` is the button as the phone showed it, for the history.
+   */
   async press(
     message: Omit<PhoneMessage, 'text' | 'botName'>,
     what: string,
     act: () => Promise<string>,
+    label: string = what,
   ): Promise<string | undefined> {
-    const verdict = this.#judge(message);
+    const verdict = this.#judge(message, label);
     if (verdict !== true) return verdict;
     const answer = await act();
-    this.#told(message, `${what} → ${answer}`);
+    this.#told(message, `${what} → ${answer}`, { asked: label, answer });
     return answer;
   }
 
@@ -85,16 +91,24 @@ export class PhoneInbox {
     command: PhoneCommand | undefined,
     refusal: () => string,
   ): Promise<string | undefined> {
-    const verdict = this.#judge(message);
+    const verdict = this.#judge(message, message.text);
     if (verdict !== true) return verdict;
     if (!command) return refusal();
     const outcome = await runPhoneCommand(this.#deps, command);
-    this.#told(message, outcome.line);
+    const { answer, roomId } = outcome;
+    this.#told(message, outcome.line, {
+      asked: message.text,
+      answer,
+      ...(roomId !== undefined ? { roomId } : {}),
+    });
     return outcome.answer;
   }
 
   // true: go on; otherwise what to answer (undefined: silence).
-  #judge(message: Omit<PhoneMessage, 'text' | 'botName'>): true | string | undefined {
+  #judge(
+    message: Omit<PhoneMessage, 'text' | 'botName'>,
+    asked: string,
+  ): true | string | undefined {
     // Per service: a Telegram chat and a QQ group may share a number.
     const verdict = this.#guard.judge({
       ...message,
@@ -112,11 +126,19 @@ export class PhoneInbox {
       return undefined;
     }
     const text = PHONE_TEXT[this.#deps.language()];
-    this.#told(message, verdict.why === 'tooOld' ? 'too old, not done' : 'too soon, not done');
-    return verdict.why === 'tooOld' ? text.tooOld : text.tooSoon;
+    const answer = verdict.why === 'tooOld' ? text.tooOld : text.tooSoon;
+    this.#told(message, verdict.why === 'tooOld' ? 'too old, not done' : 'too soon, not done', {
+      asked,
+      answer,
+    });
+    return answer;
   }
 
-  #told(message: Pick<PhoneMessage, 'service' | 'sender' | 'via'>, what: string): void {
+  #told(
+    message: Pick<PhoneMessage, 'service' | 'sender' | 'via'>,
+    what: string,
+    said: PhoneCommandTaken['said'],
+  ): void {
     const line = `from ${PHONE_SERVICE_NAMES[message.service]}: ${what}`;
     this.#deps.log.info(`phone: ${line} (sender ${message.sender})`);
     this.#deps.onCommand?.({
@@ -124,6 +146,7 @@ export class PhoneInbox {
       ...(message.via !== undefined ? { via: message.via } : {}),
       sender: message.sender,
       line,
+      said,
       at: this.#deps.clock(),
     });
   }

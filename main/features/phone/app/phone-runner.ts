@@ -32,6 +32,8 @@ export interface PhoneRunnerDeps {
 export interface PhoneOutcome {
   answer: string;
   line: string;
+  /** The room it acted on, when one: the history's row is listed under it. */
+  roomId?: number;
 }
 
 /** Runs one phone command through the app's handlers and words the answer. */
@@ -55,13 +57,13 @@ export async function runPhoneCommand(
         return { answer: named, line: `${verb} "${command.room}" → no such room` };
       const cmd = command.kind === 'rec' ? 'start' : command.kind;
       const result = await deps.calls['room:command']({ roomId: named, command: cmd });
-      return worded(result, `${verb} room ${named}`);
+      return { ...worded(result, `${verb} room ${named}`), roomId: named };
     }
     case 'mute': {
       const named = nameOne(deps, command.room, language);
       if (typeof named === 'string')
         return { answer: named, line: `mute "${command.room}" → no such room` };
-      return mute(deps, named, command.until, language);
+      return { ...(await mute(deps, named, command.until, language)), roomId: named };
     }
     case 'quiet': {
       const { quietUntil } = await deps.calls['notifications:quietUntil']({ until: command.until });

@@ -1,5 +1,5 @@
 import { PHONE_COMMAND_HELP } from '../../../../shared/i18n/phone-text';
-import { roomOutcomeText } from '../../../../shared/i18n/room-commands';
+import { POPUP_BUTTON_LABELS, roomOutcomeText } from '../../../../shared/i18n/room-commands';
 import type { ContractHandlers } from '../../../../shared/ipc-contract';
 import type { Language } from '../../../../shared/settings';
 import type { Clock, Logger } from '../../../core/ports';
@@ -141,13 +141,18 @@ export class TelegramBot {
       sentAt: this.#deps.clock(),
     };
     const answer = pressed
-      ? await this.#deps.inbox.press(base, `${pressed.button} (button)`, async () => {
-          const result = await this.#deps.act({
-            id: pressed.notificationId,
-            button: pressed.button,
-          });
-          return result.message ?? roomOutcomeText('actionFailed', this.#deps.language());
-        })
+      ? await this.#deps.inbox.press(
+          base,
+          `${pressed.button} (button)`,
+          async () => {
+            const result = await this.#deps.act({
+              id: pressed.notificationId,
+              button: pressed.button,
+            });
+            return result.message ?? roomOutcomeText('actionFailed', this.#deps.language());
+          },
+          POPUP_BUTTON_LABELS[this.#deps.language()][pressed.button],
+        )
       : undefined;
     // Every callback is answered, or the phone shows a spinner on the button; a stranger's with nothing.
     await this.#api.call('answerCallbackQuery', {
