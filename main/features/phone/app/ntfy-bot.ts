@@ -1,4 +1,4 @@
-import { nodeCrypto } from '../../../adapters/node-crypto';
+import { secretsEqual } from '../../../adapters/request-guards';
 import * as z from 'zod';
 import { POPUP_BUTTON_LABELS, roomOutcomeText } from '../../../../shared/i18n/room-commands';
 import type { ContractHandlers } from '../../../../shared/ipc-contract';
@@ -73,7 +73,8 @@ export class NtfyBot {
       json = undefined;
     }
     const parsed = Pressed.safeParse(json);
-    const allowed = parsed.success && sameSecret(parsed.data.secret, this.#target.commands.secret);
+    const allowed =
+      parsed.success && secretsEqual(parsed.data.secret, this.#target.commands.secret);
     const pressed = parsed.success ? readButtonData(parsed.data.act) : undefined;
     const base = {
       service: 'ntfy' as const,
@@ -105,10 +106,4 @@ export class NtfyBot {
     if (!sent.ok)
       this.#deps.log.warn(`phone: ${this.#deps.name}: answer not sent (${sent.reason})`);
   }
-}
-
-function sameSecret(given: string, secret: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(secret);
-  return a.length === b.length && nodeCrypto().timingSafeEqual(a, b);
 }
