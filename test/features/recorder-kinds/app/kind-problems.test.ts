@@ -3,22 +3,31 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RecorderKind } from '../../../../shared/recorder-kind';
+import { PushTargetSetting } from '../../../../shared/settings';
 import type { SettingsPatch } from '../../../../shared/settings-patch';
 import { startApp, stopApps } from '../../../fakes/app-harness';
 import { BLREC, DDTV } from '../../../fakes/recorder-kinds/kind-senders';
 import { recorderSetting } from '../../../fakes/recorder-settings';
 import { kindFixture } from '../../../helpers/kind-fixtures';
+import { fakePushServers } from '../../../fakes/push-services/push-test-kit';
+import { ntfyService } from '../../../fakes/push-services/services';
 
+const fake = fakePushServers();
 afterEach(stopApps);
 
 /**
  * The app with a BililiveRecorder first and a recorder of `kind` beside it. The guardian's own
  * disk rule is off (no free-space threshold): only what the recorder tells can raise an alert.
  */
-async function appWith(kind: RecorderKind, guardian: SettingsPatch['guardian'] = {}) {
+async function appWith(
+  kind: RecorderKind,
+  guardian: SettingsPatch['guardian'] = {},
+  more: SettingsPatch = {},
+) {
   const root = await mkdtemp(join(tmpdir(), `${kind}-problems-`));
   const h = await startApp({
     settings: {
+      ...more,
       notifications: { groupWindowSeconds: 0 },
       guardian: { diskFreeGiB: 0, diskRunwayHours: 0, ...guardian },
       recorders: [
@@ -31,8 +40,13 @@ async function appWith(kind: RecorderKind, guardian: SettingsPatch['guardian'] =
 }
 
 describe("a recorder's own problems as the guardian's alerts", () => {
-  it("blrec's full disk: one alert with blrec's numbers, retried and told again", async () => {
-    const { h, url } = await appWith('blrec');
+  it("blrec's full disk: one alert with blrec's numbers, retried and told again, pushed once", async () => {
+    const ntfy = await fake(ntfyService());
+    const { h, url } = await appWith(
+      'blrec',
+      {},
+      { pushTargets: [PushTargetSetting.parse({ url: `ntfy://127.0.0.1:${ntfy.port}/rec` })] },
+    );
     const space = kindFixture('blrec/space-no-enough.json');
     expect((await BLREC.post(url, space)).status).toBe(204);
     // blrec's retry of the same event, then the same problem told again (a new event id).
@@ -52,8 +66,13 @@ describe("a recorder's own problems as the guardian's alerts", () => {
         facts: { warning: 'disk-low', freeBytes: 536076288, thresholdBytes: 1073741824 },
       }),
     ]);
+    await vi.waitFor(() => expect(ntfy.received).toHaveLength(1));
+    expect(ntfy.received[0]!.body).toMatchObject({
+      message: expect.stringContaining('536 MB free, below its threshold of 1.07 GB'),
+    });
     await h.app.stop(); // every delivery handled: still one
     expect(h.shown).toHaveLength(1);
+    expect(ntfy.received).toHaveLength(1);
   });
 
   it("blrec's error names the error", async () => {
