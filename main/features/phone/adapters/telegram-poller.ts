@@ -6,6 +6,9 @@ import { readUpdates, type TelegramUpdate } from './telegram-updates';
 export type BotConnection =
   'connecting' | 'connected' | 'badToken' | 'conflict' | 'waiting' | 'unreachable';
 
+// getUpdates answers at most 100 updates (its `limit`'s default and maximum).
+const UPDATES_LIMIT = 100;
+
 /** Options of the poller. */
 export interface TelegramPollerOptions {
   api: TelegramApi;
@@ -31,7 +34,7 @@ export interface TelegramPollerOptions {
  * desktop behind NAT has not. A 401 (or 404: a malformed token) stops it until the settings change;
  * a 429 waits `retry_after`; a 409 (another poller, or a webhook set on the bot) and network
  * failures back off, doubling up to a minute. After a start or a failure it first drains what
- * waited on Telegram's side (polls of 0 s until one comes back empty): that backlog is told apart,
+ * waited on Telegram's side (a poll of 0 s, again while one comes back full): that backlog is told apart,
  * since a button press carries no date of its own (core.telegram.org/bots/api#callbackquery).
  */
 export class TelegramPoller {
@@ -67,6 +70,7 @@ export class TelegramPoller {
       const body = {
         ...(offset !== undefined ? { offset } : {}),
         timeout: draining ? 0 : pollSeconds,
+        limit: UPDATES_LIMIT,
         allowed_updates: ['message', 'callback_query'],
       };
       const answer = await api.call(
@@ -80,10 +84,12 @@ export class TelegramPoller {
         failures = 0;
         this.#connection('connected');
         const read = readUpdates(answer.result, offset);
-        const empty = read.offset === offset;
+        // Fewer than a full answer: the backlog is all read, and what comes next was sent since.
+        // (Waiting for an empty answer instead would never end in a chat that is always busy.)
+        const full = Array.isArray(answer.result) && answer.result.length >= UPDATES_LIMIT;
         offset = read.offset;
         if (read.updates.length > 0) await this.#options.onUpdates(read.updates, draining);
-        if (empty) draining = false;
+        if (!full) draining = false;
         continue;
       }
       draining = true;
