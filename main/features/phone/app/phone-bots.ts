@@ -61,8 +61,9 @@ export class PhoneBots implements HappeningSource {
       clock: context.clock,
       log: context.log,
       onCommand: (taken) => {
-        for (const { status } of this.#bots.values())
-          if (taken.service === 'tgram') status.last = taken;
+        // `via` is the key the bot is kept by: its own status gets the command, no other's.
+        const bot = taken.via === undefined ? undefined : this.#bots.get(taken.via);
+        if (bot) bot.status.last = taken;
         deps.onCommand?.(taken);
       },
     });

@@ -77,6 +77,12 @@ describe('QQ commands through OneBot and the real app (fake implementation, fake
       auto_escape: true,
     });
     expect(room.recording).toBe(true);
+    // Settings → Push: this target's last command and who sent it.
+    const { targets } = await h.app.handlers['push:status'](undefined);
+    expect(targets[0]?.phone).toMatchObject({
+      connection: 'connected',
+      last: { sender: String(MEMBER) },
+    });
   });
 
   it('a bad or missing signature is refused and runs nothing; strangers get no answer', async () => {
