@@ -6,6 +6,7 @@ import {
   type RecorderStatus,
   type RecorderStatusContext,
 } from '../../shared/recorder/connection-status';
+import { startsRooms } from '../../shared/kind-abilities';
 import { hasRecorderApi, recorderById, recorderLabel } from '../../shared/recorders';
 import type { Language, RecorderSetting } from '../../shared/settings';
 import { Poller } from '../adapters/poller';
@@ -82,9 +83,15 @@ export class RecorderLink {
     return recorderById(this.#wiring.context.settings(), this.id);
   }
 
-  /** Whether its API answered the last poll: popup buttons that need it may show. */
+  /** Whether its API answered the last poll. */
   get apiAnswers(): boolean {
     return apiAnswers(this.#status);
+  }
+
+  /** Whether "record" may be offered for its rooms now (by its kind: shared/kind-abilities.ts). */
+  get startsRooms(): boolean {
+    const recorder = this.settings();
+    return recorder !== undefined && startsRooms({ ...recorder, status: this.#status });
   }
 
   /** The one client of its API, for the login in force; undefined without an API. */
@@ -195,6 +202,7 @@ export class RecorderLink {
       id: this.id,
       name: recorder ? recorderLabel(recorder) : this.id,
       url: recorder?.url ?? '',
+      kind: recorder?.kind ?? 'bililive-recorder',
       ...this.connection(language),
       webhookUrl: this.#wiring.webhookUrl(this.id),
       webhooks: recorder && hasRecorderApi(recorder) ? this.#webhooks : 'unknown',

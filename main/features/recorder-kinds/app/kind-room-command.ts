@@ -1,6 +1,6 @@
 import type { RecorderSetting } from '../../../../shared/settings';
 import { kindRecordCommand, type KindCommandResult } from '../adapters/kind-commands';
-import { canStartAndStop } from '../core/kind-abilities';
+import { canStartAndStop } from '../../../../shared/kind-abilities';
 
 /**
  * A room command for a recorder of another kind, ready to send: start or stop where its API can
