@@ -39,11 +39,11 @@ describe('room commands to other kinds, through the app', () => {
     expect(go.calls).toEqual(['POST /api/lives/5c1b2a7e3f9d4e0a8b6c/stopRecord']);
     expect(await command({ roomId: 1, recorderId: 'b', command: 'split' })).toEqual({
       ok: false,
-      message: 'a blrec recorder cannot split a room',
+      message: 'A blrec recorder cannot split a room from this app.',
     });
     expect(await command({ ...room, recorderId: 'd', command: 'start' })).toEqual({
       ok: false,
-      message: 'a ddtv recorder cannot start a room',
+      message: 'A DDTV recorder cannot start a room from this app.',
     });
   });
 });
