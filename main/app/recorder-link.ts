@@ -17,7 +17,7 @@ import { fetchPolledRooms } from '../adapters/polled-rooms';
 import type { EventPipeline } from '../core/event-pipeline';
 import { RecorderReconciler, type SetupNotice } from '../core/recorder-reconcile';
 import type { AppContext } from './app-context';
-import { kindConnection, streamedKindOf } from './kind-connection';
+import { kindConnection, streamedKindOf } from '../features/recorder-kinds/app/kind-connection';
 import type { DecisionSinks } from './sinks';
 import type { Observers } from './sources';
 

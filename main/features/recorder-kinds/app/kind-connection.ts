@@ -1,12 +1,12 @@
-import type { RecorderConnection } from '../../shared/app-state';
+import type { RecorderConnection } from '../../../../shared/app-state';
 import {
   streamDownText,
   streamUpText,
   type StreamDown,
   type StreamedKind,
-} from '../../shared/i18n/kind-text';
-import { recorderOffMessage } from '../../shared/recorder/connection-status';
-import type { Language, RecorderSetting } from '../../shared/settings';
+} from '../../../../shared/i18n/kind-text';
+import { recorderOffMessage } from '../../../../shared/recorder/connection-status';
+import type { Language, RecorderSetting } from '../../../../shared/settings';
 
 /** The kind of a recorder read over its event stream (blrec, bililive-go); undefined for the rest. */
 export function streamedKindOf(recorder: Pick<RecorderSetting, 'kind'>): StreamedKind | undefined {
