@@ -136,7 +136,10 @@ function pushText(
   language: Language,
 ): PushMessage {
   const { notification } = entry;
-  const roomId = notification.roomIds.length === 1 ? notification.roomIds[0] : undefined;
+  const only = notification.roomIds.length === 1 ? notification.roomIds[0] : undefined;
+  // Room 0 stands for the whole set-up (a full disk, the recorder's own problems): no room to
+  // name or open, so such a push keeps its popup's words, as a summary does.
+  const roomId = only === 0 ? undefined : only;
   const click = roomId === undefined ? null : liveRoomUrl(roomId);
   const facts = notification.facts;
   const pictures = roomId !== undefined && notification.pictures ? notification.pictures : null;
@@ -146,7 +149,8 @@ function pushText(
     language,
     ...(facts ? { facts: { ...facts, ...(click ? { url: click } : {}) } } : {}),
   };
-  if (!facts) return { title: notification.title, body: notification.body, ...extra };
+  if (!facts || roomId === undefined)
+    return { title: notification.title, body: notification.body, ...extra };
   const values: Record<string, string> = {
     ...Object.fromEntries(PLACEHOLDERS.map((key) => [key, ''])),
     ...facts,

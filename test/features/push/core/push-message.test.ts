@@ -56,6 +56,29 @@ describe('push messages', () => {
     ).toBe('a.flv\n1 GB');
   });
 
+  it('keeps the popup’s words for a problem of the whole set-up (room 0), with no room link', () => {
+    const diskLow: HistoryNotification = {
+      notification: {
+        id: 'n2',
+        event: 'RecordingProblem',
+        roomIds: [0],
+        title: 'blrec’s disk is almost full',
+        body: '536 MB free, under the 1.07 GB it was set to keep',
+        createdAt: 1,
+        facts: { name: '0', title: '', area: '' },
+        problem: 'disk-low',
+      },
+      decision: { shown: true },
+      read: false,
+    };
+    const pushed = pushMessage(diskLow, target(), 'en');
+    expect(pushed).toMatchObject({
+      title: diskLow.notification.title,
+      body: diskLow.notification.body,
+    });
+    expect(pushed.click).toBeUndefined();
+  });
+
   it('keeps a summary’s popup text and never sends a local path as the click', () => {
     const summary: HistoryNotification = {
       ...goLive,
