@@ -7,7 +7,7 @@ import { EventPipeline } from '../core/event-pipeline';
 import type { Happening } from '../core/happening';
 import type { Effect } from '../core/outbox';
 import { initialReadState, keptInHistory } from '../core/history';
-import { liveRoomUrl } from '../core/links';
+import { roomPageUrl } from '../core/links';
 import { errorDetail } from '../core/log-text';
 import { popupButtons } from '../core/popup-buttons';
 import type { AppContext } from './app-context';
@@ -170,7 +170,7 @@ export function policySettings<N extends object, L>(
 /** What a click on a happening's popup does: the live room, or the checked file. */
 function clickAction(happening: Happening): NotificationAction | undefined {
   if (happening.kind === 'StreamStarted') {
-    const url = liveRoomUrl(happening.roomId);
+    const url = roomPageUrl(happening.room);
     return url ? { kind: 'openUrl', url } : undefined;
   }
   return happening.fileCheck?.action;

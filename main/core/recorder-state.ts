@@ -91,12 +91,13 @@ export class RecorderState {
       roomId: d.RoomId,
       ticks,
       at,
-      fields: { name: d.Name, title: d.Title },
+      fields: { name: d.Name, title: d.Title, ...platformFields(d) },
     });
     return this.#file(room, source, at, {
       roomId: d.RoomId,
       relativePath: d.RelativePath,
       name: d.Name,
+      ...platformFields(d),
       title: d.Title,
       fileSize: d.FileSize,
       openedAt: d.StartRecordTime,
@@ -281,10 +282,20 @@ function commonObservation(
     danmakuConnected: d.DanmakuConnected,
   };
   if (withRecording) fields.recording = d.Recording;
+  if (d.Platform !== undefined) Object.assign(fields, platformFields(d));
   const observation: RoomObservation = { roomId: d.RoomId, ticks, at, fields };
   if (d.Streaming === false) observation.live = false;
   if (withRecording && d.Recording === false) observation.recording = false;
   return observation;
+}
+
+/** Another platform's room, as another kind's translated event names it (shared/platforms.ts). */
+function platformFields(d: { Platform?: string | undefined; PlatformRoom?: string | undefined }): {
+  platform?: string;
+  platformRoom?: string;
+} {
+  if (d.Platform === undefined) return {};
+  return { platform: d.Platform, platformRoom: d.PlatformRoom ?? '' };
 }
 
 /** How far ahead of its receipt a webhook's own time is believed (the recorder's clock may run ahead). */

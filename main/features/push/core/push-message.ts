@@ -5,7 +5,7 @@ import type { RoomPictures } from '../../../../shared/model';
 import type { PopupButton } from '../../../../shared/popup-button';
 import type { Language } from '../../../../shared/settings';
 import type { FileHandOff } from './file-hand-off';
-import { liveRoomUrl } from '../../../core/links';
+import { roomPageUrl } from '../../../core/links';
 
 /** What a push carries: a title, a body and where a click leads (the live room, never a file). */
 export interface PushMessage {
@@ -137,8 +137,11 @@ function pushText(
 ): PushMessage {
   const { notification } = entry;
   const roomId = notification.roomIds.length === 1 ? notification.roomIds[0] : undefined;
-  const click = roomId === undefined ? null : liveRoomUrl(roomId);
   const facts = notification.facts;
+  const click =
+    roomId === undefined
+      ? null
+      : roomPageUrl({ roomId, platform: facts?.platform, platformRoom: facts?.platformRoom });
   const pictures = roomId !== undefined && notification.pictures ? notification.pictures : null;
   const extra = {
     ...(click ? { click } : {}),
