@@ -146,6 +146,9 @@ export function historyFileOf(happening: Happening, finishedAt: number): History
   const resolvedPath = happening.fileCheck?.resolvedPath;
   if (resolvedPath) entry.resolvedPath = resolvedPath;
   if (happening.key) entry.key = happening.key;
+  // Another platform's room: the Files list names its platform (shared/platforms.ts).
+  const { platform, platformRoom } = happening.room;
+  if (platform !== undefined) Object.assign(entry, { platform, platformRoom });
   return entry;
 }
 

@@ -97,7 +97,6 @@ export class RecorderState {
       roomId: d.RoomId,
       relativePath: d.RelativePath,
       name: d.Name,
-      ...platformFields(d),
       title: d.Title,
       fileSize: d.FileSize,
       openedAt: d.StartRecordTime,
