@@ -27,9 +27,11 @@ async function appWith(
   kind: 'bililive-go' | 'bililive-tools',
   url = '',
   language: 'en' | 'zh-CN' = 'en',
+  dataDir?: string,
 ) {
   const root = await mkdtemp(join(tmpdir(), `${kind}-platform-`));
   const h = await startApp({
+    ...(dataDir !== undefined ? { dataDir } : {}),
     settings: {
       language,
       notifications: { groupWindowSeconds: 0 },
@@ -153,5 +155,21 @@ describe('biliLive-tools: a platform not in the table, and bilibili', () => {
       'url https://live.bilibili.com/21452505',
       'url https://live.bilibili.com/21452505',
     ]);
+  });
+
+  it("keeps another platform's room after a restart (its platform is in the journal)", async () => {
+    const first = await appWith('bililive-tools');
+    const start = kindFixture('bililive-tools/record-start-douyu.json');
+    start.data.platform = 'HuYa';
+    start.data.roomId = 'lpl';
+    expect((await BILILIVE_TOOLS.post(first.webhook, start)).status).toBe(204);
+    await vi.waitFor(() => expect(first.h.shown).toHaveLength(1));
+    await first.h.app.stop();
+    const { h } = await appWith('bililive-tools', '', 'en', first.h.dataDir);
+    const { roomId } = platformRoom('huya', 'lpl');
+    expect(h.app.state().rooms).toContainEqual(
+      expect.objectContaining({ roomId, platform: 'huya', platformRoom: 'lpl', streaming: true }),
+    );
+    expect(await opensOf(h, roomId)).toEqual(['url https://www.huya.com/lpl']);
   });
 });
