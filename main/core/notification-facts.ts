@@ -1,12 +1,11 @@
 import { baseName, formatBytes, formatDuration } from '../../shared/format';
-import { platformName } from '../../shared/platforms';
 import type { Language } from '../../shared/settings';
 import type { Happening } from './happening';
 import { roomText } from './notification-text';
 
 /**
  * The facts of one happening that push templates may name ({name}, {title}, {area}, {file},
- * {size}, {duration}, {recorder}; {platform}, {platformName}, {platformRoom} for another platform's room);
+ * {size}, {duration}, {recorder}; {platform} (its id) and {platformRoom} for another platform's room);
  * {roomId} and {url} are derived from the notification's room.
  * Only the file's name, never its local path: a push leaves the machine.
  */
@@ -22,12 +21,7 @@ export function notificationFacts(
   const facts: Record<string, string> = { name, title: room.title, area: room.area };
   // Another platform's room: its page is built from these on the platform's own host (links.ts).
   const { platform, platformRoom } = happening.room;
-  if (platform !== undefined)
-    Object.assign(facts, {
-      platform,
-      platformName: platformName(platform, language),
-      platformRoom: platformRoom ?? '',
-    });
+  if (platform !== undefined) Object.assign(facts, { platform, platformRoom: platformRoom ?? '' });
   if (happening.recorderId !== undefined) facts.recorder = recorderName(happening.recorderId);
   const file = happening.file;
   if (file) {

@@ -6,6 +6,7 @@ import type { PopupButton } from '../../../../shared/popup-button';
 import type { Language } from '../../../../shared/settings';
 import type { FileHandOff } from './file-hand-off';
 import { roomPageUrl } from '../../../core/links';
+import { platformName, roomLabel } from '../../../../shared/platforms';
 
 /** What a push carries: a title, a body and where a click leads (the live room, never a file). */
 export interface PushMessage {
@@ -76,6 +77,8 @@ export const PLACEHOLDERS = [
   'rule', // jobs acting on recordings: the rule's name
   'error', // ... a failed job's tool words
   'output', // ... the file a job produced
+  'platform', // another platform's room (shared/platforms.ts): its name; '' for bilibili
+  'platformRoom', // ... and its own key of the room
 ] as const;
 
 /**
@@ -153,6 +156,13 @@ function pushText(
   const values: Record<string, string> = {
     ...Object.fromEntries(PLACEHOLDERS.map((key) => [key, ''])),
     ...facts,
+    // Another platform's room is named with its platform ("抖音 · 主播名"), in the push's language.
+    ...(facts.platform !== undefined
+      ? {
+          name: roomLabel(facts, facts.name ?? '', language),
+          platform: platformName(facts.platform, language),
+        }
+      : {}),
     roomId: String(roomId ?? ''),
     url: click ?? '',
     // The guardian's problems say what is wrong in their popup's body.
