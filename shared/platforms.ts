@@ -151,6 +151,15 @@ export function roomLabel(
   return room.platform === undefined ? name : `${platformName(room.platform, language)} · ${name}`;
 }
 
+/** A room's platform as a journaled body names it (`Platform`, `PlatformRoom`), as state fields. */
+export function platformOfBody(d: {
+  Platform?: string | undefined;
+  PlatformRoom?: string | undefined;
+}): { platform?: string; platformRoom?: string } {
+  if (d.Platform === undefined) return {};
+  return { platform: d.Platform, platformRoom: d.PlatformRoom ?? '' };
+}
+
 function hostsOf(p: Platform): readonly string[] {
   return [p.host, ...p.otherHosts];
 }

@@ -8,6 +8,7 @@ import type {
   SessionEventData,
   WebhookV1Body,
 } from '../../shared/recorder/webhook';
+import { platformOfBody } from '../../shared/platforms';
 import { DEFAULT_RECORDER_ID } from '../../shared/settings';
 import { FileLedger } from './file-ledger';
 import type { Happening, ObservationSource } from './happening';
@@ -91,7 +92,7 @@ export class RecorderState {
       roomId: d.RoomId,
       ticks,
       at,
-      fields: { name: d.Name, title: d.Title, ...platformFields(d) },
+      fields: { name: d.Name, title: d.Title, ...platformOfBody(d) },
     });
     return this.#file(room, source, at, {
       roomId: d.RoomId,
@@ -281,20 +282,11 @@ function commonObservation(
     danmakuConnected: d.DanmakuConnected,
   };
   if (withRecording) fields.recording = d.Recording;
-  if (d.Platform !== undefined) Object.assign(fields, platformFields(d));
+  if (d.Platform !== undefined) Object.assign(fields, platformOfBody(d));
   const observation: RoomObservation = { roomId: d.RoomId, ticks, at, fields };
   if (d.Streaming === false) observation.live = false;
   if (withRecording && d.Recording === false) observation.recording = false;
   return observation;
-}
-
-/** Another platform's room, as another kind's translated event names it (shared/platforms.ts). */
-function platformFields(d: { Platform?: string | undefined; PlatformRoom?: string | undefined }): {
-  platform?: string;
-  platformRoom?: string;
-} {
-  if (d.Platform === undefined) return {};
-  return { platform: d.Platform, platformRoom: d.PlatformRoom ?? '' };
 }
 
 /** How far ahead of its receipt a webhook's own time is believed (the recorder's clock may run ahead). */
