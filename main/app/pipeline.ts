@@ -63,6 +63,7 @@ export function buildPipeline(wiring: PipelineWiring): EventPipeline {
           room: happening.room,
           apiAnswers: wiring.apiAnswers(happening.recorderId),
           favourite: settings().notifications.favourites.includes(happening.roomId),
+          noRoomPage: roomPageUrl(happening.room) === null,
         }),
       awaitPictures: wiring.awaitPictures,
     },

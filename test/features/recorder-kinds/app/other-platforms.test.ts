@@ -44,11 +44,17 @@ async function appWith(
   return { h, root, webhook: `${h.webhookUrl}/other` };
 }
 
-/** What a click on the room opens: the go-live popup's own action, and the window's link. */
+/** What a click on the room opens: the go-live popup, its open-room button, the window's link. */
 async function opensOf(h: AppHarness, roomId: number): Promise<string[]> {
   const goLive = h.shown.find((n) => n.event === 'StreamStarted');
   h.opened.length = 0;
   if (goLive?.action) await h.app.runAction(goLive.action);
+  if (goLive?.buttons?.includes('openRoom'))
+    await vi.waitFor(async () =>
+      expect(
+        await h.app.handlers['notification:act']({ id: goLive.id, button: 'openRoom' }),
+      ).toEqual({ ok: true }),
+    );
   await h.app.handlers['link:open']({ kind: 'liveRoom', roomId });
   return [...h.opened];
 }
@@ -85,10 +91,9 @@ describe("bililive-go: another platform's room over its Server-Sent Events", () 
     expect(h.app.state().rooms).toContainEqual(
       expect.objectContaining({ roomId, recorderId: 'other', platform: 'douyin' }),
     );
-    expect(await opensOf(h, roomId)).toEqual([
-      'url https://live.douyin.com/123456789',
-      'url https://live.douyin.com/123456789',
-    ]);
+    expect(await opensOf(h, roomId)).toEqual(
+      Array(3).fill('url https://live.douyin.com/123456789'),
+    );
 
     // Start / stop go to bililive-go's live whose URL stands for the room.
     const started = await h.app.handlers['room:command']({ roomId, command: 'start' });
@@ -120,7 +125,7 @@ describe.each([
     });
     expect(h.shown[0]!.title).toContain(`${name} · ${STREAMER}`);
     expect(h.shown[1]!.title).toContain(`${name} · ${STREAMER}`);
-    expect(await opensOf(h, roomId)).toEqual([`url ${page}`, `url ${page}`]);
+    expect(await opensOf(h, roomId)).toEqual(Array(3).fill(`url ${page}`));
     // Not BililiveRecorder's room: refused before its API is looked for.
     const removed = await h.app.handlers['room:remove']({ roomId, recorderId: 'default' });
     expect(removed).toEqual({ ok: false, message: roomOutcomeText('roomNotFound', 'en', roomId) });
@@ -136,6 +141,7 @@ describe('biliLive-tools: a platform not in the table, and bilibili', () => {
     await vi.waitFor(() => expect(h.shown).toHaveLength(1));
     expect(h.shown[0]!.title).toContain(`SomeLive · ${STREAMER}`);
     expect(h.shown[0]!.action).toBeUndefined();
+    expect(h.shown[0]!.buttons).not.toContain('openRoom');
     const { roomId } = platformRoom('SomeLive', '9999');
     expect(await opensOf(h, roomId)).toEqual([]);
   });
@@ -151,10 +157,9 @@ describe('biliLive-tools: a platform not in the table, and bilibili', () => {
     const room = h.app.state().rooms.find((r) => r.recorderId === 'other');
     expect(room).toMatchObject({ roomId: 21452505 });
     expect(room?.platform).toBeUndefined();
-    expect(await opensOf(h, 21452505)).toEqual([
-      'url https://live.bilibili.com/21452505',
-      'url https://live.bilibili.com/21452505',
-    ]);
+    expect(await opensOf(h, 21452505)).toEqual(
+      Array(3).fill('url https://live.bilibili.com/21452505'),
+    );
   });
 
   it("keeps another platform's room after a restart (its platform is in the journal)", async () => {
@@ -170,6 +175,6 @@ describe('biliLive-tools: a platform not in the table, and bilibili', () => {
     expect(h.app.state().rooms).toContainEqual(
       expect.objectContaining({ roomId, platform: 'huya', platformRoom: 'lpl', streaming: true }),
     );
-    expect(await opensOf(h, roomId)).toEqual(['url https://www.huya.com/lpl']);
+    expect(await opensOf(h, roomId)).toEqual(['url https://www.huya.com/lpl']); // the window's link
   });
 });
