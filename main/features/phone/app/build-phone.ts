@@ -54,7 +54,11 @@ export function buildPhone(
       started = false;
       stopWatching?.();
       stopWatching = undefined;
-      if (loading) await (await loading).stop();
+      // A load that failed was logged: there is nothing to stop.
+      await loading?.then(
+        (loaded) => loaded.stop(),
+        () => undefined,
+      );
     },
     statusOf: (url) => bots?.statusOf(url),
     // Settings → Push's button: the bots answer it (with "no commands" for a target without).
