@@ -57,7 +57,7 @@ export async function assembleApp(hostPorts: AppPorts, seams: TestSeams = {}): P
     stepped: () => recovery.settle(),
     withPictures: (notification) => pictures.fill(notification),
     awaitPictures: (roomId, ready) => pictures.awaitPictures(roomId, ready),
-    apiAnswers: (recorderId) => links.get(recorderId ?? '')?.apiAnswers ?? false,
+    apiAnswers: (recorderId) => links.get(recorderId ?? '')?.startsRooms ?? false,
   });
   // Jobs acting on finished recordings (issue 33): queued by their starter, a source below.
   const { engine, starter } = buildJobs(context, ports, { storage, pipeline });
@@ -161,7 +161,7 @@ function appInfo(context: AppContext, ports: AppPorts): AppInfo {
  */
 function appHandlers(
   context: AppContext,
-  ports: AppPorts,
+  ports: SeamedPorts,
   parts: Pick<HandlerDeps, 'listener' | 'shellActions' | 'state'> & {
     links: RecorderLinks;
     storage: Storage;
@@ -174,7 +174,14 @@ function appHandlers(
     pipeline: Pick<EventPipeline, 'record'>;
   },
 ): { handlers: ContractHandlers; phone: Phone } {
-  const phone = buildPhone(context, () => handlers, parts.state, parts.listener, parts.pipeline);
+  const phone = buildPhone(
+    context,
+    () => handlers,
+    parts.state,
+    parts.listener,
+    parts.pipeline,
+    ports.setTimer,
+  );
   const handlers: ContractHandlers = contractHandlers(
     {
       ...context,

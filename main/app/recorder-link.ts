@@ -6,6 +6,8 @@ import {
   type RecorderStatus,
   type RecorderStatusContext,
 } from '../../shared/recorder/connection-status';
+import type { StreamDown } from '../../shared/i18n/kind-text';
+import { startsRooms } from '../../shared/kind-abilities';
 import { hasRecorderApi, recorderById, recorderLabel } from '../../shared/recorders';
 import type { Language, RecorderSetting } from '../../shared/settings';
 import { Poller } from '../adapters/poller';
@@ -15,8 +17,12 @@ import { fetchPolledRooms } from '../adapters/polled-rooms';
 import type { EventPipeline } from '../core/event-pipeline';
 import { RecorderReconciler, type SetupNotice } from '../core/recorder-reconcile';
 import type { AppContext } from './app-context';
+import { kindConnection, streamedKindOf } from '../features/recorder-kinds/app/kind-connection';
 import type { DecisionSinks } from './sinks';
 import type { Observers } from './sources';
+
+/** How often webhooks that arrive may make the app re-read the recorder's webhook settings. */
+const REREAD_GAP_MS = 60_000;
 
 /** What a recorder link is built with: the app's context and the parts it feeds. */
 export interface LinkWiring {
@@ -52,9 +58,13 @@ export class RecorderLink {
   #polled = '';
   #status: RecorderConnection['status'] = 'off';
   #statusContext: RecorderStatusContext = {};
+  /** Why its event stream is down (blrec, bililive-go); undefined while up or for other kinds. */
+  #streamDown: StreamDown | undefined;
   #lastWebhookAt: number | undefined;
   #webhooks: RecorderView['webhooks'] = 'unknown';
   #reading = false;
+  /** When a webhook last made this app read the recorder's settings again (epoch ms). */
+  #rereadAt = Number.NEGATIVE_INFINITY;
 
   constructor(id: string, wiring: LinkWiring) {
     this.id = id;
@@ -82,9 +92,15 @@ export class RecorderLink {
     return recorderById(this.#wiring.context.settings(), this.id);
   }
 
-  /** Whether its API answered the last poll: popup buttons that need it may show. */
+  /** Whether its API answered the last poll. */
   get apiAnswers(): boolean {
     return apiAnswers(this.#status);
+  }
+
+  /** Whether "record" may be offered for its rooms now (by its kind: shared/kind-abilities.ts). */
+  get startsRooms(): boolean {
+    const recorder = this.settings();
+    return recorder !== undefined && startsRooms({ ...recorder, status: this.#status });
   }
 
   /** The one client of its API, for the login in force; undefined without an API. */
@@ -105,8 +121,12 @@ export class RecorderLink {
   /** Notes a real webhook that came in on this recorder's URL (not test events). */
   webhookSeen(roomId: number | undefined, at: number): void {
     this.#lastWebhookAt = at;
-    // Its webhooks arrive although its settings did not name this URL when read: read them again.
-    if (this.#webhooks === 'not set') this.#rereadWebhooks();
+    // Its webhooks arrive although its settings did not name this URL when read: read them again,
+    // once a minute at most, not once per webhook of a busy recorder.
+    if (this.#webhooks === 'not set' && at - this.#rereadAt >= REREAD_GAP_MS) {
+      this.#rereadAt = at;
+      this.#rereadWebhooks();
+    }
     if (roomId !== undefined) this.#reconciler.webhookSeen(roomId);
     if (this.#notices.delete('webhooksMissing')) this.#wiring.context.stateChanged();
   }
@@ -172,8 +192,9 @@ export class RecorderLink {
    * (undefined). Down, the light says unreachable; back, it is `off` again, never `ok`: that
    * would offer BililiveRecorder's API (room commands, popup buttons) to a recorder without it.
    */
-  streamState(down: { reason: string } | undefined): void {
-    if (down) return this.#statusChanged('unreachable', { detail: down.reason });
+  streamState(down: StreamDown | undefined): void {
+    this.#streamDown = down;
+    if (down) return this.#statusChanged('unreachable', {});
     if (this.#status === 'off') return;
     this.#reset();
     this.#wiring.context.stateChanged();
@@ -181,9 +202,13 @@ export class RecorderLink {
 
   /** The connection as the window shows it, worded in the language in force. */
   connection(language: Language): RecorderConnection {
+    const recorder = this.settings();
+    const streamed = recorder && streamedKindOf(recorder);
+    if (recorder && streamed)
+      return kindConnection(streamed, recorder.url, this.#streamDown, language);
     const message =
       this.#status === 'off'
-        ? recorderOffMessage(hasRecorderApi(this.settings() ?? { url: '' }), language)
+        ? recorderOffMessage(hasRecorderApi(recorder ?? { url: '' }), language)
         : recorderStatusMessage(this.#status, language, this.#statusContext);
     return { status: this.#status, message };
   }
@@ -195,6 +220,7 @@ export class RecorderLink {
       id: this.id,
       name: recorder ? recorderLabel(recorder) : this.id,
       url: recorder?.url ?? '',
+      kind: recorder?.kind ?? 'bililive-recorder',
       ...this.connection(language),
       webhookUrl: this.#wiring.webhookUrl(this.id),
       webhooks: recorder && hasRecorderApi(recorder) ? this.#webhooks : 'unknown',
@@ -209,6 +235,7 @@ export class RecorderLink {
 
   #reset(): void {
     this.#status = 'off';
+    this.#streamDown = undefined;
     this.#statusContext = {};
     this.#webhooks = 'unknown';
     this.#notices.delete('recorderUnreachable');
@@ -230,7 +257,7 @@ export class RecorderLink {
     context.events.emit('recorder:status', {
       recorderId: this.id,
       status,
-      message: recorderStatusMessage(status, context.language(), this.#statusContext),
+      message: this.connection(context.language()).message,
     });
     context.stateChanged();
   }

@@ -1,3 +1,4 @@
+import type { StreamDown } from '../../shared/i18n/kind-text';
 import type { OpenProblem } from '../../shared/problem';
 import type { Settings } from '../../shared/settings';
 import { GuardianSource } from '../features/guardian/adapters/guardian-source';
@@ -9,6 +10,7 @@ import type { HistoryTables } from '../adapters/database/history-tables';
 import type { RecorderClient } from '../adapters/recorder-client';
 import { quietDigestSource } from '../adapters/quiet-digest-source';
 import { roomChangeSource } from '../adapters/room-change-source';
+import { fileDurationsSource } from '../features/recorder-kinds/app/file-durations';
 import { kindStreamsSource } from '../features/recorder-kinds/app/kind-streams';
 
 /** The sources as attached, with the context they start with. */
@@ -22,7 +24,8 @@ export interface AttachedSources {
 /**
  * The one place sources of happenings attach (besides webhooks and polls): the recording
  * guardian, title and area changes, the quiet hours digest, the rooms' pictures (which offers
- * none: it watches, and fills notifications and rooms), then the host's extras (one named as a
+ * none: it watches, and fills notifications and rooms), other kinds' streams and their files'
+ * durations (ffprobe), then the host's extras (one named as a
  * built-in replaces it). Each offers happenings to the event pipeline (`offer`).
  */
 export function attachSources(
@@ -37,9 +40,7 @@ export function attachSources(
     links: {
       get(
         id: string,
-      ):
-        | { client(): RecorderClient | undefined; streamState(down?: { reason: string }): void }
-        | undefined;
+      ): { client(): RecorderClient | undefined; streamState(down?: StreamDown): void } | undefined;
     };
     /** The clean-up of old recordings (main/features/clean-up/app/clean-up.ts): it watches finished files. */
     cleanUp?: HappeningSource;
@@ -63,9 +64,19 @@ export function attachSources(
     webhookUrl: parts.webhookUrl,
     streamState: (id, down) => parts.links.get(id)?.streamState(down),
   });
-  const builtIn = [guardian, roomChangeSource(), digest, ...pictures, ...cleanUp, streams].filter(
-    (source) => !extras.some((extra) => extra.name === source.name),
-  );
+  const durations = fileDurationsSource({
+    setDuration: (key, seconds) => parts.history.setFileDuration(key, seconds),
+    changed: (file) => context.events.emit('files:changed', file),
+  });
+  const builtIn = [
+    guardian,
+    roomChangeSource(),
+    digest,
+    ...pictures,
+    ...cleanUp,
+    streams,
+    durations,
+  ].filter((source) => !extras.some((extra) => extra.name === source.name));
   return {
     sources: [...builtIn, ...extras],
     context: {

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { HistoryFile, HistoryNotification } from '../../../shared/history';
 import type { DatabaseHandle } from './database-handle';
-import { fileSearch, notificationSearch, recordedAt } from './history-rows';
+import { fileOf, fileSearch, notificationSearch, recordedAt } from './history-rows';
 
 /**
  * Where the inserts get their statements: the app's handle (prepared once per connection) or
@@ -31,6 +31,23 @@ export function insertFile(db: Statements, file: HistoryFile): number {
     )
     .run(file.key ?? null, file.roomId, recordedAt(file), fileSearch(file), JSON.stringify(file))
     .changes;
+}
+
+/**
+ * Sets a listed file's duration (read after it was listed: ffprobe on a file of a recorder that
+ * tells none); the file as now listed, undefined when none has this key.
+ */
+export function setFileDuration(
+  db: Statements,
+  key: string,
+  seconds: number,
+): HistoryFile | undefined {
+  const row = db
+    .statement(
+      `UPDATE files SET body = json_set(body, '$.durationSeconds', ?) WHERE key = ? RETURNING row, body`,
+    )
+    .get(seconds, key) as { row: number; body: string } | undefined;
+  return row === undefined ? undefined : fileOf(row);
 }
 
 /**

@@ -10,7 +10,7 @@ import { unbacked, type Effect, type OwedEffect } from '../../core/outbox';
 import type { KeptDecision } from '../../core/plug-ins';
 import type { DatabaseHandle } from './database-handle';
 import { allFiles, allNotifications, filesPage, notificationsPage } from './history-queries';
-import { pruneBeyond, insertFile, insertNotification } from './history-inserts';
+import { pruneBeyond, insertFile, insertNotification, setFileDuration } from './history-inserts';
 import {
   NOTIFICATION_COLUMNS,
   notificationOf,
@@ -103,6 +103,25 @@ export class HistoryTables {
       .finally(() => key !== undefined && this.#pendingFiles.delete(key));
     committed.catch(() => undefined); // dropped: the writer warned; whoever waits handles it
     return committed;
+  }
+
+  /**
+   * A listed file's duration, read after it was listed (ffprobe); resolves with the file as now
+   * listed, undefined when none has the key (or the write waits for the disk). Unsynced: a kill
+   * loses a duration, never a file.
+   */
+  setFileDuration(key: string, seconds: number): Promise<HistoryFile | undefined> {
+    return new Promise((resolve) => {
+      this.#writer
+        .write(
+          () => setFileDuration(this.#db, key, seconds),
+          () => resolve(undefined),
+          {
+            synced: false,
+          },
+        )
+        .then(resolve, () => resolve(undefined));
+    });
   }
 
   /**

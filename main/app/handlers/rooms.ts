@@ -105,7 +105,9 @@ export function roomHandlers(deps: RoomHandlerDeps): Pick<ContractHandlers, Room
   const command = async (target: CommandTarget, cmd: RoomCommand): Promise<CallResult> => {
     const chosen = chooseRecorder(deps, target);
     // Another kind's own API (main/features/recorder-kinds): start and stop where it can.
-    const other = chosen.ok ? otherKindCommand(chosen.recorder, target.roomId, cmd) : undefined;
+    const other = chosen.ok
+      ? otherKindCommand(chosen.recorder, target.roomId, cmd, deps.language())
+      : undefined;
     if (!chosen.ok || !other)
       return run(target, COMMAND_DONE[cmd], (c) => c.command(target.roomId, cmd));
     if (!limit.take(target.roomId, chosen.recorder.id)) return say(false, 'tooSoon', target.roomId);

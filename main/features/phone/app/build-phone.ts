@@ -22,6 +22,7 @@ export function buildPhone(
   state: () => AppState,
   listener: { server: { route: PhoneBotsDeps['route'] } },
   pipeline: Pick<EventPipeline, 'record'>,
+  setTimer?: PhoneBotsDeps['setTimer'],
 ): Phone {
   let loading: Promise<PhoneBots> | undefined;
   let bots: PhoneBots | undefined;
@@ -29,7 +30,7 @@ export function buildPhone(
   let stopWatching: (() => void) | undefined;
   const load = (): Promise<PhoneBots> =>
     (loading ??= import('./phone-wiring').then(({ wirePhoneBots }) => {
-      bots = wirePhoneBots(context, handlers, state, listener, pipeline);
+      bots = wirePhoneBots(context, handlers, state, listener, pipeline, setTimer);
       if (started) bots.start();
       return bots;
     }));

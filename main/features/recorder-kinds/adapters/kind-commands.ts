@@ -1,8 +1,9 @@
 import * as z from 'zod';
+import type { KindCommandFailure } from '../../../../shared/i18n/kind-text';
 import type { RecorderSetting } from '../../../../shared/settings';
 
-/** What a command to another kind's API did, in a sentence for the log and the window. */
-export type KindCommandResult = { ok: true } | { ok: false; message: string };
+/** What a command to another kind's API did (worded by shared/i18n/kind-text.ts). */
+export type KindCommandResult = { ok: true } | { ok: false; failure: KindCommandFailure };
 
 /** bililive-go's rooms as `GET /api/lives` lists them (src/servers/handler.go getAllLives). */
 const BililiveGoLives = z.array(z.looseObject({ id: z.string(), live_url: z.string() }));
@@ -26,7 +27,7 @@ export async function kindRecordCommand(
       const action = start ? 'enable' : 'disable';
       const body = start ? undefined : JSON.stringify({ force: false, background: false });
       const url = `${base}/api/v1/tasks/${roomId}/recorder/${action}`;
-      return answered(await fetch(url, { method: 'POST', headers, body, signal: timeout() }), url);
+      return answered(await fetch(url, { method: 'POST', headers, body, signal: timeout() }));
     }
     if (recorder.kind === 'bililive-go') {
       const lives = BililiveGoLives.parse(
@@ -34,21 +35,21 @@ export async function kindRecordCommand(
       );
       const page = new RegExp(`^https?://live\\.bilibili\\.com/${roomId}(?:[/?#]|$)`);
       const live = lives.find((candidate) => page.test(candidate.live_url));
-      if (!live) return { ok: false, message: `bililive-go has no room ${roomId}` };
+      if (!live) return { ok: false, failure: { reason: 'noRoom', roomId } };
       const url = `${base}/api/lives/${encodeURIComponent(live.id)}/${start ? 'startRecord' : 'stopRecord'}`;
-      return answered(await fetch(url, { method: 'POST', signal: timeout() }), url);
+      return answered(await fetch(url, { method: 'POST', signal: timeout() }));
     }
-    return { ok: false, message: `a ${recorder.kind} recorder takes no commands from this app` };
+    return { ok: false, failure: { reason: 'cannot', command: start ? 'start' : 'stop' } };
   } catch (error) {
-    return { ok: false, message: `${recorder.id} could not be reached: ${String(error)}` };
+    return { ok: false, failure: { reason: 'unreachable', detail: String(error) } };
   }
 }
 
-async function answered(response: Response, url: string): Promise<KindCommandResult> {
-  const text = (await response.text()).slice(0, 200);
+async function answered(response: Response): Promise<KindCommandResult> {
+  const detail = (await response.text()).slice(0, 200);
   return response.ok
     ? { ok: true }
-    : { ok: false, message: `${url} answered HTTP ${response.status}: ${text}` };
+    : { ok: false, failure: { reason: 'http', status: response.status, detail } };
 }
 
 function timeout(): AbortSignal {
