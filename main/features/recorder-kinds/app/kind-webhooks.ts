@@ -16,7 +16,7 @@ export function kindWebhooks(wiring: {
   clock: () => number;
   log: Logger;
 }): (recorderId: string, body: unknown) => Promise<KindTranslation> | undefined {
-  return kindTranslator({
+  const translate = kindTranslator({
     recorder: (recorderId) => recorderById(wiring.settings(), recorderId),
     knownRoom: (recorderId, roomId) => {
       const room = wiring.pipeline.stateOf(recorderId).rooms.get(roomId);
@@ -32,4 +32,9 @@ export function kindWebhooks(wiring: {
     clock: wiring.clock,
     log: wiring.log,
   });
+  // BililiveRecorder's own webhooks (nearly all of them) skip the translator's module altogether.
+  return (recorderId, body) =>
+    recorderById(wiring.settings(), recorderId)?.kind === 'bililive-recorder'
+      ? undefined
+      : translate(recorderId, body);
 }
