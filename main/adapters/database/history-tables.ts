@@ -10,10 +10,12 @@ import { unbacked, type Effect, type OwedEffect } from '../../core/outbox';
 import type { KeptDecision } from '../../core/plug-ins';
 import type { DatabaseHandle } from './database-handle';
 import { allFiles, allNotifications, filesPage, notificationsPage } from './history-queries';
-import { pruneBeyond, insertFile, insertNotification } from './history-inserts';
 import {
+  insertFile,
+  insertNotification,
   NOTIFICATION_COLUMNS,
   notificationOf,
+  pruneBeyond,
   withPush,
   type NotificationRow,
 } from './history-rows';
