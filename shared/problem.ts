@@ -15,8 +15,22 @@ export const ProblemCode = z.enum([
 /** A problem code. */
 export type ProblemCode = z.infer<typeof ProblemCode>;
 
-/** The recorder's own trouble warnings, read from its log (docs/recorder.md, "The log API"). */
-export const RecorderWarningKind = z.enum(['stuck', 'io-error', 'blocked', 'low-quality']);
+/** The trouble warnings read from BililiveRecorder's log (docs/recorder.md, "The log API"). */
+export const LogWarningKind = z.enum(['stuck', 'io-error', 'blocked', 'low-quality']);
+/** A warning kind of BililiveRecorder's log. */
+export type LogWarningKind = z.infer<typeof LogWarningKind>;
+
+/**
+ * The recorder's own trouble warnings: read from BililiveRecorder's log (docs/recorder.md, "The
+ * log API"), or told in an event by a recorder of another kind (docs/other-recorders.md: blrec's
+ * full disk and errors, DDTV's expired login).
+ */
+export const RecorderWarningKind = z.enum([
+  ...LogWarningKind.options,
+  'disk-low',
+  'recorder-error',
+  'login-expired',
+]);
 /** A recorder warning kind. */
 export type RecorderWarningKind = z.infer<typeof RecorderWarningKind>;
 
@@ -25,6 +39,10 @@ export const ProblemFacts = z.object({
   warning: RecorderWarningKind.optional(),
   /** disk-low: free bytes of the recording folder's file system. */
   freeBytes: z.number().optional(),
+  /** A recorder's disk-low: the free space below which it warns, bytes (blrec's `threshold`). */
+  thresholdBytes: z.number().optional(),
+  /** A recorder's error: its name (blrec's `Error` event, the exception's class). */
+  errorName: z.string().optional(),
   /** disk-low: hours left at the current write rate (absent when nothing is written). */
   runwayHours: z.number().optional(),
   /** incomplete-session: share of the session's wall time the files cover, 0–1. */
@@ -36,6 +54,14 @@ export const ProblemFacts = z.object({
 });
 /** Facts of a problem. */
 export type ProblemFacts = z.infer<typeof ProblemFacts>;
+
+/** A problem a recorder told of itself in an event, for the guardian (an alert like its own). */
+export interface RecorderProblem {
+  warning: RecorderWarningKind;
+  /** Absent for a problem of the whole recorder (its disk, its login). */
+  roomId?: number;
+  facts?: ProblemFacts;
+}
 
 /** A problem episode that is still open (shown by the tray and the Rooms view). */
 export const OpenProblem = z.object({

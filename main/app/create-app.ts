@@ -162,7 +162,7 @@ function appInfo(context: AppContext, ports: AppPorts): AppInfo {
  */
 function appHandlers(
   context: AppContext,
-  ports: AppPorts,
+  ports: SeamedPorts,
   parts: Pick<HandlerDeps, 'listener' | 'shellActions' | 'state'> & {
     links: RecorderLinks;
     storage: Storage;
@@ -175,7 +175,14 @@ function appHandlers(
     pipeline: Pick<EventPipeline, 'record'>;
   },
 ): { handlers: ContractHandlers; phone: PhoneBots } {
-  const phone = buildPhone(context, () => handlers, parts.state, parts.listener, parts.pipeline);
+  const phone = buildPhone(
+    context,
+    () => handlers,
+    parts.state,
+    parts.listener,
+    parts.pipeline,
+    ports.setTimer,
+  );
   const handlers: ContractHandlers = contractHandlers(
     {
       ...context,

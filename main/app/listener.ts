@@ -58,7 +58,7 @@ export function buildListener(wiring: ListenerWiring): Listener {
     intake: storage.intake,
     testSecret: () => testSecret,
     recorderIds: recorderIdsOf(settings),
-    translate: kindWebhooks({ settings, pipeline, clock, log: context.log }),
+    translate: translatorOf(wiring),
     onDuplicate: ({ webhook, receivedAt }, body, userAgent, bodyJson) =>
       storage.logUnjournaled(
         webhook,
@@ -123,6 +123,22 @@ export function buildListener(wiring: ListenerWiring): Listener {
       });
     },
   };
+}
+
+/**
+ * Other kinds' webhooks read into BililiveRecorder's; a recorder's own problem goes to the
+ * observers (the recording guardian: an alert like its own, its switch and its episodes).
+ */
+function translatorOf(wiring: ListenerWiring): ReturnType<typeof kindWebhooks> {
+  const { settings, clock, log } = wiring.context;
+  return kindWebhooks({
+    settings,
+    pipeline: wiring.pipeline,
+    clock,
+    log,
+    problem: (recorderId, problem) =>
+      wiring.observers.notify('recorderProblem', problem, clock(), recorderId),
+  });
 }
 
 /**

@@ -18,6 +18,9 @@ import type { AppContext } from './app-context';
 import type { DecisionSinks } from './sinks';
 import type { Observers } from './sources';
 
+/** How often webhooks that arrive may make the app re-read the recorder's webhook settings. */
+const REREAD_GAP_MS = 60_000;
+
 /** What a recorder link is built with: the app's context and the parts it feeds. */
 export interface LinkWiring {
   context: AppContext;
@@ -55,6 +58,8 @@ export class RecorderLink {
   #lastWebhookAt: number | undefined;
   #webhooks: RecorderView['webhooks'] = 'unknown';
   #reading = false;
+  /** When a webhook last made this app read the recorder's settings again (epoch ms). */
+  #rereadAt = Number.NEGATIVE_INFINITY;
 
   constructor(id: string, wiring: LinkWiring) {
     this.id = id;
@@ -111,8 +116,12 @@ export class RecorderLink {
   /** Notes a real webhook that came in on this recorder's URL (not test events). */
   webhookSeen(roomId: number | undefined, at: number): void {
     this.#lastWebhookAt = at;
-    // Its webhooks arrive although its settings did not name this URL when read: read them again.
-    if (this.#webhooks === 'not set') this.#rereadWebhooks();
+    // Its webhooks arrive although its settings did not name this URL when read: read them again,
+    // once a minute at most, not once per webhook of a busy recorder.
+    if (this.#webhooks === 'not set' && at - this.#rereadAt >= REREAD_GAP_MS) {
+      this.#rereadAt = at;
+      this.#rereadWebhooks();
+    }
     if (roomId !== undefined) this.#reconciler.webhookSeen(roomId);
     if (this.#notices.delete('webhooksMissing')) this.#wiring.context.stateChanged();
   }

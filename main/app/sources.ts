@@ -9,6 +9,7 @@ import type { HistoryTables } from '../adapters/database/history-tables';
 import type { RecorderClient } from '../adapters/recorder-client';
 import { quietDigestSource } from '../adapters/quiet-digest-source';
 import { roomChangeSource } from '../adapters/room-change-source';
+import { fileDurationsSource } from '../features/recorder-kinds/app/file-durations';
 import { kindStreamsSource } from '../features/recorder-kinds/app/kind-streams';
 
 /** The sources as attached, with the context they start with. */
@@ -22,7 +23,8 @@ export interface AttachedSources {
 /**
  * The one place sources of happenings attach (besides webhooks and polls): the recording
  * guardian, title and area changes, the quiet hours digest, the rooms' pictures (which offers
- * none: it watches, and fills notifications and rooms), then the host's extras (one named as a
+ * none: it watches, and fills notifications and rooms), other kinds' streams and their files'
+ * durations (ffprobe), then the host's extras (one named as a
  * built-in replaces it). Each offers happenings to the event pipeline (`offer`).
  */
 export function attachSources(
@@ -63,9 +65,19 @@ export function attachSources(
     webhookUrl: parts.webhookUrl,
     streamState: (id, down) => parts.links.get(id)?.streamState(down),
   });
-  const builtIn = [guardian, roomChangeSource(), digest, ...pictures, ...cleanUp, streams].filter(
-    (source) => !extras.some((extra) => extra.name === source.name),
-  );
+  const durations = fileDurationsSource({
+    setDuration: (key, seconds) => parts.history.setFileDuration(key, seconds),
+    changed: (file) => context.events.emit('files:changed', file),
+  });
+  const builtIn = [
+    guardian,
+    roomChangeSource(),
+    digest,
+    ...pictures,
+    ...cleanUp,
+    streams,
+    durations,
+  ].filter((source) => !extras.some((extra) => extra.name === source.name));
   return {
     sources: [...builtIn, ...extras],
     context: {

@@ -1,5 +1,6 @@
 import type { HistoryNotification } from '../../shared/history';
 import type { AppNotification, RoomState } from '../../shared/model';
+import type { RecorderProblem } from '../../shared/problem';
 import type { PolledRoom } from '../../shared/recorder/rest';
 import type { RecorderWebhook } from '../../shared/recorder/webhook';
 import type { Language, RecorderSetting, Settings } from '../../shared/settings';
@@ -29,6 +30,8 @@ export interface Observer {
   polled?(rooms: readonly PolledRoom[], at: number, recorderId: string): void;
   /** Every happening the core derived, before the policy saw it. */
   happened?(happening: Happening): void;
+  /** A recorder of another kind told of its own problem in an event (a full disk, an error). */
+  recorderProblem?(problem: RecorderProblem, at: number, recorderId: string): void;
   /**
    * The settings section whose `enabled` switches the feature behind this observer: while it is
    * off, the observer is told nothing (a feature switched off is not called for every webhook).

@@ -71,10 +71,25 @@ const ZH_CN = {
       name: '录到的画质低于设置',
       advice: 'B 站返回的直播流画质比录播姬设置的低。如需原画，请检查录播姬里的 Cookie 是否有效。',
     },
+    'disk-low': {
+      name: 'blrec 的磁盘空间不足',
+      advice:
+        'blrec 报告录像所在硬盘的剩余空间低于它设定的阈值，满了以后录制会失败。请清理或移走旧录像（本应用不会删除任何文件）。',
+    },
+    'recorder-error': {
+      name: 'blrec 报告了错误',
+      advice: 'blrec 发出了一个错误事件。请打开 blrec 的日志查看详情。',
+    },
+    'login-expired': {
+      name: '录制软件的登录已失效（DDTV）',
+      advice: 'DDTV 的 B 站登录状态失效了，可能只能录到低画质。请在 DDTV 里重新扫码登录。',
+    },
   } satisfies Record<RecorderWarningKind, ProblemWords>,
   /** "about X h left" for disk-low. */
   runway: (hours: number) => `按当前速度约还能录 ${formatHours(hours)} 小时`,
   free: (bytes: string) => `剩余 ${bytes}`,
+  threshold: (bytes: string) => `低于设定的 ${bytes}`,
+  error: (name: string) => `错误：${name}`,
   coverage: (percent: number, gaps: number) => `文件覆盖了 ${percent}% 的时间，${gaps} 处空档`,
   resolved: (name: string) => `已恢复：${name}`,
   summary: (count: number) => `${count} 个录制问题`,
@@ -160,9 +175,25 @@ export const PROBLEM_TEXT: Readonly<Record<Language, ProblemStrings>> = {
         advice:
           "Bilibili sent a lower quality than the recorder asked for. For the original quality, check that the recorder's cookie is valid.",
       },
+      'disk-low': {
+        name: "blrec's disk is almost full",
+        advice:
+          'blrec says the disk that holds the recordings has less free space than its threshold; recording fails once it is full. Free some space or move old recordings (this app never deletes anything).',
+      },
+      'recorder-error': {
+        name: 'blrec reported an error',
+        advice: "blrec sent an error event. Open blrec's log for the details.",
+      },
+      'login-expired': {
+        name: "The recorder's login expired (DDTV)",
+        advice:
+          "DDTV's bilibili login is no longer valid, so it may record a low quality only. Log in again in DDTV (scan the QR code).",
+      },
     },
     runway: (hours) => `about ${formatHours(hours)} h left at the current rate`,
     free: (bytes) => `${bytes} free`,
+    threshold: (bytes) => `below its threshold of ${bytes}`,
+    error: (name) => `error: ${name}`,
     coverage: (percent, gaps) => `files cover ${percent}% of the time, ${gaps} gap(s)`,
     resolved: (name) => `Over: ${name}`,
     summary: (count) => `${count} recording problems`,
@@ -189,11 +220,14 @@ export function problemWords(
   return text.codes[code];
 }
 
-/** The concrete line of a problem (free space and runway, coverage), or '' when there is none. */
+/** The concrete line of a problem (free space, runway, a threshold, an error, coverage), or ''. */
 export function problemDetail(language: Language, facts?: ProblemFacts): string {
   const text = PROBLEM_TEXT[language];
   const parts: string[] = [];
   if (facts?.freeBytes !== undefined) parts.push(text.free(formatBytes(facts.freeBytes)));
+  if (facts?.thresholdBytes !== undefined)
+    parts.push(text.threshold(formatBytes(facts.thresholdBytes)));
+  if (facts?.errorName !== undefined) parts.push(text.error(facts.errorName));
   if (facts?.runwayHours !== undefined) parts.push(text.runway(facts.runwayHours));
   if (facts?.coverage !== undefined) {
     parts.push(text.coverage(Math.round(facts.coverage * 100), facts.gaps ?? 0));

@@ -32,6 +32,8 @@ const JOBS_TOOLS = [
   'test/features/jobs/adapters/step-runner.test.ts',
   'test/features/jobs/app/jobs.test.ts',
   'test/features/jobs/app/jobs-recovered.test.ts',
+  // Other recorders' files: their duration read by ffprobe from a real FLV.
+  'test/features/recorder-kinds/app/kind-file-duration.test.ts',
   'test/headless/cli-jobs.test.ts',
   'test/renderer/browser/jobs-live.test.ts',
   'test/renderer/browser/jobs-settings-tools.test.ts',

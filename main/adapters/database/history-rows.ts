@@ -116,6 +116,23 @@ export function insertFile(db: Statements, file: HistoryFile): number {
 }
 
 /**
+ * Sets a listed file's duration (read after it was listed: ffprobe on a file of a recorder that
+ * tells none); the file as now listed, undefined when none has this key.
+ */
+export function setFileDuration(
+  db: Statements,
+  key: string,
+  seconds: number,
+): HistoryFile | undefined {
+  const row = db
+    .statement(
+      `UPDATE files SET body = json_set(body, '$.durationSeconds', ?) WHERE key = ? RETURNING row, body`,
+    )
+    .get(seconds, key) as { row: number; body: string } | undefined;
+  return row === undefined ? undefined : fileOf(row);
+}
+
+/**
  * Inserts a notification with its rooms (inside a unit of the group commit, or the import's
  * transaction: the one INSERT of a notification); returns its row, undefined when a decision of
  * the same key is recorded already.

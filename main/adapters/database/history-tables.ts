@@ -16,6 +16,7 @@ import {
   NOTIFICATION_COLUMNS,
   notificationOf,
   pruneBeyond,
+  setFileDuration,
   withPush,
   type NotificationRow,
 } from './history-rows';
@@ -105,6 +106,25 @@ export class HistoryTables {
       .finally(() => key !== undefined && this.#pendingFiles.delete(key));
     committed.catch(() => undefined); // dropped: the writer warned; whoever waits handles it
     return committed;
+  }
+
+  /**
+   * A listed file's duration, read after it was listed (ffprobe); resolves with the file as now
+   * listed, undefined when none has the key (or the write waits for the disk). Unsynced: a kill
+   * loses a duration, never a file.
+   */
+  setFileDuration(key: string, seconds: number): Promise<HistoryFile | undefined> {
+    return new Promise((resolve) => {
+      this.#writer
+        .write(
+          () => setFileDuration(this.#db, key, seconds),
+          () => resolve(undefined),
+          {
+            synced: false,
+          },
+        )
+        .then(resolve, () => resolve(undefined));
+    });
   }
 
   /**

@@ -81,34 +81,27 @@ export function TextField({
 }) {
   const { strings } = useApp();
   const shownHint = locked ? [hint, strings.setup.lockedHint].filter(Boolean).join(' ') : hint;
+  // What a one-line input and a text box share: the value, the lock and the error wiring.
+  const shared = {
+    id,
+    value,
+    spellcheck: false,
+    readOnly: locked,
+    'aria-invalid': errors.length > 0 ? ('true' as const) : undefined,
+    'aria-describedby': describedBy(id, shownHint, errors),
+    onInput: (event: { currentTarget: { value: string } }) => onValue(event.currentTarget.value),
+    onBlur,
+  };
   const input = rows ? (
-    <textarea
-      id={id}
-      class="input textarea"
-      rows={rows}
-      value={value}
-      spellcheck={false}
-      readOnly={locked}
-      aria-invalid={errors.length > 0 ? 'true' : undefined}
-      aria-describedby={describedBy(id, shownHint, errors)}
-      onInput={(event) => onValue(event.currentTarget.value)}
-      onBlur={onBlur}
-    />
+    <textarea {...shared} class="input textarea" rows={rows} />
   ) : (
     <input
-      id={id}
+      {...shared}
       class="input"
       type={type}
-      value={value}
       placeholder={placeholder}
       inputMode={inputMode}
       autoComplete={autoComplete}
-      spellcheck={false}
-      readOnly={locked}
-      aria-invalid={errors.length > 0 ? 'true' : undefined}
-      aria-describedby={describedBy(id, shownHint, errors)}
-      onInput={(event) => onValue(event.currentTarget.value)}
-      onBlur={onBlur}
     />
   );
   return (

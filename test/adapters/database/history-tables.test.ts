@@ -128,6 +128,19 @@ describe('HistoryTables queries (the window’s, as the in-memory lists answered
 });
 
 describe('HistoryTables writes', () => {
+  test('a duration read after the file was listed is kept in its row; none for a key not listed', async () => {
+    const history = open();
+    const { durationSeconds: _none, ...file } = makeFile(1, { key: 'j7:FileClosed' });
+    history.addFile(file);
+    // Queued behind the file's insert: it finds the row.
+    expect(await history.setFileDuration('j7:FileClosed', 7.25)).toEqual({
+      ...file,
+      durationSeconds: 7.25,
+    });
+    expect(history.files().items).toEqual([{ ...file, durationSeconds: 7.25 }]);
+    expect(await history.setFileDuration('j8:FileClosed', 1)).toBeUndefined();
+  });
+
   test("a decision's effects are outbox rows of its own unit: one commit, read back at start", async () => {
     const outbox = new OutboxTable(database, (m) => warnings.push(m));
     const history = new HistoryTables(database, { outbox, warn: (m) => warnings.push(m) });

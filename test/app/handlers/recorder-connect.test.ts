@@ -1,11 +1,13 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseCallRequest } from '../../../shared/ipc-contract';
 import { FAKE_COOKIE, type FakeRecorder } from '../../fakes/fake-recorder/index';
 import { startApp, stopApps, type AppHarness } from '../../fakes/app-harness';
 import { oneRecorder } from '../../fakes/recorder-settings';
 import { fakeRecorders } from '../../fakes/fake-recorder/test-kit';
+import { postWebhook } from '../../helpers/http';
+import { v2 } from '../../helpers/recorder-events';
 
 afterEach(stopApps);
 
@@ -52,6 +54,23 @@ describe('recorder:connect and the connection check', () => {
     expect(again.message).toMatch(/already sends its V2 webhooks/);
     expect(recorder.state.globalConfig.webhookUrlsV2()).toEqual([OTHER, h.webhookUrl]);
     expect(await h.app.handlers['recorder:check'](undefined)).toMatchObject({ webhooks: 'set' });
+  });
+
+  it('re-reads the settings once when webhooks arrive that they do not name, not once per webhook', async () => {
+    const recorder = await fake({ webhooks: [OTHER] });
+    const h = await appFor(recorder);
+    expect(await h.app.handlers['recorder:check'](undefined)).toMatchObject({
+      webhooks: 'not set',
+    });
+    const readsBefore = recorder.state.globalConfig.reads;
+    for (let second = 0; second < 20; second += 1) {
+      const body = JSON.stringify(
+        v2('StreamStarted', { roomId: recorder.state.rooms[0]!.roomId }, second),
+      );
+      expect((await postWebhook(h.webhookUrl, body)).status).toBe(204);
+    }
+    await vi.waitFor(() => expect(recorder.state.globalConfig.reads).toBeGreaterThan(readsBefore));
+    expect(recorder.state.globalConfig.reads - readsBefore).toBe(1);
   });
 
   it('says so where the V1 list points here already', async () => {

@@ -59,6 +59,8 @@ export class FakeGlobalConfig {
   readonly #onWebhooksV2: (urls: string[]) => void;
   /** How many times a POST saved the settings (the recorder writes its config file each time). */
   saves = 0;
+  /** How many times `GET /api/config/global` read them. */
+  reads = 0;
 
   constructor(seed: GlobalConfigSeed = {}, onWebhooksV2: (urls: string[]) => void = () => {}) {
     for (const [name, setting] of Object.entries(TEMPLATE)) {

@@ -1,29 +1,28 @@
 import { formatRecorderTimestamp } from '../../../shared/recorder/timestamp';
-import type { RecorderWarningKind } from '../../../shared/problem';
+import type { LogWarningKind } from '../../../shared/problem';
 
 // The templates and properties the recorder logs them with (BililiveRecorder 2.11,
 // StandardRecordTask and PollyPolicy; the fixture rest-GET-api-log-fetch.after-cursor.json).
-const WARNINGS: Record<RecorderWarningKind, { template: string; context: string; extra?: object }> =
-  {
-    stuck: {
-      template: '检测到录制卡住，可能是网络或硬盘原因，将会主动断开连接',
-      context: 'BililiveRecorder.Core.Recording.StandardRecordTask',
-    },
-    'io-error': {
-      template: '录制时发生IO错误',
-      context: 'BililiveRecorder.Core.Recording.StandardRecordTask',
-      extra: { '@x': 'System.IO.IOException: No space left on device' },
-    },
-    blocked: {
-      template: '检测到被屏蔽(HTTP 412)，暂停发送请求',
-      context: 'BililiveRecorder.Core.PollyPolicy',
-    },
-    'low-quality': {
-      template: '返回的直播流地址的画质是 {CurrentQn} 而不是请求的 {SelectedQn}',
-      context: 'BililiveRecorder.Core.Recording.StandardRecordTask',
-      extra: { CurrentQn: 150, SelectedQn: 10000 },
-    },
-  };
+const WARNINGS: Record<LogWarningKind, { template: string; context: string; extra?: object }> = {
+  stuck: {
+    template: '检测到录制卡住，可能是网络或硬盘原因，将会主动断开连接',
+    context: 'BililiveRecorder.Core.Recording.StandardRecordTask',
+  },
+  'io-error': {
+    template: '录制时发生IO错误',
+    context: 'BililiveRecorder.Core.Recording.StandardRecordTask',
+    extra: { '@x': 'System.IO.IOException: No space left on device' },
+  },
+  blocked: {
+    template: '检测到被屏蔽(HTTP 412)，暂停发送请求',
+    context: 'BililiveRecorder.Core.PollyPolicy',
+  },
+  'low-quality': {
+    template: '返回的直播流地址的画质是 {CurrentQn} 而不是请求的 {SelectedQn}',
+    context: 'BililiveRecorder.Core.Recording.StandardRecordTask',
+    extra: { CurrentQn: 150, SelectedQn: 10000 },
+  },
+};
 const KEPT = 100;
 
 /**
@@ -50,7 +49,7 @@ export class RecorderLog {
   }
 
   /** Logs one of the recorder's trouble warnings (the 412 block carries no RoomId). */
-  warn(kind: RecorderWarningKind, roomId?: number): void {
+  warn(kind: LogWarningKind, roomId?: number): void {
     const w = WARNINGS[kind];
     const room = kind === 'blocked' || roomId === undefined ? {} : { RoomId: roomId };
     this.add(w.template, { ...w.extra, ...room, SourceContext: w.context }, 'Warning');

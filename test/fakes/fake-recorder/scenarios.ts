@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { RecorderWarningKind } from '../../../shared/problem';
+import type { LogWarningKind } from '../../../shared/problem';
 import {
   fileClosedEvent,
   fileOpeningEvent,
@@ -36,7 +36,7 @@ export function applyScenario(
   state: FakeRecorderState,
   room: FakeRoom,
   scenario: GuardianScenario,
-  warning: RecorderWarningKind = 'stuck',
+  warning: LogWarningKind = 'stuck',
 ): PreparedEvent[] {
   const now = state.now();
   switch (scenario) {

@@ -183,7 +183,10 @@ async function route(
     return;
   }
   if (path === '/api/config/global') {
-    if (method === 'GET') return sendJson(res, 200, state.globalConfig.dto());
+    if (method === 'GET') {
+      state.globalConfig.reads += 1;
+      return sendJson(res, 200, state.globalConfig.dto());
+    }
     if (method === 'POST') return setGlobalConfig(req, res, state);
     return notAllowed();
   }

@@ -170,7 +170,11 @@ export async function startFakeTelegramBotApi(
           id,
           from: { id: fromId, is_bot: false, first_name: 'U' },
           chat_instance: 'x',
-          message: { message_id: 1, date: 0, chat: { id: chatId, type: 'private' } },
+          message: {
+            message_id: 1,
+            date: Math.floor(Date.now() / 1000),
+            chat: { id: chatId, type: chatId < 0 ? 'group' : 'private' },
+          },
           data,
         },
       });

@@ -77,6 +77,8 @@ export class GuardianSource implements HappeningSource {
         this.#watch(recorderId)?.guardian.webhook(webhook);
       },
       polled: (rooms, _at, recorderId) => this.#watch(recorderId)?.guardian.polled(rooms),
+      recorderProblem: (problem, _at, recorderId) =>
+        this.#watch(recorderId)?.guardian.recorderProblem(problem),
     });
     this.#timer = setInterval(() => this.#tick(), this.#options.tickMs ?? 1000);
     this.#timer.unref?.();

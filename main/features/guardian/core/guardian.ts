@@ -1,4 +1,9 @@
-import type { OpenProblem, ProblemCode, SessionReport } from '../../../../shared/problem';
+import type {
+  OpenProblem,
+  ProblemCode,
+  RecorderProblem,
+  SessionReport,
+} from '../../../../shared/problem';
 import type { PolledRoom } from '../../../../shared/recorder/rest';
 import type { RecorderWebhook } from '../../../../shared/recorder/webhook';
 import type { RecorderSetting, Settings } from '../../../../shared/settings';
@@ -130,13 +135,23 @@ export class Guardian {
     if (!s.enabled || !s.recorderWarnings) return;
     for (const raw of entries) {
       const warning = recorderWarning(raw);
-      if (!warning) continue;
-      const key = episodeKey(warning.roomId, 'recorder-warning', warning.kind);
-      this.#lastSeen.set(key, now);
-      this.#emit(
-        this.#book.start(key, 'recorder-warning', warning.roomId, now, { warning: warning.kind }),
-      );
+      if (warning) this.#warned({ warning: warning.kind, roomId: warning.roomId }, now);
     }
+  }
+
+  /**
+   * A problem the recorder told of itself in an event (blrec's full disk or error, DDTV's expired
+   * login): a recorder warning, one alert per episode however often it is told; each error name
+   * is its own.
+   */
+  recorderProblem(problem: RecorderProblem): void {
+    if (this.#ports.settings().guardian.enabled) this.#warned(problem, this.#ports.clock());
+  }
+
+  #warned({ warning, roomId, facts }: RecorderProblem, now: number): void {
+    const key = episodeKey(roomId, 'recorder-warning', `${warning}:${facts?.errorName ?? ''}`);
+    this.#lastSeen.set(key, now);
+    this.#emit(this.#book.start(key, 'recorder-warning', roomId, now, { ...facts, warning }));
   }
 
   /** A free-space sample of the recording folder's file system. */

@@ -1,16 +1,16 @@
-import type { RecorderWarningKind } from '../../../../shared/problem';
+import type { LogWarningKind } from '../../../../shared/problem';
 import { RecorderLogEntry } from '../../../../shared/recorder/rest';
 
 /** A trouble warning found in the recorder's log. */
 export interface RecorderWarning {
-  kind: RecorderWarningKind;
+  kind: LogWarningKind;
   /** Absent for warnings about the whole recorder (the 412 block has no RoomId). */
   roomId?: number;
 }
 
 // The templates as the recorder logs them (BililiveRecorder StandardRecordTask / PollyPolicy,
 // docs/recorder.md, "The log API"); the template, not the rendered text, so quality numbers do not matter.
-const TEMPLATES: readonly (readonly [string, RecorderWarningKind])[] = [
+const TEMPLATES: readonly (readonly [string, LogWarningKind])[] = [
   ['检测到录制卡住', 'stuck'],
   ['录制时发生IO错误', 'io-error'],
   ['检测到被屏蔽(HTTP 412)', 'blocked'],

@@ -2,7 +2,8 @@ import * as z from 'zod';
 
 // The parts of Telegram's Update the phone reads (core.telegram.org/bots/api#update): a text
 // message, or an inline keyboard's callback query. Anything else is skipped (its id still counts).
-const Chat = z.object({ id: z.number() });
+// `type`: private, group, supergroup or channel.
+const Chat = z.object({ id: z.number(), type: z.string().optional() });
 const User = z.object({ id: z.number() });
 
 const Message = z.object({
@@ -17,7 +18,8 @@ const Message = z.object({
 const CallbackQuery = z.object({
   id: z.string(),
   from: User,
-  message: z.object({ chat: Chat }).optional(),
+  // The message the button is on; its `date` is when that message was sent, not the press.
+  message: z.object({ chat: Chat, date: z.number().optional() }).optional(),
   data: z.string().optional(),
 });
 

@@ -18,6 +18,7 @@ export function buildPhone(
   state: () => AppState,
   listener: { server: { route: PhoneBotsDeps['route'] } },
   pipeline: Pick<EventPipeline, 'record'>,
+  setTimer?: PhoneBotsDeps['setTimer'],
 ): PhoneBots {
   let taken = 0;
   return new PhoneBots({
@@ -28,6 +29,7 @@ export function buildPhone(
     calls: lateCalls(handlers),
     state,
     route: (prefix, handler) => listener.server.route(prefix, handler),
+    ...(setTimer ? { setTimer } : {}),
     onCommand: ({ said, ...line }) => {
       // The headless `phone` line keeps its documented fields; the history gets the user's words.
       context.events.emit('phone:command', line);

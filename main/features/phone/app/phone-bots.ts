@@ -27,6 +27,8 @@ export interface PhoneBotsDeps {
   route: OneBotBotDeps['route'];
   /** Seconds a Telegram long poll waits (tests). */
   pollSeconds?: number;
+  /** Timers for the Telegram pollers' waits (tests: the app's movable clock). */
+  setTimer?: (fn: () => void, ms: number) => () => void;
 }
 
 /** One commanding bot's state, for Settings → Push. */
@@ -59,8 +61,9 @@ export class PhoneBots implements HappeningSource {
       clock: context.clock,
       log: context.log,
       onCommand: (taken) => {
-        for (const { status } of this.#bots.values())
-          if (taken.service === 'tgram') status.last = taken;
+        // `via` is the key the bot is kept by: its own status gets the command, no other's.
+        const bot = taken.via === undefined ? undefined : this.#bots.get(taken.via);
+        if (bot) bot.status.last = taken;
         deps.onCommand?.(taken);
       },
     });
@@ -133,6 +136,7 @@ export class PhoneBots implements HappeningSource {
         clock: context.clock,
         onConnection: (state) => (status.connection = state),
         ...(this.#deps.pollSeconds !== undefined ? { pollSeconds: this.#deps.pollSeconds } : {}),
+        ...(this.#deps.setTimer ? { setTimer: this.#deps.setTimer } : {}),
       });
       this.#bots.set(botId, { bot, status });
       bot.start();
@@ -223,12 +227,17 @@ function telegramBots(
     const parsed = parsePushUrl(target.url);
     if (!parsed.ok || parsed.value.target.service !== 'tgram' || !parsed.value.target.commands)
       continue;
-    const { botToken, chatIds, api } = parsed.value.target;
+    const { botToken, chatIds, api, members = [] } = parsed.value.target;
     const botId = botToken.slice(0, botToken.indexOf(':'));
     const known = bots.get(botId);
+    // Each target's members for its own chats: two targets of one bot do not lend each other theirs.
+    const byChat: Record<string, readonly string[]> = { ...known?.members };
+    for (const chatId of chatIds)
+      byChat[chatId] = [...new Set([...(byChat[chatId] ?? []), ...members])];
     bots.set(botId, {
       botToken,
       chatIds: [...new Set([...(known?.chatIds ?? []), ...chatIds])],
+      members: byChat,
       ...(api ? { api } : {}),
       botId,
       name: `telegram bot ${botId}`,

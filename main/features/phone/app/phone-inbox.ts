@@ -18,6 +18,8 @@ export interface PhoneMessage {
   allowed: boolean;
   /** Epoch ms the service says it was sent. */
   sentAt: number;
+  /** Waited on the service's side while the app was not listening: answered "too old". */
+  late?: boolean;
   text: string;
   /** Telegram's bot username: a `/cmd@other_bot` is not for us. */
   botName?: string;

@@ -5,15 +5,18 @@ import type { Language } from '../../../../shared/settings';
 import type { Clock, Logger } from '../../../core/ports';
 import { readButtonData } from '../core/button-data';
 import { PHONE_COMMANDS } from '../core/phone-command';
+import { telegramAllowed, type TelegramAllowance } from '../core/telegram-allowed';
 import { TelegramApi, TELEGRAM_API } from '../adapters/telegram-api';
 import { TelegramPoller, type BotConnection } from '../adapters/telegram-poller';
 import { botUsername, type TelegramUpdate } from '../adapters/telegram-updates';
 import type { PhoneInbox } from './phone-inbox';
 
-/** One bot as the settings give it: its token, the chats it may take commands from, its API. */
-export interface TelegramBotTarget {
+/**
+ * One bot as the settings give it: its token, the chats it may take commands from (in a group,
+ * from the members listed only), its API.
+ */
+export interface TelegramBotTarget extends TelegramAllowance {
   botToken: string;
-  chatIds: readonly string[];
   api?: string;
   /** The token's public half: names the bot in the window. */
   botId: string;
@@ -31,6 +34,8 @@ export interface TelegramBotDeps {
   onConnection?: (state: BotConnection) => void;
   /** Seconds a long poll waits (tests shorten it so that a stop is quick either way). */
   pollSeconds?: number;
+  /** Timers for the poller's waits (tests: the app's movable clock). */
+  setTimer?: (fn: () => void, ms: number) => () => void;
 }
 
 /** answerCallbackQuery's text holds at most 200 characters. */
@@ -57,9 +62,10 @@ export class TelegramBot {
       api: this.#api,
       log: deps.log,
       name: target.name,
-      onUpdates: (updates) => this.#handle(updates),
+      onUpdates: (updates, backlog) => this.#handle(updates, backlog),
       ...(deps.onConnection ? { onConnection: deps.onConnection } : {}),
       ...(deps.pollSeconds !== undefined ? { pollSeconds: deps.pollSeconds } : {}),
+      ...(deps.setTimer ? { setTimer: deps.setTimer } : {}),
     });
   }
 
@@ -95,11 +101,11 @@ export class TelegramBot {
       );
   }
 
-  async #handle(updates: TelegramUpdate[]): Promise<void> {
+  async #handle(updates: TelegramUpdate[], backlog: boolean): Promise<void> {
     for (const update of updates) {
       try {
         if (update.message?.text !== undefined) await this.#message(update.message);
-        else if (update.callback_query) await this.#callback(update.callback_query);
+        else if (update.callback_query) await this.#callback(update.callback_query, backlog);
       } catch (error) {
         this.#deps.log.error(
           `phone: ${this.#target.name}: update ${update.update_id}: ${String(error)}`,
@@ -115,7 +121,7 @@ export class TelegramBot {
       via: this.#target.botId,
       chat,
       sender: String(message.from?.id ?? message.chat.id),
-      allowed: this.#target.chatIds.includes(chat),
+      allowed: telegramAllowed(this.#target, message.chat, message.from?.id),
       sentAt: message.date * 1000,
       text: message.text ?? '',
       ...(this.#username ? { botName: this.#username } : {}),
@@ -128,7 +134,10 @@ export class TelegramBot {
       );
   }
 
-  async #callback(query: NonNullable<TelegramUpdate['callback_query']>): Promise<void> {
+  async #callback(
+    query: NonNullable<TelegramUpdate['callback_query']>,
+    backlog: boolean,
+  ): Promise<void> {
     const chat = String(query.message?.chat.id ?? query.from.id);
     const pressed = readButtonData(query.data ?? '');
     const base = {
@@ -136,9 +145,16 @@ export class TelegramBot {
       via: this.#target.botId,
       chat,
       sender: String(query.from.id),
-      allowed: this.#target.chatIds.includes(chat),
-      // A callback carries no date of its own: it is taken as pressed now.
+      allowed: telegramAllowed(
+        this.#target,
+        query.message?.chat ?? { id: query.from.id },
+        query.from.id,
+      ),
+      // A callback carries no date of its own: one that came through a poll of a bot that was
+      // listening was pressed just now; one that waited while nobody polled (Telegram keeps
+      // updates up to 24 h) is "too old", whatever the push's age (docs/push-and-phone.md).
       sentAt: this.#deps.clock(),
+      late: backlog,
     };
     const answer = pressed
       ? await this.#deps.inbox.press(

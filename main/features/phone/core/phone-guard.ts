@@ -27,11 +27,14 @@ export interface GuardedMessage {
   /** The sender, for the log-once rule. */
   sender: string;
   sentAt: number;
+  /** Known to have waited while the app was not listening (a press with no date of its own). */
+  late?: boolean;
 }
 
 /**
  * The safety rules every service's commands pass (issue 43): only allowed senders (others get
- * silence, logged once per sender), nothing older than two minutes, one command a second per chat.
+ * silence, logged once per sender), nothing older than two minutes (nor known late), one command
+ * a second per chat.
  */
 export class PhoneGuard {
   readonly #clock: Clock;
@@ -50,7 +53,7 @@ export class PhoneGuard {
       return { take: false, why: 'notAllowed', log: first };
     }
     const now = this.#clock();
-    if (now - message.sentAt > TOO_OLD_MS) return { take: false, why: 'tooOld' };
+    if (message.late || now - message.sentAt > TOO_OLD_MS) return { take: false, why: 'tooOld' };
     const last = this.#lastByChat.get(message.chat);
     if (last !== undefined && now - last < CHAT_GAP_MS && now >= last)
       return { take: false, why: 'tooSoon' };

@@ -31,6 +31,8 @@ export type PushTarget =
       api?: string;
       /** `?commands=yes`: the bot takes commands from these chats (issue 43). */
       commands?: boolean;
+      /** `?members=`: the user ids whose commands are taken in the group chats (as OneBot's). */
+      members?: string[];
     }
   | { service: 'schan'; sendKey: string }
   | { service: 'pushplus'; token: string }

@@ -149,7 +149,8 @@ function oneBotCommands(parts: Parts): OneBotCommands | undefined | string {
 
 /**
  * `tgram://bot_token/chat_id…` (Apprise), plus this app's `?commands=yes` (the bot takes commands
- * from these chats: issue 43) and `?api=` (a Bot API mirror or a local Bot API server).
+ * from these chats: issue 43; in a group from the `members=` user ids only) and `?api=` (a Bot
+ * API mirror or a local Bot API server).
  */
 export function tgram(parts: Parts): PushUrlResult {
   const token = /^(?:bot)?(\d+:[A-Za-z0-9_-]+)$/.exec(parts.host)?.[1];
@@ -166,15 +167,23 @@ export function tgram(parts: Parts): PushUrlResult {
       error: 'telegram: api= takes an http(s) address, e.g. https://tg.example.com',
     };
   const commands = /^(yes|true|1|on)$/i.test(parts.query.commands ?? '');
+  // In a group, only the members listed give commands: the same word as OneBot's (issue 43).
+  const members = listOf(parts.query.members);
+  if (members.some((m) => !/^[1-9]\d{0,15}$/.test(m)))
+    return refuse('telegram: members= lists user ids (numbers), e.g. members=111111,222222');
   const botId = token.slice(0, token.indexOf(':'));
-  const query = [...(commands ? ['commands=yes'] : []), ...(api ? [`api=${api}`] : [])];
+  const query = [
+    ...(commands ? ['commands=yes'] : []),
+    ...(api ? [`api=${api}`] : []),
+    ...(commands && members.length ? [`members=${members.join(',')}`] : []),
+  ];
   return accept(
     {
       service: 'tgram',
       botToken: token,
       chatIds,
       ...(api ? { api } : {}),
-      ...(commands ? { commands } : {}),
+      ...(commands ? { commands, members } : {}),
     },
     [token, token.slice(botId.length + 1)],
     `tgram://${botId}:***/${chatIds.join('/')}${query.length ? `?${query.join('&')}` : ''}`,

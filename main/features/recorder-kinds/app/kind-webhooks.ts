@@ -1,3 +1,4 @@
+import type { RecorderProblem } from '../../../../shared/problem';
 import { recorderById } from '../../../../shared/recorders';
 import type { Settings } from '../../../../shared/settings';
 import type { KindTranslation } from '../../../adapters/webhook-listener/listener-types';
@@ -15,6 +16,8 @@ export function kindWebhooks(wiring: {
   pipeline: Pick<EventPipeline, 'stateOf'>;
   clock: () => number;
   log: Logger;
+  /** The recorder's own problem (its disk, an error, its login), for the guardian's alerts. */
+  problem?: (recorderId: string, problem: RecorderProblem) => void;
 }): (recorderId: string, body: unknown) => Promise<KindTranslation> | undefined {
   const translate = kindTranslator({
     recorder: (recorderId) => recorderById(wiring.settings(), recorderId),
@@ -31,6 +34,12 @@ export function kindWebhooks(wiring: {
     },
     clock: wiring.clock,
     log: wiring.log,
+    onProblem: (recorderId, { problem, roomId, facts }) =>
+      wiring.problem?.(recorderId, {
+        warning: problem,
+        ...(roomId !== undefined ? { roomId } : {}),
+        ...(facts ? { facts } : {}),
+      }),
   });
   // BililiveRecorder's own webhooks (nearly all of them) skip the translator's module altogether.
   return (recorderId, body) =>

@@ -89,6 +89,7 @@ export function blrecEvents(body: unknown): KindParse {
           at,
           problem: 'disk-low',
           detail: `${d.path}: ${d.usage.free} bytes free, below ${d.threshold}`,
+          facts: { freeBytes: d.usage.free, thresholdBytes: d.threshold },
         },
       ]);
     case 'Error':
@@ -98,6 +99,7 @@ export function blrecEvents(body: unknown): KindParse {
           at,
           problem: 'recorder-error',
           detail: `${d.name}: ${firstLine(d.detail)}`,
+          facts: { errorName: d.name.slice(0, 100) },
         },
       ]);
     default:

@@ -1,4 +1,5 @@
 import type { ParseResult } from '../../../../shared/parse';
+import type { ProblemFacts } from '../../../../shared/problem';
 
 /** What a recorder of another kind says about a room (what it leaves out the app may know). */
 export interface RoomFacts {
@@ -43,7 +44,16 @@ export type KindEvent =
       /** Bytes, when the recorder says (DDTV does for a session, not per file: never here). */
       size?: number;
     }
-  | { type: 'Problem'; at: string; problem: KindProblem; roomId?: number; detail: string };
+  | {
+      type: 'Problem';
+      at: string;
+      problem: KindProblem;
+      roomId?: number;
+      /** The line logged. */
+      detail: string;
+      /** The numbers and name the recorder sent, for the guardian's alert. */
+      facts?: ProblemFacts;
+    };
 
 /** A parsed event: its happenings (none: a known event this app has no use for), or why not. */
 export type KindParse = ParseResult<KindEvent[]>;

@@ -291,6 +291,37 @@ describe('the recorder log and the set-up', () => {
     expect(t.ends()).toHaveLength(4);
   });
 
+  it("a recorder's own problem: one alert per episode and error name, over after the warning time, none while off", () => {
+    const t = setup();
+    const disk = { warning: 'disk-low', facts: { freeBytes: 5, thresholdBytes: 9 } } as const;
+    t.g.recorderProblem(disk);
+    t.at(300);
+    t.g.recorderProblem({ ...disk, facts: { freeBytes: 4, thresholdBytes: 9 } });
+    t.g.recorderProblem({ warning: 'recorder-error', facts: { errorName: 'OSError' } });
+    t.g.recorderProblem({ warning: 'recorder-error', facts: { errorName: 'OSError' } });
+    t.g.recorderProblem({ warning: 'recorder-error', facts: { errorName: 'KeyError' } });
+    expect(t.starts().map((c) => [c.roomId, c.facts])).toEqual([
+      [undefined, { warning: 'disk-low', freeBytes: 5, thresholdBytes: 9 }],
+      [undefined, { warning: 'recorder-error', errorName: 'OSError' }],
+      [undefined, { warning: 'recorder-error', errorName: 'KeyError' }],
+    ]);
+    // The disk told again at 300 s: open ten minutes from then, its facts the newest.
+    expect(t.g.problems()[0]!.facts).toEqual({
+      warning: 'disk-low',
+      freeBytes: 4,
+      thresholdBytes: 9,
+    });
+    t.at(899);
+    t.g.tick();
+    expect(t.ends()).toEqual([]);
+    t.at(900);
+    t.g.tick();
+    expect(t.ends()).toHaveLength(3);
+    t.settings.guardian = { ...t.settings.guardian, enabled: false };
+    t.g.recorderProblem({ warning: 'login-expired' });
+    expect(t.starts()).toHaveLength(3);
+  });
+
   it('disk-low: under 10 GiB free starts it, once; plenty of space ends it', () => {
     const t = setup();
     t.g.diskSample(50 * GIB);

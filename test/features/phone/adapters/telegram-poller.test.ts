@@ -20,21 +20,26 @@ afterEach(async () => {
   poller = fake = undefined;
 });
 
-async function polling(token = TOKEN) {
+async function polling(token = TOKEN, before?: (fake: FakeTelegramBotApi) => void) {
   fake = await startFakeTelegramBotApi(TOKEN);
+  before?.(fake);
   const log = memoryLogger();
   const updates: TelegramUpdate[] = [];
+  const backlog: boolean[] = [];
   const states: BotConnection[] = [];
   poller = new TelegramPoller({
     api: new TelegramApi(fake.url, token),
     log,
     name: 'telegram bot 777',
-    onUpdates: async (batch) => void updates.push(...batch),
+    onUpdates: async (batch, late) => {
+      updates.push(...batch);
+      backlog.push(...batch.map(() => late));
+    },
     onConnection: (state) => states.push(state),
     backOffMs: { first: 10, max: 40 },
   });
   poller.start();
-  return { fake, log, updates, states };
+  return { fake, log, updates, states, backlog };
 }
 
 describe('getUpdates long polling (fake Bot API)', () => {
@@ -73,5 +78,24 @@ describe('getUpdates long polling (fake Bot API)', () => {
     await vi.waitFor(() => expect(updates).toHaveLength(2));
     expect(states).toEqual(['connected', 'conflict', 'unreachable', 'connected']);
     expect(log.lines.some((l) => l.includes('conflict (409: Conflict'))).toBe(true);
+  });
+
+  it('tells the backlog apart: what waited before the start and after a failure, read by 0 s polls', async () => {
+    const { fake, updates, backlog } = await polling(TOKEN, (fake) =>
+      fake.userPresses(1, 1, 'act:n1:record'),
+    );
+    await vi.waitFor(() => expect(updates).toHaveLength(1));
+    expect(fake.callsOf('getUpdates')[0]!.body.timeout).toBe(0);
+    await vi.waitFor(() => expect(fake.callsOf('getUpdates').at(-1)!.body.timeout).toBe(25));
+    fake.userPresses(1, 1, 'act:n2:record');
+    await vi.waitFor(() => expect(updates).toHaveLength(2));
+    // Polls so far: the drain (n1), the long poll that brought n2, and the next one, waiting: the
+    // message below ends it, and the poll after gets the 502.
+    await vi.waitFor(() => expect(fake.callsOf('getUpdates')).toHaveLength(3));
+    fake.failNext('getUpdates', { code: 502, description: 'Bad Gateway' });
+    fake.userSays(1, 1, 'ends the poll under way'); // the next poll gets the 502
+    fake.userPresses(1, 1, 'act:n3:record'); // waits on the fake through the back-off
+    await vi.waitFor(() => expect(updates).toHaveLength(4));
+    expect(backlog).toEqual([true, false, false, true]);
   });
 });

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Settings } from '../../../../shared/settings';
 import { startApp, stopApps } from '../../../fakes/app-harness';
 import { startFakeRecorder, type FakeRecorder } from '../../../fakes/fake-recorder/index';
+import { MovableClock } from '../../../fakes/movable-clock';
 import { oneRecorder } from '../../../fakes/recorder-settings';
 import { startFakeNtfy, type FakeNtfy } from '../../../fakes/push-services/fake-ntfy';
 
@@ -17,11 +18,12 @@ afterEach(async () => {
   recorder = ntfy = undefined;
 });
 
-async function appWithNtfy() {
+async function appWithNtfy(clock = new MovableClock()) {
   recorder = await startFakeRecorder({ rooms: 3 });
   ntfy = await startFakeNtfy();
   const url = `ntfy://${new URL(ntfy.url).host}/alerts?commands=yes&control=${CONTROL}&secret=${SECRET}`;
   const h = await startApp({
+    seams: { clock: clock.now, setTimer: clock.setTimer },
     settings: {
       ...oneRecorder({ url: recorder.url, pollIntervalSeconds: 60 }),
       notifications: { groupWindowSeconds: 0 },
@@ -109,5 +111,30 @@ describe('ntfy buttons through the real app (fake ntfy, fake recorder)', () => {
     expect(room.recording).toBe(false);
     expect(ntfy.published.length).toBe(before + 3); // the three taps, and no answer
     expect(h.log.lines.filter((l) => l.includes(SECRET) || l.includes(CONTROL))).toEqual([]);
+  });
+
+  it('a Record button’s message older than two minutes (its ntfy `time`) is answered too old, not run', async () => {
+    const clock = new MovableClock();
+    const { h, recorder, ntfy } = await appWithNtfy(clock);
+    const room = recorder.state.rooms[1]!;
+    room.autoRecord = false;
+    h.app.pollNow();
+    await vi.waitFor(() =>
+      expect(h.app.state().rooms.find((r) => r.roomId === room.roomId)?.autoRecord).toBe(false),
+    );
+    await recorder.setLive(room.roomId, true);
+    await vi.waitFor(() => expect(ntfy.published.filter((m) => m.actions)).toHaveLength(1), {
+      timeout: 10_000,
+    });
+    // The fake stamps the message with the real time; the app's clock is three minutes on.
+    clock.advance(3 * 60_000);
+    await tap(ntfy.published.find((m) => m.actions)!.actions![0]);
+    await vi.waitFor(() =>
+      expect(ntfy.published.at(-1)).toMatchObject({
+        topic: 'alerts',
+        title: 'Too old, not done: this command was sent more than two minutes ago.',
+      }),
+    );
+    expect(room.recording).toBe(false);
   });
 });

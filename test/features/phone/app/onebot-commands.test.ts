@@ -77,6 +77,12 @@ describe('QQ commands through OneBot and the real app (fake implementation, fake
       auto_escape: true,
     });
     expect(room.recording).toBe(true);
+    // Settings → Push: this target's last command and who sent it.
+    const { targets } = await h.app.handlers['push:status'](undefined);
+    expect(targets[0]?.phone).toMatchObject({
+      connection: 'connected',
+      last: { sender: String(MEMBER) },
+    });
   });
 
   it('a bad or missing signature is refused and runs nothing; strangers get no answer', async () => {
@@ -132,5 +138,33 @@ describe('QQ commands through OneBot and the real app (fake implementation, fake
       params: { group_id: GROUP },
     });
     expect(socket.calls[1]!.params.message).toContain('谁在播（/live）');
+  });
+
+  it('an event older than two minutes (its `time`) is not run; two in one second run once', async () => {
+    const { recorder, clock, h } = await appWithQq(`post=${KEY}&secret=${SECRET}`);
+    const post = `${new URL(h.webhookUrl).origin}/phone/onebot/${KEY}`;
+    const room = recorder.state.rooms[1]!;
+    room.autoRecord = false;
+    await recorder.setLive(room.roomId, true, { webhooks: false });
+    const threeMinutesAgo = Math.floor(Date.now() / 1000) - 180;
+    const old = await postEvent(
+      post,
+      privateMessage(OWNER, `录 ${room.roomId}`, threeMinutesAgo),
+      SECRET,
+    );
+    expect(old.json).toEqual({
+      reply: '太久了，没有执行：这条命令是两分钟以前发的。',
+      auto_escape: true,
+    });
+    expect(room.recording).toBe(false);
+
+    clock.advance(1000);
+    const first = await postEvent(post, privateMessage(OWNER, '状态'), SECRET);
+    const second = await postEvent(post, privateMessage(OWNER, '状态'), SECRET);
+    expect(first.status).toBe(200);
+    expect(second.json).toEqual({
+      reply: '每秒只能执行一条命令：这条没有执行。',
+      auto_escape: true,
+    });
   });
 });

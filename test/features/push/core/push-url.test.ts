@@ -116,6 +116,7 @@ describe('a Telegram target that takes commands, through a Bot API of the userâ€
       chatIds: ['42'],
       api: 'https://tg.example.com',
       commands: true,
+      members: [],
     });
     expect(value.redacted).toBe('tgram://123456:***/42?commands=yes&api=https://tg.example.com');
     // A local telegram-bot-api server answers plain http on its own port.
@@ -123,6 +124,16 @@ describe('a Telegram target that takes commands, through a Bot API of the userâ€
       api: 'http://127.0.0.1:8081',
     });
     expect(parsed('tgram://1:AAAA/7?commands=no').target).not.toHaveProperty('commands');
+  });
+
+  it('reads members= (the user ids that command in a group), as OneBot does', () => {
+    const value = parsed('tgram://123456:SECRETsecret/-100200/42?commands=yes&members=111,222');
+    expect(value.target).toMatchObject({ chatIds: ['-100200', '42'], members: ['111', '222'] });
+    expect(value.redacted).toBe('tgram://123456:***/-100200/42?commands=yes&members=111,222');
+    expect(parsePushUrl('tgram://1:AAAA/-7?commands=yes&members=me')).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('members= lists user ids'),
+    });
   });
 
   it('refuses an api= that is not an http(s) address', () => {

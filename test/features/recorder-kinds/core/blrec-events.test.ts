@@ -68,11 +68,13 @@ describe('blrecEvents', () => {
         at: '2025-06-03T22:10:00.000001+08:00',
         problem: 'disk-low',
         detail: '/rec: 536076288 bytes free, below 1073741824',
+        facts: { freeBytes: 536076288, thresholdBytes: 1073741824 },
       },
     ]);
     expect(events('error.json')[0]).toMatchObject({
       problem: 'recorder-error',
       detail: 'ConnectionResetError: Traceback (most recent call last):',
+      facts: { errorName: 'ConnectionResetError' },
     });
   });
 
