@@ -3,6 +3,7 @@ import { JobCounts } from './jobs';
 import { RoomState } from './model';
 import { OpenProblem } from './problem';
 import { RecorderStatus } from './recorder/connection-status';
+import { RecorderKind } from './recorder-kind';
 import { WebhooksPointHere } from './recorder/global-config';
 import { Language } from './settings';
 
@@ -26,6 +27,8 @@ export const RecorderView = RecorderConnection.extend({
   name: z.string(),
   /** Its API address; '' = webhooks only. */
   url: z.string(),
+  /** Which program it is (shared/kind-abilities.ts says what each can be told); absent: BililiveRecorder. */
+  kind: RecorderKind.optional(),
   /** The URL to paste into this recorder's webhook setting (each recorder has its own). */
   webhookUrl: z.string(),
   /** 'unknown' until read from the recorder (and always for the desktop edition: no API). */

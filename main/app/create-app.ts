@@ -58,7 +58,7 @@ export async function assembleApp(hostPorts: AppPorts, seams: TestSeams = {}): P
     stepped: () => recovery.settle(),
     withPictures: (notification) => pictures.fill(notification),
     awaitPictures: (roomId, ready) => pictures.awaitPictures(roomId, ready),
-    apiAnswers: (recorderId) => links.get(recorderId ?? '')?.apiAnswers ?? false,
+    apiAnswers: (recorderId) => links.get(recorderId ?? '')?.startsRooms ?? false,
   });
   // Jobs acting on finished recordings (issue 33): queued by their starter, a source below.
   const { engine, starter } = buildJobs(context, ports, { storage, pipeline });

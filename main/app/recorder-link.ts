@@ -6,6 +6,9 @@ import {
   type RecorderStatus,
   type RecorderStatusContext,
 } from '../../shared/recorder/connection-status';
+import { webhooksOnlyText, type StreamDown } from '../../shared/i18n/kind-text';
+import { pollsRecorderApi } from '../../shared/recorder-kind';
+import { startsRooms } from '../../shared/kind-abilities';
 import { hasRecorderApi, recorderById, recorderLabel } from '../../shared/recorders';
 import type { Language, RecorderSetting } from '../../shared/settings';
 import { Poller } from '../adapters/poller';
@@ -15,6 +18,7 @@ import { fetchPolledRooms } from '../adapters/polled-rooms';
 import type { EventPipeline } from '../core/event-pipeline';
 import { RecorderReconciler, type SetupNotice } from '../core/recorder-reconcile';
 import type { AppContext } from './app-context';
+import { kindConnection, streamedKindOf } from '../features/recorder-kinds/app/kind-connection';
 import type { DecisionSinks } from './sinks';
 import type { Observers } from './sources';
 
@@ -55,6 +59,8 @@ export class RecorderLink {
   #polled = '';
   #status: RecorderConnection['status'] = 'off';
   #statusContext: RecorderStatusContext = {};
+  /** Why its event stream is down (blrec, bililive-go); undefined while up or for other kinds. */
+  #streamDown: StreamDown | undefined;
   #lastWebhookAt: number | undefined;
   #webhooks: RecorderView['webhooks'] = 'unknown';
   #reading = false;
@@ -93,9 +99,15 @@ export class RecorderLink {
     return recorderById(this.#wiring.context.settings(), this.id);
   }
 
-  /** Whether its API answered the last poll: popup buttons that need it may show. */
+  /** Whether its API answered the last poll. */
   get apiAnswers(): boolean {
     return apiAnswers(this.#status);
+  }
+
+  /** Whether "record" may be offered for its rooms now (by its kind: shared/kind-abilities.ts). */
+  get startsRooms(): boolean {
+    const recorder = this.settings();
+    return recorder !== undefined && startsRooms({ ...recorder, status: this.#status });
   }
 
   /** The one client of its API, for the login in force; undefined without an API. */
@@ -187,8 +199,9 @@ export class RecorderLink {
    * (undefined). Down, the light says unreachable; back, it is `off` again, never `ok`: that
    * would offer BililiveRecorder's API (room commands, popup buttons) to a recorder without it.
    */
-  streamState(down: { reason: string } | undefined): void {
-    if (down) return this.#statusChanged('unreachable', { detail: down.reason });
+  streamState(down: StreamDown | undefined): void {
+    this.#streamDown = down;
+    if (down) return this.#statusChanged('unreachable', {});
     if (this.#status === 'off') return;
     this.#reset();
     this.#wiring.context.stateChanged();
@@ -196,10 +209,17 @@ export class RecorderLink {
 
   /** The connection as the window shows it, worded in the language in force. */
   connection(language: Language): RecorderConnection {
+    const recorder = this.settings();
+    const streamed = recorder && streamedKindOf(recorder);
+    if (recorder && streamed)
+      return kindConnection(streamed, recorder.url, this.#streamDown, language);
+    const kind = recorder?.kind ?? 'bililive-recorder';
     const message =
-      this.#status === 'off'
-        ? recorderOffMessage(hasRecorderApi(this.settings() ?? { url: '' }), language)
-        : recorderStatusMessage(this.#status, language, this.#statusContext);
+      this.#status !== 'off'
+        ? recorderStatusMessage(this.#status, language, this.#statusContext)
+        : pollsRecorderApi(kind)
+          ? recorderOffMessage(hasRecorderApi(recorder ?? { url: '' }), language)
+          : webhooksOnlyText(kind, language);
     return { status: this.#status, message };
   }
 
@@ -210,6 +230,7 @@ export class RecorderLink {
       id: this.id,
       name: recorder ? recorderLabel(recorder) : this.id,
       url: recorder?.url ?? '',
+      kind: recorder?.kind ?? 'bililive-recorder',
       ...this.connection(language),
       webhookUrl: this.#wiring.webhookUrl(this.id),
       webhooks: recorder && hasRecorderApi(recorder) ? this.#webhooks : 'unknown',
@@ -224,6 +245,7 @@ export class RecorderLink {
 
   #reset(): void {
     this.#status = 'off';
+    this.#streamDown = undefined;
     this.#statusContext = {};
     this.#webhooks = 'unknown';
     this.#notices.delete('recorderUnreachable');
@@ -245,7 +267,7 @@ export class RecorderLink {
     context.events.emit('recorder:status', {
       recorderId: this.id,
       status,
-      message: recorderStatusMessage(status, context.language(), this.#statusContext),
+      message: this.connection(context.language()).message,
     });
     context.stateChanged();
   }

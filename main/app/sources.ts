@@ -1,3 +1,4 @@
+import type { StreamDown } from '../../shared/i18n/kind-text';
 import type { OpenProblem } from '../../shared/problem';
 import type { Settings } from '../../shared/settings';
 import { GuardianSource } from '../features/guardian/adapters/guardian-source';
@@ -39,9 +40,7 @@ export function attachSources(
     links: {
       get(
         id: string,
-      ):
-        | { client(): RecorderClient | undefined; streamState(down?: { reason: string }): void }
-        | undefined;
+      ): { client(): RecorderClient | undefined; streamState(down?: StreamDown): void } | undefined;
     };
     /** The clean-up of old recordings (main/features/clean-up/app/clean-up.ts): it watches finished files. */
     cleanUp?: HappeningSource;

@@ -2,27 +2,37 @@ import { baseName, formatBytes, formatDuration } from '../../shared/format';
 import { NOTIFICATION_TEXT, type RoomText } from '../../shared/i18n/notification-text';
 import { PROBLEM_TEXT, problemDetail, problemWords } from '../../shared/i18n/problem-text';
 import type { RoomState } from '../../shared/model';
+import { roomLabel } from '../../shared/platforms';
 import { assertNever } from '../../shared/parse';
 import type { Language } from '../../shared/settings';
 import type { Happening } from './happening';
 
-/** The room part of a notification text. */
-export function roomText(room: RoomState): RoomText {
+/** The room part of a notification text; another platform's room is named with its platform. */
+export function roomText(room: RoomState, language: Language = 'zh-CN'): RoomText {
   const area = [room.areaNameParent, room.areaNameChild].filter(Boolean).join(' · ');
-  return { name: room.name || String(room.roomId), title: room.title, area };
+  const name = roomLabel(room, room.name || room.platformRoom || String(room.roomId), language);
+  return { name, title: room.title, area };
 }
 
 /**
  * The facts of one happening that push templates may name ({name}, {title}, {area}, {file},
- * {size}, {duration}, {recorder}); {roomId} and {url} are derived from the notification's room.
+ * {size}, {duration}, {recorder}; {platform} (its id) and {platformRoom} for another platform's room);
+ * {roomId} and {url} are derived from the notification's room.
  * Only the file's name, never its local path: a push leaves the machine.
  */
 export function notificationFacts(
   happening: Happening,
   recorderName: (recorderId: string) => string = (id) => id,
+  language: Language = 'zh-CN',
 ): Record<string, string> {
-  const room = roomText(happening.room);
-  const facts: Record<string, string> = { name: room.name, title: room.title, area: room.area };
+  const room = roomText(happening.room, language);
+  // {name} is the streamer alone (an e-mail's "streamer", biliLive-tools' username); the
+  // platform is its own fact.
+  const name = happening.room.name || room.name;
+  const facts: Record<string, string> = { name, title: room.title, area: room.area };
+  // Another platform's room: its page is built from these on the platform's own host (links.ts).
+  const { platform, platformRoom } = happening.room;
+  if (platform !== undefined) Object.assign(facts, { platform, platformRoom: platformRoom ?? '' });
   if (happening.recorderId !== undefined) facts.recorder = recorderName(happening.recorderId);
   const file = happening.file;
   if (file) {
@@ -41,7 +51,7 @@ export function happeningText(
   language: Language,
 ): { title: string; body: string } {
   const text = NOTIFICATION_TEXT[language];
-  const room = roomText(happening.room);
+  const room = roomText(happening.room, language);
   switch (happening.kind) {
     case 'StreamStarted':
       return text.goLive(room);
@@ -58,7 +68,7 @@ export function happeningText(
       // RawData mode reports Duration 0.0: no duration rather than a wrong one.
       const seconds = file?.durationSeconds;
       return text.fileFinished(
-        { ...room, name: file?.name || room.name },
+        { ...room, name: file?.name ? roomLabel(happening.room, file.name, language) : room.name },
         {
           fileName: baseName(file?.relativePath ?? ''),
           size: file?.fileSize !== undefined ? formatBytes(file.fileSize) : '',

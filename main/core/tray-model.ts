@@ -47,7 +47,7 @@ export interface TrayState {
   recorderStatus: RecorderStatusKind;
   paused: boolean;
   language: Language;
-  /** The recorder's API answers: live rooms that do not record offer "Record". */
+  /** A recorder can start rooms now (its API answers, or its kind's stream is up): "Record" is offered. */
   canRecord?: boolean;
   /** The recording guardian's open problem episodes (AppState.problems). */
   problems?: readonly OpenProblem[];
@@ -74,6 +74,8 @@ export interface TrayRecorder {
   id: string;
   name: string;
   status: RecorderStatusKind;
+  /** "Record" may be offered for its rooms (its kind can, shared/kind-abilities.ts); absent: its API answers. */
+  startsRooms?: boolean;
 }
 
 /** Windows cuts tray tooltips at 127 characters (NOTIFYICONDATA.szTip holds 128 with the NUL). */
@@ -215,7 +217,9 @@ function recordItems(
             listed.has(room.roomId) &&
             room.streaming &&
             !room.recording &&
-            recorders.some((r) => r.id === room.recorderId && apiAnswers(r.status)),
+            recorders.some(
+              (r) => r.id === room.recorderId && (r.startsRooms ?? apiAnswers(r.status)),
+            ),
         );
   const items: TrayMenuItem[] = candidates.map((room) => {
     const recorder = recorders.find((r) => r.id === room.recorderId);

@@ -1,4 +1,5 @@
 import type { AppState } from '../../shared/app-state';
+import { startsRooms } from '../../shared/kind-abilities';
 import { apiAnswers } from '../../shared/recorder/connection-status';
 import { isPaused } from '../core/pause';
 import type { TrayState } from '../core/tray-model';
@@ -12,12 +13,22 @@ export function trayStateOf(state: AppState, now: number, version?: string): Tra
   return {
     rooms: state.rooms,
     recorderStatus: state.recorder.status,
-    // Any recorder that answers can record its rooms (the menu names which); one recorder: its light.
+    // Any recorder that can start its rooms now (by its kind, shared/kind-abilities.ts) offers
+    // "Record" (the menu names which); one recorder: its own.
     canRecord: several
-      ? state.recorders.some((r) => apiAnswers(r.status))
-      : apiAnswers(state.recorder.status),
+      ? state.recorders.some(startsRooms)
+      : state.recorders[0]
+        ? startsRooms({ ...state.recorders[0], status: state.recorder.status })
+        : apiAnswers(state.recorder.status),
     ...(several
-      ? { recorders: state.recorders.map(({ id, name, status }) => ({ id, name, status })) }
+      ? {
+          recorders: state.recorders.map((r) => ({
+            id: r.id,
+            name: r.name,
+            status: r.status,
+            startsRooms: startsRooms(r),
+          })),
+        }
       : {}),
     paused: isPaused(state.pause.pausedUntil, now),
     language: state.language,

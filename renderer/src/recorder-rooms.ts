@@ -1,5 +1,6 @@
 import type { AppState, RecorderStatusKind, RecorderView } from '../../shared/app-state';
 import type { RoomState } from '../../shared/model';
+import type { RecorderKind } from '../../shared/recorder-kind';
 
 /** The recorders filter of the Rooms view: every recorder, or one by id. */
 export type RecorderFilter = 'all' | { id: string };
@@ -46,13 +47,15 @@ export function passesRecorder(
 }
 
 /**
- * The connection of the recorder that has the room (its commands go there); the recorders'
- * light as one where the room names none.
+ * The connection and kind of the recorder that has the room (its commands go there); the first
+ * recorder's where the room names none.
  */
 export function recorderOfRoom(
   state: Pick<AppState, 'recorders' | 'recorder'>,
   room: Pick<RoomState, 'recorderId'>,
-): { status: RecorderStatusKind; url: string; name: string } | undefined {
+): { status: RecorderStatusKind; url: string; name: string; kind?: RecorderKind } | undefined {
   const view = state.recorders.find((r) => r.id === room.recorderId) ?? state.recorders[0];
-  return view === undefined ? undefined : { status: view.status, url: view.url, name: view.name };
+  if (view === undefined) return undefined;
+  const { status, url, name, kind } = view;
+  return { status, url, name, ...(kind !== undefined ? { kind } : {}) };
 }

@@ -54,6 +54,35 @@ describe('the tray offers "Record" for live rooms that do not record', () => {
     );
   });
 
+  it("by the recorder's kind: blrec and bililive-go with an address, never DDTV or biliLive-tools", () => {
+    const base = sampleAppState();
+    const one = (kind: 'blrec' | 'ddtv' | 'bililive-go' | 'bililive-tools', url: string) =>
+      trayStateOf(
+        {
+          ...base,
+          recorder: { status: 'off', message: '' },
+          recorders: [{ ...base.recorders[0]!, kind, url, status: 'off' }],
+        },
+        0,
+      ).canRecord;
+    expect(one('blrec', 'http://127.0.0.1:2233')).toBe(true);
+    expect(one('bililive-go', 'http://127.0.0.1:8080')).toBe(true);
+    expect(one('blrec', '')).toBe(false);
+    expect(one('ddtv', 'http://127.0.0.1:11419')).toBe(false);
+    expect(one('bililive-tools', 'http://127.0.0.1:18010')).toBe(false);
+    const two = trayStateOf(
+      {
+        ...base,
+        recorders: [
+          { ...base.recorders[0]!, id: 'a', kind: 'ddtv', status: 'off' },
+          { ...base.recorders[0]!, id: 'b', kind: 'blrec', status: 'off' },
+        ],
+      },
+      0,
+    );
+    expect(two.recorders?.map((r) => r.startsRooms)).toEqual([false, true]);
+  });
+
   it('the item starts recording through room:command; a refusal is logged in its words', async () => {
     const log = memoryLogger();
     const command = vi.fn(async () => ({ ok: false, message: 'The recorder has no room 2.' }));

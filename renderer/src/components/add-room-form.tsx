@@ -2,11 +2,11 @@ import { useState } from 'preact/hooks';
 import type { CallResult } from '../../../shared/ipc-contract';
 import { parseLiveRoomInput } from '../../../shared/live-room-input';
 import { useApp } from '../app-context';
-import { roomControlsShown } from './room-controls';
+import { managesRoomsNow } from '../../../shared/kind-abilities';
 
 /**
  * Adds a room to the recorder by its number or its live URL (`https://live.bilibili.com/<digits>`),
- * with auto-record on or off. Shown only while a recorder's API answers; where several do, the
+ * with auto-record on or off. Shown only while a BililiveRecorder's API answers; where several do, the
  * user picks the recorder to add it to.
  */
 export function AddRoomForm() {
@@ -16,7 +16,7 @@ export function AddRoomForm() {
   const [autoRecord, setAutoRecord] = useState(true);
   const [result, setResult] = useState<CallResult | null>(null);
   const [busy, setBusy] = useState(false);
-  const recorders = state.recorders.filter((r) => roomControlsShown(r.status));
+  const recorders = state.recorders.filter(managesRoomsNow);
   const [chosen, setChosen] = useState<string | null>(null);
   if (recorders.length === 0) return null;
   // The chosen recorder while it still answers, else the first that does.

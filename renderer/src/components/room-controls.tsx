@@ -1,17 +1,32 @@
 import { useState } from 'preact/hooks';
 import type { CallResult } from '../../../shared/ipc-contract';
-import type { RecorderStatusKind } from '../../../shared/app-state';
 import type { RoomState } from '../../../shared/model';
-import { apiAnswers } from '../../../shared/recorder/connection-status';
+import {
+  managesRoomsNow,
+  startsRooms,
+  type CommandableRecorder,
+} from '../../../shared/kind-abilities';
 import { useApp } from '../app-context';
 import { recorderOfRoom } from '../recorder-rooms';
+import { ManagedControls } from './managed-room-controls';
 import '../styles/room-controls.css';
 
 type Confirming = 'stop' | 'remove' | null;
 
-/** Whether the room controls show: the recorder's API answered the last poll or check. */
-export function roomControlsShown(status: RecorderStatusKind): boolean {
-  return apiAnswers(status);
+/**
+ * Whether the room controls show: the recorder can be told to start or stop now, or (only
+ * BililiveRecorder) its API answered the last poll or check (shared/kind-abilities.ts).
+ */
+export function roomControlsShown(recorder: CommandableRecorder): boolean {
+  return startsRooms(recorder) || managesRoomsNow(recorder);
+}
+
+/** The recorder of a room as the controls judge it; the recorders' light where none is known. */
+export function commandableOf(
+  recorder: CommandableRecorder | undefined,
+  status: CommandableRecorder['status'],
+): CommandableRecorder {
+  return recorder ?? { status, url: '' };
 }
 
 /** The question before stop or remove: what it will do to the room, yes or cancel. */
@@ -44,10 +59,11 @@ function RoomConfirm({
 }
 
 /**
- * The recorder's commands on one room: start while live and not recording, stop and
- * split while recording, refresh, the auto-record switch and remove. Stop and remove ask first.
- * Shown only while the API of the recorder that has the room answers; every command names that
- * recorder (a room on two recorders is two rows, each with its own). What each did is said in the row.
+ * The recorder's commands on one room: start while live and not recording, stop while recording
+ * (blrec and bililive-go: these alone); BililiveRecorder's also split, refresh, the auto-record
+ * switch and remove. Stop and remove ask first. Shown only while the recorder that has the room
+ * can be told (roomControlsShown); every command names that recorder (a room on two recorders is
+ * two rows, each with its own). What each did is said in the row.
  */
 export function RoomControls({ room }: { room: RoomState }) {
   const { api, state, strings } = useApp();
@@ -55,7 +71,11 @@ export function RoomControls({ room }: { room: RoomState }) {
   const [confirming, setConfirming] = useState<Confirming>(null);
   const [result, setResult] = useState<CallResult | null>(null);
   const [busy, setBusy] = useState(false);
-  if (!roomControlsShown(recorderOfRoom(state, room)?.status ?? state.recorder.status)) return null;
+  const recorder = commandableOf(recorderOfRoom(state, room), state.recorder.status);
+  if (!roomControlsShown(recorder)) return null;
+  // What the recorder's kind can be told: blrec and bililive-go start and stop only.
+  const starts = startsRooms(recorder);
+  const manages = managesRoomsNow(recorder);
   const name = room.name || String(room.roomId);
   const { roomId, recorderId } = room;
 
@@ -88,7 +108,7 @@ export function RoomControls({ room }: { room: RoomState }) {
   }
   return (
     <div class="room-line room-controls" role="group" aria-label={c.label(name)}>
-      {room.streaming && !room.recording ? (
+      {starts && room.streaming && !room.recording ? (
         <button
           type="button"
           class="button button-small"
@@ -98,60 +118,25 @@ export function RoomControls({ room }: { room: RoomState }) {
           {c.start}
         </button>
       ) : null}
-      {room.recording ? (
-        <>
-          <button
-            type="button"
-            class="button button-small"
-            disabled={busy}
-            onClick={() => setConfirming('stop')}
-          >
-            {c.stop}
-          </button>
-          <button
-            type="button"
-            class="button button-small"
-            disabled={busy}
-            onClick={() => command('split')}
-          >
-            {c.split}
-          </button>
-        </>
-      ) : null}
-      <button
-        type="button"
-        class="button button-small"
-        disabled={busy}
-        onClick={() => command('refresh')}
-      >
-        {c.refresh}
-      </button>
-      <label class="room-switch">
-        <input
-          type="checkbox"
-          role="switch"
-          checked={room.autoRecord === true}
+      {starts && room.recording ? (
+        <button
+          type="button"
+          class="button button-small"
           disabled={busy}
-          onChange={(event) =>
-            run(() =>
-              api.roomSetAutoRecord({
-                roomId,
-                recorderId,
-                autoRecord: event.currentTarget.checked,
-              }),
-            )
-          }
+          onClick={() => setConfirming('stop')}
+        >
+          {c.stop}
+        </button>
+      ) : null}
+      {manages ? (
+        <ManagedControls
+          room={room}
+          busy={busy}
+          run={run}
+          command={command}
+          confirmRemove={() => setConfirming('remove')}
         />
-        {c.autoRecord}
-      </label>
-      <button
-        type="button"
-        class="button button-small"
-        disabled={busy}
-        onClick={() => setConfirming('remove')}
-      >
-        {c.remove}
-      </button>
+      ) : null}
       <span
         class={`room-control-result ${result?.ok === false ? 'is-error' : ''}`}
         role="status"

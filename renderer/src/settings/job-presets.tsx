@@ -3,12 +3,14 @@ import type { JobPreset, JobsSettingsStrings } from '../../../shared/i18n/window
 import { presetRule } from '../job-presets';
 import { nextRuleId, type RuleDraft } from '../jobs-draft';
 import { TextField } from '../components/fields';
+import { BiliupPresetForm } from './biliup-preset-form';
 
-const PRESETS: readonly JobPreset[] = ['remux', 'danmaku', 'upload', 'run'];
+const PRESETS: readonly JobPreset[] = ['remux', 'danmaku', 'upload', 'biliup', 'run'];
 
 /**
- * The presets that start a rule (remux to MP4, danmaku to ASS, upload with rclone, run a
- * program) and an empty rule. Upload asks for the rclone remote first.
+ * The presets that start a rule (remux to MP4, danmaku to ASS, upload with rclone, post with
+ * biliup, run a program) and an empty rule. Upload asks for the rclone remote first, biliup for
+ * its cookie file and title.
  */
 export function JobPresets({
   rules,
@@ -20,6 +22,7 @@ export function JobPresets({
   onAdd: (rule: RuleDraft) => void;
 }) {
   const [askingRemote, setAskingRemote] = useState(false);
+  const [askingBiliup, setAskingBiliup] = useState(false);
   const [remote, setRemote] = useState('');
   const add = (preset: JobPreset, withRemote = '') =>
     onAdd(presetRule(preset, rules, a.presetRuleNames[preset], withRemote));
@@ -35,7 +38,11 @@ export function JobPresets({
             type="button"
             class="button"
             data-preset={preset}
-            onClick={() => (preset === 'upload' ? setAskingRemote(true) : add(preset))}
+            onClick={() => {
+              if (preset === 'upload') setAskingRemote(true);
+              else if (preset === 'biliup') setAskingBiliup(true);
+              else add(preset);
+            }}
           >
             {a.presetNames[preset]}
           </button>
@@ -57,6 +64,16 @@ export function JobPresets({
           {a.emptyRule}
         </button>
       </div>
+      {askingBiliup ? (
+        <BiliupPresetForm
+          strings={a}
+          onAdd={(answers) => {
+            onAdd(presetRule('biliup', rules, a.presetRuleNames.biliup, '', answers));
+            setAskingBiliup(false);
+          }}
+          onCancel={() => setAskingBiliup(false)}
+        />
+      ) : null}
       {askingRemote ? (
         <TextField
           id="jobs-preset-remote"

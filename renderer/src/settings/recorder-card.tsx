@@ -6,6 +6,7 @@ import { useApp } from '../app-context';
 import { CheckField, FieldNotes, TextField } from '../components/fields';
 import { errorsFor } from '../field-errors';
 import type { RecorderCardProps } from './recorder-card-props';
+import { RecorderCredentials } from './recorder-credentials';
 import { RecorderLink } from './recorder-link';
 import { RecorderMore } from './recorder-more';
 import { RecorderRemove } from './recorder-remove';
@@ -13,7 +14,8 @@ import { RecorderKindField } from './recorder-kind-field';
 import { RecordingRootField } from './recording-root-field';
 
 /**
- * One recorder: its name, API address (or webhooks only) with Basic auth, where its recordings
+ * One recorder: its name, API address (or webhooks only) with Basic auth (blrec: its API key,
+ * kept in the same `password` the WebSocket and its commands read), where its recordings
  * are, its link with this app (webhook URL, Check, Connect), the rarely changed fields behind a
  * disclosure, and Remove. Field ids and error paths carry its index (`recorders[1].url`).
  */
@@ -83,26 +85,7 @@ export function RecorderCard(props: RecorderCardProps) {
             errors={errorsFor(errors, `${at}.url`)}
             locked={urlLocked}
           />
-          <div class="field-pair">
-            <TextField
-              id={`${id}-user`}
-              label={s.username}
-              value={recorder.username}
-              onValue={(username) => onChange({ username })}
-              errors={errorsFor(errors, `${at}.username`)}
-              locked={locked(`${at}.username`)}
-            />
-            <TextField
-              id={`${id}-pass`}
-              label={s.password}
-              type="password"
-              autoComplete="new-password"
-              value={recorder.password}
-              onValue={(password) => onChange({ password })}
-              errors={errorsFor(errors, `${at}.password`)}
-              locked={locked(`${at}.password`)}
-            />
-          </div>
+          <RecorderCredentials {...props} />
         </>
       )}
       <RecordingRootField

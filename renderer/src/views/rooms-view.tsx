@@ -4,7 +4,8 @@ import type { RoomState } from '../../../shared/model';
 import { useApp } from '../app-context';
 import type { Attention } from '../attention';
 import { AddRoomForm } from '../components/add-room-form';
-import { roomControlsShown } from '../components/room-controls';
+import { commandableOf, roomControlsShown } from '../components/room-controls';
+import { managesRoomsNow } from '../../../shared/kind-abilities';
 import { RoomToolbar } from '../components/room-toolbar';
 import { SetupCard } from '../components/setup-card';
 import { StatusLine } from '../components/status-line';
@@ -94,12 +95,13 @@ export function RoomsView() {
   const [byRecorder, setByRecorder] = useState<RecorderFilter>('all');
   const [message, setMessage] = useState<string | null>(null);
   // The selected row (the list's active row, by roomKey) shows its recorder's controls when that
-  // recorder's API answers.
+  // recorder can be told something now (by its kind).
   const [selected, setSelected] = useState<string | null>(null);
   const several = showsRecorders(state);
   const controlsFor = (room: RoomState) =>
-    roomControlsShown(recorderOfRoom(state, room)?.status ?? state.recorder.status);
-  const anyControls = state.recorders.some((r) => roomControlsShown(r.status));
+    roomControlsShown(commandableOf(recorderOfRoom(state, room), state.recorder.status));
+  // Adding a room is BililiveRecorder's alone (shared/kind-abilities.ts).
+  const anyControls = state.recorders.some(managesRoomsNow);
   const notifications = settings?.notifications;
   const muted = useMutedRooms();
   const attention = useRoomAttention();

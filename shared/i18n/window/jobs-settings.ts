@@ -3,7 +3,7 @@ import type { JobPlaceholder } from '../../job-placeholders';
 import type { StepKindName } from './jobs';
 
 /** The presets Settings → Actions offers as a first rule. */
-export type JobPreset = 'remux' | 'danmaku' | 'upload' | 'run';
+export type JobPreset = 'remux' | 'danmaku' | 'upload' | 'biliup' | 'run';
 
 /** The Chinese strings: their keys and types are JobsSettingsStrings, which every language fills. */
 const ZH_CN = {
@@ -35,6 +35,7 @@ const ZH_CN = {
     remux: '转封装为 MP4',
     danmaku: '弹幕转 ASS',
     upload: '用 rclone 上传',
+    biliup: '用 biliup 投稿到 B 站',
     run: '运行程序',
   } satisfies Record<JobPreset, string>,
   /** Rule names the presets give (the user may rename them). */
@@ -42,6 +43,7 @@ const ZH_CN = {
     remux: '转封装为 MP4',
     danmaku: '弹幕转 ASS',
     upload: '上传到网盘',
+    biliup: '投稿到 B 站（biliup）',
     run: '运行我的程序',
   } satisfies Record<JobPreset, string>,
   remotePrompt: 'rclone 远程位置',
@@ -145,12 +147,14 @@ export const JOBS_SETTINGS_STRINGS: Readonly<Record<Language, JobsSettingsString
       remux: 'Remux to MP4',
       danmaku: 'Danmaku to ASS',
       upload: 'Upload with rclone',
+      biliup: 'Post to bilibili with biliup',
       run: 'Run a program',
     },
     presetRuleNames: {
       remux: 'Remux to MP4',
       danmaku: 'Danmaku to ASS',
       upload: 'Upload',
+      biliup: 'Post to bilibili (biliup)',
       run: 'Run my program',
     },
     remotePrompt: 'rclone remote',

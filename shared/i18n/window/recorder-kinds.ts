@@ -9,6 +9,9 @@ export interface RecorderKindStrings {
   names: Record<RecorderKind, string>;
   /** Where, in that program, the webhook URL is pasted (its own menu words). */
   pasteWhere: Record<RecorderKind, string>;
+  /** blrec's API key field (kept where the password is: the recorder's `password`). */
+  apiKey: string;
+  apiKeyHint: string;
 }
 
 const ZH: RecorderKindStrings = {
@@ -31,6 +34,9 @@ const ZH: RecorderKindStrings = {
     'bililive-go':
       'bililive-go 不发送 Webhook：在上面填写它的地址（例如 http://127.0.0.1:8080），本应用读取它的事件流（/api/sse）。',
   },
+  apiKey: 'blrec 的 API 密钥',
+  apiKeyHint:
+    'blrec 启动时用 --api-key 设置的密钥；本应用读取它的 WebSocket、开始或停止录制时以 x-api-key 发送。blrec 没有设置密钥时留空。连续三次错误的密钥会让 blrec 封禁这个地址。',
 };
 
 const EN: RecorderKindStrings = {
@@ -54,6 +60,9 @@ const EN: RecorderKindStrings = {
     'bililive-go':
       'bililive-go sends no webhooks: put its address above (such as http://127.0.0.1:8080) and the app reads its event stream (/api/sse).',
   },
+  apiKey: "blrec's API key",
+  apiKeyHint:
+    'The key blrec was started with (--api-key); sent as x-api-key when the app reads its WebSocket and starts or stops recording. Empty when blrec runs without one. Three wrong keys in a row get this address blocked by blrec.',
 };
 
 /** The kind strings in each language the app speaks. */

@@ -161,18 +161,3 @@ function versionLine(program: string, args: string[]): Promise<string | null> {
     );
   });
 }
-
-/** The duration of a media file in seconds, from ffprobe; null when it cannot tell. */
-export function probeDuration(ffprobe: string, file: string): Promise<number | null> {
-  return new Promise((resolve) => {
-    execFile(
-      ffprobe,
-      ['-v', 'error', '-show_entries', 'format=duration', '-of', 'default=nw=1:nk=1', file],
-      { timeout: 30_000, windowsHide: true, shell: false },
-      (error, stdout) => {
-        const seconds = Number(stdout.trim());
-        resolve(!error && Number.isFinite(seconds) && seconds > 0 ? seconds : null);
-      },
-    );
-  });
-}

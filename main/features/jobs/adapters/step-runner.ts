@@ -3,7 +3,8 @@ import type { JobTools } from '../../../../shared/job-rules';
 import { FfmpegProgress } from '../core/ffmpeg-progress';
 import type { StepEnd } from '../core/job-queue';
 import type { ProgramCall, StepPlan } from '../core/step-plan';
-import { findProgram, findTool, probeDuration } from './find-program';
+import { findProgram, findTool } from './find-program';
+import { mediaDuration } from './media-duration';
 import { moveFile } from './move-file';
 import { runProgram } from './run-program';
 
@@ -96,7 +97,8 @@ export async function runStepPlan(plan: StepPlan, run: StepRun): Promise<StepEnd
 /** ffmpeg's progress against the input's duration (ffprobe's, else the recorder's). */
 async function progressReader(input: string, run: StepRun): Promise<(chunk: string) => void> {
   const ffprobe = await findTool('ffprobe', run.tools);
-  const duration = (ffprobe ? await probeDuration(ffprobe, input) : null) ?? run.durationSeconds;
+  const duration =
+    (ffprobe ? await mediaDuration(ffprobe, input) : undefined) ?? run.durationSeconds;
   const reader = new FfmpegProgress(duration);
   return (chunk) => {
     const fraction = reader.feed(chunk);

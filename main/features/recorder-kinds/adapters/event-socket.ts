@@ -1,3 +1,4 @@
+import type { StreamDown } from '../../../../shared/i18n/kind-text';
 import type WebSocket from 'ws';
 import { reconnectDelay, STREAM_BACK_OFF, type BackOff } from '../core/back-off';
 
@@ -8,7 +9,7 @@ export interface EventSocketOptions {
   /** One message's text; the next waits until this settles, so their order holds. */
   onMessage: (text: string) => Promise<void>;
   /** The stream's state changed: up, or down with why (for the connection light and the log). */
-  onState: (state: { up: true } | { up: false; reason: string; final: boolean }) => void;
+  onState: (state: { up: true } | ({ up: false } & StreamDown)) => void;
   backOff?: BackOff;
 }
 
@@ -62,20 +63,23 @@ export class EventSocket {
     });
     socket.on('unexpected-response', (_request, response) => {
       refused = response.statusCode === 401 || response.statusCode === 403;
-      this.#down(socket, `the recorder answered HTTP ${response.statusCode}`, refused);
+      const status = response.statusCode;
+      this.#down(socket, { cause: refused ? 'refused' : 'http', status, final: refused });
       socket.terminate();
     });
-    socket.on('error', (error) => this.#down(socket, error.message, false));
-    socket.on('close', () => this.#down(socket, 'the connection closed', refused));
+    socket.on('error', (error) =>
+      this.#down(socket, { cause: 'error', detail: error.message, final: false }),
+    );
+    socket.on('close', () => this.#down(socket, { cause: 'closed', final: refused }));
   }
 
   /** Tells of a drop once per socket and schedules the next try (none after a refused key). */
-  #down(socket: WebSocket, reason: string, final: boolean): void {
+  #down(socket: WebSocket, down: StreamDown): void {
     if (this.#socket !== socket) return; // told already, or stopped
     this.#socket = undefined;
     if (this.#stopped) return;
-    this.#options.onState({ up: false, reason, final });
-    if (final) return;
+    this.#options.onState({ up: false, ...down });
+    if (down.final) return;
     this.#attempt += 1;
     const delay = reconnectDelay(this.#attempt, this.#options.backOff ?? STREAM_BACK_OFF);
     this.#timer = setTimeout(() => void this.#connect(), delay);

@@ -1,3 +1,4 @@
+import type { StreamDown } from '../../../../shared/i18n/kind-text';
 import { createParser } from 'eventsource-parser';
 import { reconnectDelay, STREAM_BACK_OFF, type BackOff } from '../core/back-off';
 
@@ -7,7 +8,7 @@ export interface EventSourceStreamOptions {
   /** One event (`event:` name and `data:` text); the next waits until this settles. */
   onEvent: (event: { name: string; data: string }) => Promise<void>;
   /** The stream's state changed: up, or down with why (for the log and the connection light). */
-  onState: (state: { up: true } | { up: false; reason: string; final: boolean }) => void;
+  onState: (state: { up: true } | ({ up: false } & StreamDown)) => void;
   backOff?: BackOff;
 }
 
@@ -44,24 +45,24 @@ export class EventSourceStream {
   async #run(): Promise<void> {
     const abort = new AbortController();
     this.#abort = abort;
-    let reason = 'the stream ended';
+    let down: StreamDown = { cause: 'closed', final: false };
     try {
       const response = await fetch(this.#options.url, {
         headers: { Accept: 'text/event-stream' },
         signal: abort.signal,
       });
       if (!response.ok || !response.body) {
-        reason = `the recorder answered HTTP ${response.status}`;
+        down = { cause: 'http', status: response.status, final: false };
       } else {
         this.#attempt = 0;
         this.#options.onState({ up: true });
         await this.#read(response.body);
       }
     } catch (error) {
-      reason = (error as Error).message;
+      down = { cause: 'error', detail: (error as Error).message, final: false };
     }
     if (this.#abort !== abort) return; // stopped
-    this.#options.onState({ up: false, reason, final: false });
+    this.#options.onState({ up: false, ...down });
     this.#attempt += 1;
     const delay = reconnectDelay(this.#attempt, this.#options.backOff ?? STREAM_BACK_OFF);
     this.#timer = setTimeout(() => void this.#run(), delay);

@@ -1,17 +1,25 @@
 import * as z from 'zod';
+import type { KindCommandFailure } from '../../../../shared/i18n/kind-text';
 import type { RecorderSetting } from '../../../../shared/settings';
+import { bililiveGoRoom } from '../core/bililive-go-events';
 
-/** What a command to another kind's API did, in a sentence for the log and the window. */
-export type KindCommandResult = { ok: true } | { ok: false; message: string };
+/** What a command to another kind's API did (worded by shared/i18n/kind-text.ts). */
+export type KindCommandResult = { ok: true } | { ok: false; failure: KindCommandFailure };
 
 /** bililive-go's rooms as `GET /api/lives` lists them (src/servers/handler.go getAllLives). */
-const BililiveGoLives = z.array(z.looseObject({ id: z.string(), live_url: z.string() }));
+const BililiveGoLives = z.array(
+  z.looseObject({
+    id: z.string(),
+    live_url: z.string(),
+    platform_cn_name: z.string().default(''),
+  }),
+);
 
 /**
- * Starts or stops recording a bilibili room on another kind of recorder, through its own API:
+ * Starts or stops recording a room on another kind of recorder, through its own API:
  * blrec `POST /api/v1/tasks/{room_id}/recorder/enable|disable` (src/blrec/web/routers/tasks.py,
  * its API key as `x-api-key`); bililive-go `POST /api/lives/{id}/startRecord|stopRecord`, its id
- * found in `GET /api/lives` by the room's page.
+ * found in `GET /api/lives` by the room its URL stands for (bilibili's or another platform's).
  */
 export async function kindRecordCommand(
   recorder: RecorderSetting,
@@ -26,29 +34,29 @@ export async function kindRecordCommand(
       const action = start ? 'enable' : 'disable';
       const body = start ? undefined : JSON.stringify({ force: false, background: false });
       const url = `${base}/api/v1/tasks/${roomId}/recorder/${action}`;
-      return answered(await fetch(url, { method: 'POST', headers, body, signal: timeout() }), url);
+      return answered(await fetch(url, { method: 'POST', headers, body, signal: timeout() }));
     }
     if (recorder.kind === 'bililive-go') {
       const lives = BililiveGoLives.parse(
         await (await fetch(`${base}/api/lives`, { signal: timeout() })).json(),
       );
-      const page = new RegExp(`^https?://live\\.bilibili\\.com/${roomId}(?:[/?#]|$)`);
-      const live = lives.find((candidate) => page.test(candidate.live_url));
-      if (!live) return { ok: false, message: `bililive-go has no room ${roomId}` };
+      // The live whose URL stands for the room (any platform), as the events name it.
+      const live = lives.find((candidate) => bililiveGoRoom(candidate).roomId === roomId);
+      if (!live) return { ok: false, failure: { reason: 'noRoom', roomId } };
       const url = `${base}/api/lives/${encodeURIComponent(live.id)}/${start ? 'startRecord' : 'stopRecord'}`;
-      return answered(await fetch(url, { method: 'POST', signal: timeout() }), url);
+      return answered(await fetch(url, { method: 'POST', signal: timeout() }));
     }
-    return { ok: false, message: `a ${recorder.kind} recorder takes no commands from this app` };
+    return { ok: false, failure: { reason: 'cannot', command: start ? 'start' : 'stop' } };
   } catch (error) {
-    return { ok: false, message: `${recorder.id} could not be reached: ${String(error)}` };
+    return { ok: false, failure: { reason: 'unreachable', detail: String(error) } };
   }
 }
 
-async function answered(response: Response, url: string): Promise<KindCommandResult> {
-  const text = (await response.text()).slice(0, 200);
+async function answered(response: Response): Promise<KindCommandResult> {
+  const detail = (await response.text()).slice(0, 200);
   return response.ok
     ? { ok: true }
-    : { ok: false, message: `${url} answered HTTP ${response.status}: ${text}` };
+    : { ok: false, failure: { reason: 'http', status: response.status, detail } };
 }
 
 function timeout(): AbortSignal {

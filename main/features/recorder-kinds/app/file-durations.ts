@@ -3,7 +3,7 @@ import { errorMessage } from '../../../core/log-text';
 import type { Happening } from '../../../core/happening';
 import type { HappeningSource, SourceContext } from '../../../core/plug-ins';
 import { findTool } from '../../jobs/adapters/find-program';
-import { mediaDuration } from '../adapters/media-duration';
+import { mediaDuration } from '../../jobs/adapters/media-duration';
 
 /** What the durations need besides the source's context. */
 export interface FileDurationsOptions {

@@ -1,3 +1,4 @@
+import type { StreamDown } from '../../../../shared/i18n/kind-text';
 import type { RecorderSetting } from '../../../../shared/settings';
 import type { HappeningSource, SourceContext } from '../../../core/plug-ins';
 import type { BackOff } from '../core/back-off';
@@ -14,7 +15,7 @@ export interface KindStreamsOptions {
   /** The recorder's webhook URL on the app's own listener (the relay's target). */
   webhookUrl: (recorderId: string) => string;
   /** A stream went down (with why) or came back (undefined): for the recorder's light. */
-  streamState?: (recorderId: string, down: { reason: string } | undefined) => void;
+  streamState?: (recorderId: string, down: StreamDown | undefined) => void;
   backOff?: BackOff;
 }
 
@@ -79,7 +80,7 @@ function openStream(
 ): KindStream {
   const wiring = {
     webhookUrl: () => options.webhookUrl(recorder.id),
-    streamState: (down: { reason: string } | undefined) => options.streamState?.(recorder.id, down),
+    streamState: (down: StreamDown | undefined) => options.streamState?.(recorder.id, down),
     log: context.log,
     ...(options.backOff ? { backOff: options.backOff } : {}),
   };

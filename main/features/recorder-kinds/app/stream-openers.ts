@@ -1,3 +1,8 @@
+import {
+  streamDownText,
+  type StreamDown,
+  type StreamedKind,
+} from '../../../../shared/i18n/kind-text';
 import { safeParseUnknown } from '../../../../shared/parse';
 import { BililiveGoFrame } from '../../../../shared/recorder-kinds/bililive-go';
 import type { RecorderSetting } from '../../../../shared/settings';
@@ -20,7 +25,7 @@ export interface StreamWiring {
   webhookUrl: () => string;
   log: Logger;
   /** A stream went down (with why) or came back (undefined). */
-  streamState: (down: { reason: string } | undefined) => void;
+  streamState: (down: StreamDown | undefined) => void;
   backOff?: BackOff;
 }
 
@@ -86,16 +91,18 @@ async function relay(recorder: RecorderSetting, wiring: StreamWiring, text: stri
 function stateLog(recorder: RecorderSetting, url: string, wiring: StreamWiring) {
   const { log } = wiring;
   let wasUp: boolean | undefined;
-  return (state: { up: true } | { up: false; reason: string; final: boolean }): void => {
-    wiring.streamState(state.up ? undefined : { reason: state.reason });
+  return (state: { up: true } | ({ up: false } & StreamDown)): void => {
+    const { up, ...down } = state;
+    wiring.streamState(up ? undefined : (down as StreamDown));
     if (state.up === wasUp && (state.up || !state.final)) return;
     wasUp = state.up;
     if (state.up) return log.info(`${recorder.id}: event stream connected (${url})`);
-    const then = state.final
-      ? 'not retried (a wrong API key would get this address blocked)'
-      : 'retrying';
-    log.warn(`${recorder.id}: event stream down: ${state.reason}; ${then}`);
+    log.warn(`${recorder.id}: ${streamDownText(streamedKind(recorder), state, url, 'en')}`);
   };
+}
+
+function streamedKind(recorder: RecorderSetting): StreamedKind {
+  return recorder.kind === 'blrec' ? 'blrec' : 'bililive-go';
 }
 
 function baseOf(recorder: RecorderSetting): string {

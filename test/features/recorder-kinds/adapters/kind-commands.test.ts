@@ -21,7 +21,7 @@ describe('kindRecordCommand', () => {
       'POST /api/v1/tasks/21452505/recorder/disable x-api-key=key-1',
     ]);
     const wrong = await kindRecordCommand({ ...blrec, password: 'no' }, 21452505, true);
-    expect(wrong).toMatchObject({ ok: false, message: expect.stringContaining('HTTP 401') });
+    expect(wrong).toMatchObject({ ok: false, failure: { reason: 'http', status: 401 } });
   });
 
   it("starts and stops a bililive-go room by the id its list gives the room's page", async () => {
@@ -36,7 +36,7 @@ describe('kindRecordCommand', () => {
     ]);
     expect(await kindRecordCommand(go, 1, true)).toEqual({
       ok: false,
-      message: 'bililive-go has no room 1',
+      failure: { reason: 'noRoom', roomId: 1 },
     });
   });
 
@@ -44,7 +44,7 @@ describe('kindRecordCommand', () => {
     const ddtv = recorderSetting({ id: 'd', kind: 'ddtv', url: 'http://127.0.0.1:1' });
     expect(await kindRecordCommand(ddtv, 1, true)).toEqual({
       ok: false,
-      message: 'a ddtv recorder takes no commands from this app',
+      failure: { reason: 'cannot', command: 'start' },
     });
   });
 });

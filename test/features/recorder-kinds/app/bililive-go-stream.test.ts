@@ -44,9 +44,17 @@ describe('bililive-go over its Server-Sent Events', () => {
     expect(light()).toBe('off');
     await fake.down();
     await vi.waitFor(() => expect(light()).toBe('unreachable'));
+    // The light says so in the user's language (the app's is English here), naming the stream.
+    const said = h.app.state().recorders.find((r) => r.id === 'go')?.message;
+    expect(said).toMatch(
+      /^bililive-go's event stream \(SSE\) at http:\/\/127\.0\.0\.1:\d+ is down: /,
+    );
     await fake.up();
     await vi.waitFor(() => expect(fake.streams()).toBe(1), { timeout: 10_000 });
     await vi.waitFor(() => expect(light()).toBe('off'));
+    expect(h.app.state().recorders.find((r) => r.id === 'go')?.message).toBe(
+      `Reading bililive-go's events over its event stream (SSE) (${fake.url}).`,
+    );
     const task = kindFixture('bililive-go/pipeline-task.json');
     const video = join(root, 'a.flv');
     task.data.initial_files[0].path = video;
@@ -66,6 +74,6 @@ describe('bililive-go over its Server-Sent Events', () => {
       ),
     );
     expect(h.shown.filter((n) => n.event === 'StreamStarted')).toHaveLength(1);
-    expect(h.log.lines.filter((line) => line.includes('event stream down'))).toHaveLength(1);
+    expect(h.log.lines.filter((line) => line.includes(' is down: '))).toHaveLength(1);
   });
 });

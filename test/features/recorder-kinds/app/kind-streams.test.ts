@@ -74,7 +74,7 @@ describe('blrec over its WebSocket', () => {
       ),
     );
     expect(h.shown.filter((n) => n.event === 'StreamStarted')).toHaveLength(1);
-    expect(h.log.lines.filter((line) => line.includes('event stream down'))).toHaveLength(1);
+    expect(h.log.lines.filter((line) => line.includes(' is down: '))).toHaveLength(1);
   });
 
   it('an event sent both ways (its webhook and its stream) is one', async () => {
@@ -98,7 +98,9 @@ describe('blrec over its WebSocket', () => {
     const fake = await startFakeBlrec({ apiKey: 'key-1' });
     fakes.push(fake);
     const { h } = await appReading(fake, 'wrong');
-    await vi.waitFor(() => expect(h.log.lines.join('\n')).toContain('HTTP 401; not retried'));
+    await vi.waitFor(() =>
+      expect(h.log.lines.join('\n')).toContain('the API key was refused (HTTP 401)'),
+    );
     expect(fake.attempts()).toBe(1);
   });
 });

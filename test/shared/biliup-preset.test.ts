@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import {
-  biliupAppendStep,
-  biliupUploadStep,
-} from '../../../../main/features/jobs/core/biliup-preset';
+import { biliupAppendStep, biliupUploadStep } from '../../shared/biliup-preset';
 
-// biliup's command lines as docs/other-recorders.md ("Uploading with biliup") gives them from its
-// CLI (crates/biliup-cli), with this app's placeholders where the job fills in the file, the room
-// and the title.
+// biliup's command lines as its CLI defines them (biliup/biliup crates/biliup-cli/src/cli.rs: the
+// global `-u, --user-cookie` before the subcommand, default cookies.json; `upload [studio flags]
+// <video_path>...`; `append -v, --vid <BV or av> <video_path>...`; the studio flags --copyright,
+// --source, --tid, --title, --tag from crates/biliup/src/uploader/bilibili.rs `Studio`), as
+// docs/other-recorders.md ("Uploading with biliup") gives them, with this app's placeholders
+// where the job fills in the file, the room and the title.
 const UPLOAD =
   'biliup -u cookies.json upload --copyright 2 --source https://live.bilibili.com/{roomId} --tid 171 --title {streamer} {date} {title} --tag 直播录像,七海 {output}';
 const APPEND = 'biliup -u cookies.json append -v BV1xx411c7mD {output}';

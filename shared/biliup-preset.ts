@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import { RunStep } from '../../../../shared/job-rules';
+import { RunStep } from './job-rules';
 
 /** A job's `run` step. */
 type RunStepValue = z.infer<typeof RunStep>;

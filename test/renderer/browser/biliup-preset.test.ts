@@ -1,0 +1,89 @@
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BILIUP_PRESET_STRINGS } from '../../../shared/i18n/window/biliup-preset';
+import { JOBS_SETTINGS_STRINGS } from '../../../shared/i18n/window/jobs-settings';
+import { memoryContract, type MemoryContract } from '../../fakes/memory-contract';
+import { PROJECT_ROOT } from '../../helpers/headless-process';
+import {
+  previewInChromium,
+  type PreviewInChromium,
+  type MemoryPreview,
+} from '../../helpers/memory-preview';
+import { openWindow, setLanguage, showView } from '../../helpers/window-page';
+import { saveSettingsForm, settingsSection, unlabelledControls } from './settings-page';
+
+const OUT = join(PROJECT_ROOT, 'test-output', 'screenshots');
+const zh = JOBS_SETTINGS_STRINGS['zh-CN'];
+const en = JOBS_SETTINGS_STRINGS.en;
+const zhBiliup = BILIUP_PRESET_STRINGS['zh-CN'];
+const enBiliup = BILIUP_PRESET_STRINGS.en;
+
+// biliup's command lines (biliup/biliup crates/biliup-cli/src/cli.rs: `-u` before the
+// subcommand; `upload <studio flags> <video_path>`; `append -v <BV> <video_path>`), with this
+// app's placeholders where the job fills in the room, the title and the file.
+const UPLOAD = [
+  ...['-u', '/home/me/.biliup/cookies.json', 'upload'],
+  ...['--copyright', '2', '--source', 'https://live.bilibili.com/{roomId}'],
+  ...['--tid', '171', '--title', '{streamer} 的直播 {date}', '{output}'],
+];
+const APPEND = ['-u', '/home/me/.biliup/cookies.json', 'append', '-v', 'BV1xx411c7mD', '{output}'];
+
+let browser: Browser;
+let contract: MemoryContract;
+let preview: MemoryPreview;
+let opened: PreviewInChromium | undefined;
+
+beforeAll(async () => {
+  contract = memoryContract({
+    settings: { recorders: [{ id: 'default', recordingRoot: '/rec' }] },
+  });
+  opened = await previewInChromium(contract, OUT);
+  ({ preview, browser } = opened);
+});
+
+afterAll(() => opened?.close());
+
+describe('Settings → Actions: the biliup preset in Chromium', () => {
+  it('asks for the cookie file once and the title, then posts each file or appends it to a BV', async () => {
+    const { page, watch } = await openWindow(browser, preview.uiUrl, { width: 420, height: 800 });
+    page.setDefaultTimeout(8_000);
+    await showView(page, 'settings');
+    const jobs = settingsSection(page, 'settings-jobs');
+    await jobs.getByRole('heading', { name: zh.section }).waitFor();
+
+    await jobs.locator('[data-preset="biliup"]').click();
+    await jobs.getByText(zhBiliup.cookieFileHint).waitFor();
+    const add = jobs.getByRole('button', { name: zh.addPreset });
+    expect(await add.isDisabled()).toBe(true); // no cookie file, no rule
+    await page.fill('#jobs-preset-biliup-cookie', '/home/me/.biliup/cookies.json');
+    await page.fill('#jobs-preset-biliup-title', '{streamer} 的直播 {date}');
+    expect(await unlabelledControls(page)).toEqual([]);
+    await add.click();
+    await jobs.locator('[data-rule="0"]').waitFor();
+    expect(await page.inputValue('#rule-0-name')).toBe(zh.presetRuleNames.biliup);
+    await saveSettingsForm(page);
+    await expect.poll(() => contract.settings().jobs.rules.length).toBe(1);
+    expect(contract.settings().jobs.rules[0]).toMatchObject({
+      on: 'FileClosed',
+      steps: [{ kind: 'run', program: 'biliup', args: UPLOAD }],
+    });
+
+    // In English, with a BV id: the next parts go to that video.
+    await setLanguage(page, 'en');
+    await jobs.getByRole('heading', { name: en.section }).waitFor();
+    await jobs.locator('[data-preset="biliup"]').click();
+    await jobs.getByText(enBiliup.bvidHint).waitFor();
+    await page.fill('#jobs-preset-biliup-cookie', '/home/me/.biliup/cookies.json');
+    await page.fill('#jobs-preset-biliup-bvid', 'BV1xx411c7mD');
+    await jobs.getByRole('button', { name: en.addPreset }).click();
+    await jobs.locator('[data-rule="1"]').waitFor();
+    await saveSettingsForm(page, 'en');
+    await expect.poll(() => contract.settings().jobs.rules.length).toBe(2);
+    expect(contract.settings().jobs.rules[1]).toMatchObject({
+      steps: [{ kind: 'run', program: 'biliup', args: APPEND }],
+    });
+    expect(watch).toEqual({ dialogs: [], errors: [], cspViolations: [] });
+    await page.close();
+  });
+});
