@@ -12,6 +12,8 @@ import {
 import { BILILIVE_TOOLS, writeRecording } from '../../../fakes/recorder-kinds/kind-senders';
 import { recorderSetting } from '../../../fakes/recorder-settings';
 import { kindFixture } from '../../../helpers/kind-fixtures';
+import { PhoneInbox } from '../../../../main/features/phone/app/phone-inbox';
+import { memoryLogger } from '../../../fakes/silent-logger';
 
 const fakes: FakeBililiveGo[] = [];
 afterEach(async () => {
@@ -176,5 +178,43 @@ describe('biliLive-tools: a platform not in the table, and bilibili', () => {
       expect.objectContaining({ roomId, platform: 'huya', platformRoom: 'lpl', streaming: true }),
     );
     expect(await opensOf(h, roomId)).toEqual(['url https://www.huya.com/lpl']); // the window's link
+  });
+});
+
+describe("the phone and another platform's room", () => {
+  it('lists it as live with its platform and key, and names it by that key', async () => {
+    const { h, root, webhook } = await appWith('bililive-tools');
+    const [start] = BILILIVE_TOOLS.session(root) as Record<string, any>[];
+    start!.data.platform = 'DouYin';
+    start!.data.roomId = '123456789';
+    expect((await BILILIVE_TOOLS.post(webhook, start)).status).toBe(204);
+    const { roomId } = platformRoom('DouYin', '123456789');
+    await vi.waitFor(() =>
+      expect(h.app.state().rooms.find((r) => r.roomId === roomId)?.streaming).toBe(true),
+    );
+    let now = Date.now();
+    const inbox = new PhoneInbox({
+      calls: h.app.handlers,
+      state: () => h.app.state(),
+      settings: () => h.app.settings(),
+      language: () => 'en',
+      clock: () => now,
+      log: memoryLogger(),
+      onCommand: () => {},
+    });
+    const message = (text: string) => ({
+      service: 'tgram' as const,
+      chat: '42',
+      sender: '42',
+      allowed: true,
+      sentAt: now,
+      text,
+    });
+    expect(await inbox.take(message('/live'))).toMatch(
+      new RegExp(`^Live now:\\n• Douyin · ${STREAMER} \\(123456789\\) · `),
+    );
+    now += 1500; // one command a second per chat
+    expect(await inbox.take(message('/mute 123456789'))).toContain(String(roomId));
+    expect(h.app.settings().notifications.mutedRoomsUntil.map((m) => m.roomId)).toEqual([roomId]);
   });
 });
