@@ -1,3 +1,4 @@
+import { fileTimes } from '../../../../shared/file-times';
 import type { HistoryFile } from '../../../../shared/history';
 import { recorderById } from '../../../../shared/recorders';
 import type { RecorderSetting, Settings } from '../../../../shared/settings';
@@ -40,6 +41,12 @@ function factsOf(happening: Happening, recorderId: string): JobSpec['facts'] {
     sessionId: happening.sessionId ?? file?.sessionId ?? '',
     endedAt: happening.at,
   };
+}
+
+/** When a file began recording (the recorder's times; else when the app heard of it): its part. */
+function recordedFrom(file: NonNullable<Happening['file']>, heardAt: number): number {
+  const times = fileTimes({ ...file, finishedAt: heardAt });
+  return times.from ?? times.to;
 }
 
 /**
@@ -95,19 +102,16 @@ export function jobStarter(engine: Pick<JobsEngine, 'add'>): HappeningSource {
         if (happening.kind === 'FileClosed') {
           const path = await checkedPath(happening, recorder);
           if (path === null) return;
+          const spec = { facts: factsOf(happening, recorderId), inputs: [path], subject: path };
           for (const rule of matchingRules(
             settings.jobs,
             'FileClosed',
             happening.roomId,
             recorderId,
           ))
-            void engine.add({
-              rule,
-              facts: factsOf(happening, recorderId),
-              inputs: [path],
-              subject: path,
-            });
-          if (happening.file?.sessionId) sessions.fileClosed(sessionKey, path);
+            void engine.add({ ...spec, rule });
+          if (happening.file?.sessionId)
+            sessions.fileClosed(sessionKey, path, recordedFrom(happening.file, happening.at));
         } else if (happening.kind === 'SessionEnded' && happening.sessionId) {
           facts.set(sessionKey, factsOf(happening, recorderId));
           sessions.ended(sessionKey, context.clock());

@@ -1,5 +1,6 @@
 import {
   isJobPlaceholder,
+  OUTPUTS_ARG,
   PLACEHOLDER_PATTERN,
   type JobPlaceholder,
 } from '../../../../shared/job-placeholders';
@@ -34,9 +35,16 @@ export function expandTemplate(template: string, values: PlaceholderValues): str
   });
 }
 
-/** Arguments expanded one for one: never split, never joined. */
-export function expandArgs(args: readonly string[], values: PlaceholderValues): string[] {
-  return args.map((arg) => expandTemplate(arg, values));
+/**
+ * Arguments expanded one for one: never split, never joined; an argument that is exactly
+ * `{outputs}` becomes one argument per file of `outputs` (the job's files, in order).
+ */
+export function expandArgs(
+  args: readonly string[],
+  values: PlaceholderValues,
+  outputs: readonly string[] = [values.output],
+): string[] {
+  return args.flatMap((arg) => (arg === OUTPUTS_ARG ? outputs : [expandTemplate(arg, values)]));
 }
 
 // Characters no file name may hold on Windows (and `/` on every system), and control characters.
