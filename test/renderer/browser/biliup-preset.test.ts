@@ -73,6 +73,16 @@ describe('Settings → Actions: the biliup preset in Chromium', () => {
       steps: [{ kind: 'run', program: 'biliup', args: UPLOAD }],
     });
 
+    // {outputs} on each finished file is refused by the args field, in the window's language.
+    await page.selectOption('#rule-0-on', 'FileClosed');
+    await saveSettingsForm(page);
+    await page.locator('#rule-0-step-0-args[aria-invalid="true"]').waitFor();
+    expect(await page.locator('#rule-0-step-0-args-errors').textContent()).toBe(
+      '{outputs}（一场直播的全部文件）只能用在“整场直播结束时”的规则中；单个文件请用 {output}',
+    );
+    expect(contract.settings().jobs.rules[0]?.on).toBe('SessionEnded'); // nothing saved
+    await page.selectOption('#rule-0-on', 'SessionEnded');
+
     // In English, adding to a video already posted: each finished file goes to that BV.
     await setLanguage(page, 'en');
     await jobs.getByRole('heading', { name: en.section }).waitFor();
