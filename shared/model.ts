@@ -23,6 +23,10 @@ export type RoomPictures = z.infer<typeof RoomPictures>;
 
 /** What the app knows of one room, merged from webhooks and polls (newest observation wins). */
 export const RoomState = PolledRoom.extend({
+  /** Another platform's room (shared/platforms.ts): its platform; absent: bilibili. */
+  platform: z.string().optional(),
+  /** ... and the platform's own key of the room. */
+  platformRoom: z.string().optional(),
   /** The recorder (settings `recorders[].id`) this view of the room comes from. */
   recorderId: z.string().optional(),
   /** The streamer's avatar and the room's cover, when the pictures feature has them. */
@@ -45,6 +49,9 @@ export const FileRecord = z.object({
   sessionId: z.string().optional(),
   relativePath: z.string(),
   name: z.string(), // streamer name at the time
+  /** Another platform's room (shared/platforms.ts); absent: bilibili. */
+  platform: z.string().optional(),
+  platformRoom: z.string().optional(),
   title: z.string(),
   fileSize: z.number().optional(),
   durationSeconds: z.number().optional(), // media seconds; 0 in RawData mode

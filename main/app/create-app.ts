@@ -22,8 +22,7 @@ import type { CleanUpReader } from '../features/clean-up/app/clean-up-handlers';
 import { openCleanUp } from '../features/clean-up/app/clean-up';
 import { buildJobs } from '../features/jobs/app/build-jobs';
 import type { JobsEngine } from '../features/jobs/app/jobs-engine';
-import { buildPhone } from '../features/phone/app/build-phone';
-import type { PhoneBots } from '../features/phone/app/phone-bots';
+import { buildPhone, type Phone } from '../features/phone/app/build-phone';
 
 /**
  * The app object: builds every part in the order they depend on each other, and hands the host
@@ -174,7 +173,7 @@ function appHandlers(
     /** Where the phone's commands are recorded in the history. */
     pipeline: Pick<EventPipeline, 'record'>;
   },
-): { handlers: ContractHandlers; phone: PhoneBots } {
+): { handlers: ContractHandlers; phone: Phone } {
   const phone = buildPhone(
     context,
     () => handlers,

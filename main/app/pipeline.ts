@@ -7,7 +7,7 @@ import { EventPipeline } from '../core/event-pipeline';
 import type { Happening } from '../core/happening';
 import type { Effect } from '../core/outbox';
 import { initialReadState, keptInHistory } from '../core/history';
-import { liveRoomUrl } from '../core/links';
+import { roomPageUrl } from '../core/links';
 import { errorDetail } from '../core/log-text';
 import { popupButtons } from '../core/popup-buttons';
 import type { AppContext } from './app-context';
@@ -63,6 +63,7 @@ export function buildPipeline(wiring: PipelineWiring): EventPipeline {
           room: happening.room,
           apiAnswers: wiring.apiAnswers(happening.recorderId),
           favourite: settings().notifications.favourites.includes(happening.roomId),
+          noRoomPage: roomPageUrl(happening.room) === null,
         }),
       awaitPictures: wiring.awaitPictures,
     },
@@ -146,6 +147,9 @@ export function historyFileOf(happening: Happening, finishedAt: number): History
   const resolvedPath = happening.fileCheck?.resolvedPath;
   if (resolvedPath) entry.resolvedPath = resolvedPath;
   if (happening.key) entry.key = happening.key;
+  // Another platform's room: the Files list names its platform (shared/platforms.ts).
+  const { platform, platformRoom } = happening.room;
+  if (platform !== undefined) Object.assign(entry, { platform, platformRoom });
   return entry;
 }
 
@@ -170,7 +174,7 @@ export function policySettings<N extends object, L>(
 /** What a click on a happening's popup does: the live room, or the checked file. */
 function clickAction(happening: Happening): NotificationAction | undefined {
   if (happening.kind === 'StreamStarted') {
-    const url = liveRoomUrl(happening.roomId);
+    const url = roomPageUrl(happening.room);
     return url ? { kind: 'openUrl', url } : undefined;
   }
   return happening.fileCheck?.action;

@@ -6,7 +6,8 @@ import {
   type RecorderStatus,
   type RecorderStatusContext,
 } from '../../shared/recorder/connection-status';
-import type { StreamDown } from '../../shared/i18n/kind-text';
+import { webhooksOnlyText, type StreamDown } from '../../shared/i18n/kind-text';
+import { pollsRecorderApi } from '../../shared/recorder-kind';
 import { startsRooms } from '../../shared/kind-abilities';
 import { hasRecorderApi, recorderById, recorderLabel } from '../../shared/recorders';
 import type { Language, RecorderSetting } from '../../shared/settings';
@@ -206,10 +207,13 @@ export class RecorderLink {
     const streamed = recorder && streamedKindOf(recorder);
     if (recorder && streamed)
       return kindConnection(streamed, recorder.url, this.#streamDown, language);
+    const kind = recorder?.kind ?? 'bililive-recorder';
     const message =
-      this.#status === 'off'
-        ? recorderOffMessage(hasRecorderApi(recorder ?? { url: '' }), language)
-        : recorderStatusMessage(this.#status, language, this.#statusContext);
+      this.#status !== 'off'
+        ? recorderStatusMessage(this.#status, language, this.#statusContext)
+        : pollsRecorderApi(kind)
+          ? recorderOffMessage(hasRecorderApi(recorder ?? { url: '' }), language)
+          : webhooksOnlyText(kind, language);
     return { status: this.#status, message };
   }
 

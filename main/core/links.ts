@@ -1,17 +1,44 @@
 import type { LinkTarget } from '../../shared/app-state';
 import { assertNever } from '../../shared/parse';
+import {
+  isPlatformRoomUrl,
+  PLATFORM_ROOM_BASE,
+  platformRoomUrl,
+  type PlatformRoom,
+} from '../../shared/platforms';
 
 /** The only shape of live-room URL the app opens: https, the exact host, digits, nothing after. */
 export const LIVE_ROOM_URL_PATTERN = /^https:\/\/live\.bilibili\.com\/\d+$/;
 
-/** Whether a URL is a bilibili live room page, exactly. */
+/**
+ * Whether a URL is a live room page, exactly: bilibili's, or another platform's as
+ * shared/platforms.ts builds it on that platform's own https host.
+ */
 export function isLiveRoomUrl(url: string): boolean {
-  return LIVE_ROOM_URL_PATTERN.test(url);
+  return LIVE_ROOM_URL_PATTERN.test(url) || isPlatformRoomUrl(url);
 }
 
-/** The live room page of a room id (long or short id both work on bilibili). */
+/**
+ * The live room page of a bilibili room id (long or short id both work on bilibili); null for
+ * another platform's room (its id is no bilibili number: roomPageUrl builds its page).
+ */
 export function liveRoomUrl(roomId: number): string | null {
-  return Number.isSafeInteger(roomId) && roomId > 0 ? `https://live.bilibili.com/${roomId}` : null;
+  return Number.isSafeInteger(roomId) && roomId > 0 && roomId < PLATFORM_ROOM_BASE
+    ? `https://live.bilibili.com/${roomId}`
+    : null;
+}
+
+/**
+ * A room's page: bilibili's by its number, another platform's from its platform and key on the
+ * platform's fixed host (never a URL an event carried); null when it has none.
+ */
+export function roomPageUrl(room: PlatformRoom): string | null {
+  return room.platform === undefined ? liveRoomUrl(room.roomId) : platformRoomUrl(room);
+}
+
+/** The page of a room known only by its number (a window link, a popup's button): from its state. */
+export function roomPageUrlIn(rooms: readonly PlatformRoom[], roomId: number): string | null {
+  return roomPageUrl(rooms.find((room) => room.roomId === roomId) ?? { roomId });
 }
 
 /** The recorder's own pages: its web UI and its API browser. */

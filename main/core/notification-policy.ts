@@ -280,11 +280,11 @@ export class NotificationPolicy {
       createdAt: now,
       ...(happening.key ? { key: happening.key } : {}),
       tag: `room-${happening.roomId}`,
-      summaryName: problem ? title : roomText(happening.room).name,
+      summaryName: problem ? title : roomText(happening.room, language).name,
       ...(problem ? { problem: problem.code } : {}),
       ...(problem?.facts ? { problemFacts: problem.facts } : {}),
       ...(report ? { report } : {}),
-      facts: notificationFacts(happening, this.#ports.recorderName),
+      facts: notificationFacts(happening, this.#ports.recorderName, language),
     };
   }
 

@@ -2,14 +2,16 @@ import { baseName, formatBytes, formatDuration } from '../../shared/format';
 import { NOTIFICATION_TEXT, type RoomText } from '../../shared/i18n/notification-text';
 import { PROBLEM_TEXT, problemDetail, problemWords } from '../../shared/i18n/problem-text';
 import type { RoomState } from '../../shared/model';
+import { roomLabel } from '../../shared/platforms';
 import { assertNever } from '../../shared/parse';
 import type { Language } from '../../shared/settings';
 import type { Happening } from './happening';
 
-/** The room part of a notification text. */
-export function roomText(room: RoomState): RoomText {
+/** The room part of a notification text; another platform's room is named with its platform. */
+export function roomText(room: RoomState, language: Language = 'zh-CN'): RoomText {
   const area = [room.areaNameParent, room.areaNameChild].filter(Boolean).join(' · ');
-  return { name: room.name || String(room.roomId), title: room.title, area };
+  const name = roomLabel(room, room.name || room.platformRoom || String(room.roomId), language);
+  return { name, title: room.title, area };
 }
 
 /** Title and body of the popup for one happening, in the given language. */
@@ -18,7 +20,7 @@ export function happeningText(
   language: Language,
 ): { title: string; body: string } {
   const text = NOTIFICATION_TEXT[language];
-  const room = roomText(happening.room);
+  const room = roomText(happening.room, language);
   switch (happening.kind) {
     case 'StreamStarted':
       return text.goLive(room);
@@ -35,7 +37,7 @@ export function happeningText(
       // RawData mode reports Duration 0.0: no duration rather than a wrong one.
       const seconds = file?.durationSeconds;
       return text.fileFinished(
-        { ...room, name: file?.name || room.name },
+        { ...room, name: file?.name ? roomLabel(happening.room, file.name, language) : room.name },
         {
           fileName: baseName(file?.relativePath ?? ''),
           size: file?.fileSize !== undefined ? formatBytes(file.fileSize) : '',

@@ -17,6 +17,8 @@ export interface ButtonContext {
   apiAnswers: boolean;
   /** The room is a favourite already: no "★" to make it one. */
   favourite?: boolean;
+  /** The room has no page to open (a platform not in shared/platforms.ts): no `openRoom`. */
+  noRoomPage?: boolean;
 }
 
 // The guardian's problems a start command can mend (live, auto-record on, not recording).
@@ -24,7 +26,7 @@ const STARTABLE_PROBLEMS: ReadonlySet<string> = new Set(['not-recording']);
 
 /**
  * The buttons of one notification, in the order shown: go-live of a room that does not record
- * offers `record` (when the API answers), then `openRoom`, `mute` and `favourite` ("★", unless it
+ * offers `record` (when the API answers), then `openRoom` (when it has a page), `mute` and `favourite` ("★", unless it
  * is one already); a finished file `open` and
  * `show`; a recording problem `openWindow` and `record` where starting mends it. A summary of
  * several rooms has none: its click opens the window.
@@ -39,9 +41,11 @@ export function popupButtons(subject: ButtonSubject, context: ButtonContext): Po
       // An auto-record room records by itself; if it does not, the guardian's problem offers start.
       const recordable =
         context.apiAnswers && room !== undefined && !room.recording && room.autoRecord !== true;
-      const buttons: PopupButton[] = recordable
-        ? ['record', 'openRoom', 'mute']
-        : ['openRoom', 'mute'];
+      const buttons: PopupButton[] = [
+        ...(recordable ? (['record'] as const) : []),
+        ...(context.noRoomPage === true ? [] : (['openRoom'] as const)),
+        'mute',
+      ];
       return context.favourite ? buttons : [...buttons, 'favourite'];
     }
     case 'FileClosed': {

@@ -8,6 +8,7 @@ import type {
   SessionEventData,
   WebhookV1Body,
 } from '../../shared/recorder/webhook';
+import { platformOfBody } from '../../shared/platforms';
 import { DEFAULT_RECORDER_ID } from '../../shared/settings';
 import { FileLedger } from './file-ledger';
 import type { Happening, ObservationSource } from './happening';
@@ -91,7 +92,7 @@ export class RecorderState {
       roomId: d.RoomId,
       ticks,
       at,
-      fields: { name: d.Name, title: d.Title },
+      fields: { name: d.Name, title: d.Title, ...platformOfBody(d) },
     });
     return this.#file(room, source, at, {
       roomId: d.RoomId,
@@ -281,6 +282,7 @@ function commonObservation(
     danmakuConnected: d.DanmakuConnected,
   };
   if (withRecording) fields.recording = d.Recording;
+  if (d.Platform !== undefined) Object.assign(fields, platformOfBody(d));
   const observation: RoomObservation = { roomId: d.RoomId, ticks, at, fields };
   if (d.Streaming === false) observation.live = false;
   if (withRecording && d.Recording === false) observation.recording = false;

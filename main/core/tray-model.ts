@@ -2,6 +2,7 @@ import type { RecorderStatusKind } from '../../shared/app-state';
 import { TRAY_STRINGS, type TrayStrings } from '../../shared/i18n/tray';
 import { PROBLEM_TEXT, problemWords } from '../../shared/i18n/problem-text';
 import type { RoomState } from '../../shared/model';
+import { roomLabel } from '../../shared/platforms';
 import { apiAnswers } from '../../shared/recorder/connection-status';
 import type { OpenProblem } from '../../shared/problem';
 import type { Language } from '../../shared/settings';
@@ -118,8 +119,10 @@ function byName(a: RoomState, b: RoomState): number {
   return a.name.localeCompare(b.name) || a.roomId - b.roomId;
 }
 
-function roomName(room: RoomState): string {
-  return room.name.trim() === '' ? String(room.roomId) : room.name;
+/** The room as the tray names it: "抖音 · 主播名" for another platform's room (shared/platforms.ts). */
+function roomName(room: RoomState, language: Language): string {
+  const name = room.name.trim() === '' ? (room.platformRoom ?? String(room.roomId)) : room.name;
+  return roomLabel(room, name, language);
 }
 
 function cut(text: string, max: number): string {
@@ -172,11 +175,11 @@ export function trayTooltip(state: TrayState, maxLength: number = TOOLTIP_MAX_LE
   const recording = rooms
     .filter((room) => room.recording)
     .sort(byName)
-    .map(roomName);
+    .map((room) => roomName(room, state.language));
   const liveOnly = rooms
     .filter((room) => room.streaming && !room.recording)
     .sort(byName)
-    .map(roomName);
+    .map((room) => roomName(room, state.language));
   const sections: TooltipSection[] = [
     { line: strings.recordingLine, names: recording, shown: recording.length },
     { line: strings.liveLine, names: liveOnly, shown: liveOnly.length },
@@ -228,8 +231,8 @@ function recordItems(
       id: recorder ? `record-room-${recorder.id}-${room.roomId}` : `record-room-${room.roomId}`,
       label: cut(
         recorder
-          ? strings.recordRoomOn(roomName(room), recorder.name)
-          : strings.recordRoom(roomName(room)),
+          ? strings.recordRoomOn(roomName(room, state.language), recorder.name)
+          : strings.recordRoom(roomName(room, state.language)),
         MENU_LABEL_MAX,
       ),
       enabled: true,
@@ -249,7 +252,8 @@ function liveRoomsMenu(state: TrayState, strings: TrayStrings): TrayMenuItem {
     oncePerRoom(state.rooms.filter((room) => room.streaming)).sort(byName),
     state.favourites ?? [],
   );
-  const name = (room: RoomState) => `${favourites.has(room.roomId) ? '★ ' : ''}${roomName(room)}`;
+  const name = (room: RoomState) =>
+    `${favourites.has(room.roomId) ? '★ ' : ''}${roomName(room, state.language)}`;
   const items: TrayMenuItem[] = live.slice(0, MENU_MAX_ROOMS).map((room) => ({
     type: 'item',
     id: `live-room-${room.roomId}`,
@@ -288,7 +292,7 @@ function problemLabel(state: TrayState, problem: OpenProblem): string {
     problem.roomId === undefined
       ? PROBLEM_TEXT[state.language].setup
       : room
-        ? roomName(room)
+        ? roomName(room, state.language)
         : String(problem.roomId);
   return `${where} — ${words.name}`;
 }

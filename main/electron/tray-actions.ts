@@ -1,4 +1,5 @@
 import type { ContractHandlers } from '../../shared/ipc-contract';
+import { PLATFORM_ROOM_BASE } from '../../shared/platforms';
 import { liveRoomUrl } from '../core/links';
 import type { Logger } from '../core/ports';
 import type { NotificationAction } from '../../shared/model';
@@ -36,6 +37,12 @@ export function createTrayActions(deps: TrayActionDeps): TrayActionHandlers {
   return {
     openWindow: () => deps.showWindow(),
     openLiveRoom: async ({ roomId }) => {
+      // Another platform's room: its page is built from its state (its platform's fixed host).
+      if (Number.isSafeInteger(roomId) && roomId >= PLATFORM_ROOM_BASE) {
+        const result = await handlers['link:open']({ kind: 'liveRoom', roomId });
+        if (!result.ok) log.warn(`tray: room ${roomId}: ${result.message ?? 'refused'}`);
+        return;
+      }
       const url = liveRoomUrl(roomId);
       if (url === null) log.warn(`tray: no live room URL for room ${roomId}`);
       else await deps.runAction({ kind: 'openUrl', url });

@@ -90,6 +90,13 @@ export function streamDownText(
     : `${NAME[kind]}'s ${channel} at ${url} is down: ${downCause(down, false)}.`;
 }
 
+/** The light's words for a kind that only sends webhooks (DDTV, biliLive-tools): no API to read. */
+export function webhooksOnlyText(kind: RecorderKind, language: Language): string {
+  return language === 'zh-CN'
+    ? `只接收 ${NAME[kind]} 发来的 Webhook：本应用不读取它的 API。`
+    : `Webhooks only: ${NAME[kind]} sends its events here; this app does not read its API.`;
+}
+
 /** What a start or stop sent to another kind's API did not do, in the language. */
 export function kindCommandFailureText(
   kind: RecorderKind,

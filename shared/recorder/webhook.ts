@@ -15,6 +15,15 @@ export const Guid = z
 export const RoomNumber = z.number().int().nonnegative();
 const ByteCount = z.number().int().nonnegative();
 
+/**
+ * Not BililiveRecorder's: another platform's room (shared/platforms.ts), as another kind of
+ * recorder's event is written into this app's journal (main/features/recorder-kinds/).
+ */
+const PlatformFields = {
+  Platform: z.string().min(1).max(40).optional(),
+  PlatformRoom: z.string().max(200).optional(),
+};
+
 /** Fields every V2 `EventData` carries; the three flags are missing before recorder 2.0.0. */
 export const CommonEventData = z.looseObject({
   RoomId: RoomNumber,
@@ -26,6 +35,7 @@ export const CommonEventData = z.looseObject({
   Recording: z.boolean().optional(),
   Streaming: z.boolean().optional(),
   DanmakuConnected: z.boolean().optional(),
+  ...PlatformFields,
 });
 /** Common V2 event data. */
 export type CommonEventData = z.infer<typeof CommonEventData>;
@@ -87,6 +97,7 @@ export const WebhookV1Body = z.looseObject({
   FileSize: ByteCount,
   StartRecordTime: RecorderTimestamp,
   EndRecordTime: RecorderTimestamp,
+  ...PlatformFields,
 });
 /** A V1 body. */
 export type WebhookV1Body = z.infer<typeof WebhookV1Body>;

@@ -5,13 +5,24 @@ import {
   linkTargetUrl,
   liveRoomUrl,
   recorderPageUrl,
+  roomPageUrl,
+  roomPageUrlIn,
 } from '../../main/core/links';
+import { platformRoom } from '../../shared/platforms';
 
 describe('links', () => {
   it('builds live room URLs for positive ids only', () => {
     expect(liveRoomUrl(23058)).toBe('https://live.bilibili.com/23058');
     expect(liveRoomUrl(0)).toBeNull();
     expect(liveRoomUrl(1.5)).toBeNull();
+    // Another platform's room id is no bilibili number: its page comes from its platform.
+    const douyin = platformRoom('DouYin', '123456789');
+    expect(liveRoomUrl(douyin.roomId)).toBeNull();
+    expect(roomPageUrl(douyin)).toBe('https://live.douyin.com/123456789');
+    expect(roomPageUrl({ roomId: 23058 })).toBe('https://live.bilibili.com/23058');
+    expect(roomPageUrlIn([douyin], douyin.roomId)).toBe('https://live.douyin.com/123456789');
+    expect(roomPageUrlIn([], douyin.roomId)).toBeNull();
+    expect(isLiveRoomUrl('https://live.douyin.com/123456789')).toBe(true);
   });
 
   it.each([

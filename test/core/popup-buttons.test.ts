@@ -29,6 +29,14 @@ describe('popupButtons', () => {
     ]);
   });
 
+  it('a room with no page to open (a platform the app does not know) gets no open-room', () => {
+    const live = { event: 'StreamStarted', roomIds: [2 ** 50 + 1] };
+    expect(popupButtons(live, { room: idle, apiAnswers: false, noRoomPage: true })).toEqual([
+      'mute',
+      'favourite',
+    ]);
+  });
+
   it('go-live of a room that records, or records by itself, offers no record', () => {
     const live = { event: 'StreamStarted', roomIds: [23058] };
     const recording = { recording: true, autoRecord: false };

@@ -58,6 +58,18 @@ describe('trayTooltip', () => {
     expect(trayTooltip(state({ rooms: [idle] }))).toBe('Recorder Tray\nNothing live or recording');
   });
 
+  it('names another platform’s room with its platform, in the tray’s language', () => {
+    const douyin = room(2 ** 50 + 7, 'Dora', {
+      streaming: true,
+      platform: 'douyin',
+      platformRoom: '123456789',
+    });
+    expect(trayTooltip(state({ rooms: [douyin] }))).toBe('Recorder Tray\nLive: Douyin · Dora');
+    expect(trayTooltip(state({ rooms: [douyin], language: 'zh-CN' }))).toBe(
+      'Recorder Tray\n直播中：抖音 · Dora',
+    );
+  });
+
   it('speaks Chinese', () => {
     expect(
       trayTooltip(

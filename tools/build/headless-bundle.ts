@@ -51,8 +51,8 @@ export const HEADLESS_INPUTS = [
 /**
  * esbuild options for the headless bundle at `outfile` (absolute, `.mjs`); `entry` (relative to
  * the repository) is headless mode's own unless a test builds its test-only entry. What is loaded
- * only when used (a dynamic `import()`: express, nodemailer) goes to chunks beside it
- * (headless-chunks.ts): V8 parses the whole of a file it loads, and every megabyte of code parsed
+ * only when used (a dynamic `import()`: express, nodemailer, the phone's bots with ws, the recorder
+ * streams) goes to chunks beside it (headless-chunks.ts): V8 parses the whole of a file it loads, and every megabyte of code parsed
  * at start cost headless mode several megabytes of RSS for as long as it runs (issue 21). Beside
  * it, not in a folder below: a chunk holding code that reads `import.meta.url` finds the same
  * files the entry does.

@@ -11,7 +11,7 @@ import {
   webhooksPointHere,
   type RecorderLogin,
 } from '../../adapters/recorder-global-config';
-import { linkTargetUrl } from '../../core/links';
+import { linkTargetUrl, roomPageUrlIn } from '../../core/links';
 import { refused, type HandlerDeps } from './handler-deps';
 
 /** The recorders: a connection check, connecting one, links to their pages, the test event. */
@@ -53,7 +53,10 @@ export function recorderHandlers(
     },
     'link:open': async (target) => {
       const recorderId = target.kind === 'liveRoom' ? undefined : target.recorderId;
-      const url = linkTargetUrl(target, named(recorderId)?.url ?? '');
+      const url =
+        target.kind === 'liveRoom'
+          ? roomPageUrlIn(deps.state().rooms, target.roomId)
+          : linkTargetUrl(target, named(recorderId)?.url ?? '');
       if (!url) return refused(deps, 'noRecorderUrl');
       return (await deps.shellActions.openUrl(url)) ? { ok: true } : refused(deps, 'linkFailed');
     },

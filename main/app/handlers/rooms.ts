@@ -26,7 +26,8 @@ import {
 import type { SettingsStore } from '../../adapters/settings-store';
 import { CommandRateLimit } from '../../core/command-rate-limit';
 import { otherKindCommand } from '../../features/recorder-kinds/app/kind-room-command';
-import { liveRoomUrl } from '../../core/links';
+import { roomPageUrlIn } from '../../core/links';
+import { PLATFORM_ROOM_BASE } from '../../../shared/platforms';
 import type { Clock } from '../../core/ports';
 import { POPUP_MUTE_MS, withRoomMuted } from '../../core/pause';
 import type { ShellActions } from '../../core/shell-actions';
@@ -88,6 +89,8 @@ export function roomHandlers(deps: RoomHandlerDeps): Pick<ContractHandlers, Room
     const chosen = chooseRecorder(deps, target);
     if (!chosen.ok) return { ok: false, message: chosen.message };
     const recorder = chosen.recorder;
+    // Another platform's room is never BililiveRecorder's: nothing to ask its API.
+    if (roomId >= PLATFORM_ROOM_BASE) return say(false, 'roomNotFound', roomId);
     const client = deps.client(recorder.id);
     if (!client) return say(false, 'noRecorderUrl');
     if (!limit.take(roomId, recorder.id)) return say(false, 'tooSoon', roomId);
@@ -204,7 +207,7 @@ async function act(
         ? say(false, 'actionFailed')
         : command({ roomId, recorderId: notification.recorderIds?.[0] }, 'start');
     case 'openRoom': {
-      const url = roomId === undefined ? null : liveRoomUrl(roomId);
+      const url = roomId === undefined ? null : roomPageUrlIn(deps.state().rooms, roomId);
       return url !== null && (await deps.shellActions.openUrl(url))
         ? { ok: true }
         : say(false, 'actionFailed');

@@ -3,6 +3,7 @@ import type { HistoryFileItem } from '../../../shared/ipc-contract';
 import { useApp } from '../app-context';
 import { fileTimes } from '../../../shared/file-times';
 import { formatWhen } from '../format-time';
+import { roomLabel } from '../../../shared/platforms';
 
 /**
  * One finished recording: streamer, title and when it was recorded (the recorder's own open and
@@ -21,11 +22,12 @@ export function FileRow({
   const missing = file.exists === false;
   const times = fileTimes(file);
   const name = baseName(file.relativePath);
+  const streamer = roomLabel(file, file.name, language);
   return (
     <li class={`item file ${missing ? 'is-missing' : ''}`}>
       <div class="item-head">
         <span class="item-title" data-content>
-          {file.title ? `${file.name} · ${file.title}` : file.name}
+          {file.title ? `${streamer} · ${file.title}` : streamer}
         </span>
         {missing ? <span class="pill pill-warn">{s.missing}</span> : null}
       </div>

@@ -12,6 +12,7 @@ import { formatWhen } from '../format-time';
 import { roomHealth } from '../room-health';
 import { roomKey } from '../recorder-rooms';
 import { RoomActions } from './room-actions';
+import { roomLabel } from '../../../shared/platforms';
 
 const LINE = 22;
 const PADDING = 16;
@@ -178,7 +179,7 @@ export function RoomRow({
       <div class="room-line room-head">
         <Avatar pictures={room.pictures} />
         <span id={`room-${key}-name`} class="room-name" data-content title={room.name}>
-          {room.name}
+          {roomLabel(room, room.name, language)}
         </span>
         {tier === 'favourite' ? (
           <span class="favourite-mark" title={ATTENTION_TEXT[language].favouriteMark}>
@@ -186,7 +187,9 @@ export function RoomRow({
           </span>
         ) : null}
         <span id={`room-${key}-number`} class="room-number">
-          {s.roomNumber(room.roomId, room.shortId)}
+          {room.platform === undefined
+            ? s.roomNumber(room.roomId, room.shortId)
+            : (room.platformRoom ?? '')}
         </span>
         {recorderName === undefined ? null : (
           <span id={`room-${key}-recorder`} class="pill pill-recorder" data-content>

@@ -18,9 +18,10 @@ export interface FakeBililiveGo {
   close(): Promise<void>;
 }
 
-/** Starts the fake on loopback, its one room the fixture `bililive-go/live.json`. */
-export async function startFakeBililiveGo(): Promise<FakeBililiveGo> {
-  const live = kindFixture('bililive-go/live.json');
+/** Starts the fake on loopback, its one room `live` (the fixture `bililive-go/live.json`). */
+export async function startFakeBililiveGo(
+  live: Record<string, unknown> = kindFixture('bililive-go/live.json'),
+): Promise<FakeBililiveGo> {
   const open = new Set<ServerResponse>();
   const calls: string[] = [];
   let server: Server;

@@ -84,6 +84,24 @@ describe('the headless bundle', () => {
     }
   }, 60_000);
 
+  it('leaves ws and eventsource-parser out of what loads at start: the phone and the recorder streams load them when switched on', () => {
+    const outfile = join(PROJECT_ROOT, 'test-output', 'bundle-test', 'cli.mjs');
+    buildHeadlessIfStale(PROJECT_ROOT, outfile);
+    const atStart = staticallyLoaded(outfile);
+    const later = [...chunksOf(outfile)].filter((file) => !atStart.includes(file));
+    const holding = (files: string[], path: string) =>
+      files.filter((file) => readFileSync(file, 'utf8').includes(path));
+    for (const path of [
+      'node_modules/ws/',
+      'node_modules/eventsource-parser/',
+      'main/features/phone/app/phone-bots.ts',
+      'main/features/recorder-kinds/app/stream-openers.ts',
+    ]) {
+      expect(holding(atStart, path), path).toEqual([]);
+      expect(holding(later, path).length, path).toBeGreaterThan(0);
+    }
+  }, 60_000);
+
   it('imports node:crypto in nothing that loads at start: OpenSSL is started at its first use', () => {
     const outfile = join(PROJECT_ROOT, 'test-output', 'bundle-test', 'cli.mjs');
     buildHeadlessIfStale(PROJECT_ROOT, outfile);

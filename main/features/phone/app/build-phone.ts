@@ -1,16 +1,20 @@
 import type { AppState } from '../../../../shared/app-state';
-import { PHONE_SERVICE_NAMES } from '../../../../shared/i18n/phone-text';
 import type { ContractHandlers } from '../../../../shared/ipc-contract';
 import type { EventPipeline } from '../../../core/event-pipeline';
+import type { HappeningSource } from '../../../core/plug-ins';
 import type { AppContext } from '../../../app/app-context';
-import { PHONE_COMMAND_DECISION, phoneCommandNotification } from '../core/phone-history';
-import { PhoneBots, type PhoneBotsDeps } from './phone-bots';
+import { parsePushUrl } from '../../push/core/push-url';
+import type { PhoneBots, PhoneBotsDeps } from './phone-bots';
+
+/** The phone as the app holds it: a source the lifecycle starts, and Settings → Push's calls. */
+export type Phone = HappeningSource & Pick<PhoneBots, 'statusOf' | 'sendCommands'>;
 
 /**
- * The phone's bots over the app's handlers (issue 43): commands go through the same calls as the
- * window's; every command taken is a `phone:command` event (headless `phone` lines) and a row of
- * the history, recorded through the pipeline like the app's other notices but never popped up
- * nor pushed (its decision is not shown).
+ * The phone's bots (issue 43), the slice's one entry. Their code (the bots, their WebSocket
+ * library, their commands and texts: phone-wiring.ts and what it imports) is loaded only once a
+ * push target takes commands: a default install has none, and every module parsed at start stays
+ * in headless mode's memory for as long as it runs (issue 41). Once loaded, the bots follow the
+ * settings themselves, as they always did.
  */
 export function buildPhone(
   context: AppContext,
@@ -19,39 +23,55 @@ export function buildPhone(
   listener: { server: { route: PhoneBotsDeps['route'] } },
   pipeline: Pick<EventPipeline, 'record'>,
   setTimer?: PhoneBotsDeps['setTimer'],
-): PhoneBots {
-  let taken = 0;
-  return new PhoneBots({
-    context: {
-      ...context,
-      onSettingsChange: (listener) => context.settingsView.onChange(listener),
+): Phone {
+  let loading: Promise<PhoneBots> | undefined;
+  let bots: PhoneBots | undefined;
+  let started = false;
+  let stopWatching: (() => void) | undefined;
+  const load = (): Promise<PhoneBots> =>
+    (loading ??= import('./phone-wiring').then(({ wirePhoneBots }) => {
+      bots = wirePhoneBots(context, handlers, state, listener, pipeline, setTimer);
+      if (started) bots.start();
+      return bots;
+    }));
+  const loadWhenWanted = async (): Promise<void> => {
+    if (!started || loading || !takesCommands(context.settings().pushTargets)) return;
+    await load().then(
+      () => undefined,
+      (error: unknown) =>
+        context.log.error(`phone: its bots could not be loaded: ${String(error)}`),
+    );
+  };
+  return {
+    name: 'phone',
+    // Started with the bots when a target takes commands: OneBot's route is there once it is.
+    async start() {
+      started = true;
+      if (bots) return bots.start();
+      stopWatching ??= context.settingsView.onChange(() => void loadWhenWanted());
+      await loadWhenWanted();
     },
-    calls: lateCalls(handlers),
-    state,
-    route: (prefix, handler) => listener.server.route(prefix, handler),
-    ...(setTimer ? { setTimer } : {}),
-    onCommand: ({ said, ...line }) => {
-      // The headless `phone` line keeps its documented fields; the history gets the user's words.
-      context.events.emit('phone:command', line);
-      const service = PHONE_SERVICE_NAMES[line.service];
-      const notification = phoneCommandNotification(
-        { service, said, at: line.at },
-        context.language(),
-        taken++,
+    async stop() {
+      started = false;
+      stopWatching?.();
+      stopWatching = undefined;
+      // A load that failed was logged: there is nothing to stop.
+      await loading?.then(
+        (loaded) => loaded.stop(),
+        () => undefined,
       );
-      pipeline.record({ notification, decision: PHONE_COMMAND_DECISION });
     },
-  });
+    statusOf: (url) => bots?.statusOf(url),
+    // Settings → Push's button: the bots answer it (with "no commands" for a target without).
+    sendCommands: async (url) => (await load()).sendCommands(url),
+  };
 }
 
-/** The handlers the phone uses, reached when called: the phone is built before them. */
-function lateCalls(handlers: () => ContractHandlers): PhoneBotsDeps['calls'] {
-  return {
-    'room:command': (request) => handlers()['room:command'](request),
-    'notifications:quietUntil': (request) => handlers()['notifications:quietUntil'](request),
-    'settings:update': (request) => handlers()['settings:update'](request),
-    'history:files': (request) => handlers()['history:files'](request),
-    'jobs:list': (request) => handlers()['jobs:list'](request),
-    'notification:act': (request) => handlers()['notification:act'](request),
-  };
+/** Whether an enabled push target takes commands (Telegram, OneBot or ntfy `?commands=yes`). */
+function takesCommands(targets: readonly { url: string; enabled: boolean }[]): boolean {
+  return targets.some((target) => {
+    if (!target.enabled) return false;
+    const parsed = parsePushUrl(target.url);
+    return parsed.ok && 'commands' in parsed.value.target && Boolean(parsed.value.target.commands);
+  });
 }

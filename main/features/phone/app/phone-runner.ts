@@ -3,6 +3,7 @@ import { roomOutcomeText } from '../../../../shared/i18n/room-commands';
 import { PHONE_COMMAND_HELP, PHONE_TEXT } from '../../../../shared/i18n/phone-text';
 import type { CallResult, ContractHandlers } from '../../../../shared/ipc-contract';
 import { quietUntilFor } from '../../../../shared/quiet-until';
+import { roomLabel as platformRoomLabel } from '../../../../shared/platforms';
 import type { Language, Settings } from '../../../../shared/settings';
 import type { Clock } from '../../../core/ports';
 import type { FreeSpacePort } from '../../guardian/adapters/free-space';
@@ -87,7 +88,13 @@ function worded(result: CallResult, what: string): PhoneOutcome {
 }
 
 function namedRooms(deps: PhoneRunnerDeps): NamedRoom[] {
-  return deps.state().rooms.map(({ roomId, shortId, name }) => ({ roomId, shortId, name }));
+  return deps.state().rooms.map(({ roomId, shortId, name, platform, platformRoom }) => ({
+    roomId,
+    shortId,
+    name,
+    platform,
+    platformRoom,
+  }));
 }
 
 /** The room's id, or the answer that says why none (with the choices). */
@@ -97,7 +104,7 @@ function nameOne(deps: PhoneRunnerDeps, words: string, language: Language): numb
   const text = PHONE_TEXT[language];
   if (naming.choices.length === 0) return `${text.unknownRoom} ${text.noRooms}`;
   const header = naming.reason === 'ambiguous' ? text.ambiguousRoom : text.unknownRoom;
-  return [header, ...naming.choices.map((r) => `• ${r.name} (${r.roomId})`)].join('\n');
+  return [header, ...naming.choices.map((r) => `• ${roomNamed(r, language)}`)].join('\n');
 }
 
 async function mute(
@@ -123,6 +130,11 @@ async function mute(
   return { answer, line: `mute room ${roomId} until ${until} → done` };
 }
 
+/** A room as a phone's answer names it: "抖音 · 主播名 (123456789)", or "主播名 (21452505)". */
+function roomNamed(room: NamedRoom, language: Language): string {
+  return `${platformRoomLabel(room, room.name, language)} (${room.platformRoom ?? room.roomId})`;
+}
+
 function roomLabel(roomId: number, language: Language): string {
   return language === 'zh-CN' ? `房间 ${roomId} ` : `room ${roomId}`;
 }
@@ -143,7 +155,7 @@ function liveList(deps: PhoneRunnerDeps, language: Language): string {
     state.recorders.find((r) => r.id === id)?.name ?? state.recorders[0]?.name ?? '';
   const lines = live.map((room) => {
     const records = room.recording ? text.recording : text.notRecording;
-    return `• ${room.name} (${room.roomId}) · ${recorderName(room.recorderId)} · ${records}`;
+    return `• ${roomNamed(room, language)} · ${recorderName(room.recorderId)} · ${records}`;
   });
   return [text.liveHeader, ...lines].join('\n');
 }

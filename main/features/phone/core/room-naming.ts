@@ -1,10 +1,14 @@
 import { parseLiveRoomInput } from '../../../../shared/live-room-input';
+import { platformRoomOfUrl } from '../../../../shared/platforms';
 
 /** A room as the phone may name it. */
 export interface NamedRoom {
   roomId: number;
   shortId?: number;
   name: string;
+  /** Another platform's room: its platform and that platform's own key of the room. */
+  platform?: string | undefined;
+  platformRoom?: string | undefined;
 }
 
 /** The room a phone's words name, or why none: unknown, or several fit (with the choices). */
@@ -22,10 +26,12 @@ export const MAX_CHOICES = 10;
  */
 export function nameRoom(words: string, rooms: readonly NamedRoom[]): RoomNaming {
   const byNumber = parseLiveRoomInput(words);
-  if (byNumber.ok) {
-    const known = rooms.find((r) => r.roomId === byNumber.roomId || r.shortId === byNumber.roomId);
-    return { ok: true, roomId: known?.roomId ?? byNumber.roomId };
-  }
+  const known =
+    byNumber.ok && rooms.find((r) => r.roomId === byNumber.roomId || r.shortId === byNumber.roomId);
+  if (known) return { ok: true, roomId: known.roomId };
+  const other = otherPlatformRoom(words.trim(), rooms);
+  if (other) return { ok: true, roomId: other.roomId };
+  if (byNumber.ok) return { ok: true, roomId: byNumber.roomId };
   const wanted = words.trim().toLocaleLowerCase();
   const unique = distinct(rooms);
   const exact = unique.filter((r) => r.name.toLocaleLowerCase() === wanted);
@@ -37,6 +43,14 @@ export function nameRoom(words: string, rooms: readonly NamedRoom[]): RoomNaming
   if (fitting.length > 1)
     return { ok: false, reason: 'ambiguous', choices: fitting.slice(0, MAX_CHOICES) };
   return { ok: false, reason: 'unknown', choices: unique.slice(0, MAX_CHOICES) };
+}
+
+// Another platform's room named by its own key ("123456789" on Douyin) or by its page's URL.
+function otherPlatformRoom(said: string, rooms: readonly NamedRoom[]): NamedRoom | undefined {
+  const byKey = rooms.find((r) => r.platform !== undefined && r.platformRoom === said);
+  if (byKey || !/^https?:\/\//i.test(said)) return byKey;
+  const { roomId } = platformRoomOfUrl(said, '');
+  return rooms.find((r) => r.platform !== undefined && r.roomId === roomId);
 }
 
 // A room on two recorders (a hot standby) is one room to the phone.

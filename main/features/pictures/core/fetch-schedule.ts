@@ -1,3 +1,5 @@
+import { PLATFORM_ROOM_BASE } from '../../../../shared/platforms';
+
 /** A room's pictures are fetched again after this long (bilibili asks for gentle clients). */
 export const REFRESH_MS = 24 * 3_600_000;
 /** On go-live a room is fetched again (a new cover, a new title) unless fetched this recently. */
@@ -20,9 +22,12 @@ export function isDueOnGoLive(mark: FetchMark | undefined, now: number): boolean
   return mark === undefined || now - mark.fetchedAt >= GO_LIVE_REFRESH_MS || now < mark.fetchedAt;
 }
 
-/** Whether one room is due at `now`: a real room (room 0 is no room) whose mark is old enough. */
+/**
+ * Whether one room is due at `now`: a real bilibili room (room 0 is no room; another platform's
+ * room is not bilibili's to describe, shared/platforms.ts) whose mark is old enough.
+ */
 export function isRoomDue(roomId: number, mark: FetchMark | undefined, now: number): boolean {
-  return Number.isInteger(roomId) && roomId > 0 && isDue(mark, now);
+  return Number.isInteger(roomId) && roomId > 0 && roomId < PLATFORM_ROOM_BASE && isDue(mark, now);
 }
 
 /** The rooms due at `now`, among those the app knows, each once. */

@@ -10,7 +10,8 @@ import type { HistoryNotification } from '../../../../shared/history';
 export const FileHandOff = z.object({
   event: z.literal('FileClosed'),
   filePath: z.string().min(1),
-  roomId: z.number(),
+  /** bilibili's room number; another platform's own room key (its type there is a string). */
+  roomId: z.union([z.number(), z.string().min(1)]),
   time: z.string(),
   title: z.string().min(1),
   username: z.string().min(1),
@@ -34,13 +35,21 @@ export function fileHandOff(entry: HistoryNotification): FileHandOff | undefined
   return {
     event: 'FileClosed',
     filePath: action.path,
-    roomId,
+    roomId: facts.platform && facts.platformRoom ? facts.platformRoom : roomId,
     // ISO 8601, as its docs' example ("2021-05-14T17:52:54.946"); it formats titles from it.
     time: new Date(notification.createdAt).toISOString(),
     // biliLive-tools refuses an empty title or name (500): the file's or room's words stand in.
     title: facts.title || facts.file || String(roomId),
     username: facts.name || String(roomId),
-    // Rooms of other platforms are not read yet (docs/other-recorders.md): bilibili's alone.
-    platform: 'bilibili',
+    platform: handOffPlatform(facts.platform),
   };
+}
+
+/**
+ * The platform as biliLive-tools names it: its ids are lowercase (packages/shared/src/utils/
+ * webhook.ts, buildRoomLink: bilibili, huya, douyu, douyin) and Xiaohongshu is `xhs`.
+ */
+function handOffPlatform(platform: string | undefined): string {
+  if (!platform) return 'bilibili';
+  return platform === 'xiaohongshu' ? 'xhs' : platform.toLowerCase();
 }

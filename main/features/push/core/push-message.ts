@@ -5,7 +5,8 @@ import type { RoomPictures } from '../../../../shared/model';
 import type { PopupButton } from '../../../../shared/popup-button';
 import type { Language } from '../../../../shared/settings';
 import type { FileHandOff } from './file-hand-off';
-import { liveRoomUrl } from '../../../core/links';
+import { roomPageUrl } from '../../../core/links';
+import { platformName, roomLabel } from '../../../../shared/platforms';
 
 /** What a push carries: a title, a body and where a click leads (the live room, never a file). */
 export interface PushMessage {
@@ -76,6 +77,8 @@ export const PLACEHOLDERS = [
   'rule', // jobs acting on recordings: the rule's name
   'error', // ... a failed job's tool words
   'output', // ... the file a job produced
+  'platform', // another platform's room (shared/platforms.ts): its name; '' for bilibili
+  'platformRoom', // ... and its own key of the room
 ] as const;
 
 /**
@@ -140,8 +143,11 @@ function pushText(
   // Room 0 stands for the whole set-up (a full disk, the recorder's own problems): no room to
   // name or open, so such a push keeps its popup's words, as a summary does.
   const roomId = only === 0 ? undefined : only;
-  const click = roomId === undefined ? null : liveRoomUrl(roomId);
   const facts = notification.facts;
+  const click =
+    roomId === undefined
+      ? null
+      : roomPageUrl({ roomId, platform: facts?.platform, platformRoom: facts?.platformRoom });
   const pictures = roomId !== undefined && notification.pictures ? notification.pictures : null;
   const extra = {
     ...(click ? { click } : {}),
@@ -154,6 +160,13 @@ function pushText(
   const values: Record<string, string> = {
     ...Object.fromEntries(PLACEHOLDERS.map((key) => [key, ''])),
     ...facts,
+    // Another platform's room is named with its platform ("抖音 · 主播名"), in the push's language.
+    ...(facts.platform !== undefined
+      ? {
+          name: roomLabel(facts, facts.name ?? '', language),
+          platform: platformName(facts.platform, language),
+        }
+      : {}),
     roomId: String(roomId ?? ''),
     url: click ?? '',
     // The guardian's problems say what is wrong in their popup's body.

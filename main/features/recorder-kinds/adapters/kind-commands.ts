@@ -1,18 +1,25 @@
 import * as z from 'zod';
 import type { KindCommandFailure } from '../../../../shared/i18n/kind-text';
 import type { RecorderSetting } from '../../../../shared/settings';
+import { bililiveGoRoom } from '../core/bililive-go-events';
 
 /** What a command to another kind's API did (worded by shared/i18n/kind-text.ts). */
 export type KindCommandResult = { ok: true } | { ok: false; failure: KindCommandFailure };
 
 /** bililive-go's rooms as `GET /api/lives` lists them (src/servers/handler.go getAllLives). */
-const BililiveGoLives = z.array(z.looseObject({ id: z.string(), live_url: z.string() }));
+const BililiveGoLives = z.array(
+  z.looseObject({
+    id: z.string(),
+    live_url: z.string(),
+    platform_cn_name: z.string().default(''),
+  }),
+);
 
 /**
- * Starts or stops recording a bilibili room on another kind of recorder, through its own API:
+ * Starts or stops recording a room on another kind of recorder, through its own API:
  * blrec `POST /api/v1/tasks/{room_id}/recorder/enable|disable` (src/blrec/web/routers/tasks.py,
  * its API key as `x-api-key`); bililive-go `POST /api/lives/{id}/startRecord|stopRecord`, its id
- * found in `GET /api/lives` by the room's page.
+ * found in `GET /api/lives` by the room its URL stands for (bilibili's or another platform's).
  */
 export async function kindRecordCommand(
   recorder: RecorderSetting,
@@ -33,8 +40,8 @@ export async function kindRecordCommand(
       const lives = BililiveGoLives.parse(
         await (await fetch(`${base}/api/lives`, { signal: timeout() })).json(),
       );
-      const page = new RegExp(`^https?://live\\.bilibili\\.com/${roomId}(?:[/?#]|$)`);
-      const live = lives.find((candidate) => page.test(candidate.live_url));
+      // The live whose URL stands for the room (any platform), as the events name it.
+      const live = lives.find((candidate) => bililiveGoRoom(candidate).roomId === roomId);
       if (!live) return { ok: false, failure: { reason: 'noRoom', roomId } };
       const url = `${base}/api/lives/${encodeURIComponent(live.id)}/${start ? 'startRecord' : 'stopRecord'}`;
       return answered(await fetch(url, { method: 'POST', signal: timeout() }));

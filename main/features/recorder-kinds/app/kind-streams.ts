@@ -2,7 +2,11 @@ import type { StreamDown } from '../../../../shared/i18n/kind-text';
 import type { RecorderSetting } from '../../../../shared/settings';
 import type { HappeningSource, SourceContext } from '../../../core/plug-ins';
 import type { BackOff } from '../core/back-off';
-import { bililiveGoStream, blrecSocket, type KindStream } from './stream-openers';
+import type * as StreamOpeners from './stream-openers';
+import type { KindStream } from './stream-openers';
+
+/** The openers' module: its stream clients (`ws`, `eventsource-parser`) load with it. */
+type Openers = typeof StreamOpeners;
 
 /** The kinds read from a stream at the recorder's address. */
 const STREAMED = new Set(['blrec', 'bililive-go']);
@@ -24,12 +28,16 @@ export interface KindStreamsOptions {
  * `x-api-key`, kept in the recorder's password field) and bililive-go over its Server-Sent
  * Events (`/api/sse`): each event is relayed to the recorder's own webhook URL, so it is read,
  * journaled and deduped as a webhook would be (the same event both ways is one). Streams follow
- * the settings; a drop reconnects with back-off.
+ * the settings; a drop reconnects with back-off. The openers (and their clients) are loaded at
+ * the first such recorder: a default install has none, and a module parsed at start stays in
+ * headless mode's memory for as long as it runs (issue 41).
  */
 export function kindStreamsSource(options: KindStreamsOptions): HappeningSource {
   const sockets = new Map<string, { key: string; socket: KindStream }>();
   let timer: NodeJS.Timeout | undefined;
   let context: SourceContext | undefined;
+  let openers: Openers | undefined;
+  let loading: Promise<void> | undefined;
 
   const reconcile = (): void => {
     if (!context) return;
@@ -37,6 +45,20 @@ export function kindStreamsSource(options: KindStreamsOptions): HappeningSource 
     for (const recorder of context.recorders())
       if (STREAMED.has(recorder.kind) && recorder.url.trim() !== '')
         wanted.set(recorder.id, recorder);
+    if (!openers) {
+      if (wanted.size > 0)
+        loading ??= import('./stream-openers').then(
+          (loaded) => {
+            openers = loaded;
+            reconcile();
+          },
+          (error: unknown) => {
+            loading = undefined; // the next look tries again
+            context?.log.error(`recorder streams could not be loaded: ${String(error)}`);
+          },
+        );
+      return;
+    }
     for (const [id, open] of sockets) {
       const recorder = wanted.get(id);
       if (recorder && streamKey(recorder) === open.key) continue;
@@ -45,7 +67,7 @@ export function kindStreamsSource(options: KindStreamsOptions): HappeningSource 
     }
     for (const [id, recorder] of wanted) {
       if (sockets.has(id)) continue;
-      const socket = openStream(recorder, context, options);
+      const socket = openStream(openers, recorder, context, options);
       sockets.set(id, { key: streamKey(recorder), socket });
       socket.start();
     }
@@ -53,11 +75,13 @@ export function kindStreamsSource(options: KindStreamsOptions): HappeningSource 
 
   return {
     name: 'recorder-kind-streams',
-    start(started) {
+    // Started with the streams open when a recorder has one, as before they were loaded late.
+    async start(started) {
       context = started;
       reconcile();
       timer = setInterval(reconcile, RECONCILE_MS);
       timer.unref?.();
+      await loading;
     },
     async stop() {
       if (timer) clearInterval(timer);
@@ -74,6 +98,7 @@ function streamKey(recorder: RecorderSetting): string {
 }
 
 function openStream(
+  { blrecSocket, bililiveGoStream }: Openers,
   recorder: RecorderSetting,
   context: SourceContext,
   options: KindStreamsOptions,

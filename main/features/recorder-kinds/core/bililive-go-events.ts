@@ -1,4 +1,5 @@
 import { safeParseUnknown } from '../../../../shared/parse';
+import { platformRoomOfUrl } from '../../../../shared/platforms';
 import {
   BililiveGoLiveUpdate,
   BililiveGoRelayed,
@@ -22,9 +23,6 @@ const LIVE_EVENTS: Readonly<Record<string, LiveEventType | null>> = {
   RoomInitializingFinished: null,
 };
 
-/** A bilibili room's page, the one platform followed so far (issue 42: other platforms). */
-const BILIBILI_ROOM = /^https?:\/\/live\.bilibili\.com\/(\d{1,15})(?:[/?#]|$)/;
-
 /**
  * Reads one bililive-go frame, with the room its id names, into the app's happenings. Frames
  * carry no event id: a `live_update` is keyed by the room, the event and its time, a file by its
@@ -35,7 +33,6 @@ export function bililiveGoEvents(body: unknown, context: KindParseContext): Kind
   if (!relayed.ok) return relayed;
   const { frame, live } = relayed.value;
   const room = roomOf(live);
-  if (typeof room === 'string') return { ok: false, reasons: [room] };
   const prefix = `bililive-go:${frame.room_id}`;
   if (frame.type === 'live_update') {
     const update = safeParseUnknown(BililiveGoLiveUpdate, frame.data);
@@ -74,9 +71,11 @@ export function bililiveGoEvents(body: unknown, context: KindParseContext): Kind
   };
 }
 
-function roomOf(live: BililiveGoLive): RoomFacts | string {
-  const match = BILIBILI_ROOM.exec(live.live_url);
-  if (!match)
-    return `live.live_url: rooms on ${live.platform_cn_name || live.live_url} are not followed yet (bilibili only)`;
-  return { roomId: Number(match[1]), name: live.host_name, title: live.room_name };
+/** The room a bililive-go live stands for: (platform, room) from its URL (shared/platforms.ts). */
+export function bililiveGoRoom(live: Pick<BililiveGoLive, 'live_url' | 'platform_cn_name'>) {
+  return platformRoomOfUrl(live.live_url, live.platform_cn_name);
+}
+
+function roomOf(live: BililiveGoLive): RoomFacts {
+  return { ...bililiveGoRoom(live), name: live.host_name, title: live.room_name };
 }

@@ -1,5 +1,6 @@
 import type * as z from 'zod';
 import { safeParseUnknown } from '../../../../shared/parse';
+import { platformRoom } from '../../../../shared/platforms';
 import {
   BililiveToolsEnvelope,
   BililiveToolsFileData,
@@ -10,9 +11,6 @@ import { kindTimestamp } from './kind-time';
 
 /** biliLive-tools' events this app has no use for: known, answered 2xx, nothing derived. */
 const IGNORED = new Set(['file_created', 'task']);
-
-/** The platform biliLive-tools names bilibili by (its BilibiliRecorder's provider id). */
-const BILIBILI = 'bilibili';
 
 /**
  * Reads one biliLive-tools external event into the app's happenings, keyed by its id. Its code
@@ -39,12 +37,10 @@ export function bililiveToolsEvents(body: unknown): KindParse {
     case 'record_end':
     case 'live_end':
       return read(BililiveToolsRecordData, (d) => {
-        const roomId = bilibiliRoom(d.platform, d.roomId);
-        if (typeof roomId === 'string') return { ok: false, reasons: [roomId] };
-        const room: RoomFacts = { roomId };
+        const room: RoomFacts = platformRoom(d.platform, d.roomId);
         if (d.username) room.name = d.username;
         if (d.title) room.title = d.title;
-        const session = `bililive-tools:${roomId}:${d.liveId || id}`;
+        const session = `bililive-tools:${room.roomId}:${d.liveId || id}`;
         const start = type === 'record_start' || type === 'live_start';
         const events: KindEvent[] = start
           ? [
@@ -59,20 +55,11 @@ export function bililiveToolsEvents(body: unknown): KindParse {
       });
     case 'file_completed':
       return read(BililiveToolsFileData, (d) => {
-        const roomId = bilibiliRoom(d.platform, d.roomId);
-        if (typeof roomId === 'string') return { ok: false, reasons: [roomId] };
+        const room = platformRoom(d.platform, d.roomId);
         const path = d.filePath;
-        return { ok: true, value: [{ type: 'FileClosed', key, at, room: { roomId }, path }] };
+        return { ok: true, value: [{ type: 'FileClosed', key, at, room, path }] };
       });
     default:
       return { ok: false, reasons: [`type: not a biliLive-tools event this app knows: ${type}`] };
   }
-}
-
-/** A bilibili room's number, or why the room cannot be followed yet (issue 42: other platforms). */
-function bilibiliRoom(platform: string, roomId: string): number | string {
-  if (platform.toLowerCase() !== BILIBILI)
-    return `data.platform: rooms on ${platform} are not followed yet (bilibili only)`;
-  if (!/^\d{1,15}$/.test(roomId)) return `data.roomId: not a bilibili room number: ${roomId}`;
-  return Number(roomId);
 }

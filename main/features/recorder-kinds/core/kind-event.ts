@@ -4,6 +4,9 @@ import type { ProblemFacts } from '../../../../shared/problem';
 /** What a recorder of another kind says about a room (what it leaves out the app may know). */
 export interface RoomFacts {
   roomId: number;
+  /** Another platform's room (shared/platforms.ts): its platform and its own key; absent: bilibili. */
+  platform?: string;
+  platformRoom?: string;
   name?: string;
   title?: string;
   shortId?: number;

@@ -30,6 +30,7 @@ export function recorderBody(event: JournaledKindEvent, context: BodyContext): o
       RoomId: room.roomId,
       Name: room.name,
       Title: room.title,
+      ...platformOf(event.room),
       RelativePath: file.relativePath,
       FileSize: event.size ?? file.size,
       StartRecordTime: event.at,
@@ -44,6 +45,7 @@ export function recorderBody(event: JournaledKindEvent, context: BodyContext): o
     Title: room.title,
     AreaNameParent: room.areaParent,
     AreaNameChild: room.areaChild,
+    ...platformOf(event.room),
   };
   if (event.type === 'StreamEnded') data.Streaming = false;
   if (event.type === 'SessionStarted' || event.type === 'SessionEnded')
@@ -57,8 +59,17 @@ export function recorderBody(event: JournaledKindEvent, context: BodyContext): o
   };
 }
 
+/** Another platform's room: its platform and key, read back by the state (recorder-state.ts). */
+function platformOf(room: RoomFacts): { Platform?: string; PlatformRoom?: string } {
+  if (room.platform === undefined) return {};
+  return { Platform: room.platform, PlatformRoom: room.platformRoom ?? '' };
+}
+
 /** The event's room with what it leaves out taken from what the app knows (or plain defaults). */
-function withKnown(room: RoomFacts, known: Partial<RoomFacts> | undefined): Required<RoomFacts> {
+function withKnown(
+  room: RoomFacts,
+  known: Partial<RoomFacts> | undefined,
+): Required<Omit<RoomFacts, 'platform' | 'platformRoom'>> {
   return {
     roomId: room.roomId,
     name: room.name ?? known?.name ?? String(room.roomId),

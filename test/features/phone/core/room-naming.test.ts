@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { nameRoom, MAX_CHOICES } from '../../../../main/features/phone/core/room-naming';
+import { platformRoom } from '../../../../shared/platforms';
 
 const ROOMS = [
   { roomId: 21452505, shortId: 0, name: '七海Nana7mi' },
@@ -19,6 +20,19 @@ describe('naming a room from the phone', () => {
     });
     // A number no room has yet goes to the recorder, which says whether it has it.
     expect(nameRoom('555', ROOMS)).toEqual({ ok: true, roomId: 555 });
+  });
+
+  it('another platform’s room by its own key or its page’s URL, never taken for a bilibili number', () => {
+    const douyin = { ...platformRoom('douyin', '123456789'), shortId: 0, name: '抖音主播' };
+    const rooms = [...ROOMS, douyin];
+    expect(nameRoom('123456789', rooms)).toEqual({ ok: true, roomId: douyin.roomId });
+    expect(nameRoom('https://live.douyin.com/123456789?from=share', rooms)).toEqual({
+      ok: true,
+      roomId: douyin.roomId,
+    });
+    // A bilibili room the app knows by that number comes first.
+    const clash = [...rooms, { roomId: 123456789, shortId: 0, name: 'bili' }];
+    expect(nameRoom('123456789', clash)).toEqual({ ok: true, roomId: 123456789 });
   });
 
   it('by a unique prefix of the streamer’s name, case folded; an exact name wins', () => {

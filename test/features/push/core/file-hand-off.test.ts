@@ -68,4 +68,30 @@ describe("a finished file's hand-off to biliLive-tools", () => {
       username: '23058',
     });
   });
+
+  it('names another platform’s room as biliLive-tools does: its own room key and lowercase platform', () => {
+    const douyin: HistoryNotification = {
+      ...fileClosed,
+      notification: {
+        ...fileClosed.notification,
+        roomIds: [2 ** 50 + 12345],
+        facts: { ...fileClosed.notification.facts, platform: 'douyin', platformRoom: '123456789' },
+      },
+    };
+    expect(payloads(douyin, [tools])[0]?.message?.handOff).toMatchObject({
+      roomId: '123456789',
+      platform: 'douyin',
+    });
+    const notes: HistoryNotification = {
+      ...douyin,
+      notification: {
+        ...douyin.notification,
+        facts: { ...douyin.notification.facts, platform: 'xiaohongshu', platformRoom: 'abc' },
+      },
+    };
+    expect(payloads(notes, [tools])[0]?.message?.handOff).toMatchObject({
+      roomId: 'abc',
+      platform: 'xhs',
+    });
+  });
 });

@@ -7,6 +7,7 @@ import {
   targetWants,
 } from '../../../../main/features/push/core/push-message';
 import { nextAttemptAt } from '../../../../main/features/push/core/outbox-schedule';
+import { platformRoom } from '../../../../shared/platforms';
 
 const goLive: HistoryNotification = {
   notification: {
@@ -40,6 +41,27 @@ describe('push messages', () => {
       },
     });
     expect(pushMessage(goLive, target(), 'en').title).toBe('主播 is live');
+  });
+
+  it("names another platform's room with its platform and links its page on the platform's host", () => {
+    const douyin = platformRoom('DouYin', '123456789');
+    const entry = (platformRoomKey: string): HistoryNotification => ({
+      ...goLive,
+      notification: {
+        ...goLive.notification,
+        roomIds: [douyin.roomId],
+        action: { kind: 'openUrl', url: 'https://live.douyin.com/123456789' },
+        facts: { name: '主播', title: 't', platform: 'douyin', platformRoom: platformRoomKey },
+      },
+    });
+    expect(pushMessage(entry('123456789'), target(), 'zh-CN')).toMatchObject({
+      title: '抖音 · 主播 开播了',
+      click: 'https://live.douyin.com/123456789',
+    });
+    const own = target({ titleTemplate: '{platform}: {platformRoom}' });
+    expect(pushMessage(entry('123456789'), own, 'en').title).toBe('Douyin: 123456789');
+    // A key that is no room key of the platform: no link at all, whatever the popup's action.
+    expect(pushMessage(entry('1/../../x'), target(), 'en').click).toBeUndefined();
   });
 
   it('fills a target’s own templates; unknown placeholders stay, empty lines go', () => {

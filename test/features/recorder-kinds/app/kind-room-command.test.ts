@@ -103,3 +103,31 @@ describe('"Record this stream" per kind, through the app', () => {
     expect(go.calls).toEqual(['POST /api/lives/5c1b2a7e3f9d4e0a8b6c/startRecord']);
   });
 });
+
+describe('the light of a kind that only sends webhooks', () => {
+  it('says DDTV and biliLive-tools send webhooks and their API is not read, in both languages', async () => {
+    const h = await startApp({
+      settings: {
+        recorders: [
+          recorderSetting({ id: 'd', kind: 'ddtv', url: '' }),
+          recorderSetting({ id: 't', kind: 'bililive-tools', url: 'http://127.0.0.1:9' }),
+        ],
+      },
+    });
+    const light = (id: string) => {
+      const recorder = h.app.state().recorders.find((r) => r.id === id);
+      return recorder && { status: recorder.status, message: recorder.message };
+    };
+    expect(light('d')).toEqual({
+      status: 'off',
+      message: 'Webhooks only: DDTV sends its events here; this app does not read its API.',
+    });
+    expect(light('t')?.message).toBe(
+      'Webhooks only: biliLive-tools sends its events here; this app does not read its API.',
+    );
+    await h.app.handlers['settings:update']({ language: 'zh-CN' });
+    await vi.waitFor(() =>
+      expect(light('d')?.message).toBe('只接收 DDTV 发来的 Webhook：本应用不读取它的 API。'),
+    );
+  });
+});

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bililiveGoEvents } from '../../../../main/features/recorder-kinds/core/bililive-go-events';
 import { kindFixture } from '../../../helpers/kind-fixtures';
+import { PLATFORM_ROOM_BASE, platformRoom } from '../../../../shared/platforms';
 
 const context = { receivedAt: Date.parse('2025-06-03T14:09:26Z') };
 const relayed = (frame: string, live = 'live.json') => ({
@@ -47,12 +48,43 @@ describe('bililiveGoEvents', () => {
     ]);
   });
 
-  it('reads listening as of no use, and refuses other platforms, unknown events and frames', () => {
-    expect(events('listen-start.json')).toEqual([]);
+  it("follows another platform's room by (platform, room) from its URL, never as a bilibili number", () => {
+    const douyin = platformRoom('douyin', '123456789');
+    expect(douyin.roomId).toBeGreaterThanOrEqual(PLATFORM_ROOM_BASE);
     expect(bililiveGoEvents(relayed('live-start.json', 'live-douyin.json'), context)).toEqual({
-      ok: false,
-      reasons: ['live.live_url: rooms on 抖音 are not followed yet (bilibili only)'],
+      ok: true,
+      value: [
+        expect.objectContaining({
+          type: 'StreamStarted',
+          room: {
+            roomId: douyin.roomId,
+            platform: 'douyin',
+            platformRoom: '123456789',
+            name: '七海Nana7mi',
+            title: '晚上好',
+          },
+        }),
+      ],
     });
+    // A platform not in the table: followed, named by what bililive-go sent, keyed by its URL.
+    const odd = relayed('live-start.json', 'live-douyin.json');
+    odd.live.live_url = 'https://live.example.tv/room/7';
+    odd.live.platform_cn_name = '某直播';
+    expect(bililiveGoEvents(odd, context)).toEqual({
+      ok: true,
+      value: [
+        expect.objectContaining({
+          room: expect.objectContaining({
+            platform: '某直播',
+            platformRoom: 'https://live.example.tv/room/7',
+          }),
+        }),
+      ],
+    });
+  });
+
+  it('reads listening as of no use, and refuses unknown events and frames', () => {
+    expect(events('listen-start.json')).toEqual([]);
     const odd = relayed('live-start.json');
     odd.frame.data.event_type = 'Teleported';
     expect(bililiveGoEvents(odd, context)).toEqual({

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bililiveToolsEvents } from '../../../../main/features/recorder-kinds/core/bililive-tools-events';
 import { kindFixture } from '../../../helpers/kind-fixtures';
+import { PLATFORM_ROOM_BASE, platformRoom } from '../../../../shared/platforms';
 
 const events = (body: unknown) => {
   const parsed = bililiveToolsEvents(body);
@@ -52,11 +53,34 @@ describe('bililiveToolsEvents', () => {
     expect(events(kindFixture('bililive-tools/task.json'))).toEqual([]);
   });
 
-  it("refuses another platform's room for now, an unknown type and a wrong version", () => {
-    expect(bililiveToolsEvents(kindFixture('bililive-tools/record-start-douyu.json'))).toEqual({
-      ok: false,
-      reasons: ['data.platform: rooms on DouYu are not followed yet (bilibili only)'],
-    });
+  it("follows another platform's room by (platform, room), its id far above bilibili's", () => {
+    const room = {
+      roomId: platformRoom('douyu', '9999').roomId,
+      platform: 'douyu',
+      platformRoom: '9999',
+      name: '七海Nana7mi',
+      title: '晚上好',
+    };
+    expect(room.roomId).toBeGreaterThanOrEqual(PLATFORM_ROOM_BASE);
+    const [live, session] = events(kindFixture('bililive-tools/record-start-douyu.json'));
+    expect(live).toMatchObject({ type: 'StreamStarted', room });
+    expect(session).toMatchObject({ session: `bililive-tools:${room.roomId}:a3f2` });
+    const file = kindFixture('bililive-tools/file-completed.json');
+    file.data.platform = 'DouYin';
+    file.data.roomId = '123456789';
+    expect(events(file)).toEqual([
+      expect.objectContaining({
+        type: 'FileClosed',
+        room: {
+          roomId: platformRoom('douyin', '123456789').roomId,
+          platform: 'douyin',
+          platformRoom: '123456789',
+        },
+      }),
+    ]);
+  });
+
+  it('refuses an unknown type and a wrong version', () => {
     const start = kindFixture('bililive-tools/record-start.json');
     expect(bililiveToolsEvents({ ...start, type: 'record_pause' })).toEqual({
       ok: false,

@@ -72,4 +72,28 @@ describe('recorderBody', () => {
     expect(state.applyWebhook(change.value)).toEqual([]);
     expect(state.rooms.get(7)).toMatchObject({ title: 'b', streaming: true });
   });
+
+  it("carries another platform's room into the state and its finished file, bilibili's unmarked", () => {
+    const state = new RecorderState('bililive-go');
+    const room = { roomId: 2 ** 50 + 9, platform: 'douyin', platformRoom: '123', name: 'N' };
+    const live = parseWebhook(
+      recorderBody({ type: 'StreamStarted', key: 'p', at: AT, room }, base),
+    );
+    const file = parseWebhook(
+      recorderBody(
+        { type: 'FileClosed', key: 'pf', at: AT, room, path: '/rec/d.flv' },
+        { ...base, file: { relativePath: 'd.flv', size: 5 } },
+      ),
+    );
+    if (!live.ok || !file.ok) throw new Error('unparsed');
+    state.applyWebhook(live.value);
+    const [closed] = state.applyWebhook(file.value);
+    expect(state.rooms.get(room.roomId)).toMatchObject({ platform: 'douyin', platformRoom: '123' });
+    expect(closed?.room).toMatchObject({ platform: 'douyin', platformRoom: '123' });
+    const bilibili = recorderBody(
+      { type: 'StreamStarted', key: 'b', at: AT, room: { roomId: 7 } },
+      base,
+    ) as { EventData: Record<string, unknown> };
+    expect(Object.keys(bilibili.EventData)).not.toContain('Platform');
+  });
 });
