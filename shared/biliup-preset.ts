@@ -35,7 +35,7 @@ export function biliupUploadStep(choices: BiliupChoices): RunStepValue {
     program: choices.program,
     args: [
       ...['-u', choices.cookieFile, 'upload'],
-      ...['--copyright', '2', '--source', 'https://live.bilibili.com/{roomId}'],
+      ...['--copyright', '2', '--source', '{roomUrl}'],
       ...['--tid', String(choices.tid), '--title', choices.title || BILIUP_TITLE],
       ...(choices.tags.length > 0 ? ['--tag', choices.tags.join(',')] : []),
       OUTPUTS_ARG,

@@ -9,6 +9,7 @@ export const JOB_PLACEHOLDERS = [
   'name', // its file name
   'stem', // its file name without the extension
   'roomId',
+  'roomUrl', // the room's page on its platform (empty when it has none)
   'streamer',
   'title',
   'area',

@@ -14,7 +14,7 @@ import { runsOnce } from '../../shared/job-rules';
 // As docs/other-recorders.md ("Uploading with biliup") gives them, with this app's placeholders
 // where the job fills in the files, the room and the title.
 const UPLOAD =
-  'biliup -u cookies.json upload --copyright 2 --source https://live.bilibili.com/{roomId} --tid 171 --title {streamer} {date} {title} --tag 直播录像,七海 {outputs}';
+  'biliup -u cookies.json upload --copyright 2 --source {roomUrl} --tid 171 --title {streamer} {date} {title} --tag 直播录像,七海 {outputs}';
 const APPEND = 'biliup -u cookies.json append -v BV1xx411c7mD {output}';
 
 const values = {
@@ -23,6 +23,7 @@ const values = {
   name: 'a.flv',
   stem: 'a',
   roomId: '23058',
+  roomUrl: 'https://live.bilibili.com/23058',
   streamer: '3号直播间',
   title: '音悦台',
   area: '',

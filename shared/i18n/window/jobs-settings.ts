@@ -103,6 +103,7 @@ const ZH_CN = {
     sessionId: '录制场次 ID',
     date: '文件结束的日期（YYYY-MM-DD）',
     time: '文件结束的时间（HH-mm-ss）',
+    roomUrl: '直播间的网页地址（没有时为空）',
     output: '上一步的结果文件',
   } satisfies Record<JobPlaceholder, string>,
   outputsMeaning:
@@ -217,6 +218,7 @@ export const JOBS_SETTINGS_STRINGS: Readonly<Record<Language, JobsSettingsString
       sessionId: 'the recording session id',
       date: 'the file’s end date (YYYY-MM-DD)',
       time: 'the file’s end time (HH-mm-ss)',
+      roomUrl: 'the room’s page (empty when it has none)',
       output: 'the previous step’s result',
     },
     outputsMeaning:

@@ -25,7 +25,7 @@ const enBiliup = BILIUP_PRESET_STRINGS.en;
 // the room, the title and the files (`{outputs}`: the session's files, in order).
 const UPLOAD = [
   ...['-u', '/home/me/.biliup/cookies.json', 'upload'],
-  ...['--copyright', '2', '--source', 'https://live.bilibili.com/{roomId}'],
+  ...['--copyright', '2', '--source', '{roomUrl}'],
   ...['--tid', '171', '--title', '{streamer} 的直播 {date}', '{outputs}'],
 ];
 const APPEND = ['-u', '/home/me/.biliup/cookies.json', 'append', '-v', 'BV1xx411c7mD', '{output}'];

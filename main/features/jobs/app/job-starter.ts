@@ -5,6 +5,7 @@ import type { RecorderSetting, Settings } from '../../../../shared/settings';
 import type { JobSpec } from '../core/job-record';
 import { matchingRules, SessionFiles } from '../core/rule-match';
 import type { Happening } from '../../../core/happening';
+import { roomPageUrl } from '../../../core/links';
 import type { HappeningSource } from '../../../core/plug-ins';
 import {
   checkRecordingFile,
@@ -35,6 +36,7 @@ function factsOf(happening: Happening, recorderId: string): JobSpec['facts'] {
   return {
     recorderId,
     roomId: happening.roomId,
+    roomUrl: roomPageUrl({ ...room, roomId: happening.roomId }) ?? '',
     streamer: file?.name || room.name,
     title: file?.title || room.title,
     area,
@@ -163,6 +165,7 @@ function fileFacts(file: HistoryFile, recorderId: string): JobSpec['facts'] {
   return {
     recorderId,
     roomId: file.roomId,
+    roomUrl: roomPageUrl(file) ?? '',
     streamer: file.name,
     title: file.title,
     area: '',

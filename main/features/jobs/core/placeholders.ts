@@ -4,6 +4,7 @@ import {
   PLACEHOLDER_PATTERN,
   type JobPlaceholder,
 } from '../../../../shared/job-placeholders';
+import { liveRoomUrl } from '../../../core/links';
 import type { PathStyle } from '../../../core/recording-path';
 
 /** The value of every placeholder for one file of one job. */
@@ -13,6 +14,8 @@ export type PlaceholderValues = Readonly<Record<JobPlaceholder, string>>;
 export interface JobFacts {
   recorderId: string;
   roomId: number;
+  /** The room's page (absent in jobs kept by earlier builds: bilibili's, from `roomId`). */
+  roomUrl?: string;
   streamer: string;
   title: string;
   area: string;
@@ -100,6 +103,7 @@ export function placeholderValues(
     name,
     stem,
     roomId: String(facts.roomId),
+    roomUrl: facts.roomUrl ?? liveRoomUrl(facts.roomId) ?? '',
     streamer: facts.streamer,
     title: facts.title,
     area: facts.area,
