@@ -140,7 +140,7 @@ export const AppNotification = z.object({
   report: SessionReport.optional(),
   /**
    * A single room's notification: the values of push templates' placeholders (name, title, area,
-   * file, size, duration); see main/core/notification-facts.ts.
+   * file, size, duration); see notificationFacts in main/core/notification-text.ts.
    */
   facts: z.record(z.string(), z.string()).optional(),
   /** No sound (a quiet tier, sounds off); absent: the OS's default sound. */

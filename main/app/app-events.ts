@@ -26,7 +26,25 @@ export class AppEventBus {
 
   /** Sends one event to every listener. */
   emit<E extends AppEventName>(event: E, payload: AppEvents[E]): void {
-    const message = { event, payload } as AppEvent;
+    this.#send({ event, payload } as AppEvent);
+  }
+
+  /**
+   * Sends one event whose payload is made when a listener first reads it, once for them all: the
+   * state is a read of some fifteen parts, and headless mode with no window open reads none of it.
+   */
+  emitMade<E extends AppEventName>(event: E, make: () => AppEvents[E]): void {
+    let made: { value: AppEvents[E] } | undefined;
+    this.#send({
+      event,
+      get payload() {
+        made ??= { value: make() };
+        return made.value;
+      },
+    } as AppEvent);
+  }
+
+  #send(message: AppEvent): void {
     for (const listener of this.#listeners) {
       try {
         listener(message);

@@ -133,7 +133,7 @@ function reach(
   };
 }
 
-/** The state the window and tray show, pushed to them (coalesced) whenever a part asks. */
+/** The state the window and tray show, pushed (coalesced, made when read) whenever a part asks. */
 function pushedState(
   context: AppContext,
   ports: Pick<AppPorts, 'hostState'>,
@@ -141,7 +141,7 @@ function pushedState(
 ): () => AppState {
   const state = stateView(context, sources);
   ports.hostState?.onChange(() => context.stateChanged());
-  context.statePushes.onFire(() => context.events.emit('state:changed', state()));
+  context.statePushes.onFire(() => context.events.emitMade('state:changed', state));
   return state;
 }
 

@@ -46,9 +46,10 @@ export class OutboxDispatcher implements DecisionSink {
   /** A decision's effects, to be written with it: its popup if shown, each push a target wants. */
   effectsOf(entry: HistoryNotification): Effect[] {
     const context = this.#context;
-    const pushes = context
-      ? pushEffects(entry, context.settings().pushTargets, context.language())
-      : [];
+    const targets = context?.settings().pushTargets ?? [];
+    // No target (most users): the push feature's modules stay off the decision's path.
+    const pushes =
+      context && targets.length > 0 ? pushEffects(entry, targets, context.language()) : [];
     return [...popupEffects(entry), ...pushes];
   }
 

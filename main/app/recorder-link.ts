@@ -76,12 +76,18 @@ export class RecorderLink {
       pipeline: wiring.pipeline,
       recorderId: id,
       clock: context.clock,
-      settings: () => ({
-        rooms: this.settings()?.rooms ?? [],
-        unreachableNotifyAfterMinutes: this.settings()?.unreachableNotifyAfterMinutes ?? 0,
-        language: context.language(),
-        webhookUrl: wiring.webhookUrl(id),
-      }),
+      settings: () => {
+        const recorder = this.settings();
+        return {
+          rooms: recorder?.rooms ?? [],
+          unreachableNotifyAfterMinutes: recorder?.unreachableNotifyAfterMinutes ?? 0,
+          language: context.language(),
+          // Worked out only for the notice that names it, not at every poll.
+          get webhookUrl() {
+            return wiring.webhookUrl(id);
+          },
+        };
+      },
       statusChanged: (status, failure) => this.#statusChanged(status, failure ?? {}),
       notice: (notice) => this.#notice(notice),
       polled: (rooms, at) => wiring.observers.notify('polled', rooms, at, id),

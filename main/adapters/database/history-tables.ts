@@ -10,10 +10,13 @@ import { unbacked, type Effect, type OwedEffect } from '../../core/outbox';
 import type { KeptDecision } from '../../core/plug-ins';
 import type { DatabaseHandle } from './database-handle';
 import { allFiles, allNotifications, filesPage, notificationsPage } from './history-queries';
-import { pruneBeyond, insertFile, insertNotification, setFileDuration } from './history-inserts';
 import {
+  insertFile,
+  insertNotification,
   NOTIFICATION_COLUMNS,
   notificationOf,
+  pruneBeyond,
+  setFileDuration,
   withPush,
   type NotificationRow,
 } from './history-rows';

@@ -4,7 +4,7 @@ import * as z from 'zod';
 import { HistoryFile, HistoryNotification } from '../../../shared/history';
 import { PushRecord } from '../../../shared/push';
 import type Database from 'better-sqlite3';
-import { insertFile, insertNotification, preparedOn } from './history-inserts';
+import { insertFile, insertNotification, preparedOn } from './history-rows';
 import type { LegacyPart } from './legacy-import';
 import { readLegacyLines } from './legacy-lines';
 

@@ -2,8 +2,7 @@ import type { PushFailure } from '../../../shared/push';
 import { errorMessage } from '../../core/log-text';
 import type { Effect, EffectKind, OwedEffect, StoredEffect } from '../../core/outbox';
 import type { DatabaseHandle } from './database-handle';
-import type { Statements } from './history-inserts';
-import { notificationOf, type NotificationRow } from './history-rows';
+import { notificationOf, type NotificationRow, type Statements } from './history-rows';
 
 /** The insert of one push owed (the decision's, and the import's of `push-outbox.jsonl`). */
 export const INSERT_PUSH = `INSERT INTO outbox

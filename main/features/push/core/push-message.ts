@@ -19,7 +19,7 @@ export interface PushMessage {
   language?: Language;
   /**
    * A single room's facts, for a service that lays them out (email): name, title, area, file,
-   * size, duration and the room's url (see notification-facts.ts); a missing one is unknown.
+   * size, duration and the room's url (see notificationFacts, main/core/notification-text.ts); a missing one is unknown.
    */
   facts?: Record<string, string>;
   /** The streamer's avatar, an https URL the phone fetches itself (never a local file). */

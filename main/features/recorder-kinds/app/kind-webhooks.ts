@@ -19,7 +19,7 @@ export function kindWebhooks(wiring: {
   /** The recorder's own problem (its disk, an error, its login), for the guardian's alerts. */
   problem?: (recorderId: string, problem: RecorderProblem) => void;
 }): (recorderId: string, body: unknown) => Promise<KindTranslation> | undefined {
-  return kindTranslator({
+  const translate = kindTranslator({
     recorder: (recorderId) => recorderById(wiring.settings(), recorderId),
     knownRoom: (recorderId, roomId) => {
       const room = wiring.pipeline.stateOf(recorderId).rooms.get(roomId);
@@ -41,4 +41,9 @@ export function kindWebhooks(wiring: {
         ...(facts ? { facts } : {}),
       }),
   });
+  // BililiveRecorder's own webhooks (nearly all of them) skip the translator's module altogether.
+  return (recorderId, body) =>
+    recorderById(wiring.settings(), recorderId)?.kind === 'bililive-recorder'
+      ? undefined
+      : translate(recorderId, body);
 }
