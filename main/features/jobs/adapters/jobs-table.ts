@@ -35,6 +35,7 @@ const StoredJobRow = Job.extend({
   facts: z.object({
     recorderId: z.string(),
     roomId: z.number(),
+    roomUrl: z.string().optional(), // absent in jobs kept before it was
     streamer: z.string(),
     title: z.string(),
     area: z.string(),
