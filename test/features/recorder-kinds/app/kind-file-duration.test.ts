@@ -10,7 +10,9 @@ import {
   DDTV,
   type KindSender,
 } from '../../../fakes/recorder-kinds/kind-senders';
+import { startFakeBililiveGo } from '../../../fakes/recorder-kinds/fake-bililive-go';
 import { recorderSetting } from '../../../fakes/recorder-settings';
+import { kindFixture } from '../../../helpers/kind-fixtures';
 import { makeFlv } from '../../../helpers/media-tools';
 
 afterEach(stopApps);
@@ -48,5 +50,42 @@ describe.each<[RecorderKind, KindSender]>([
     );
     expect((await h.app.handlers['history:files'](ALL)).total).toBe(1);
     expect(h.log.lines.join('\n')).not.toContain('ffprobe is not installed');
+  });
+});
+
+describe('a bililive-go file with ffprobe installed, over its event stream', () => {
+  it('is listed with its size and its duration from ffprobe', async () => {
+    const fake = await startFakeBililiveGo();
+    const root = await mkdtemp(join(tmpdir(), 'bililive-go-duration-'));
+    try {
+      const h = await startApp({
+        settings: {
+          notifications: { groupWindowSeconds: 0 },
+          recorders: [
+            recorderSetting({ url: '' }),
+            recorderSetting({ id: 'go', kind: 'bililive-go', url: fake.url, recordingRoot: root }),
+          ],
+        },
+      });
+      await vi.waitFor(() => expect(fake.streams()).toBe(1));
+      const video = join(root, 'a.flv');
+      await makeFlv(video, 2);
+      const size = (await stat(video)).size;
+      const task = kindFixture('bililive-go/pipeline-task.json');
+      task.data.initial_files[0].path = video;
+      fake.send(kindFixture('bililive-go/live-start.json'));
+      fake.send(task);
+      await vi.waitFor(
+        async () => {
+          const [file] = (await h.app.handlers['history:files'](ALL)).items;
+          expect(file).toMatchObject({ recorderId: 'go', fileSize: size });
+          expect(file!.durationSeconds).toBeCloseTo(2, 0);
+        },
+        { timeout: 20_000 },
+      );
+    } finally {
+      await stopApps();
+      await fake.close();
+    }
   });
 });
