@@ -22,7 +22,8 @@ export type KindCommandFailure =
   | { reason: 'cannot'; command: string }
   | { reason: 'noRoom'; roomId: number }
   | { reason: 'http'; status: number; detail: string }
-  | { reason: 'unreachable'; detail: string };
+  | { reason: 'unreachable'; detail: string }
+  | { reason: 'notIt' };
 
 const NAME: Record<RecorderKind, string> = {
   'bililive-recorder': 'BililiveRecorder',
@@ -97,6 +98,14 @@ export function webhooksOnlyText(kind: RecorderKind, language: Language): string
     : `Webhooks only: ${NAME[kind]} sends its events here; this app does not read its API.`;
 }
 
+/** The connection check's words for a blrec or bililive-go that answered, and how it is read. */
+export function kindCheckedText(kind: StreamedKind, version: string, language: Language): string {
+  const channel = CHANNEL[language][kind];
+  return language === 'zh-CN'
+    ? `已连接 ${NAME[kind]} ${version}：通过它的 ${channel} 读取事件，可以开始和停止录制。`
+    : `Connected to ${NAME[kind]} ${version}: its events are read over its ${channel}, and it can be told to start and stop recording.`;
+}
+
 /** What a start or stop sent to another kind's API did not do, in the language. */
 export function kindCommandFailureText(
   kind: RecorderKind,
@@ -122,5 +131,9 @@ export function kindCommandFailureText(
       return zh
         ? `无法连接到 ${name}${paren(failure.detail, true)}。`
         : `${name} could not be reached${paren(failure.detail, false)}.`;
+    case 'notIt':
+      return zh
+        ? `这个地址的回答不是 ${name} 的：请检查地址。`
+        : `What answers at this address is not ${name}: check the address.`;
   }
 }

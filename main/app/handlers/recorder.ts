@@ -6,6 +6,8 @@ import {
 } from '../../../shared/recorder/connection-status';
 import { firstRecorder, hasRecorderApi, recorderById } from '../../../shared/recorders';
 import type { RecorderSetting } from '../../../shared/settings';
+import { pollsRecorderApi } from '../../../shared/recorder-kind';
+import { checkOtherKind } from '../../features/recorder-kinds/app/kind-check';
 import {
   connectRecorder,
   webhooksPointHere,
@@ -75,6 +77,7 @@ async function checkRecorder(
 ): Promise<CallResponse<'recorder:check'>> {
   const language = deps.language();
   const url = recorder.url;
+  if (!pollsRecorderApi(recorder.kind)) return checkOtherKind(recorder, language);
   if (!hasRecorderApi(recorder)) {
     const message = recorderOffMessage(false, language);
     return { status: 'off', message, version: null, webhooks: 'unknown' };

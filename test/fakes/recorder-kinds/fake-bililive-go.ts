@@ -18,6 +18,23 @@ export interface FakeBililiveGo {
   close(): Promise<void>;
 }
 
+/** What bililive-go's `GET /api/info` answers. */
+export const BILILIVE_GO_INFO = {
+  app_name: 'BiliLive-go',
+  app_version: 'v0.8.0',
+  build_time: '2025-06-01T00:00:00Z',
+  git_hash: 'a1b2c3d',
+  pid: 7,
+  platform: 'linux/amd64',
+  go_version: 'go1.24.3',
+  is_docker: 'false',
+  puid: '',
+  pgid: '',
+  umask: '',
+  is_launcher_managed: false,
+  bgo_exe_path: '/usr/bin/bililive-go',
+};
+
 /** Starts the fake on loopback, its one room `live` (the fixture `bililive-go/live.json`). */
 export async function startFakeBililiveGo(
   live: Record<string, unknown> = kindFixture('bililive-go/live.json'),
@@ -33,6 +50,11 @@ export async function startFakeBililiveGo(
         open.add(res);
         req.on('close', () => open.delete(res));
         return;
+      }
+      // src/servers/server.go `/info` → consts.GetAppInfo() (src/consts/consts.go `Info`).
+      if (req.url === '/api/info') {
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        return res.end(JSON.stringify(BILILIVE_GO_INFO));
       }
       if (req.url === '/api/lives') {
         res.writeHead(200, { 'Content-Type': 'application/json' });

@@ -19,6 +19,18 @@ export interface FakeBlrec {
   close(): Promise<void>;
 }
 
+/** What blrec's `GET /api/v1/app/info` answers (`AppInfo`: name, version, pid, ppid, create_time, cwd, exe, cmdline). */
+export const BLREC_INFO = {
+  name: 'blrec',
+  version: '2.0.0-beta.4',
+  pid: 4242,
+  ppid: 1,
+  create_time: 1717419600.5,
+  cwd: '/rec',
+  exe: '/usr/local/bin/python3.10',
+  cmdline: ['blrec', '--host', '0.0.0.0', '--api-key', '***'],
+};
+
 /**
  * Starts the fake on loopback. With `apiKey`, a handshake without that `x-api-key` is answered
  * 401 (blrec's `security.authenticate`: "No api key", or a wrong one).
@@ -30,11 +42,17 @@ export async function startFakeBlrec(options: { apiKey?: string } = {}): Promise
   let server: Server;
   const listen = async (port: number): Promise<number> => {
     server = createServer((req, res) => {
-      // src/blrec/web/routers/tasks.py: a task's recorder enabled or disabled, behind the key.
-      const route = /^\/api\/v1\/tasks\/(\d+)\/recorder\/(enable|disable)$/.exec(req.url ?? '');
-      if (req.method !== 'POST' || !route) return void res.writeHead(404).end();
+      // Every route is behind the key once one is set (src/blrec/web/main.py `dependencies`).
       if (options.apiKey && req.headers['x-api-key'] !== options.apiKey)
         return void res.writeHead(401).end('{"detail":"No api key"}');
+      // src/blrec/web/routers/application.py: `AppInfo` (src/blrec/application.py) as a dict.
+      if (req.method === 'GET' && req.url === '/api/v1/app/info') {
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        return void res.end(JSON.stringify(BLREC_INFO));
+      }
+      // src/blrec/web/routers/tasks.py: a task's recorder enabled or disabled.
+      const route = /^\/api\/v1\/tasks\/(\d+)\/recorder\/(enable|disable)$/.exec(req.url ?? '');
+      if (req.method !== 'POST' || !route) return void res.writeHead(404).end();
       calls.push(`POST ${req.url} x-api-key=${String(req.headers['x-api-key'])}`);
       const status = route[2] === 'disable' ? 202 : 200;
       res.writeHead(status, { 'Content-Type': 'application/json' });

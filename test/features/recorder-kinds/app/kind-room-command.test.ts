@@ -1,7 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startApp, stopApps } from '../../../fakes/app-harness';
-import { startFakeBililiveGo } from '../../../fakes/recorder-kinds/fake-bililive-go';
-import { startFakeBlrec } from '../../../fakes/recorder-kinds/fake-blrec';
+import {
+  BILILIVE_GO_INFO,
+  startFakeBililiveGo,
+} from '../../../fakes/recorder-kinds/fake-bililive-go';
+import { BLREC_INFO, startFakeBlrec } from '../../../fakes/recorder-kinds/fake-blrec';
 import { BLREC, DDTV } from '../../../fakes/recorder-kinds/kind-senders';
 import { recorderSetting } from '../../../fakes/recorder-settings';
 import { kindFixture } from '../../../helpers/kind-fixtures';
@@ -129,5 +132,42 @@ describe('the light of a kind that only sends webhooks', () => {
     await vi.waitFor(() =>
       expect(light('d')?.message).toBe('只接收 DDTV 发来的 Webhook：本应用不读取它的 API。'),
     );
+  });
+});
+
+describe('the connection check on other kinds (what their API can say)', () => {
+  it('asks blrec (with its key) and bililive-go for their version; a wrong key is a refusal; DDTV only sends webhooks', async () => {
+    const blrec = await startFakeBlrec({ apiKey: 'key-1' });
+    const go = await startFakeBililiveGo();
+    closing.push(blrec.close, go.close);
+    const h = await startApp({
+      settings: {
+        recorders: [
+          recorderSetting({ id: 'b', kind: 'blrec', url: blrec.url, password: 'key-1' }),
+          recorderSetting({ id: 'g', kind: 'bililive-go', url: go.url }),
+          recorderSetting({ id: 'w', kind: 'blrec', url: blrec.url, password: 'wrong' }),
+          recorderSetting({ id: 'd', kind: 'ddtv', url: '' }),
+        ],
+      },
+    });
+    const check = (recorderId: string) => h.app.handlers['recorder:check']({ recorderId });
+    expect(await check('b')).toEqual({
+      status: 'ok',
+      message: `Connected to blrec ${BLREC_INFO.version}: its events are read over its WebSocket, and it can be told to start and stop recording.`,
+      version: BLREC_INFO.version,
+      webhooks: 'unknown',
+    });
+    expect(await check('g')).toMatchObject({
+      status: 'ok',
+      version: BILILIVE_GO_INFO.app_version,
+    });
+    expect(await check('w')).toMatchObject({ status: 'unauthorized', version: null });
+    expect((await check('w')).message).toMatch(/^blrec refused it \(HTTP 401/);
+    expect(await check('d')).toEqual({
+      status: 'off',
+      message: 'Webhooks only: DDTV sends its events here; this app does not read its API.',
+      version: null,
+      webhooks: 'unknown',
+    });
   });
 });
