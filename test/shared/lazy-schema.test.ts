@@ -15,6 +15,7 @@ function countSchemas(): void {
 /** What the lazily building modules import that builds its schemas at load, as it may. */
 const EAGER_DEPENDENCIES = [
   () => import('../../shared/push'),
+  () => import('../../shared/settings'),
   () => import('../../shared/job-rules'),
   () => import('../../shared/jobs'),
   () => import('../../shared/history'),
@@ -68,5 +69,14 @@ describe('lazySchema', () => {
     BlrecLiveData();
     expect(built).toBe(afterFirstUse);
     expect(BlrecEnvelope().safeParse({}).success).toBe(false);
+  });
+
+  it('builds the settings patch schema at its first parse, not at load', async () => {
+    for (const load of EAGER_DEPENDENCIES) await load();
+    countSchemas();
+    const { SettingsPatch } = await import('../../shared/settings-patch');
+    expect(built).toBe(1); // zod's z.lazy, which holds the getter
+    expect(SettingsPatch.safeParse({ notifications: { evnts: {} } }).success).toBe(false);
+    expect(built).toBeGreaterThan(100);
   });
 });
