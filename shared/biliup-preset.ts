@@ -1,4 +1,5 @@
 import type * as z from 'zod';
+import { OUTPUTS_ARG } from './job-placeholders';
 import { RunStep } from './job-rules';
 
 /** A job's `run` step. */
@@ -22,9 +23,11 @@ export interface BiliupChoices {
 export const BILIUP_TITLE = '{streamer} {date} {title}';
 
 /**
- * A session's first part uploaded with biliup (biliup/biliup `crates/biliup-cli`: global flags
- * before the subcommand, `upload`'s flags from `crates/biliup/src/uploader/bilibili.rs`): a
- * reprint (`--copyright 2`) whose source is the room's page, as a `run` step of a job.
+ * A whole session posted with biliup as one video whose parts are the session's files in the
+ * order recorded (biliup/biliup `crates/biliup-cli/src/cli.rs`: global `-u` before the
+ * subcommand, `upload`'s `video_path: Vec<PathBuf>` each one part; the flags from
+ * `crates/biliup/src/uploader/bilibili.rs` `Studio`): a reprint (`--copyright 2`) whose source is
+ * the room's page, as the `run` step of a SessionEnded rule (`{outputs}`: run once, every file).
  */
 export function biliupUploadStep(choices: BiliupChoices): RunStepValue {
   return RunStep.parse({
@@ -32,15 +35,15 @@ export function biliupUploadStep(choices: BiliupChoices): RunStepValue {
     program: choices.program,
     args: [
       ...['-u', choices.cookieFile, 'upload'],
-      ...['--copyright', '2', '--source', 'https://live.bilibili.com/{roomId}'],
+      ...['--copyright', '2', '--source', '{roomUrl}'],
       ...['--tid', String(choices.tid), '--title', choices.title || BILIUP_TITLE],
       ...(choices.tags.length > 0 ? ['--tag', choices.tags.join(',')] : []),
-      '{output}',
+      OUTPUTS_ARG,
     ],
   });
 }
 
-/** The next parts of a session added to the video already uploaded (`append -v BV…`). */
+/** Each finished file added as the next part of a video already posted (`append -v BV…`). */
 export function biliupAppendStep(
   choices: Pick<BiliupChoices, 'program' | 'cookieFile'>,
   bvid: string,

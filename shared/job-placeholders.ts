@@ -9,6 +9,7 @@ export const JOB_PLACEHOLDERS = [
   'name', // its file name
   'stem', // its file name without the extension
   'roomId',
+  'roomUrl', // the room's page on its platform (empty when it has none)
   'streamer',
   'title',
   'area',
@@ -18,6 +19,13 @@ export const JOB_PLACEHOLDERS = [
   'time', // the same, HH-mm-ss (no colon: Windows file names cannot hold one)
   'output', // the previous step's output file (the input file for the first step)
 ] as const;
+/**
+ * The one whole-argument placeholder: a `run` step's argument that is exactly `{outputs}` becomes
+ * one argument per file of the session (each as the earlier steps left it, in the session's
+ * order), and the step runs once for the whole job. Only in SessionEnded rules (shared/job-rules.ts).
+ */
+export const OUTPUTS_ARG = '{outputs}';
+
 /** One placeholder's name. */
 export type JobPlaceholder = (typeof JOB_PLACEHOLDERS)[number];
 

@@ -1,24 +1,35 @@
 import * as z from 'zod';
-import { JOB_PLACEHOLDERS, unknownPlaceholders } from './job-placeholders';
+import { JOB_PLACEHOLDERS, OUTPUTS_ARG, unknownPlaceholders } from './job-placeholders';
 
-/** Says which placeholders of a template are unknown, so the settings refuse it at load. */
-const Template = (max: number) =>
+/** What is wrong with a template's placeholders, if anything. */
+function placeholderProblem(text: string): string | null {
+  const unknown = unknownPlaceholders(text);
+  if (unknown.includes('outputs'))
+    return `${OUTPUTS_ARG} works only as a whole argument of a run step`;
+  if (unknown.length === 0) return null;
+  return `unknown placeholder ${unknown.map((n) => `{${n}}`).join(' ')}; use ${JOB_PLACEHOLDERS.map((n) => `{${n}}`).join(' ')}`;
+}
+
+/**
+ * Says which placeholders of a template are unknown, so the settings refuse it at load;
+ * `allowed` is one whole value taken as it is (`{outputs}` as an argument).
+ */
+const Template = (max: number, allowed: string | null = null) =>
   z
     .string()
     .max(max)
     .superRefine((text, context) => {
-      const unknown = unknownPlaceholders(text);
-      if (unknown.length > 0)
-        context.addIssue({
-          code: 'custom',
-          message: `unknown placeholder ${unknown.map((n) => `{${n}}`).join(' ')}; use ${JOB_PLACEHOLDERS.map((n) => `{${n}}`).join(' ')}`,
-        });
+      const problem = text === allowed ? null : placeholderProblem(text);
+      if (problem) context.addIssue({ code: 'custom', message: problem });
     });
 
 /** A program's path or name (looked up on PATH when it has no folder). */
 const ProgramPath = z.string().trim().min(1).max(4096);
-/** Arguments, one placeholder expanding inside one argument whatever it holds. */
-const Args = z.array(Template(4096)).max(200);
+/**
+ * Arguments, one placeholder expanding inside one argument whatever it holds; `{outputs}` alone
+ * is allowed here and checked against the step's kind and the rule's trigger by JobRule.
+ */
+const Args = z.array(Template(4096, OUTPUTS_ARG)).max(200);
 
 /** Where the tools are; an absent one is looked up on PATH (`.exe` on Windows). */
 export const JobTools = z.object({
@@ -95,17 +106,46 @@ export const JobRuleId = z
   .string()
   .regex(/^[A-Za-z0-9-]{1,40}$/, 'use 1 to 40 letters, digits and - only');
 
+/**
+ * Whether a step runs once for the whole job with every file (`{outputs}` among a `run` step's
+ * arguments) rather than once per file.
+ */
+export function runsOnce(step: RuleStep): boolean {
+  return step.kind === 'run' && step.args.includes(OUTPUTS_ARG);
+}
+
 /** One rule: when it applies and its steps, run in order. */
-export const JobRule = z.object({
-  id: JobRuleId,
-  name: z.string().trim().max(100).default(''),
-  on: JobTrigger.default('FileClosed'),
-  /** Rooms it applies to; absent or empty: every room. */
-  rooms: z.array(z.number().int().nonnegative()).optional(),
-  /** Recorders (ids) it applies to; absent or empty: every recorder. */
-  recorders: z.array(z.string().max(40)).optional(),
-  steps: z.array(RuleStep).min(1, 'add at least one step').max(20),
-});
+export const JobRule = z
+  .object({
+    id: JobRuleId,
+    name: z.string().trim().max(100).default(''),
+    on: JobTrigger.default('FileClosed'),
+    /** Rooms it applies to; absent or empty: every room. */
+    rooms: z.array(z.number().int().nonnegative()).optional(),
+    /** Recorders (ids) it applies to; absent or empty: every recorder. */
+    recorders: z.array(z.string().max(40)).optional(),
+    steps: z.array(RuleStep).min(1, 'add at least one step').max(20),
+  })
+  .superRefine((rule, context) => {
+    rule.steps.forEach((step, index) => {
+      const at =
+        step.kind === 'run' || step.kind === 'danmaku' ? step.args?.indexOf(OUTPUTS_ARG) : -1;
+      if (at === undefined || at < 0) return;
+      const path = ['steps', index, 'args', at];
+      if (step.kind !== 'run')
+        context.addIssue({
+          code: 'custom',
+          path,
+          message: `${OUTPUTS_ARG} works only in a run step`,
+        });
+      else if (rule.on !== 'SessionEnded')
+        context.addIssue({
+          code: 'custom',
+          path,
+          message: `${OUTPUTS_ARG} (every file of a session) works only in a rule on SessionEnded; use {output} for one file`,
+        });
+    });
+  });
 /** One job rule. */
 export type JobRule = z.infer<typeof JobRule>;
 

@@ -24,7 +24,7 @@ import {
 } from './headless-options';
 import { guardianLines } from './guardian-lines';
 import { headlessOverrides, refuseTrash } from './headless-settings';
-import { createLineWriter, createStderrLogger, type OutputLine } from './output';
+import { createLineWriter, createStderrLogger, heldUntilOpen, type OutputLine } from './output';
 import { startPreview } from './preview';
 import { fetchFeedVersion, gitOriginUrl } from '../features/updates/adapters/update-feed-client';
 import { startUpdateLines } from './update-lines';
@@ -51,6 +51,7 @@ export async function runHeadless(
   makeApp: AppFactory = createApp,
 ): Promise<number> {
   const emit = createLineWriter();
+  const afterReady = heldUntilOpen(emit);
   const log = createStderrLogger();
   let options: HeadlessOptions;
   let overrides;
@@ -83,18 +84,19 @@ export async function runHeadless(
     log: logger,
     store,
     overrides,
-    popups: headlessPopups(emit, showOnDesktop, buttons),
+    popups: headlessPopups(afterReady.emit, showOnDesktop, buttons),
     shell: createDesktopOpener(),
     openWindow: () => log.info('open the window: use the uiUrl of the ready line'),
-    sinks: [guardianLines(emit)],
+    sinks: [guardianLines(afterReady.emit)],
     hostState: popupHealth,
   }).catch(refusedInUse(emit));
   if (app === undefined) return 1;
   buttons.connect(app);
-  const roomsLines = followHostEvents(app, emit);
+  const roomsLines = followHostEvents(app, afterReady.emit);
 
   const started = await app.start();
   if (!started.ok) {
+    afterReady.open();
     emit({ type: 'error', message: started.message });
     await app.stop();
     return started.unsafe ? 2 : 1;
@@ -111,6 +113,7 @@ export async function runHeadless(
   const { webhookUrl } = started;
   const uiUrl = preview ? { uiUrl: preview.url } : {};
   emit({ type: 'ready', webhookUrl, webhookUrls: app.webhookUrls(), ...uiUrl, dataDir, version });
+  afterReady.open();
   log.info(`listening; set the recorder's "Webhook V2" URL to ${webhookUrl}`);
   const updates = updateLines(app, version, emit, logger);
 

@@ -8,6 +8,25 @@ export function createLineWriter(write: (text: string) => void = (t) => process.
   return (line: OutputLine): void => write(`${JSON.stringify(line)}\n`);
 }
 
+/**
+ * A writer whose lines wait until `open()`: what the app says while it starts (a first poll, a
+ * recorder's light) follows the `ready` line, which readers take as the first one.
+ */
+export function heldUntilOpen(emit: (line: OutputLine) => void): {
+  emit: (line: OutputLine) => void;
+  open: () => void;
+} {
+  let held: OutputLine[] | undefined = [];
+  return {
+    emit: (line) => (held ? held.push(line) : emit(line)),
+    open: () => {
+      const lines = held ?? [];
+      held = undefined;
+      for (const line of lines) emit(line);
+    },
+  };
+}
+
 /** Logs to standard error, so standard output stays machine-readable. */
 export function createStderrLogger(
   write: (text: string) => void = (t) => process.stderr.write(t),

@@ -3,11 +3,16 @@ import type { JobPreset } from '../../shared/i18n/window/jobs-settings';
 import { newStepDraft, stepDraftOf, type StepDraft } from './rule-step-draft';
 import { nextRuleId, type RuleDraft } from './jobs-draft';
 
-/** What the biliup preset asked: the cookie file, the title template, a BV id to append to. */
+/** How the biliup preset posts: one video per live session, or each file added to a posted one. */
+export type BiliupMode = 'session' | 'append';
+
+/** What the biliup preset asked: how to post, the cookie file, the title template, a BV id. */
 export interface BiliupAnswers {
+  /** `session`: one `upload` per session, its files the parts; `append`: `append -v` each file. */
+  mode: BiliupMode;
   cookieFile: string;
   title: string;
-  /** Empty: each file is a new post (`upload`); else each is appended to it (`append -v`). */
+  /** The posted video each file is appended to (`append` only). */
   bvid: string;
 }
 
@@ -24,22 +29,26 @@ export function presetRule(
   remote = '',
   biliup?: BiliupAnswers,
 ): RuleDraft {
+  const rule = { id: nextRuleId(existing), name, rooms: '', recorders: [] };
+  if (preset === 'biliup') {
+    const answers = biliup ?? { mode: 'session', cookieFile: 'cookies.json', title: '', bvid: '' };
+    // A session's post waits for the session's end and all its files (`{outputs}`).
+    const on = answers.mode === 'session' ? 'SessionEnded' : 'FileClosed';
+    return { ...rule, on, steps: [biliupStep(answers)] };
+  }
   const steps: StepDraft[] =
     preset === 'upload'
       ? [{ ...newStepDraft('upload'), remote: remote.trim() }]
-      : preset === 'biliup'
-        ? [biliupStep(biliup ?? { cookieFile: 'cookies.json', title: '', bvid: '' })]
-        : [newStepDraft(preset)];
-  return { id: nextRuleId(existing), name, on: 'FileClosed', rooms: '', recorders: [], steps };
+      : [newStepDraft(preset)];
+  return { ...rule, on: 'FileClosed', steps };
 }
 
-/** The biliup `run` step: `upload` for a new post, `append -v BV…` to add to one. */
+/** The biliup `run` step: one `upload` of the session's files, or `append -v BV…` of each file. */
 function biliupStep(answers: BiliupAnswers): StepDraft {
   const program = 'biliup';
   const cookieFile = answers.cookieFile.trim();
-  const bvid = answers.bvid.trim();
   const step =
-    bvid === ''
+    answers.mode === 'session'
       ? biliupUploadStep({
           program,
           cookieFile,
@@ -47,6 +56,6 @@ function biliupStep(answers: BiliupAnswers): StepDraft {
           tags: [],
           title: answers.title.trim() || BILIUP_TITLE,
         })
-      : biliupAppendStep({ program, cookieFile }, bvid);
+      : biliupAppendStep({ program, cookieFile }, answers.bvid.trim());
   return stepDraftOf(step);
 }

@@ -22,6 +22,15 @@ const ZH: readonly [RegExp, (m: RegExpExecArray) => string][] = [
   [/^unknown placeholder (.+); use (.+)$/, (m) => `未知的占位符 ${m[1]}；可用 ${m[2]}`],
   [/^the rule id "(.*)" is used twice$/s, (m) => `规则 ID "${m[1]}" 重复了`],
   [/^add at least one step$/, () => '至少添加一个步骤'],
+  [
+    /^\{outputs\} works only as a whole argument of a run step$/,
+    () => '{outputs} 只能单独作为“运行程序”步骤的一个参数',
+  ],
+  [/^\{outputs\} works only in a run step$/, () => '{outputs} 只能用在“运行程序”步骤中'],
+  [
+    /^\{outputs\} \(every file of a session\) works only in a rule on SessionEnded; use \{output\} for one file$/,
+    () => '{outputs}（一场直播的全部文件）只能用在“整场直播结束时”的规则中；单个文件请用 {output}',
+  ],
 ];
 
 /** A schema message (the part after `path: `) in the given language, as far as it is known. */

@@ -4,11 +4,14 @@ import { BILIUP_PRESET_STRINGS } from '../../../shared/i18n/window/biliup-preset
 import type { JobsSettingsStrings } from '../../../shared/i18n/window/jobs-settings';
 import { useApp } from '../app-context';
 import { TextField } from '../components/fields';
-import type { BiliupAnswers } from '../job-presets';
+import type { BiliupAnswers, BiliupMode } from '../job-presets';
+
+const MODES: readonly BiliupMode[] = ['session', 'append'];
 
 /**
- * What the biliup preset asks once: the cookie file `biliup login` wrote, the title template,
- * and, to add a stream's later parts to a video already posted, its BV id.
+ * What the biliup preset asks once: how to post (one video per live session, the default, or each
+ * file added to a video already posted), the cookie file `biliup login` wrote, and the title
+ * template or the BV id; each choice says what it does.
  */
 export function BiliupPresetForm({
   strings: a,
@@ -20,11 +23,35 @@ export function BiliupPresetForm({
   onCancel: () => void;
 }) {
   const b = BILIUP_PRESET_STRINGS[useApp().language];
+  const [mode, setMode] = useState<BiliupMode>('session');
   const [cookieFile, setCookieFile] = useState('');
   const [title, setTitle] = useState(BILIUP_TITLE);
   const [bvid, setBvid] = useState('');
+  const ready = cookieFile.trim() !== '' && (mode === 'session' || bvid.trim() !== '');
   return (
     <div class="biliup-preset" role="group" aria-label={a.presetNames.biliup}>
+      <fieldset class="fieldset">
+        <legend class="field-label">{b.mode}</legend>
+        {MODES.map((value) => (
+          <div class="field field-check" key={value}>
+            <input
+              id={`jobs-preset-biliup-${value}`}
+              type="radio"
+              name="jobs-preset-biliup-mode"
+              class="checkbox"
+              checked={mode === value}
+              aria-describedby={`jobs-preset-biliup-${value}-hint`}
+              onChange={() => setMode(value)}
+            />
+            <label for={`jobs-preset-biliup-${value}`}>
+              {value === 'session' ? b.modeSession : b.modeAppend}
+            </label>
+            <p id={`jobs-preset-biliup-${value}-hint`} class="field-hint">
+              {value === 'session' ? b.modeSessionHint : b.modeAppendHint}
+            </p>
+          </div>
+        ))}
+      </fieldset>
       <TextField
         id="jobs-preset-biliup-cookie"
         label={b.cookieFile}
@@ -33,27 +60,30 @@ export function BiliupPresetForm({
         value={cookieFile}
         onValue={setCookieFile}
       />
-      <TextField
-        id="jobs-preset-biliup-title"
-        label={b.title}
-        hint={b.titleHint}
-        value={title}
-        onValue={setTitle}
-      />
-      <TextField
-        id="jobs-preset-biliup-bvid"
-        label={b.bvid}
-        hint={b.bvidHint}
-        placeholder="BV1xx411c7mD"
-        value={bvid}
-        onValue={setBvid}
-      />
+      {mode === 'session' ? (
+        <TextField
+          id="jobs-preset-biliup-title"
+          label={b.title}
+          hint={b.titleHint}
+          value={title}
+          onValue={setTitle}
+        />
+      ) : (
+        <TextField
+          id="jobs-preset-biliup-bvid"
+          label={b.bvid}
+          hint={b.bvidHint}
+          placeholder="BV1xx411c7mD"
+          value={bvid}
+          onValue={setBvid}
+        />
+      )}
       <div class="button-row">
         <button
           type="button"
           class="button button-primary"
-          disabled={cookieFile.trim() === ''}
-          onClick={() => onAdd({ cookieFile, title, bvid })}
+          disabled={!ready}
+          onClick={() => onAdd({ mode, cookieFile, title, bvid })}
         >
           {a.addPreset}
         </button>

@@ -1,5 +1,5 @@
 import { Fragment } from 'preact';
-import { JOB_PLACEHOLDERS } from '../../../shared/job-placeholders';
+import { JOB_PLACEHOLDERS, OUTPUTS_ARG } from '../../../shared/job-placeholders';
 import {
   JOBS_SETTINGS_STRINGS,
   type JobsSettingsStrings,
@@ -41,6 +41,10 @@ function Placeholders({ strings: a }: { strings: JobsSettingsStrings }) {
             <dd>{a.placeholderMeanings[name]}</dd>
           </Fragment>
         ))}
+        <dt>
+          <code>{OUTPUTS_ARG}</code>
+        </dt>
+        <dd>{a.outputsMeaning}</dd>
       </dl>
     </details>
   );

@@ -2,6 +2,11 @@ import type { Language } from '../../settings';
 
 /** Settings → Actions: what the biliup preset asks before it adds its rule. */
 export interface BiliupPresetStrings {
+  mode: string;
+  modeSession: string;
+  modeSessionHint: string;
+  modeAppend: string;
+  modeAppendHint: string;
   cookieFile: string;
   cookieFileHint: string;
   title: string;
@@ -11,25 +16,36 @@ export interface BiliupPresetStrings {
 }
 
 const ZH: BiliupPresetStrings = {
+  mode: '怎样投稿',
+  modeSession: '每场直播投一个稿件（推荐）',
+  modeSessionHint:
+    '整场直播结束后，用一次 biliup upload 把这场的全部文件按录制顺序作为分P投成一个稿件（转载，来源为直播间）。',
+  modeAppend: '追加到已有稿件',
+  modeAppendHint: '每录完一个文件，就用 biliup append -v BV… 把它作为新分P追加到下面这个稿件。',
   cookieFile: 'biliup 的登录文件',
   cookieFileHint:
     '运行一次 biliup login 生成的 cookies.json 的完整路径；只需选一次，之后每次投稿都用它。',
   title: '稿件标题',
   titleHint: '可用占位符，例如 {streamer} {date} {title}。',
-  bvid: '追加到已有稿件（BV 号，可不填）',
-  bvidHint:
-    '不填：每个录完的文件用 biliup upload 投一个新稿件（转载，来源为直播间）。填写：用 biliup append -v BV… 把文件作为新分P追加到这个稿件，适合一场直播的后续分段。',
+  bvid: '稿件的 BV 号',
+  bvidHint: '要追加分P的稿件，例如 BV1xx411c7mD。',
 };
 
 const EN: BiliupPresetStrings = {
+  mode: 'How to post',
+  modeSession: 'One post per live session (recommended)',
+  modeSessionHint:
+    "When the whole stream has ended, one biliup upload posts all its files as the parts of one video, in the order they were recorded (a reprint whose source is the room's page).",
+  modeAppend: 'Add to a video already posted',
+  modeAppendHint:
+    'Each finished file is added to the video below as its next part, with biliup append -v BV….',
   cookieFile: "biliup's login file",
   cookieFileHint:
     'The full path of the cookies.json that biliup login wrote once; chosen here once, used for every post.',
   title: 'Title',
   titleHint: 'Placeholders work, such as {streamer} {date} {title}.',
-  bvid: 'Append to a video already posted (its BV id, optional)',
-  bvidHint:
-    "Empty: each finished file is posted as a new video with biliup upload (a reprint whose source is the room's page). Filled: biliup append -v BV… adds each file to that video as its next part, for a stream's later parts.",
+  bvid: "The video's BV id",
+  bvidHint: 'The video the files are added to, such as BV1xx411c7mD.',
 };
 
 /** The biliup preset's strings in each language the app speaks. */

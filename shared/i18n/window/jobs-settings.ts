@@ -103,8 +103,11 @@ const ZH_CN = {
     sessionId: '录制场次 ID',
     date: '文件结束的日期（YYYY-MM-DD）',
     time: '文件结束的时间（HH-mm-ss）',
+    roomUrl: '直播间的网页地址（没有时为空）',
     output: '上一步的结果文件',
   } satisfies Record<JobPlaceholder, string>,
+  outputsMeaning:
+    '单独作为一个参数：这场直播的全部文件（按录制顺序，经过前面步骤后的位置），每个文件一个参数；该步骤只运行一次。只用于“整场直播结束时”规则中的“运行程序”步骤。',
   tryOnLastFile: '用最近的文件试运行',
   tryHint: '把这条规则用在最近录完的一个文件上，结果在「任务」里查看。',
   trying: '正在加入任务…',
@@ -215,8 +218,11 @@ export const JOBS_SETTINGS_STRINGS: Readonly<Record<Language, JobsSettingsString
       sessionId: 'the recording session id',
       date: 'the file’s end date (YYYY-MM-DD)',
       time: 'the file’s end time (HH-mm-ss)',
+      roomUrl: 'the room’s page (empty when it has none)',
       output: 'the previous step’s result',
     },
+    outputsMeaning:
+      'As an argument on its own: every file of the session (in the order recorded, where the earlier steps left it), one argument each; the step then runs once. Only in a run step of a rule on a whole stream’s end.',
     tryOnLastFile: 'Try on the last file',
     tryHint: 'Runs this rule on the newest finished file; see the result under Jobs.',
     trying: 'Adding the job…',

@@ -37,6 +37,7 @@ const StoredJobRow = lazySchema(() =>
     facts: z.object({
       recorderId: z.string(),
       roomId: z.number(),
+      roomUrl: z.string().optional(), // absent in jobs kept before it was
       streamer: z.string(),
       title: z.string(),
       area: z.string(),

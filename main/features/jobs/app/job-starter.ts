@@ -1,9 +1,11 @@
+import { fileTimes } from '../../../../shared/file-times';
 import type { HistoryFile } from '../../../../shared/history';
 import { recorderById } from '../../../../shared/recorders';
 import type { RecorderSetting, Settings } from '../../../../shared/settings';
 import type { JobSpec } from '../core/job-record';
 import { matchingRules, SessionFiles } from '../core/rule-match';
 import type { Happening } from '../../../core/happening';
+import { roomPageUrl } from '../../../core/links';
 import type { HappeningSource } from '../../../core/plug-ins';
 import {
   checkRecordingFile,
@@ -34,12 +36,19 @@ function factsOf(happening: Happening, recorderId: string): JobSpec['facts'] {
   return {
     recorderId,
     roomId: happening.roomId,
+    roomUrl: roomPageUrl({ ...room, roomId: happening.roomId }) ?? '',
     streamer: file?.name || room.name,
     title: file?.title || room.title,
     area,
     sessionId: happening.sessionId ?? file?.sessionId ?? '',
     endedAt: happening.at,
   };
+}
+
+/** When a file began recording (the recorder's times; else when the app heard of it): its part. */
+function recordedFrom(file: NonNullable<Happening['file']>, heardAt: number): number {
+  const times = fileTimes({ ...file, finishedAt: heardAt });
+  return times.from ?? times.to;
 }
 
 /**
@@ -95,19 +104,16 @@ export function jobStarter(engine: Pick<JobsEngine, 'add'>): HappeningSource {
         if (happening.kind === 'FileClosed') {
           const path = await checkedPath(happening, recorder);
           if (path === null) return;
+          const spec = { facts: factsOf(happening, recorderId), inputs: [path], subject: path };
           for (const rule of matchingRules(
             settings.jobs,
             'FileClosed',
             happening.roomId,
             recorderId,
           ))
-            void engine.add({
-              rule,
-              facts: factsOf(happening, recorderId),
-              inputs: [path],
-              subject: path,
-            });
-          if (happening.file?.sessionId) sessions.fileClosed(sessionKey, path);
+            void engine.add({ ...spec, rule });
+          if (happening.file?.sessionId)
+            sessions.fileClosed(sessionKey, path, recordedFrom(happening.file, happening.at));
         } else if (happening.kind === 'SessionEnded' && happening.sessionId) {
           facts.set(sessionKey, factsOf(happening, recorderId));
           sessions.ended(sessionKey, context.clock());
@@ -159,6 +165,7 @@ function fileFacts(file: HistoryFile, recorderId: string): JobSpec['facts'] {
   return {
     recorderId,
     roomId: file.roomId,
+    roomUrl: roomPageUrl(file) ?? '',
     streamer: file.name,
     title: file.title,
     area: '',

@@ -1,5 +1,5 @@
 import { stat } from 'node:fs/promises';
-import type { JobRule, JobTools } from '../../../../shared/job-rules';
+import { runsOnce, type JobRule, type JobTools } from '../../../../shared/job-rules';
 import type { Job, ToolCheck } from '../../../../shared/jobs';
 import type { Settings } from '../../../../shared/settings';
 import { JobQueue, type StepEnd } from '../core/job-queue';
@@ -205,17 +205,15 @@ export class JobsEngine implements JobsControl {
     }
   }
 
+  /** Runs the current step on the current file, or once on every file (`{outputs}`). */
   async #runOne(job: StoredJob, signal: AbortSignal): Promise<StepEnd> {
     const step = job.rule.steps[job.step]!;
+    const once = runsOnce(step);
     const path = job.inputs[job.fileIndex]!;
     const output = job.carries[job.fileIndex]!;
-    if (
-      !(await stat(output).then(
-        (s) => s.isFile(),
-        () => false,
-      ))
-    )
-      return { ok: false, error: `${output} does not exist (moved or deleted)`, retry: false };
+    const missing = await firstMissing(once ? job.carries : [output]);
+    if (missing !== undefined)
+      return { ok: false, error: `${missing} does not exist (moved or deleted)`, retry: false };
     const values = placeholderValues(job.facts, { path, output }, hostPathStyle);
     const settings = this.#deps.settings().jobs;
     const run: StepRun = {
@@ -228,7 +226,8 @@ export class JobsEngine implements JobsControl {
       onStart: (pid) => void this.#save(this.#queue.process(job.id, this.#process(pid))),
       ...(this.#deps.env ? { env: this.#deps.env } : {}),
     };
-    return (this.#deps.runStep ?? runStepPlan)(planStep(step, values, hostPathStyle), run);
+    const plan = planStep(step, values, hostPathStyle, once ? job.carries : undefined);
+    return (this.#deps.runStep ?? runStepPlan)(plan, run);
   }
 
   /** Forgets the oldest finished jobs past the bound, in the store too. */
@@ -265,4 +264,16 @@ export class JobsEngine implements JobsControl {
     });
     return next;
   }
+}
+
+/** The first of `files` that is not a file on the disk (moved or deleted since). */
+async function firstMissing(files: readonly string[]): Promise<string | undefined> {
+  for (const file of files) {
+    const isFile = await stat(file).then(
+      (s) => s.isFile(),
+      () => false,
+    );
+    if (!isFile) return file;
+  }
+  return undefined;
 }

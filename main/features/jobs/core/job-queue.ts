@@ -1,3 +1,4 @@
+import { runsOnce } from '../../../../shared/job-rules';
 import type { JobCounts } from '../../../../shared/jobs';
 import type { Clock } from '../../../core/ports';
 import { keepLines, newJob, type JobProcess, type JobSpec, type StoredJob } from './job-record';
@@ -130,10 +131,10 @@ export class JobQueue {
     return this.#touched(job);
   }
 
-  /** Progress 0..1 of the running step over all the job's inputs. */
+  /** Progress 0..1 of the running step over all the job's inputs (one run of a step on them all). */
   progress(id: string, fraction: number | null): StoredJob {
     const job = this.#must(id);
-    const files = Math.max(1, job.inputs.length);
+    const files = this.#once(job) ? 1 : Math.max(1, job.inputs.length);
     job.progress = fraction === null ? null : Math.min(1, (job.fileIndex + fraction) / files);
     return this.#touched(job);
   }
@@ -146,7 +147,8 @@ export class JobQueue {
   }
 
   /**
-   * The current step ended on the current input: next input, next step, done; or a failed try,
+   * The current step ended on the current input (or, for a step run once, on them all): next
+   * input, next step, done; or a failed try,
    * run again after a back-off up to MAX_STEP_TRIES, then the job fails with the tool's words.
    * A job cancelled meanwhile stays cancelled.
    */
@@ -172,12 +174,13 @@ export class JobQueue {
       }
       return this.#touched(job, now);
     }
-    job.carries[job.fileIndex] = end.carry;
+    const once = this.#once(job);
+    if (!once) job.carries[job.fileIndex] = end.carry; // a step run once leaves the files as they are
     if (end.produced !== null) {
       step.output = end.produced;
       job.outputPath = end.produced;
     }
-    if (job.fileIndex + 1 < job.inputs.length) {
+    if (!once && job.fileIndex + 1 < job.inputs.length) {
       job.fileIndex += 1; // the same step, on the session's next file, in the same try
       return this.#touched(job, now);
     }
@@ -239,6 +242,12 @@ export class JobQueue {
       this.#keys.delete(job.key);
     }
     return gone;
+  }
+
+  /** Whether the job's current step runs once with every file (`{outputs}`). */
+  #once(job: StoredJob): boolean {
+    const step = job.rule.steps[job.step];
+    return step !== undefined && runsOnce(step);
   }
 
   #must(id: string): StoredJob {

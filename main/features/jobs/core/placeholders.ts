@@ -1,8 +1,10 @@
 import {
   isJobPlaceholder,
+  OUTPUTS_ARG,
   PLACEHOLDER_PATTERN,
   type JobPlaceholder,
 } from '../../../../shared/job-placeholders';
+import { liveRoomUrl } from '../../../core/links';
 import type { PathStyle } from '../../../core/recording-path';
 
 /** The value of every placeholder for one file of one job. */
@@ -12,6 +14,8 @@ export type PlaceholderValues = Readonly<Record<JobPlaceholder, string>>;
 export interface JobFacts {
   recorderId: string;
   roomId: number;
+  /** The room's page (absent in jobs kept by earlier builds: bilibili's, from `roomId`). */
+  roomUrl?: string;
   streamer: string;
   title: string;
   area: string;
@@ -34,9 +38,16 @@ export function expandTemplate(template: string, values: PlaceholderValues): str
   });
 }
 
-/** Arguments expanded one for one: never split, never joined. */
-export function expandArgs(args: readonly string[], values: PlaceholderValues): string[] {
-  return args.map((arg) => expandTemplate(arg, values));
+/**
+ * Arguments expanded one for one: never split, never joined; an argument that is exactly
+ * `{outputs}` becomes one argument per file of `outputs` (the job's files, in order).
+ */
+export function expandArgs(
+  args: readonly string[],
+  values: PlaceholderValues,
+  outputs: readonly string[] = [values.output],
+): string[] {
+  return args.flatMap((arg) => (arg === OUTPUTS_ARG ? outputs : [expandTemplate(arg, values)]));
 }
 
 // Characters no file name may hold on Windows (and `/` on every system), and control characters.
@@ -92,6 +103,7 @@ export function placeholderValues(
     name,
     stem,
     roomId: String(facts.roomId),
+    roomUrl: facts.roomUrl ?? liveRoomUrl(facts.roomId) ?? '',
     streamer: facts.streamer,
     title: facts.title,
     area: facts.area,

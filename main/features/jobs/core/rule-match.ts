@@ -20,7 +20,8 @@ export function matchingRules(
 }
 
 interface OpenSession {
-  files: string[];
+  /** Each file with when it began recording (its order in the session). */
+  files: { path: string; startedAt: number }[];
   endedAt: number | null;
 }
 
@@ -30,15 +31,16 @@ const SESSIONS_KEPT = 2000;
 /**
  * A session's finished files, gathered for SessionEnded rules. The recorder sends events in no
  * order (docs/recorder.md: SessionEnded before the last FileClosed happens), so a session is due
- * `holdMs` after its end, with the files that closed by then.
+ * `holdMs` after its end, with the files that closed by then, in the order they were recorded
+ * (a post's parts follow it, whatever order their FileClosed came in).
  */
 export class SessionFiles {
   readonly #sessions = new Map<string, OpenSession>();
 
-  /** A file of the session finished (its checked local path). */
-  fileClosed(key: string, path: string): void {
+  /** A file of the session finished (its checked local path; epoch ms it began recording). */
+  fileClosed(key: string, path: string, startedAt: number): void {
     const session = this.#open(key);
-    if (!session.files.includes(path)) session.files.push(path);
+    if (!session.files.some((file) => file.path === path)) session.files.push({ path, startedAt });
   }
 
   /** The session ended at `at`. */
@@ -52,7 +54,9 @@ export class SessionFiles {
     for (const [key, session] of this.#sessions) {
       if (session.endedAt === null || session.endedAt + holdMs > now) continue;
       this.#sessions.delete(key);
-      due.push({ key, files: session.files, endedAt: session.endedAt });
+      // A stable sort: files with the same start keep the order they closed in.
+      const files = [...session.files].sort((a, b) => a.startedAt - b.startedAt);
+      due.push({ key, files: files.map((file) => file.path), endedAt: session.endedAt });
     }
     return due;
   }

@@ -47,9 +47,15 @@ const join = (dir: string, name: string, style: PathStyle) =>
 
 /**
  * The plan of one step for one file: `values` are the file's placeholders (`{output}` is what the
- * previous step produced, `{path}` the recording itself).
+ * previous step produced, `{path}` the recording itself); `outputs`, every file of the job as the
+ * earlier steps left it, for a step that runs once with them all (`{outputs}`).
  */
-export function planStep(step: RuleStep, values: PlaceholderValues, style: PathStyle): StepPlan {
+export function planStep(
+  step: RuleStep,
+  values: PlaceholderValues,
+  style: PathStyle,
+  outputs?: readonly string[],
+): StepPlan {
   const input = values.output;
   switch (step.kind) {
     case 'remux':
@@ -94,7 +100,7 @@ export function planStep(step: RuleStep, values: PlaceholderValues, style: PathS
         kind: 'program',
         call: {
           program: { path: step.program },
-          args: expandArgs(step.args, values),
+          args: expandArgs(step.args, values, outputs),
           timeoutMs: step.timeoutSeconds === undefined ? null : step.timeoutSeconds * 1000,
         },
         temp: null,

@@ -123,6 +123,29 @@ describe('JobQueue', () => {
     });
   });
 
+  it('runs a step with {outputs} once for the whole session, retried as one', () => {
+    const { q } = queue();
+    const rule = JobRule.parse({
+      id: 'post',
+      on: 'SessionEnded',
+      steps: [{ kind: 'remux' }, { kind: 'run', program: 'biliup', args: ['upload', '{outputs}'] }],
+    });
+    const job = q.add({ ...spec(['/a.flv', '/b.flv'], 'session:s'), rule }, 'j')!;
+    q.start('j');
+    q.stepEnded('j', { ok: true, carry: '/a.mp4', produced: '/a.mp4' });
+    q.stepEnded('j', { ok: true, carry: '/b.mp4', produced: '/b.mp4' });
+    expect(job).toMatchObject({ status: 'queued', step: 1, carries: ['/a.mp4', '/b.mp4'] });
+    q.start('j');
+    q.progress('j', 0.5);
+    expect(job.progress).toBe(0.5); // one run over both files, not half of the first
+    q.stepEnded('j', { ok: false, error: 'network down' });
+    expect(job).toMatchObject({ status: 'queued', step: 1, fileIndex: 0 });
+    q.start('j');
+    expect(job.steps[1]?.tries).toBe(2);
+    q.stepEnded('j', { ok: true, carry: '/a.mp4', produced: null });
+    expect(job).toMatchObject({ status: 'done', fileIndex: 0, carries: ['/a.mp4', '/b.mp4'] });
+  });
+
   it('after a restart runs the interrupted step again and names the process to stop', () => {
     const { q } = queue();
     const job = q.add(spec(), 'j')!;
@@ -171,12 +194,12 @@ describe('matchingRules and SessionFiles', () => {
     expect(matchingRules({ ...jobs, enabled: false }, 'FileClosed', 1, 'default')).toEqual([]);
   });
 
-  it('gather a session files, late ones too, until the hold ends', () => {
+  it('gather a session files, late ones too, until the hold ends, in the order recorded', () => {
     const sessions = new SessionFiles();
-    sessions.fileClosed('k', '/a');
+    sessions.fileClosed('k', '/b', 20);
     sessions.ended('k', 100);
-    sessions.fileClosed('k', '/b'); // after SessionEnded: the recorder keeps no order
-    sessions.fileClosed('k', '/b');
+    sessions.fileClosed('k', '/a', 10); // after SessionEnded: the recorder keeps no order
+    sessions.fileClosed('k', '/a', 10);
     expect(sessions.nextDueAt(50)).toBe(150);
     expect(sessions.due(149, 50)).toEqual([]);
     expect(sessions.due(150, 50)).toEqual([{ key: 'k', files: ['/a', '/b'], endedAt: 100 }]);

@@ -41,6 +41,7 @@ describe('placeholders', () => {
       name: 'x.flv',
       stem: 'x',
       roomId: '23058',
+      roomUrl: 'https://live.bilibili.com/23058', // a job kept by an earlier build: from roomId
       streamer: '3号直播间',
       title: facts.title,
       area: '../../etc',
@@ -50,6 +51,15 @@ describe('placeholders', () => {
       time: '20-37-03',
       output: 'D:\\rec\\x.flv',
     });
+  });
+
+  it("name another platform's room by its page, and none when it has no page", () => {
+    const file = { path: '/rec/x.flv', output: '/rec/x.flv' };
+    const douyin = { ...facts, roomId: 2 ** 50 + 7, roomUrl: 'https://live.douyin.com/12345' };
+    expect(placeholderValues(douyin, file, 'posix').roomUrl).toBe('https://live.douyin.com/12345');
+    expect(placeholderValues({ ...douyin, roomUrl: '' }, file, 'posix').roomUrl).toBe('');
+    const { roomUrl: _kept, ...old } = douyin; // kept before roomUrl: no bilibili page for it
+    expect(placeholderValues(old, file, 'posix').roomUrl).toBe('');
   });
 
   it('keep text placeholders to one path segment in a path template', () => {

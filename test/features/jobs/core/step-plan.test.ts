@@ -94,6 +94,23 @@ describe('planStep', () => {
     });
   });
 
+  it('gives {outputs} one argument per file of the job, in order, whatever the names hold', () => {
+    const step = {
+      kind: 'run' as const,
+      program: 'biliup',
+      args: ['--title', '{title}', '{outputs}'],
+    };
+    const files = ['/rec/r/a b.mp4', '/rec/r/-rf.mp4', '/rec/r/c.flv'];
+    expect(planStep(step, values(), 'posix', files)).toMatchObject({
+      call: { args: ['--title', '-rf --config=/etc/x', ...files] },
+      carry: '/rec/r/x.flv',
+    });
+    // Without the job's files (one file): the file the step works on.
+    expect(planStep(step, values(), 'posix')).toMatchObject({
+      call: { args: ['--title', '-rf --config=/etc/x', '/rec/r/x.flv'] },
+    });
+  });
+
   it('moves to the expanded target', () => {
     expect(
       planStep({ kind: 'move', to: '/archive/{roomId}/{name}' }, values('/rec/r/x.mp4'), 'posix'),
