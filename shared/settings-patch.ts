@@ -46,11 +46,14 @@ function patchSchemaOf(object: z.ZodObject): z.ZodType {
   return z.strictObject(shape);
 }
 
-/** Schema of a settings patch as it arrives from the window (version is not patchable). */
-export const SettingsPatch = patchSchemaOf(Settings.omit({ version: true })) as z.ZodType<
-  SettingsPatch,
-  SettingsPatch
->;
+/**
+ * Schema of a settings patch as it arrives from the window (version is not patchable). Built at
+ * its first parse (zod's `z.lazy`, which keeps it): some 200 schemas headless mode built at start
+ * for a call that may never come (issue 41, docs/benchmarks.md "Idle RSS and TurboFan at start").
+ */
+export const SettingsPatch = z.lazy(() =>
+  patchSchemaOf(Settings.omit({ version: true })),
+) as z.ZodType<SettingsPatch, SettingsPatch>;
 
 function mergeInto(
   base: Record<string, unknown>,

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import * as z from 'zod';
+import { lazySchema } from '../../../shared/lazy-schema';
 import { EventLogEntry } from '../../../shared/model';
 import { parseWebhook } from '../../../shared/recorder/webhook';
 import { eventLogRoomId, eventLogType } from '../../core/event-log-entry';
@@ -14,10 +15,12 @@ export const LEGACY_EVENT_LOG_FILE = 'history/events.jsonl';
  * A line of that file: an entry with, for one the journal did not hold, its place among them. Its
  * own number (written as `seq`, the entry's id today) is not read: the table numbers them anew.
  */
-const LegacyLine = EventLogEntry.omit({ entryId: true }).extend({
-  journalSeq: z.number().optional(),
-});
-type LegacyLine = z.infer<typeof LegacyLine>;
+const LegacyLine = lazySchema(() =>
+  EventLogEntry.omit({ entryId: true }).extend({
+    journalSeq: z.number().optional(),
+  }),
+);
+type LegacyLine = z.infer<ReturnType<typeof LegacyLine>>;
 
 interface JournalRow {
   seq: number;
@@ -142,7 +145,7 @@ function parseJson(body: Buffer | string): unknown {
 function readLines(path: string, warnings: string[]): LegacyLine[] {
   const entries: LegacyLine[] = [];
   for (const { json, line, last } of readLegacyLines(path)) {
-    const parsed = LegacyLine.safeParse(json?.value);
+    const parsed = LegacyLine().safeParse(json?.value);
     if (parsed.success) {
       entries.push(parsed.data);
       continue;

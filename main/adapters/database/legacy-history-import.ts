@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import * as z from 'zod';
+import { lazySchema } from '../../../shared/lazy-schema';
 import { HistoryFile, HistoryNotification } from '../../../shared/history';
 import { PushRecord } from '../../../shared/push';
 import type Database from 'better-sqlite3';
@@ -15,12 +16,14 @@ export const LEGACY_HISTORY_FILES = {
 } as const;
 
 /** A line of notifications.jsonl: an entry, or a later change of its read state or pushes. */
-const NotificationLine = z.discriminatedUnion('op', [
-  z.object({ op: z.literal('add'), entry: HistoryNotification }),
-  z.object({ op: z.literal('read'), id: z.string() }),
-  z.object({ op: z.literal('readAll') }),
-  z.object({ op: z.literal('push'), id: z.string(), record: PushRecord }),
-]);
+const NotificationLine = lazySchema(() =>
+  z.discriminatedUnion('op', [
+    z.object({ op: z.literal('add'), entry: HistoryNotification }),
+    z.object({ op: z.literal('read'), id: z.string() }),
+    z.object({ op: z.literal('readAll') }),
+    z.object({ op: z.literal('push'), id: z.string(), record: PushRecord }),
+  ]),
+);
 
 /**
  * The Files list and the notifications (with read marks and push outcomes) of the build before
@@ -58,7 +61,7 @@ function takeNotifications(db: Database.Database, dataDir: string, warnings: str
   const entries: HistoryNotification[] = [];
   const keys = new Set<string>();
   for (const value of readLines(dataDir, LEGACY_HISTORY_FILES.notifications, warnings)) {
-    const parsed = NotificationLine.safeParse(value.json);
+    const parsed = NotificationLine().safeParse(value.json);
     if (!parsed.success) {
       warnings.push(
         `import: ${LEGACY_HISTORY_FILES.notifications} line ${value.line} is not readable; skipped`,

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { lazySchema } from '../../../../shared/lazy-schema';
 import { JobRule } from '../../../../shared/job-rules';
 import { Job } from '../../../../shared/jobs';
 import type { StoredJob } from '../core/job-record';
@@ -29,24 +30,26 @@ export const JOBS_MIGRATION: Migration = {
 };
 
 /** A stored job as read back: checked, since a row is data from outside this process. */
-const StoredJobRow = Job.extend({
-  key: z.string(),
-  rule: JobRule,
-  facts: z.object({
-    recorderId: z.string(),
-    roomId: z.number(),
-    roomUrl: z.string().optional(), // absent in jobs kept before it was
-    streamer: z.string(),
-    title: z.string(),
-    area: z.string(),
-    sessionId: z.string(),
-    endedAt: z.number(),
+const StoredJobRow = lazySchema(() =>
+  Job.extend({
+    key: z.string(),
+    rule: JobRule,
+    facts: z.object({
+      recorderId: z.string(),
+      roomId: z.number(),
+      roomUrl: z.string().optional(), // absent in jobs kept before it was
+      streamer: z.string(),
+      title: z.string(),
+      area: z.string(),
+      sessionId: z.string(),
+      endedAt: z.number(),
+    }),
+    carries: z.array(z.string()),
+    fileIndex: z.number().int().nonnegative(),
+    process: z.object({ pid: z.number().int().positive(), startedAt: z.number() }).nullable(),
+    nextTryAt: z.number().nullable(),
   }),
-  carries: z.array(z.string()),
-  fileIndex: z.number().int().nonnegative(),
-  process: z.object({ pid: z.number().int().positive(), startedAt: z.number() }).nullable(),
-  nextTryAt: z.number().nullable(),
-});
+);
 
 /**
  * The JobStore in the app's one database: each save is a unit of the turn's group commit and
@@ -74,7 +77,7 @@ export class SqliteJobStore implements JobStore {
       } catch {
         parsed = undefined;
       }
-      const job = StoredJobRow.safeParse(parsed);
+      const job = StoredJobRow().safeParse(parsed);
       if (job.success) jobs.push(job.data);
       else this.#warn(`jobs: the stored job ${row.id} does not read and was skipped`);
     }

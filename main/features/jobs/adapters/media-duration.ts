@@ -1,11 +1,14 @@
 import { execFile } from 'node:child_process';
 import * as z from 'zod';
+import { lazySchema } from '../../../../shared/lazy-schema';
 import { safeParseUnknown } from '../../../../shared/parse';
 
 /** What `ffprobe -show_entries format=duration -of json` prints (the duration a decimal string). */
-const ProbedFormat = z.object({
-  format: z.object({ duration: z.string().optional() }).optional(),
-});
+const ProbedFormat = lazySchema(() =>
+  z.object({
+    format: z.object({ duration: z.string().optional() }).optional(),
+  }),
+);
 
 /** How long one ffprobe may run: a finished file's header and index are read in well under it. */
 const PROBE_TIMEOUT_MS = 30_000;
@@ -46,7 +49,7 @@ function durationOf(stdout: string): number | undefined {
   } catch {
     return undefined;
   }
-  const parsed = safeParseUnknown(ProbedFormat, json);
+  const parsed = safeParseUnknown(ProbedFormat(), json);
   if (!parsed.ok) return undefined;
   const seconds = Number(parsed.value.format?.duration);
   return Number.isFinite(seconds) && seconds > 0 ? seconds : undefined;

@@ -1,6 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import * as z from 'zod';
+import { lazySchema } from '../../../../shared/lazy-schema';
 import { PushFailure } from '../../../../shared/push';
 import type { LegacyPart } from '../../../adapters/database/legacy-import';
 import { readLegacyLines } from '../../../adapters/database/legacy-lines';
@@ -8,33 +9,37 @@ import { INSERT_PUSH, INSERT_PUSH_KEY, pushRow } from '../../../adapters/databas
 import { PushPayload } from '../core/owed-push';
 
 /** A push queued in that file. */
-const OutboxItem = z.object({
-  id: z.string(),
-  notificationId: z.string(),
-  url: z.string(),
-  message: PushPayload,
-  firstAt: z.number(),
-  key: z.string().optional(),
-});
-type OutboxItem = z.infer<typeof OutboxItem>;
+const OutboxItem = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    notificationId: z.string(),
+    url: z.string(),
+    message: PushPayload,
+    firstAt: z.number(),
+    key: z.string().optional(),
+  }),
+);
+type OutboxItem = z.infer<ReturnType<typeof OutboxItem>>;
 
 /** The push outbox of a data folder from before the database (one JSON line per step). */
 export const LEGACY_OUTBOX_FILE = 'push-outbox.jsonl';
 
 /** The lines that file held (outbox-file.ts of 0.1.0): a push queued, tried, settled; keys seen. */
-const Line = z.discriminatedUnion('op', [
-  z.object({ op: z.literal('add'), item: OutboxItem }),
-  z.object({
-    op: z.literal('try'),
-    id: z.string(),
-    at: z.number(),
-    attempts: z.number().int().nonnegative(),
-    reason: PushFailure,
-  }),
-  z.object({ op: z.literal('done'), id: z.string() }),
-  z.object({ op: z.literal('seen'), pushes: z.array(z.string()) }),
-]);
-type Line = z.infer<typeof Line>;
+const Line = lazySchema(() =>
+  z.discriminatedUnion('op', [
+    z.object({ op: z.literal('add'), item: OutboxItem() }),
+    z.object({
+      op: z.literal('try'),
+      id: z.string(),
+      at: z.number(),
+      attempts: z.number().int().nonnegative(),
+      reason: PushFailure,
+    }),
+    z.object({ op: z.literal('done'), id: z.string() }),
+    z.object({ op: z.literal('seen'), pushes: z.array(z.string()) }),
+  ]),
+);
+type Line = z.infer<ReturnType<typeof Line>>;
 
 interface Owed {
   item: OutboxItem;
@@ -60,7 +65,7 @@ export const LEGACY_OUTBOX: LegacyPart = {
     const remember = (key: string, url: string) => keys.set(`${key}\n${url}`, { key, url });
     let unreadable = 0;
     for (const { json } of readLegacyLines(path)) {
-      const line = Line.safeParse(json?.value);
+      const line = Line().safeParse(json?.value);
       if (!line.success) unreadable += 1;
       else replay(line.data, owed, remember);
     }

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { KindCommandFailure } from '../../../../shared/i18n/kind-text';
+import { lazySchema } from '../../../../shared/lazy-schema';
 import type { RecorderSetting } from '../../../../shared/settings';
 import { bililiveGoRoom } from '../core/bililive-go-events';
 
@@ -7,12 +8,14 @@ import { bililiveGoRoom } from '../core/bililive-go-events';
 export type KindCommandResult = { ok: true } | { ok: false; failure: KindCommandFailure };
 
 /** bililive-go's rooms as `GET /api/lives` lists them (src/servers/handler.go getAllLives). */
-const BililiveGoLives = z.array(
-  z.looseObject({
-    id: z.string(),
-    live_url: z.string(),
-    platform_cn_name: z.string().default(''),
-  }),
+const BililiveGoLives = lazySchema(() =>
+  z.array(
+    z.looseObject({
+      id: z.string(),
+      live_url: z.string(),
+      platform_cn_name: z.string().default(''),
+    }),
+  ),
 );
 
 /**
@@ -37,7 +40,7 @@ export async function kindRecordCommand(
       return answered(await fetch(url, { method: 'POST', headers, body, signal: timeout() }));
     }
     if (recorder.kind === 'bililive-go') {
-      const lives = BililiveGoLives.parse(
+      const lives = BililiveGoLives().parse(
         await (await fetch(`${base}/api/lives`, { signal: timeout() })).json(),
       );
       // The live whose URL stands for the room (any platform), as the events name it.

@@ -59,7 +59,7 @@ export function bililiveGoStream(recorder: RecorderSetting, wiring: StreamWiring
     ...(wiring.backOff ? { backOff: wiring.backOff } : {}),
     onEvent: async ({ name, data }) => {
       if (!BILILIVE_GO_FRAMES.has(name)) return;
-      const frame = safeParseUnknown(BililiveGoFrame, parseJson(data));
+      const frame = safeParseUnknown(BililiveGoFrame(), parseJson(data));
       if (!frame.ok)
         return wiring.log.warn(`${recorder.id}: a frame it cannot read: ${frame.reasons[0]}`);
       const id = frame.value.room_id;

@@ -29,13 +29,13 @@ const LIVE_EVENTS: Readonly<Record<string, LiveEventType | null>> = {
  * path. A finished recording is the `initial_files` of the pipeline task made for it.
  */
 export function bililiveGoEvents(body: unknown, context: KindParseContext): KindParse {
-  const relayed = safeParseUnknown(BililiveGoRelayed, body);
+  const relayed = safeParseUnknown(BililiveGoRelayed(), body);
   if (!relayed.ok) return relayed;
   const { frame, live } = relayed.value;
   const room = roomOf(live);
   const prefix = `bililive-go:${frame.room_id}`;
   if (frame.type === 'live_update') {
-    const update = safeParseUnknown(BililiveGoLiveUpdate, frame.data);
+    const update = safeParseUnknown(BililiveGoLiveUpdate(), frame.data);
     if (!update.ok) return { ok: false, reasons: update.reasons.map((r) => `frame.data.${r}`) };
     const { event_type: name, timestamp } = update.value;
     const type = LIVE_EVENTS[name];
@@ -51,7 +51,7 @@ export function bililiveGoEvents(body: unknown, context: KindParseContext): Kind
     return { ok: true, value: [{ type, key, at, room }] };
   }
   if (frame.type === 'pipeline_task_update') {
-    const task = safeParseUnknown(BililiveGoTask, frame.data);
+    const task = safeParseUnknown(BililiveGoTask(), frame.data);
     if (!task.ok) return { ok: false, reasons: task.reasons.map((r) => `frame.data.${r}`) };
     const at = receiptTimestamp(context.receivedAt);
     const files: KindEvent[] = task.value.initial_files

@@ -19,7 +19,7 @@ const IGNORED = new Set(['file_created', 'task']);
  * start is both (and an end both ends).
  */
 export function bililiveToolsEvents(body: unknown): KindParse {
-  const envelope = safeParseUnknown(BililiveToolsEnvelope, body);
+  const envelope = safeParseUnknown(BililiveToolsEnvelope(), body);
   if (!envelope.ok) return envelope;
   const { id, time, type, data } = envelope.value;
   const at = kindTimestamp(time);
@@ -36,7 +36,7 @@ export function bililiveToolsEvents(body: unknown): KindParse {
     case 'live_start':
     case 'record_end':
     case 'live_end':
-      return read(BililiveToolsRecordData, (d) => {
+      return read(BililiveToolsRecordData(), (d) => {
         const room: RoomFacts = platformRoom(d.platform, d.roomId);
         if (d.username) room.name = d.username;
         if (d.title) room.title = d.title;
@@ -54,7 +54,7 @@ export function bililiveToolsEvents(body: unknown): KindParse {
         return { ok: true, value: events };
       });
     case 'file_completed':
-      return read(BililiveToolsFileData, (d) => {
+      return read(BililiveToolsFileData(), (d) => {
         const room = platformRoom(d.platform, d.roomId);
         const path = d.filePath;
         return { ok: true, value: [{ type: 'FileClosed', key, at, room, path }] };

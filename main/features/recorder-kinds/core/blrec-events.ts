@@ -31,7 +31,7 @@ const IGNORED = new Set([
 
 /** Reads one blrec event (webhook body or WebSocket message) into the app's happenings. */
 export function blrecEvents(body: unknown): KindParse {
-  const envelope = safeParseUnknown(BlrecEnvelope, body);
+  const envelope = safeParseUnknown(BlrecEnvelope(), body);
   if (!envelope.ok) return envelope;
   const { type, id, date, data } = envelope.value;
   const at = kindTimestamp(date);
@@ -46,7 +46,7 @@ export function blrecEvents(body: unknown): KindParse {
   switch (type) {
     case 'LiveBeganEvent':
     case 'LiveEndedEvent':
-      return read(BlrecLiveData, (d) => [
+      return read(BlrecLiveData(), (d) => [
         {
           type: type === 'LiveBeganEvent' ? 'StreamStarted' : 'StreamEnded',
           key,
@@ -55,12 +55,12 @@ export function blrecEvents(body: unknown): KindParse {
         },
       ]);
     case 'RoomChangeEvent':
-      return read(BlrecRoomData, (d) => [
+      return read(BlrecRoomData(), (d) => [
         { type: 'RoomChanged', key, at, room: roomFacts(d.room_info) },
       ]);
     case 'RecordingStartedEvent':
     case 'RecordingFinishedEvent':
-      return read(BlrecRoomData, (d) => [
+      return read(BlrecRoomData(), (d) => [
         {
           type: type === 'RecordingStartedEvent' ? 'SessionStarted' : 'SessionEnded',
           key,
@@ -72,7 +72,7 @@ export function blrecEvents(body: unknown): KindParse {
       ]);
     case 'VideoFileCompletedEvent':
     case 'VideoPostprocessingCompletedEvent':
-      return read(BlrecFileData, (d) => [
+      return read(BlrecFileData(), (d) => [
         // Keyed by the path, not the event: the post-processed report is the same file again.
         {
           type: 'FileClosed',
@@ -83,7 +83,7 @@ export function blrecEvents(body: unknown): KindParse {
         },
       ]);
     case 'SpaceNoEnoughEvent':
-      return read(BlrecSpaceData, (d) => [
+      return read(BlrecSpaceData(), (d) => [
         {
           type: 'Problem',
           at,
@@ -93,7 +93,7 @@ export function blrecEvents(body: unknown): KindParse {
         },
       ]);
     case 'Error':
-      return read(BlrecErrorData, (d) => [
+      return read(BlrecErrorData(), (d) => [
         {
           type: 'Problem',
           at,

@@ -18,7 +18,7 @@ const FALLBACK_BUCKET_MS = 10 * 60_000;
  * StartBroadcastingReminder for one stream) is thus one happening.
  */
 export function ddtvEvents(body: unknown, context: KindParseContext): KindParse {
-  const envelope = safeParseUnknown(DdtvEnvelope, body);
+  const envelope = safeParseUnknown(DdtvEnvelope(), body);
   if (!envelope.ok) return envelope;
   const { cmd, code, data, message } = envelope.value;
   const known = (DDTV_OPCODES as Record<string, number>)[cmd];
@@ -30,7 +30,7 @@ export function ddtvEvents(body: unknown, context: KindParseContext): KindParse 
     return { ok: true, value: [{ type: 'Problem', at, problem: 'login-expired', detail }] };
   }
   if (IGNORED.has(cmd)) return { ok: true, value: [] };
-  const card = safeParseUnknown(DdtvRoomCard, data);
+  const card = safeParseUnknown(DdtvRoomCard(), data);
   if (!card.ok) return { ok: false, reasons: card.reasons.map((r) => `data.${r}`) };
   return { ok: true, value: happenings(cmd, card.value, at, context.receivedAt) };
 }
