@@ -34,6 +34,7 @@ const EAGER_DEPENDENCIES = [
 const LAZY_MODULES = [
   () => import('../../main/features/recorder-kinds/core/kind-events'),
   () => import('../../main/features/recorder-kinds/adapters/kind-commands'),
+  () => import('../../main/features/recorder-kinds/adapters/kind-info'),
   () => import('../../main/features/jobs/adapters/jobs-table'),
   () => import('../../main/features/jobs/adapters/media-duration'),
   () => import('../../main/features/push/adapters/legacy-outbox-import'),
