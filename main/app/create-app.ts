@@ -174,14 +174,14 @@ function appHandlers(
     pipeline: Pick<EventPipeline, 'record'>;
   },
 ): { handlers: ContractHandlers; phone: Phone } {
-  const phone = buildPhone(
+  const phone = buildPhone({
     context,
-    () => handlers,
-    parts.state,
-    parts.listener,
-    parts.pipeline,
-    ports.setTimer,
-  );
+    handlers: () => handlers,
+    state: parts.state,
+    listener: parts.listener,
+    pipeline: parts.pipeline,
+    ...(ports.setTimer ? { setTimer: ports.setTimer } : {}),
+  });
   const handlers: ContractHandlers = contractHandlers(
     {
       ...context,

@@ -1,10 +1,7 @@
-import type { AppState } from '../../../../shared/app-state';
-import type { ContractHandlers } from '../../../../shared/ipc-contract';
-import type { EventPipeline } from '../../../core/event-pipeline';
 import type { HappeningSource } from '../../../core/plug-ins';
-import type { AppContext } from '../../../app/app-context';
 import { parsePushUrl } from '../../push/core/push-url';
-import type { PhoneBots, PhoneBotsDeps } from './phone-bots';
+import type { PhoneBots } from './phone-bots';
+import type { PhoneParts } from './phone-wiring';
 
 /** The phone as the app holds it: a source the lifecycle starts, and Settings → Push's calls. */
 export type Phone = HappeningSource & Pick<PhoneBots, 'statusOf' | 'sendCommands'>;
@@ -16,21 +13,15 @@ export type Phone = HappeningSource & Pick<PhoneBots, 'statusOf' | 'sendCommands
  * in headless mode's memory for as long as it runs (issue 41). Once loaded, the bots follow the
  * settings themselves, as they always did.
  */
-export function buildPhone(
-  context: AppContext,
-  handlers: () => ContractHandlers,
-  state: () => AppState,
-  listener: { server: { route: PhoneBotsDeps['route'] } },
-  pipeline: Pick<EventPipeline, 'record'>,
-  setTimer?: PhoneBotsDeps['setTimer'],
-): Phone {
+export function buildPhone(parts: PhoneParts): Phone {
+  const { context } = parts;
   let loading: Promise<PhoneBots> | undefined;
   let bots: PhoneBots | undefined;
   let started = false;
   let stopWatching: (() => void) | undefined;
   const load = (): Promise<PhoneBots> =>
     (loading ??= import('./phone-wiring').then(({ wirePhoneBots }) => {
-      bots = wirePhoneBots(context, handlers, state, listener, pipeline, setTimer);
+      bots = wirePhoneBots(parts);
       if (started) bots.start();
       return bots;
     }));

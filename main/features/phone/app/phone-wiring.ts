@@ -6,20 +6,34 @@ import type { AppContext } from '../../../app/app-context';
 import { PHONE_COMMAND_DECISION, phoneCommandNotification } from '../core/phone-history';
 import { PhoneBots, type PhoneBotsDeps } from './phone-bots';
 
+/** What the phone is built from: the app's context, its calls and state, the listener, the history. */
+export interface PhoneParts {
+  context: AppContext;
+  /** The app's handlers, read when a command comes (they are made after the phone). */
+  handlers: () => ContractHandlers;
+  state: () => AppState;
+  /** The listener the OneBot route is added to. */
+  listener: { server: { route: PhoneBotsDeps['route'] } };
+  /** Where the commands taken are recorded in the history. */
+  pipeline: Pick<EventPipeline, 'record'>;
+  /** The app's timers (tests move them). */
+  setTimer?: PhoneBotsDeps['setTimer'];
+}
+
 /**
  * The phone's bots over the app's handlers (issue 43): commands go through the same calls as the
  * window's; every command taken is a `phone:command` event (headless `phone` lines) and a row of
  * the history, recorded through the pipeline like the app's other notices but never popped up
  * nor pushed (its decision is not shown). Loaded by build-phone.ts once a target takes commands.
  */
-export function wirePhoneBots(
-  context: AppContext,
-  handlers: () => ContractHandlers,
-  state: () => AppState,
-  listener: { server: { route: PhoneBotsDeps['route'] } },
-  pipeline: Pick<EventPipeline, 'record'>,
-  setTimer?: PhoneBotsDeps['setTimer'],
-): PhoneBots {
+export function wirePhoneBots({
+  context,
+  handlers,
+  state,
+  listener,
+  pipeline,
+  setTimer,
+}: PhoneParts): PhoneBots {
   let taken = 0;
   return new PhoneBots({
     context: {
