@@ -3,7 +3,7 @@ import { roomOutcomeText } from '../../../../shared/i18n/room-commands';
 import { PHONE_COMMAND_HELP, PHONE_TEXT } from '../../../../shared/i18n/phone-text';
 import type { CallResult, ContractHandlers } from '../../../../shared/ipc-contract';
 import { quietUntilFor } from '../../../../shared/quiet-until';
-import { roomLabel as platformRoomLabel } from '../../../../shared/platforms';
+import { roomLabel } from '../../../../shared/platforms';
 import type { Language, Settings } from '../../../../shared/settings';
 import type { Clock } from '../../../core/ports';
 import type { FreeSpacePort } from '../../guardian/adapters/free-space';
@@ -126,16 +126,16 @@ async function mute(
   const answer =
     until === 'hour'
       ? roomOutcomeText('muted', language, roomId)
-      : PHONE_TEXT[language].mutedUntil(roomLabel(roomId, language), clockTime(end));
+      : PHONE_TEXT[language].mutedUntil(roomNumberText(roomId, language), clockTime(end));
   return { answer, line: `mute room ${roomId} until ${until} → done` };
 }
 
 /** A room as a phone's answer names it: "抖音 · 主播名 (123456789)", or "主播名 (21452505)". */
 function roomNamed(room: NamedRoom, language: Language): string {
-  return `${platformRoomLabel(room, room.name, language)} (${room.platformRoom ?? room.roomId})`;
+  return `${roomLabel(room, room.name, language)} (${room.platformRoom ?? room.roomId})`;
 }
 
-function roomLabel(roomId: number, language: Language): string {
+function roomNumberText(roomId: number, language: Language): string {
   return language === 'zh-CN' ? `房间 ${roomId} ` : `room ${roomId}`;
 }
 

@@ -29,11 +29,10 @@ export async function kindRecordCommand(
   roomId: number,
   start: boolean,
 ): Promise<KindCommandResult> {
-  const base = recorder.url.trim().replace(/\/+$/, '');
+  const base = apiBase(recorder);
   try {
     if (recorder.kind === 'blrec') {
-      const headers: Record<string, string> = { 'Content-Type': 'application/json' };
-      if (recorder.password) headers['x-api-key'] = recorder.password;
+      const headers = { 'Content-Type': 'application/json', ...blrecKey(recorder) };
       const action = start ? 'enable' : 'disable';
       const body = start ? undefined : JSON.stringify({ force: false, background: false });
       const url = `${base}/api/v1/tasks/${roomId}/recorder/${action}`;
@@ -56,12 +55,26 @@ export async function kindRecordCommand(
 }
 
 async function answered(response: Response): Promise<KindCommandResult> {
-  const detail = (await response.text()).slice(0, 200);
-  return response.ok
-    ? { ok: true }
-    : { ok: false, failure: { reason: 'http', status: response.status, detail } };
+  return response.ok ? { ok: true } : { ok: false, failure: await httpFailure(response) };
 }
 
-function timeout(): AbortSignal {
+/** The recorder's API address without a trailing slash. */
+export function apiBase(recorder: Pick<RecorderSetting, 'url'>): string {
+  return recorder.url.trim().replace(/\/+$/, '');
+}
+
+/** blrec's API key header (`x-api-key`), when one is set (kept in the recorder's password). */
+export function blrecKey(recorder: Pick<RecorderSetting, 'password'>): Record<string, string> {
+  return recorder.password ? { 'x-api-key': recorder.password } : {};
+}
+
+/** A refusal of another kind's API: its status and the start of what it said. */
+export async function httpFailure(response: Response): Promise<KindCommandFailure> {
+  const detail = (await response.text()).slice(0, 200);
+  return { reason: 'http', status: response.status, detail };
+}
+
+/** How long a call to another kind's API may take. */
+export function timeout(): AbortSignal {
   return AbortSignal.timeout(10_000);
 }

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import type { KindCommandFailure } from '../../../../shared/i18n/kind-text';
 import { lazySchema } from '../../../../shared/lazy-schema';
 import type { RecorderSetting } from '../../../../shared/settings';
+import { apiBase, blrecKey, httpFailure, timeout } from './kind-commands';
 
 /** What another kind's API says of itself: its version, or why it did not say. */
 export type KindInfo = { ok: true; version: string } | { ok: false; failure: KindCommandFailure };
@@ -19,12 +20,10 @@ const BililiveGoInfo = lazySchema(() =>
  * src/blrec/web/main.py), bililive-go open. Other kinds have no API this app speaks.
  */
 export async function kindInfo(recorder: RecorderSetting): Promise<KindInfo> {
-  const base = recorder.url.trim().replace(/\/+$/, '');
+  const base = apiBase(recorder);
   try {
     if (recorder.kind === 'blrec') {
-      const headers: Record<string, string> = recorder.password
-        ? { 'x-api-key': recorder.password }
-        : {};
+      const headers = blrecKey(recorder);
       const response = await fetch(`${base}/api/v1/app/info`, { headers, signal: timeout() });
       if (!response.ok) return refused(response);
       const info = BlrecInfo().safeParse(await response.json().catch(() => undefined));
@@ -46,10 +45,5 @@ export async function kindInfo(recorder: RecorderSetting): Promise<KindInfo> {
 const notIt: KindInfo = { ok: false, failure: { reason: 'notIt' } };
 
 async function refused(response: Response): Promise<KindInfo> {
-  const detail = (await response.text()).slice(0, 200);
-  return { ok: false, failure: { reason: 'http', status: response.status, detail } };
-}
-
-function timeout(): AbortSignal {
-  return AbortSignal.timeout(10_000);
+  return { ok: false, failure: await httpFailure(response) };
 }
