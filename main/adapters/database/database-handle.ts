@@ -29,6 +29,8 @@ export const RECLAIM_FROM_PAGES = 1024;
 export class DatabaseHandle {
   #opened: { db: Database.Database; lock: Database.Database; wal: WalFile } | undefined;
   #statements = new Map<string, Database.Statement>();
+  /** The connection's `synchronous` as last set here (the open sets FULL): set again only to change it. */
+  #synchronous: 'FULL' | 'NORMAL' = 'FULL';
   #queue: Queued[] = [];
   #busy = false; // a commit's sync or a checkpoint is under way
   #closed = false;
@@ -74,7 +76,10 @@ export class DatabaseHandle {
   /** The connection for a write outside the group commit (the start's import), synced by SQLite. */
   synced(): Database.Database | undefined {
     const db = this.connection();
-    db?.pragma('synchronous = FULL'); // the group commit sets NORMAL again
+    if (db !== undefined && this.#synchronous !== 'FULL') {
+      db.pragma('synchronous = FULL'); // the group commit sets NORMAL again
+      this.#synchronous = 'FULL';
+    }
     return db;
   }
 
@@ -154,6 +159,7 @@ export class DatabaseHandle {
       throw error;
     }
     this.#statements.clear();
+    this.#synchronous = 'FULL'; // as openDatabase left it
     this.replaced ??= replaced;
   }
 
@@ -179,7 +185,12 @@ export class DatabaseHandle {
     };
     if (db === undefined) return settle(new Error(this.trouble ?? 'the database is closed'));
     try {
-      this.statement(`PRAGMA synchronous = ${full ? 'FULL' : 'NORMAL'}`).run();
+      // Only when it changes: a PRAGMA per commit cost about as much as the BEGIN under load.
+      const synchronous = full ? 'FULL' : 'NORMAL';
+      if (this.#synchronous !== synchronous) {
+        this.statement(`PRAGMA synchronous = ${synchronous}`).run();
+        this.#synchronous = synchronous;
+      }
       const settled = runBatch(db, batch, (sql) => this.statement(sql));
       held = performance.now() - started;
       const wal = this.#opened!.wal;

@@ -95,6 +95,20 @@ describe('DatabaseHandle', () => {
     expect([markOf('shown'), markOf('sent'), markOf('row')]).toEqual([1, 2, 3]);
   });
 
+  test('the group commit runs with NORMAL, a write outside it with FULL, each set again only after the other', async () => {
+    const synchronous = () => handle.connection()!.pragma('synchronous', { simple: true });
+    expect(synchronous()).toBe(2); // FULL, as the open leaves it
+    await handle.commit(setMark('a', 1));
+    expect(synchronous()).toBe(1); // NORMAL: the WAL is synced by the handle
+    await handle.commit(setMark('b', 2));
+    expect(synchronous()).toBe(1);
+    handle.synced()!.prepare("INSERT INTO marks (name, value) VALUES ('c', 3)").run();
+    expect(synchronous()).toBe(2);
+    await handle.commit(setMark('d', 4));
+    expect(synchronous()).toBe(1);
+    expect([markOf('a'), markOf('b'), markOf('c'), markOf('d')]).toEqual([1, 2, 3, 4]);
+  });
+
   test('space is given back once many pages are free, and left for reuse while few are', async () => {
     const insert = (seq: number) => () =>
       handle
