@@ -132,10 +132,10 @@ export function listFile(
   const entry = historyFileOf(happening, finishedAt);
   if (!entry) return;
   const committed = history.addFile(entry);
-  // A dropped write lists nothing (the history writer warned): no cue then.
+  // A dropped write, or a file listed already, lists nothing (the history writer warned): no cue then.
   if (committed && listed)
     committed.then(
-      () => listed(entry),
+      (added) => added && listed(entry),
       () => undefined,
     );
 }

@@ -82,24 +82,28 @@ export class HistoryTables {
   }
 
   /**
-   * Records a finished file; false when one of the same key is listed (a recovery run again),
-   * else its commit: resolves once the row is readable (the Files list's cue), rejects if dropped.
+   * Records a finished file; false when one of the same key is on its way, else its commit:
+   * resolves once the row is readable (the Files list's cue) with true, or with false when one of
+   * the same key was listed already (a recovery run again: nothing written); rejects if dropped.
+   * The listed key is met by the insert itself, inside the turn's transaction: a look-up before
+   * it was a read transaction of its own per file (hasFile, which recovery still asks).
    * A file a journaled delivery revealed (its key names the journal seq) asks for no sync of its
    * own: until the processed mark passes its delivery the next start lists it again from the
    * journal, and the mark is committed after it (the WAL keeps commits in order, so a mark on the
    * disk means the row is too), as is its decision, whose commit is synced. So a FileClosed held
    * for its group window still costs two synced commits, not three.
    */
-  addFile(file: HistoryFile): Promise<void> | false {
+  addFile(file: HistoryFile): Promise<boolean> | false {
     const key = file.key;
     if (key !== undefined) {
-      if (this.hasFile(key)) return false;
+      if (this.#pendingFiles.has(key)) return false;
       this.#pendingFiles.add(key);
     }
     const journaled = key !== undefined && /^j\d+:/.test(key);
     const write = () => {
-      insertFile(this.#db, file);
-      this.#prune('files');
+      const added = insertFile(this.#db, file) > 0;
+      if (added) this.#prune('files');
+      return added;
     };
     const committed = this.#writer
       .write(write, undefined, { synced: !journaled })

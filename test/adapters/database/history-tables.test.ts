@@ -194,7 +194,7 @@ describe('HistoryTables writes', () => {
     const committed = history.addFile(file);
     expect(committed).toBeInstanceOf(Promise);
     expect(history.addFile(file)).toBe(false); // not committed yet: still known
-    await committed; // resolves once the row is readable (the window's files:changed cue)
+    expect(await committed).toBe(true); // once the row is readable (the window's files:changed cue)
     expect(history.files().items.map((f) => f.key)).toEqual(['j1:FileClosed']);
     const decided = makeNotification(1);
     decided.notification.key = 'j1:FileClosed';
@@ -206,6 +206,8 @@ describe('HistoryTables writes', () => {
     expect(again.hasFile('j1:FileClosed')).toBe(true);
     expect(again.hasFile('j2:FileClosed')).toBe(false);
     expect(again.addNotification(decided)).toBe(false);
+    // Met by the insert in the turn's transaction: nothing written, and no cue.
+    expect(await again.addFile(file)).toBe(false);
     expect(again.files().total).toBe(1);
   });
 
