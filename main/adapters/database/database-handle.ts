@@ -29,8 +29,7 @@ export const RECLAIM_FROM_PAGES = 1024;
 export class DatabaseHandle {
   #opened: { db: Database.Database; lock: Database.Database; wal: WalFile } | undefined;
   #statements = new Map<string, Database.Statement>();
-  /** The connection's `synchronous` as last set here (the open sets FULL): set again only to change it. */
-  #synchronous: 'FULL' | 'NORMAL' = 'FULL';
+  #synchronous: 'FULL' | 'NORMAL' = 'FULL'; // as last set (the open sets FULL)
   #queue: Queued[] = [];
   #busy = false; // a commit's sync or a checkpoint is under way
   #closed = false;
@@ -76,10 +75,7 @@ export class DatabaseHandle {
   /** The connection for a write outside the group commit (the start's import), synced by SQLite. */
   synced(): Database.Database | undefined {
     const db = this.connection();
-    if (db !== undefined && this.#synchronous !== 'FULL') {
-      db.pragma('synchronous = FULL'); // the group commit sets NORMAL again
-      this.#synchronous = 'FULL';
-    }
+    if (db !== undefined) this.#setSynchronous('FULL'); // the group commit sets NORMAL again
     return db;
   }
 
@@ -159,7 +155,7 @@ export class DatabaseHandle {
       throw error;
     }
     this.#statements.clear();
-    this.#synchronous = 'FULL'; // as openDatabase left it
+    this.#synchronous = 'FULL';
     this.replaced ??= replaced;
   }
 
@@ -185,12 +181,7 @@ export class DatabaseHandle {
     };
     if (db === undefined) return settle(new Error(this.trouble ?? 'the database is closed'));
     try {
-      // Only when it changes: a PRAGMA per commit cost about as much as the BEGIN under load.
-      const synchronous = full ? 'FULL' : 'NORMAL';
-      if (this.#synchronous !== synchronous) {
-        this.statement(`PRAGMA synchronous = ${synchronous}`).run();
-        this.#synchronous = synchronous;
-      }
+      this.#setSynchronous(full ? 'FULL' : 'NORMAL');
       const settled = runBatch(db, batch, (sql) => this.statement(sql));
       held = performance.now() - started;
       const wal = this.#opened!.wal;
@@ -213,6 +204,12 @@ export class DatabaseHandle {
         const due = this.#queue.length > 0 || this.#opened?.wal.due === true;
         if (due && !this.#closed) setImmediate(() => this.#flush());
       });
+  }
+
+  // Only when it changes: a PRAGMA per commit cost about as much as its BEGIN under load.
+  #setSynchronous(mode: 'FULL' | 'NORMAL'): void {
+    if (this.#synchronous !== mode) this.statement(`PRAGMA synchronous = ${mode}`).run();
+    this.#synchronous = mode;
   }
 
   #setTrouble(trouble: string | undefined): void {
