@@ -58,12 +58,19 @@ export function buildPipeline(wiring: PipelineWiring): EventPipeline {
         const recorder = recorderById(settings(), id);
         return recorder ? recorderLabel(recorder) : id;
       },
+      // Read only for the buttons that depend on them (a finished file's need none of them).
       buttonsFor: (notification, happening) =>
         popupButtons(notification, {
           room: happening.room,
-          apiAnswers: wiring.apiAnswers(happening.recorderId),
-          favourite: settings().notifications.favourites.includes(happening.roomId),
-          noRoomPage: roomPageUrl(happening.room) === null,
+          get apiAnswers() {
+            return wiring.apiAnswers(happening.recorderId);
+          },
+          get favourite() {
+            return settings().notifications.favourites.includes(happening.roomId);
+          },
+          get noRoomPage() {
+            return roomPageUrl(happening.room) === null;
+          },
         }),
       awaitPictures: wiring.awaitPictures,
     },

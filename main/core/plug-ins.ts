@@ -37,6 +37,11 @@ export interface Observer {
    * off, the observer is told nothing (a feature switched off is not called for every webhook).
    */
   enabledBy?: SwitchedSection;
+  /**
+   * Told only while the settings hold a recorder of another kind than BililiveRecorder (a part
+   * for those kinds alone is then not called for every event of BililiveRecorder's).
+   */
+  otherKindsOnly?: boolean;
 }
 
 /** A settings section with an `enabled` switch (jobs, clean-up, pictures, …). */
