@@ -19,12 +19,21 @@ export interface AttentionSettings {
   sounds?: SoundSettings;
 }
 
+// Each room's tier, held per settings object (made anew only when the settings change): the
+// policy asks for it on every event, the lists' look-up runs once per room and change.
+const tiers = new WeakMap<AttentionSettings, Map<number, RoomTier>>();
+
 /** A room's tier under these settings. */
 export function tierOf(settings: AttentionSettings, roomId: number): RoomTier {
-  return roomTier(
-    { favourites: settings.favourites ?? [], quietRooms: settings.quietRooms ?? [] },
-    roomId,
-  );
+  let held = tiers.get(settings);
+  if (!held) tiers.set(settings, (held = new Map()));
+  let tier = held.get(roomId);
+  if (tier === undefined) {
+    const lists = { favourites: settings.favourites ?? [], quietRooms: settings.quietRooms ?? [] };
+    tier = roomTier(lists, roomId);
+    held.set(roomId, tier);
+  }
+  return tier;
 }
 
 /** Whether quiet hours (the daily window or the tray's "until") hold popups at `now`. */
