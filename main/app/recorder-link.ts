@@ -17,6 +17,7 @@ import { webhooksPointHere } from '../adapters/recorder-global-config';
 import { fetchPolledRooms } from '../adapters/polled-rooms';
 import type { EventPipeline } from '../core/event-pipeline';
 import { RecorderReconciler, type SetupNotice } from '../core/recorder-reconcile';
+import { ROOMS_KEPT, pruneOldest } from '../core/prune-oldest';
 import type { AppContext } from './app-context';
 import { kindConnection, streamedKindOf } from '../features/recorder-kinds/app/kind-connection';
 import type { DecisionSinks } from './sinks';
@@ -62,6 +63,8 @@ export class RecorderLink {
   /** Why its event stream is down (blrec, bililive-go); undefined while up or for other kinds. */
   #streamDown: StreamDown | undefined;
   #lastWebhookAt: number | undefined;
+  /** Each room's last webhook (so webhooks do reach the app), for the reconciler's check. */
+  readonly #roomWebhooks = new Map<number, number>();
   #webhooks: RecorderView['webhooks'] = 'unknown';
   #reading = false;
   /** When a webhook last made this app read the recorder's settings again (epoch ms). */
@@ -91,6 +94,7 @@ export class RecorderLink {
       statusChanged: (status, failure) => this.#statusChanged(status, failure ?? {}),
       notice: (notice) => this.#notice(notice),
       polled: (rooms, at) => wiring.observers.notify('polled', rooms, at, id),
+      lastWebhookAt: (roomId) => this.#roomWebhooks.get(roomId),
     });
   }
 
@@ -134,7 +138,10 @@ export class RecorderLink {
       this.#rereadAt = at;
       this.#rereadWebhooks();
     }
-    if (roomId !== undefined) this.#reconciler.webhookSeen(roomId);
+    if (roomId !== undefined) {
+      this.#roomWebhooks.set(roomId, at);
+      pruneOldest(this.#roomWebhooks, ROOMS_KEPT);
+    }
     if (this.#notices.delete('webhooksMissing')) this.#wiring.context.stateChanged();
   }
 
