@@ -86,6 +86,7 @@ export function attachSources(
       rooms: () => parts.pipeline.rooms(),
       roomEverywhere: (roomId) => parts.pipeline.roomEverywhere(roomId),
       recorders: () => context.settings().recorders,
+      onSettingsChange: (listener) => context.settingsView.onChange(listener),
     },
     problems: () => guardian.problems(),
   };

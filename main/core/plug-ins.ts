@@ -61,6 +61,11 @@ export interface SourceContext extends PlugInContext {
   roomEverywhere(roomId: number): readonly RoomState[];
   /** The recorders in the settings in force, with their API clients' settings. */
   recorders(): readonly RecorderSetting[];
+  /**
+   * Calls `listener` with the settings before each change; returns the unsubscribe. Absent (some
+   * tests): a source watches as if every switch were on.
+   */
+  onSettingsChange?(listener: (previous: Settings) => void): () => void;
 }
 
 /**
