@@ -193,13 +193,16 @@ export class NotificationPolicy {
     if (happening.kind === 'FileClosed' && settings.events.SessionReport) return 'disabled';
     if (tier === 'quiet') return 'quietRoom';
     if (settings.mutedRooms.includes(happening.roomId)) return 'muted';
-    if (isRoomMutedAt(settings.mutedRoomsUntil, happening.roomId, now)) return 'muted';
+    // No room muted for a while, nor a pause (the usual case): nothing to look up per event.
+    const mutes = settings.mutedRoomsUntil;
+    if (mutes?.length && isRoomMutedAt(mutes, happening.roomId, now)) return 'muted';
     if (happening.kind === 'StreamStarted') {
       const offline = this.#lastOffline.get(happening.roomId);
       if (offline !== undefined && now - offline < settings.flapMinutes * 60_000) return 'flapping';
     }
     const throughPause = tier === 'favourite' && settings.favouritesThroughPause === true;
-    if (isPaused(settings.pausedUntil, now) && !throughPause) return 'paused';
+    const paused = settings.pausedUntil !== null && isPaused(settings.pausedUntil, now);
+    if (paused && !throughPause) return 'paused';
     return quietHoursReason(happening.kind, tier, settings, now);
   }
 

@@ -38,7 +38,8 @@ export function tierOf(settings: AttentionSettings, roomId: number): RoomTier {
 
 /** Whether quiet hours (the daily window or the tray's "until") hold popups at `now`. */
 export function quietNow(settings: AttentionSettings, now: number): boolean {
-  if (!settings.quietHours && !settings.quietUntil) return false;
+  // Neither the daily window switched on nor an "until" set (the usual case): nothing to work out.
+  if (!settings.quietHours?.enabled && !settings.quietUntil) return false;
   return isQuietAt(
     {
       quietHours: settings.quietHours ?? {
