@@ -63,6 +63,7 @@ export class RecorderLink {
   /** Why its event stream is down (blrec, bililive-go); undefined while up or for other kinds. */
   #streamDown: StreamDown | undefined;
   #lastWebhookAt: number | undefined;
+  #startsRooms: { recorder: RecorderSetting; status: string; value: boolean } | undefined;
   /** Each room's last webhook (so webhooks do reach the app), for the reconciler's check. */
   readonly #roomWebhooks = new Map<number, number>();
   #webhooks: RecorderView['webhooks'] = 'unknown';
@@ -111,7 +112,13 @@ export class RecorderLink {
   /** Whether "record" may be offered for its rooms now (by its kind: shared/kind-abilities.ts). */
   get startsRooms(): boolean {
     const recorder = this.settings();
-    return recorder !== undefined && startsRooms({ ...recorder, status: this.#status });
+    if (recorder === undefined) return false;
+    // Held until its settings or its connection change (asked of every go-live popup).
+    const held = this.#startsRooms;
+    if (held?.recorder === recorder && held.status === this.#status) return held.value;
+    const value = startsRooms({ ...recorder, status: this.#status });
+    this.#startsRooms = { recorder, status: this.#status, value };
+    return value;
   }
 
   /** The one client of its API, for the login in force; undefined without an API. */
