@@ -54,7 +54,7 @@ export class RecorderLink {
   readonly #wiring: LinkWiring;
   readonly #reconciler: RecorderReconciler;
   readonly #notices = new Map<SetupNotice['kind'], SetupNoticeState>();
-  #client: { key: string; client: RecorderClient } | undefined;
+  #client: { key: string; from: RecorderSetting; client: RecorderClient } | undefined;
   #poller: Poller | undefined;
   /** The login the poller runs with ('' = none), to restart it when that changes. */
   #polled = '';
@@ -124,15 +124,19 @@ export class RecorderLink {
   /** The one client of its API, for the login in force; undefined without an API. */
   client(): RecorderClient | undefined {
     const recorder = this.settings();
+    // The same settings as at the last call (every poll's): the same client, no key worked out.
+    if (recorder !== undefined && this.#client?.from === recorder) return this.#client.client;
     const key = loginKey(recorder);
     if (!recorder || key === '') return undefined;
     if (this.#client?.key !== key) {
       const { url, username, password } = recorder;
       this.#client = {
         key,
+        from: recorder,
         client: new RecorderClient({ baseUrl: url.trim(), username, password }),
       };
     }
+    this.#client.from = recorder;
     return this.#client.client;
   }
 
