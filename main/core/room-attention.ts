@@ -19,21 +19,21 @@ export interface AttentionSettings {
   sounds?: SoundSettings;
 }
 
-// Each room's tier, held per settings object (made anew only when the settings change): the
-// policy asks for it on every event, the lists' look-up runs once per room and change.
-const tiers = new WeakMap<AttentionSettings, Map<number, RoomTier>>();
+// The listed rooms' tiers, held per settings object (made anew only when the settings change):
+// the policy asks for a room's tier on every event, and most rooms are in neither list.
+const tiers = new WeakMap<AttentionSettings, ReadonlyMap<number, RoomTier>>();
 
 /** A room's tier under these settings. */
 export function tierOf(settings: AttentionSettings, roomId: number): RoomTier {
   let held = tiers.get(settings);
-  if (!held) tiers.set(settings, (held = new Map()));
-  let tier = held.get(roomId);
-  if (tier === undefined) {
+  if (!held) {
     const lists = { favourites: settings.favourites ?? [], quietRooms: settings.quietRooms ?? [] };
-    tier = roomTier(lists, roomId);
-    held.set(roomId, tier);
+    const listed = [...lists.quietRooms, ...lists.favourites];
+    held = new Map(listed.map((id) => [id, roomTier(lists, id)]));
+    tiers.set(settings, held);
   }
-  return tier;
+  // A room in neither list is a normal one (shared/room-tier.ts).
+  return held.get(roomId) ?? 'normal';
 }
 
 /** Whether quiet hours (the daily window or the tray's "until") hold popups at `now`. */
