@@ -1,3 +1,4 @@
+import { jsonOrUndefined } from '../../../../shared/parse';
 import * as z from 'zod';
 import type { Logger } from '../../../core/ports';
 
@@ -103,13 +104,7 @@ export class NtfySubscription {
   }
 
   #line(text: string): void {
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      return;
-    }
-    const line = Line.safeParse(json);
+    const line = Line.safeParse(jsonOrUndefined(text));
     if (!line.success || line.data.event !== 'message') return;
     this.#lastId = line.data.id;
     this.#options.onMessage({
