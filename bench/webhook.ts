@@ -233,14 +233,8 @@ async function bench(dataDir: string, gc: Gc, t0: number): Promise<void> {
         all.reduce((s, r) => s + r.meanBodyBytes * r.sent, 0) / all.reduce((s, r) => s + r.sent, 0),
       ),
       saturation: {
-        bare: {
-          eventsPerSecond: Math.round(sat.bare.eventsPerSecond),
-          ...rounded(sat.bare.latencyMs),
-        },
-        ours: {
-          eventsPerSecond: Math.round(sat.ours.eventsPerSecond),
-          ...rounded(sat.ours.latencyMs),
-        },
+        bare: rateRow(sat.bare),
+        ours: rateRow(sat.ours),
         ratio: round2(sat.ours.eventsPerSecond / sat.bare.eventsPerSecond),
       },
       cpuPerEvent: {
@@ -259,14 +253,8 @@ async function bench(dataDir: string, gc: Gc, t0: number): Promise<void> {
       paced: {
         rate: PACED_RATE,
         diskFdatasync: { ...rounded(disk), count: disk.count },
-        bare: {
-          eventsPerSecond: Math.round(paced.bare.eventsPerSecond),
-          ...rounded(paced.bare.latencyMs),
-        },
-        ours: {
-          eventsPerSecond: Math.round(paced.ours.eventsPerSecond),
-          ...rounded(paced.ours.latencyMs),
-        },
+        bare: rateRow(paced.bare),
+        ours: rateRow(paced.ours),
       },
       heap: {
         events: oursSent,
@@ -533,6 +521,14 @@ function printTable(f: {
 }
 
 type Row = { eventsPerSecond: number; p50: number; p99: number; max: number };
+
+/** A merged load's rate and latencies, as the figures and the table show them. */
+function rateRow(merged: {
+  eventsPerSecond: number;
+  latencyMs: LatencySummary;
+}): { eventsPerSecond: number } & LatencySummary {
+  return { eventsPerSecond: Math.round(merged.eventsPerSecond), ...rounded(merged.latencyMs) };
+}
 
 function rounded(l: LatencySummary): LatencySummary {
   return {

@@ -371,44 +371,26 @@ try {
   await measure(browser, server.url, generate(0, 0)).catch(() => undefined);
   const empty = await measure(browser, server.url, generate(0, 0));
   const full = await measure(browser, server.url, generate(500, 1000));
-  const rows: [string, string, string, string][] = [
-    [
-      'navigation → first content (median)',
-      ms(median(empty.navToContent)),
-      ms(median(full.navToContent)),
-      '',
-    ],
-    [
+  type Row = [string, string, string, string];
+  const row = (label: string, of: (figures: Figures) => number, target = ''): Row => [
+    label,
+    ms(of(empty)),
+    ms(of(full)),
+    target,
+  ];
+  const max = (values: number[]) => Math.max(...values);
+  const rows: Row[] = [
+    row('navigation → first content (median)', (f) => median(f.navToContent)),
+    row(
       'first render: state → rooms on screen (median)',
-      ms(median(empty.dataToContent)),
-      ms(median(full.dataToContent)),
+      (f) => median(f.dataToContent),
       '< 200 ms',
-    ],
-    [
-      'first render: state → rooms on screen (max)',
-      ms(Math.max(...empty.dataToContent)),
-      ms(Math.max(...full.dataToContent)),
-      '< 200 ms',
-    ],
-    [
-      'one-room update → laid out (median)',
-      ms(median(empty.updates)),
-      ms(median(full.updates)),
-      '< 16 ms',
-    ],
-    ['one-room update → laid out (p95)', ms(p95(empty.updates)), ms(p95(full.updates)), '< 16 ms'],
-    [
-      'one-room update → laid out (max)',
-      ms(Math.max(...empty.updates)),
-      ms(Math.max(...full.updates)),
-      '',
-    ],
-    [
-      'Files view: click → page of 50 laid out (median)',
-      ms(median(empty.filesView)),
-      ms(median(full.filesView)),
-      '< 200 ms',
-    ],
+    ),
+    row('first render: state → rooms on screen (max)', (f) => max(f.dataToContent), '< 200 ms'),
+    row('one-room update → laid out (median)', (f) => median(f.updates), '< 16 ms'),
+    row('one-room update → laid out (p95)', (f) => p95(f.updates), '< 16 ms'),
+    row('one-room update → laid out (max)', (f) => max(f.updates)),
+    row('Files view: click → page of 50 laid out (median)', (f) => median(f.filesView), '< 200 ms'),
   ];
   console.log(
     `bench:window — Chromium ${version}, fake window.recorderTray with generated data, window 480×680`,
@@ -416,12 +398,7 @@ try {
   console.log(
     `${LOADS} page loads per column; ${UPDATES} one-room state pushes (all 500 rooms re-sent, as main does)\n`,
   );
-  const header: [string, string, string, string] = [
-    '',
-    'baseline: empty app',
-    '500 rooms, 1,000 files',
-    'target',
-  ];
+  const header: Row = ['', 'baseline: empty app', '500 rooms, 1,000 files', 'target'];
   const widths = header.map((_, c) => Math.max(...[header, ...rows].map((r) => r[c]!.length)));
   for (const row of [header, ...rows])
     console.log(

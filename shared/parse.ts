@@ -46,6 +46,12 @@ export function parseJsonText(
   }
 }
 
+/** `JSON.parse` that gives undefined for text that is not JSON (no JSON text parses to undefined). */
+export function jsonOrUndefined(text: string): unknown {
+  const parsed = parseJsonText(text);
+  return parsed.ok ? parsed.value : undefined;
+}
+
 /** Whether a value is a JSON object (not null, not an array). */
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

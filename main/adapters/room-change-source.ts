@@ -2,6 +2,7 @@ import type { RecorderWebhook } from '../../shared/recorder/webhook';
 import type { RoomChange } from '../core/happening';
 import { areaText, RoomChanges, type RoomLook } from '../core/room-changes';
 import type { HappeningSource, SourceContext } from '../core/plug-ins';
+import type { RoomState } from '../../shared/model';
 
 /** A webhook's look at its room: V2 events carry title and area, a V1 body only the title. */
 export function webhookLook(webhook: RecorderWebhook): RoomLook | undefined {
@@ -17,45 +18,78 @@ export function webhookLook(webhook: RecorderWebhook): RoomLook | undefined {
 
 /**
  * Title and area changes as happenings (`RoomChanged`), from webhooks and polls, one per room per
- * minute (main/core/room-changes.ts). Nothing is offered while the switch is off or for a room
- * outside `notifications.roomChangeRooms` (when that list is set): no alert and no history noise.
+ * minute (main/core/room-changes.ts). Nothing is watched while the switch is off, and nothing is
+ * offered for a room outside `notifications.roomChangeRooms` (when that list is set): no alert and
+ * no history noise.
  */
 export function roomChangeSource(
   setTimer: (fn: () => void, ms: number) => () => void = unrefTimer,
 ): HappeningSource {
-  let watch: RoomChanges | undefined;
-  let unsubscribe: (() => void) | undefined;
+  let watch: { changes: RoomChanges; unsubscribe: () => void } | undefined;
+  let stopWatching: (() => void) | undefined;
+  const end = () => {
+    watch?.unsubscribe();
+    watch?.changes.stop();
+    watch = undefined;
+  };
   return {
     name: 'room-changes',
     start(context) {
-      let source: 'webhook' | 'poll' = 'poll';
-      watch = new RoomChanges({
-        setTimer,
-        changed: (roomId, change) => offerChange(context, roomId, change, source),
-      });
-      const changes = watch;
-      unsubscribe = context.observe({
-        webhook: (webhook) => {
-          const look = webhookLook(webhook);
-          source = 'webhook';
-          if (look) changes.look(look);
-        },
-        polled: (rooms) => {
-          source = 'poll';
-          for (const room of rooms)
-            changes.look({
-              roomId: room.roomId,
-              title: room.title,
-              area: areaText(room.areaNameParent, room.areaNameChild),
-            });
-        },
+      // Switched off (the default), nothing is watched: no call for every webhook and poll.
+      const wanted = () =>
+        !context.onSettingsChange || context.settings().notifications.events.RoomChanged;
+      if (wanted()) watch = watchRooms(context, setTimer);
+      stopWatching = context.onSettingsChange?.(() => {
+        if (wanted() && !watch) watch = watchRooms(context, setTimer, context.rooms());
+        else if (!wanted()) end();
       });
     },
     stop() {
-      unsubscribe?.();
-      watch?.stop();
+      stopWatching?.();
+      stopWatching = undefined;
+      end();
     },
   };
+}
+
+/**
+ * Watches the rooms' titles and areas in webhooks and polls. `known`: where their changes start
+ * from when watching starts late (switched on: the rooms as the app knows them, which is what the
+ * looks while switched off would have left); none at start, as before any look.
+ */
+function watchRooms(
+  context: SourceContext,
+  setTimer: (fn: () => void, ms: number) => () => void,
+  known: readonly RoomState[] = [],
+): { changes: RoomChanges; unsubscribe: () => void } {
+  let source: 'webhook' | 'poll' = 'poll';
+  const changes = new RoomChanges({
+    setTimer,
+    changed: (roomId, change) => offerChange(context, roomId, change, source),
+  });
+  for (const room of known)
+    changes.look({
+      roomId: room.roomId,
+      title: room.title,
+      area: areaText(room.areaNameParent, room.areaNameChild),
+    });
+  const unsubscribe = context.observe({
+    webhook: (webhook) => {
+      const look = webhookLook(webhook);
+      source = 'webhook';
+      if (look) changes.look(look);
+    },
+    polled: (rooms) => {
+      source = 'poll';
+      for (const room of rooms)
+        changes.look({
+          roomId: room.roomId,
+          title: room.title,
+          area: areaText(room.areaNameParent, room.areaNameChild),
+        });
+    },
+  });
+  return { changes, unsubscribe };
 }
 
 function offerChange(

@@ -1,4 +1,4 @@
-import { firstRecorder } from '../../shared/recorders';
+import { firstRecorder, recorderById } from '../../shared/recorders';
 import { parseWebhook } from '../../shared/recorder/webhook';
 import type { Settings } from '../../shared/settings';
 import { nodeCrypto } from '../adapters/node-crypto';
@@ -131,7 +131,7 @@ export function buildListener(wiring: ListenerWiring): Listener {
  */
 function translatorOf(wiring: ListenerWiring): ReturnType<typeof kindWebhooks> {
   const { settings, clock, log } = wiring.context;
-  return kindWebhooks({
+  const translate = kindWebhooks({
     settings,
     pipeline: wiring.pipeline,
     clock,
@@ -139,6 +139,11 @@ function translatorOf(wiring: ListenerWiring): ReturnType<typeof kindWebhooks> {
     problem: (recorderId, problem) =>
       wiring.observers.notify('recorderProblem', problem, clock(), recorderId),
   });
+  // BililiveRecorder's own webhooks (nearly all of them) are not handed to the other kinds' part.
+  return (recorderId, body) =>
+    recorderById(settings(), recorderId)?.kind === 'bililive-recorder'
+      ? undefined
+      : translate(recorderId, body);
 }
 
 /**

@@ -9,7 +9,7 @@ import type { Effect } from '../core/outbox';
 import { initialReadState, keptInHistory } from '../core/history';
 import { roomPageUrl } from '../core/links';
 import { errorDetail } from '../core/log-text';
-import { popupButtons } from '../core/popup-buttons';
+import { popupButtons, type ButtonContext } from '../core/popup-buttons';
 import type { AppContext } from './app-context';
 import type { DecisionSinks } from './sinks';
 import type { Observers } from './sources';
@@ -59,12 +59,7 @@ export function buildPipeline(wiring: PipelineWiring): EventPipeline {
         return recorder ? recorderLabel(recorder) : id;
       },
       buttonsFor: (notification, happening) =>
-        popupButtons(notification, {
-          room: happening.room,
-          apiAnswers: wiring.apiAnswers(happening.recorderId),
-          favourite: settings().notifications.favourites.includes(happening.roomId),
-          noRoomPage: roomPageUrl(happening.room) === null,
-        }),
+        popupButtons(notification, buttonContext(happening, wiring.apiAnswers, settings)),
       awaitPictures: wiring.awaitPictures,
     },
     {
@@ -168,6 +163,29 @@ export function policySettings<N extends object, L>(
     if (made?.from !== from || made.language !== lang)
       made = { from, language: lang, value: { ...from, language: lang } };
     return made.value;
+  };
+}
+
+/**
+ * What else decides a popup's buttons, each part read only by the buttons that depend on it (a
+ * finished file's depend on none: no recorder, favourites or room page looked up for it).
+ */
+function buttonContext(
+  happening: Happening,
+  apiAnswers: PipelineWiring['apiAnswers'],
+  settings: AppContext['settings'],
+): ButtonContext {
+  return {
+    room: happening.room,
+    get apiAnswers() {
+      return apiAnswers(happening.recorderId);
+    },
+    get favourite() {
+      return settings().notifications.favourites.includes(happening.roomId);
+    },
+    get noRoomPage() {
+      return roomPageUrl(happening.room) === null;
+    },
   };
 }
 

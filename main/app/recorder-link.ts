@@ -17,6 +17,7 @@ import { webhooksPointHere } from '../adapters/recorder-global-config';
 import { fetchPolledRooms } from '../adapters/polled-rooms';
 import type { EventPipeline } from '../core/event-pipeline';
 import { RecorderReconciler, type SetupNotice } from '../core/recorder-reconcile';
+import { ROOMS_KEPT, pruneOldest } from '../core/prune-oldest';
 import type { AppContext } from './app-context';
 import { kindConnection, streamedKindOf } from '../features/recorder-kinds/app/kind-connection';
 import type { DecisionSinks } from './sinks';
@@ -53,7 +54,7 @@ export class RecorderLink {
   readonly #wiring: LinkWiring;
   readonly #reconciler: RecorderReconciler;
   readonly #notices = new Map<SetupNotice['kind'], SetupNoticeState>();
-  #client: { key: string; client: RecorderClient } | undefined;
+  #client: { key: string; from: RecorderSetting; client: RecorderClient } | undefined;
   #poller: Poller | undefined;
   /** The login the poller runs with ('' = none), to restart it when that changes. */
   #polled = '';
@@ -62,6 +63,9 @@ export class RecorderLink {
   /** Why its event stream is down (blrec, bililive-go); undefined while up or for other kinds. */
   #streamDown: StreamDown | undefined;
   #lastWebhookAt: number | undefined;
+  #startsRooms: { recorder: RecorderSetting; status: string; value: boolean } | undefined;
+  /** Each room's last webhook (so webhooks do reach the app), for the reconciler's check. */
+  readonly #roomWebhooks = new Map<number, number>();
   #webhooks: RecorderView['webhooks'] = 'unknown';
   #reading = false;
   /** When a webhook last made this app read the recorder's settings again (epoch ms). */
@@ -91,6 +95,7 @@ export class RecorderLink {
       statusChanged: (status, failure) => this.#statusChanged(status, failure ?? {}),
       notice: (notice) => this.#notice(notice),
       polled: (rooms, at) => wiring.observers.notify('polled', rooms, at, id),
+      lastWebhookAt: (roomId) => this.#roomWebhooks.get(roomId),
     });
   }
 
@@ -107,21 +112,31 @@ export class RecorderLink {
   /** Whether "record" may be offered for its rooms now (by its kind: shared/kind-abilities.ts). */
   get startsRooms(): boolean {
     const recorder = this.settings();
-    return recorder !== undefined && startsRooms({ ...recorder, status: this.#status });
+    if (recorder === undefined) return false;
+    // Held until its settings or its connection change (asked of every go-live popup).
+    const held = this.#startsRooms;
+    if (held?.recorder === recorder && held.status === this.#status) return held.value;
+    const value = startsRooms({ ...recorder, status: this.#status });
+    this.#startsRooms = { recorder, status: this.#status, value };
+    return value;
   }
 
   /** The one client of its API, for the login in force; undefined without an API. */
   client(): RecorderClient | undefined {
     const recorder = this.settings();
+    // The same settings as at the last call (every poll's): the same client, no key worked out.
+    if (recorder !== undefined && this.#client?.from === recorder) return this.#client.client;
     const key = loginKey(recorder);
     if (!recorder || key === '') return undefined;
     if (this.#client?.key !== key) {
       const { url, username, password } = recorder;
       this.#client = {
         key,
+        from: recorder,
         client: new RecorderClient({ baseUrl: url.trim(), username, password }),
       };
     }
+    this.#client.from = recorder;
     return this.#client.client;
   }
 
@@ -134,7 +149,10 @@ export class RecorderLink {
       this.#rereadAt = at;
       this.#rereadWebhooks();
     }
-    if (roomId !== undefined) this.#reconciler.webhookSeen(roomId);
+    if (roomId !== undefined) {
+      this.#roomWebhooks.set(roomId, at);
+      pruneOldest(this.#roomWebhooks, ROOMS_KEPT);
+    }
     if (this.#notices.delete('webhooksMissing')) this.#wiring.context.stateChanged();
   }
 

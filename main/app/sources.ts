@@ -86,6 +86,7 @@ export function attachSources(
       rooms: () => parts.pipeline.rooms(),
       roomEverywhere: (roomId) => parts.pipeline.roomEverywhere(roomId),
       recorders: () => context.settings().recorders,
+      onSettingsChange: (listener) => context.settingsView.onChange(listener),
     },
     problems: () => guardian.problems(),
   };
@@ -96,6 +97,7 @@ export class Observers {
   readonly #observers = new Set<Observer>();
   readonly #failed: (error: unknown) => void;
   readonly #settings: () => Settings;
+  #kindsOf: { settings: Settings; others: boolean } | undefined;
 
   /** `failed` hears of an observer that threw; the others still run. */
   constructor(failed: (error: unknown) => void, settings: () => Settings) {
@@ -110,7 +112,7 @@ export class Observers {
   }
 
   /** Tells every observer that has the method `name`. */
-  notify<K extends Exclude<keyof Observer, 'enabledBy'>>(
+  notify<K extends Exclude<keyof Observer, 'enabledBy' | 'otherKindsOnly'>>(
     name: K,
     ...args: Parameters<NonNullable<Observer[K]>>
   ): void {
@@ -120,11 +122,23 @@ export class Observers {
       if (!method) continue;
       const section = observer.enabledBy;
       if (section !== undefined && !(settings ??= this.#settings())[section].enabled) continue;
+      if (observer.otherKindsOnly === true && !this.#otherKinds((settings ??= this.#settings())))
+        continue;
       try {
         method.apply(observer, args);
       } catch (error) {
         this.#failed(error);
       }
     }
+  }
+
+  /** Whether the settings hold a recorder of another kind (worked out once per settings change). */
+  #otherKinds(settings: Settings): boolean {
+    if (this.#kindsOf?.settings !== settings)
+      this.#kindsOf = {
+        settings,
+        others: settings.recorders.some((r) => r.kind !== 'bililive-recorder'),
+      };
+    return this.#kindsOf.others;
   }
 }

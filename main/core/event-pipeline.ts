@@ -9,7 +9,7 @@ import {
 } from './notification-policy';
 import { DEFAULT_RECORDER_ID } from '../../shared/settings';
 import { RecorderState } from './recorder-state';
-import { StreamDeliveries } from './stream-deliveries';
+import { STREAM_EDGES, StreamDeliveries } from './stream-deliveries';
 import { StreamTally } from './stream-tally';
 import { testHappenings } from './test-event';
 
@@ -153,7 +153,8 @@ export class EventPipeline {
   ): Happening[] {
     const state = this.stateOf(recorderId);
     const happenings = state.applyWebhook(webhook, source, receivedAt);
-    if (journalSeq !== undefined)
+    // Only a go-live or an end names its delivery: the other webhooks (most) skip the call.
+    if (journalSeq !== undefined && happenings.some((h) => STREAM_EDGES.has(h.kind)))
       this.#streams.note(happenings, journalSeq, state.recorderId, receivedAt ?? this.#clock());
     this.#noteSameStream(happenings);
     return happenings;

@@ -91,13 +91,12 @@ export class NotificationPolicy {
   readonly #ports: PolicyPorts;
   readonly #lastOffline = new Map<number, number>();
   readonly #pending = new Map<NotifiableEvent, { items: AppNotification[]; cancel: () => void }>();
-  /** Go-live popups waiting for their room's pictures. */
-  readonly #pictureWait: PictureWait;
+  /** Go-live popups waiting for their room's pictures (made at the first: other events never ask). */
+  #pictureWait: PictureWait | undefined;
   #idCount = 0;
 
   constructor(ports: PolicyPorts) {
     this.#ports = ports;
-    this.#pictureWait = new PictureWait(ports);
   }
 
   /** Decides on one happening (now, or after the grouping window for a burst). */
@@ -142,13 +141,13 @@ export class NotificationPolicy {
 
   /** True while a burst is held back for its summary, or a go-live for its pictures. */
   get holding(): boolean {
-    return this.#pending.size > 0 || this.#pictureWait.size > 0;
+    return this.#pending.size > 0 || (this.#pictureWait?.size ?? 0) > 0;
   }
 
   /** Releases every held-back group and waiting go-live now (at shutdown, so nothing is lost). */
   flush(): void {
     for (const kind of [...this.#pending.keys()]) this.#release(kind);
-    this.#pictureWait.flush();
+    this.#pictureWait?.flush();
   }
 
   #suppression(
@@ -194,18 +193,22 @@ export class NotificationPolicy {
     if (happening.kind === 'FileClosed' && settings.events.SessionReport) return 'disabled';
     if (tier === 'quiet') return 'quietRoom';
     if (settings.mutedRooms.includes(happening.roomId)) return 'muted';
-    if (isRoomMutedAt(settings.mutedRoomsUntil, happening.roomId, now)) return 'muted';
+    // No room muted for a while, nor a pause (the usual case): nothing to look up per event.
+    const mutes = settings.mutedRoomsUntil;
+    if (mutes?.length && isRoomMutedAt(mutes, happening.roomId, now)) return 'muted';
     if (happening.kind === 'StreamStarted') {
       const offline = this.#lastOffline.get(happening.roomId);
       if (offline !== undefined && now - offline < settings.flapMinutes * 60_000) return 'flapping';
     }
     const throughPause = tier === 'favourite' && settings.favouritesThroughPause === true;
-    if (isPaused(settings.pausedUntil, now) && !throughPause) return 'paused';
+    const paused = settings.pausedUntil !== null && isPaused(settings.pausedUntil, now);
+    if (paused && !throughPause) return 'paused';
     return quietHoursReason(happening.kind, tier, settings, now);
   }
 
   /** A single go-live: shown once its room's pictures are in, or at PICTURE_WAIT_MS (picture-wait.ts). */
   #showGoLive(notification: AppNotification, offeredAt: number): void {
+    this.#pictureWait ??= new PictureWait(this.#ports);
     this.#pictureWait.hold(notification, offeredAt, () =>
       this.#ports.decided({ notification, decision: { shown: true } }),
     );

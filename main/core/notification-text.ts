@@ -7,10 +7,18 @@ import { assertNever } from '../../shared/parse';
 import type { Language } from '../../shared/settings';
 import type { Happening } from './happening';
 
+/**
+ * A room's name as shown (shared/platforms.ts); a bilibili room's (nearly every one) is its name
+ * as is, without a call into the platforms' table for each webhook.
+ */
+function named(room: RoomState, name: string, language: Language): string {
+  return room.platform === undefined ? name : roomLabel(room, name, language);
+}
+
 /** The room part of a notification text; another platform's room is named with its platform. */
 export function roomText(room: RoomState, language: Language = 'zh-CN'): RoomText {
   const area = [room.areaNameParent, room.areaNameChild].filter(Boolean).join(' · ');
-  const name = roomLabel(room, room.name || room.platformRoom || String(room.roomId), language);
+  const name = named(room, room.name || room.platformRoom || String(room.roomId), language);
   return { name, title: room.title, area };
 }
 
@@ -68,7 +76,7 @@ export function happeningText(
       // RawData mode reports Duration 0.0: no duration rather than a wrong one.
       const seconds = file?.durationSeconds;
       return text.fileFinished(
-        { ...room, name: file?.name ? roomLabel(happening.room, file.name, language) : room.name },
+        { ...room, name: file?.name ? named(happening.room, file.name, language) : room.name },
         {
           fileName: baseName(file?.relativePath ?? ''),
           size: file?.fileSize !== undefined ? formatBytes(file.fileSize) : '',

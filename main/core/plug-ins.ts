@@ -37,6 +37,11 @@ export interface Observer {
    * off, the observer is told nothing (a feature switched off is not called for every webhook).
    */
   enabledBy?: SwitchedSection;
+  /**
+   * Told only while the settings hold a recorder of another kind than BililiveRecorder (a part
+   * for those kinds alone is then not called for every event of BililiveRecorder's).
+   */
+  otherKindsOnly?: boolean;
 }
 
 /** A settings section with an `enabled` switch (jobs, clean-up, pictures, …). */
@@ -56,6 +61,11 @@ export interface SourceContext extends PlugInContext {
   roomEverywhere(roomId: number): readonly RoomState[];
   /** The recorders in the settings in force, with their API clients' settings. */
   recorders(): readonly RecorderSetting[];
+  /**
+   * Calls `listener` with the settings before each change; returns the unsubscribe. Absent (some
+   * tests): a source watches as if every switch were on.
+   */
+  onSettingsChange?(listener: (previous: Settings) => void): () => void;
 }
 
 /**

@@ -9,7 +9,6 @@ import type { PolledRoom } from '../../shared/recorder/rest';
 import type { Language } from '../../shared/settings';
 import type { EventPipeline } from './event-pipeline';
 import type { Clock } from './ports';
-import { ROOMS_KEPT, pruneOldest } from './prune-oldest';
 
 /** A poll's outcome as the REST client reports it. */
 export type RoomsFetch =
@@ -51,6 +50,11 @@ export interface RecorderReconcilerPorts {
    */
   statusChanged: (status: RecorderStatus, facts?: RecorderStatusContext) => void;
   notice: (notice: SetupNotice) => void;
+  /**
+   * When a webhook about the room last came in (undefined: none of late). Kept by whoever hears
+   * of the webhooks (the recorder's link), so that a webhook does not call in here; absent: none.
+   */
+  lastWebhookAt?: (roomId: number) => number | undefined;
   /** A good poll's rooms (those the settings select), after the pipeline took them. */
   polled?: (rooms: readonly PolledRoom[], at: number) => void;
 }
@@ -72,7 +76,6 @@ export class RecorderReconciler {
   #unreachableSince: number | undefined;
   #toldUnreachable = false;
   #toldWebhooksMissing = false;
-  readonly #lastWebhook = new Map<number, number>();
   #awaitingWebhook: { roomId: number; at: number }[] = [];
 
   constructor(ports: RecorderReconcilerPorts) {
@@ -90,12 +93,6 @@ export class RecorderReconciler {
     this.#unreadableKey = '';
     this.#unreachableSince = undefined;
     this.#toldUnreachable = false;
-  }
-
-  /** Notes that a webhook about a room arrived (so webhooks do reach the app). */
-  webhookSeen(roomId: number): void {
-    this.#lastWebhook.set(roomId, this.#ports.clock());
-    pruneOldest(this.#lastWebhook, ROOMS_KEPT);
   }
 
   /** One poll cycle: fetch, merge, derive; resolves `{ok}` for the poller's back-off. */
@@ -168,7 +165,7 @@ export class RecorderReconciler {
   #checkWebhooks(now: number, settings: ReconcileSettings): void {
     const stillWaiting: { roomId: number; at: number }[] = [];
     for (const wait of this.#awaitingWebhook) {
-      const seen = this.#lastWebhook.get(wait.roomId);
+      const seen = this.#ports.lastWebhookAt?.(wait.roomId);
       if (seen !== undefined && seen >= wait.at - WEBHOOK_GRACE_MS) continue; // a webhook came
       if (now - wait.at < WEBHOOK_GRACE_MS) {
         stillWaiting.push(wait);

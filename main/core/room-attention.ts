@@ -19,17 +19,27 @@ export interface AttentionSettings {
   sounds?: SoundSettings;
 }
 
+// The listed rooms' tiers, held per settings object (made anew only when the settings change):
+// the policy asks for a room's tier on every event, and most rooms are in neither list.
+const tiers = new WeakMap<AttentionSettings, ReadonlyMap<number, RoomTier>>();
+
 /** A room's tier under these settings. */
 export function tierOf(settings: AttentionSettings, roomId: number): RoomTier {
-  return roomTier(
-    { favourites: settings.favourites ?? [], quietRooms: settings.quietRooms ?? [] },
-    roomId,
-  );
+  let held = tiers.get(settings);
+  if (!held) {
+    const lists = { favourites: settings.favourites ?? [], quietRooms: settings.quietRooms ?? [] };
+    const listed = [...lists.quietRooms, ...lists.favourites];
+    held = new Map(listed.map((id) => [id, roomTier(lists, id)]));
+    tiers.set(settings, held);
+  }
+  // A room in neither list is a normal one (shared/room-tier.ts).
+  return held.get(roomId) ?? 'normal';
 }
 
 /** Whether quiet hours (the daily window or the tray's "until") hold popups at `now`. */
 export function quietNow(settings: AttentionSettings, now: number): boolean {
-  if (!settings.quietHours && !settings.quietUntil) return false;
+  // Neither the daily window switched on nor an "until" set (the usual case): nothing to work out.
+  if (!settings.quietHours?.enabled && !settings.quietUntil) return false;
   return isQuietAt(
     {
       quietHours: settings.quietHours ?? {

@@ -1,5 +1,11 @@
 import type { Happening } from './happening';
 
+/** The happenings whose delivery is noted (`StreamDeliveries.note`): a room going live, or ending. */
+export const STREAM_EDGES: ReadonlySet<Happening['kind']> = new Set([
+  'StreamStarted',
+  'StreamEnded',
+]);
+
 interface StreamRoom {
   recorderId: string;
   roomId: number;

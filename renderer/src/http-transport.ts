@@ -1,3 +1,4 @@
+import { jsonOrUndefined } from '../../shared/parse';
 import type { ContractTransport } from '../../shared/contract-client';
 import {
   EVENT_CHANNELS,
@@ -93,13 +94,8 @@ export function createHttpTransport(options: HttpTransportOptions = {}): Contrac
     source = stream;
     for (const event of EVENT_CHANNELS) {
       stream.addEventListener(event, (message: MessageEvent<string>) => {
-        let data: unknown;
-        try {
-          data = JSON.parse(message.data);
-        } catch {
-          return;
-        }
-        dispatch(event, data);
+        const data = jsonOrUndefined(message.data);
+        if (data !== undefined) dispatch(event, data);
       });
     }
     stream.addEventListener('open', () => {

@@ -81,4 +81,24 @@ describe('title and area changes through the app (REST polls and webhooks over H
     expect(list.items.filter((e) => e.notification.event === 'RoomChanged')).toEqual([]);
     expect(h.shown).toEqual([]);
   });
+
+  it('switched on later: the rooms as known then are the start, and the next change pops up', async () => {
+    const { h, timers, room, seen } = await appWatching(false);
+    room.title = '关着时改的';
+    h.app.pollNow();
+    await seen('关着时改的');
+    await h.app.handlers['settings:update']({ notifications: { events: { RoomChanged: true } } });
+    // The title the app knows then is where changes start: the first poll after it already tells one.
+    room.title = '开了以后改的';
+    h.app.pollNow();
+    await seen('开了以后改的');
+    timers.advance(ROOM_CHANGE_WINDOW_MS);
+    await vi.waitFor(() =>
+      expect(h.shown.filter((n) => n.event === 'RoomChanged')).toHaveLength(1),
+    );
+    expect(h.shown.find((n) => n.event === 'RoomChanged')).toMatchObject({
+      roomIds: [room.roomId],
+      body: 'Title: 开了以后改的',
+    });
+  });
 });

@@ -33,4 +33,28 @@ describe('the observers of what the app observes', () => {
     expect(told).toEqual(['always', 'jobs', 'always']);
     expect(failures).toHaveLength(2);
   });
+
+  it('tells an observer for other kinds only while such a recorder is in the settings', () => {
+    let settings: Settings = defaultSettings();
+    const observers = new Observers(
+      () => undefined,
+      () => settings,
+    );
+    const told: string[] = [];
+    observers.observe({ otherKindsOnly: true, happened: () => told.push('other kinds') });
+    observers.observe({ happened: () => told.push('always') });
+
+    observers.notify('happened', closed);
+    expect(told).toEqual(['always']);
+
+    const [first] = settings.recorders;
+    if (!first) throw new Error('the default settings name a recorder');
+    settings = { ...settings, recorders: [first, { ...first, id: 'blrec', kind: 'blrec' }] };
+    observers.notify('happened', closed);
+    expect(told).toEqual(['always', 'other kinds', 'always']);
+
+    settings = { ...settings, recorders: [first] };
+    observers.notify('happened', closed);
+    expect(told).toEqual(['always', 'other kinds', 'always', 'always']);
+  });
 });

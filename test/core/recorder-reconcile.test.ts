@@ -44,6 +44,7 @@ function syncHarness(selected: number[] = []) {
   const statuses: string[] = [];
   const facts: (RecorderStatusContext | undefined)[] = [];
   const notices: SetupNotice[] = [];
+  const webhooks = new Map<number, number>();
   const reconciler = new RecorderReconciler({
     fetchRooms: async () => {
       duringFetch?.();
@@ -63,7 +64,10 @@ function syncHarness(selected: number[] = []) {
       facts.push(said);
     },
     notice: (n) => notices.push(n),
+    lastWebhookAt: (roomId) => webhooks.get(roomId),
   });
+  /** A webhook about the room came in now (the link notes it). */
+  const webhookSeen = (roomId: number) => webhooks.set(roomId, core.clock.read());
   const poll = async (result: RoomsFetch, advanceMs = 10_000, meanwhile?: () => void) => {
     next = result;
     duringFetch = meanwhile;
@@ -71,7 +75,7 @@ function syncHarness(selected: number[] = []) {
     core.clock.advance(advanceMs);
   };
   const goLives = () => core.shown().filter((n) => n.event === 'StreamStarted');
-  return { core, reconciler, poll, statuses, facts, notices, goLives };
+  return { core, reconciler, poll, statuses, facts, notices, goLives, webhookSeen };
 }
 
 describe('RecorderReconciler', () => {
@@ -179,7 +183,7 @@ describe('RecorderReconciler', () => {
     const h = syncHarness();
     await h.poll({ ok: true, rooms: [polled(9, false)] });
     await h.poll({ ok: true, rooms: [polled(9, true)] }, 20_000);
-    h.reconciler.webhookSeen(9);
+    h.webhookSeen(9);
     await h.poll({ ok: true, rooms: [polled(9, true)] }, 61_000);
     await h.poll({ ok: true, rooms: [polled(9, true)] });
     expect(h.notices).toHaveLength(0);

@@ -3,6 +3,7 @@
 // date and level) or in headless mode's standard output (its JSON `ready` line).
 import { open, stat } from 'node:fs/promises';
 import * as z from 'zod';
+import { jsonOrUndefined } from '../../shared/parse';
 
 const ReadyLine = z.object({ type: z.literal('ready'), webhookUrl: z.string().url() });
 
@@ -11,12 +12,8 @@ export function webhookUrlOfLine(line: string): string | null {
   const desktop = /\bstarted \S+; webhook URL (https?:\/\/\S+)/.exec(line);
   if (desktop) return desktop[1] ?? null;
   if (!line.trimStart().startsWith('{')) return null;
-  try {
-    const parsed = ReadyLine.safeParse(JSON.parse(line));
-    return parsed.success ? parsed.data.webhookUrl : null;
-  } catch {
-    return null;
-  }
+  const parsed = ReadyLine.safeParse(jsonOrUndefined(line));
+  return parsed.success ? parsed.data.webhookUrl : null;
 }
 
 /**

@@ -113,11 +113,26 @@ export class WebhookServer {
   }
 }
 
+// How long a request under way may take to be answered once the listener closes.
+const CLOSE_GRACE_MS = 3000;
+
+/**
+ * Closes the listener: requests under way are answered, then every connection goes. Node's
+ * close() drops only the keep-alive connections idle at that moment, so one whose answer was still
+ * being written held the close for the keep-alive timeout, and one that never sent a request for
+ * headersTimeout (nodejs/node#2642, #41578). So idle ones are dropped as they become idle, and all after
+ * the grace: an unanswered webhook is sent again by the recorder (docs/recorder.md), its EventId
+ * keeping it single.
+ */
 async function closeGracefully(server: Server): Promise<void> {
+  const dropIdle = setInterval(() => server.closeIdleConnections(), 50);
+  const dropAll = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
   await new Promise<void>((resolve) => {
     server.close(() => resolve());
     server.closeIdleConnections();
   });
+  clearInterval(dropIdle);
+  clearTimeout(dropAll);
 }
 
 function firstLanAddress(): string | undefined {

@@ -1,3 +1,4 @@
+import { Button } from './button';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { useApp } from '../app-context';
 
@@ -43,14 +44,9 @@ export function CopyField({
           value={value}
           onFocus={(event) => event.currentTarget.select()}
         />
-        <button
-          type="button"
-          class="button button-primary"
-          aria-label={buttonLabel}
-          onClick={() => void copy()}
-        >
+        <Button class="button-primary" aria-label={buttonLabel} onClick={() => void copy()}>
           {s.copy}
-        </button>
+        </Button>
       </div>
       <p class="field-hint" role="status" aria-live="polite">
         {copied === 'yes' ? s.copied : copied === 'failed' ? s.copyFailed : ''}

@@ -1,3 +1,4 @@
+import { Button } from './button';
 import type { CallResult } from '../../../shared/ipc-contract';
 import type { RoomState } from '../../../shared/model';
 import { useApp } from '../app-context';
@@ -24,23 +25,13 @@ export function ManagedControls({ room, busy, run, command, confirmRemove }: Man
   return (
     <>
       {room.recording ? (
-        <button
-          type="button"
-          class="button button-small"
-          disabled={busy}
-          onClick={() => command('split')}
-        >
+        <Button small disabled={busy} onClick={() => command('split')}>
           {c.split}
-        </button>
+        </Button>
       ) : null}
-      <button
-        type="button"
-        class="button button-small"
-        disabled={busy}
-        onClick={() => command('refresh')}
-      >
+      <Button small disabled={busy} onClick={() => command('refresh')}>
         {c.refresh}
-      </button>
+      </Button>
       <label class="room-switch">
         <input
           type="checkbox"
@@ -59,9 +50,9 @@ export function ManagedControls({ room, busy, run, command, confirmRemove }: Man
         />
         {c.autoRecord}
       </label>
-      <button type="button" class="button button-small" disabled={busy} onClick={confirmRemove}>
+      <Button small disabled={busy} onClick={confirmRemove}>
         {c.remove}
-      </button>
+      </Button>
     </>
   );
 }

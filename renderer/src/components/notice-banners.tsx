@@ -1,3 +1,4 @@
+import { Button } from './button';
 import { useApp } from '../app-context';
 
 /**
@@ -19,15 +20,14 @@ export function NoticeBanners() {
             <strong data-content>{notice.title}</strong>
             <span data-content>{notice.body}</span>
           </div>
-          <button
-            type="button"
-            class="button button-small"
+          <Button
+            small
             onClick={() =>
               goTo('settings', notice.kind === 'webhooksMissing' ? 'webhook-url' : 'recorder-url')
             }
           >
             {strings.setup.noticeFix}
-          </button>
+          </Button>
         </div>
       ))}
     </div>

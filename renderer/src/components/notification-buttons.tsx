@@ -1,3 +1,4 @@
+import { Button } from './button';
 import { useState } from 'preact/hooks';
 import type { HistoryNotification } from '../../../shared/history';
 import { POPUP_BUTTON_LABELS } from '../../../shared/i18n/room-commands';
@@ -23,10 +24,9 @@ export function NotificationButtons({ entry }: { entry: HistoryNotification }) {
   return (
     <span class="notification-buttons">
       {buttons.map((button) => (
-        <button
+        <Button
+          small
           key={button}
-          type="button"
-          class="button button-small"
           onClick={() =>
             void api.notificationAct({ id: entry.notification.id, button }).then(
               (answer) => setMessage(answer.message ?? null),
@@ -35,7 +35,7 @@ export function NotificationButtons({ entry }: { entry: HistoryNotification }) {
           }
         >
           {POPUP_BUTTON_LABELS[language][button]}
-        </button>
+        </Button>
       ))}
       <span class="room-control-result" role="status" aria-live="polite">
         {message ?? ''}

@@ -1,3 +1,4 @@
+import { Button } from './button';
 import { useApp } from '../app-context';
 
 /** Previous / next buttons and "page x of y" for a paged history list; nothing for one page. */
@@ -17,18 +18,13 @@ export function Pager({
   if (pages <= 1) return null;
   return (
     <nav class="pager" aria-label={strings.pager.label}>
-      <button type="button" class="button" disabled={page <= 0} onClick={() => onPage(page - 1)}>
+      <Button disabled={page <= 0} onClick={() => onPage(page - 1)}>
         {strings.pager.previous}
-      </button>
+      </Button>
       <span class="pager-position">{strings.pager.page(Math.min(page, pages - 1) + 1, pages)}</span>
-      <button
-        type="button"
-        class="button"
-        disabled={page >= pages - 1}
-        onClick={() => onPage(page + 1)}
-      >
+      <Button disabled={page >= pages - 1} onClick={() => onPage(page + 1)}>
         {strings.pager.next}
-      </button>
+      </Button>
     </nav>
   );
 }

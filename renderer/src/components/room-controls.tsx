@@ -1,3 +1,4 @@
+import { Button } from './button';
 import { useState } from 'preact/hooks';
 import type { CallResult } from '../../../shared/ipc-contract';
 import type { RoomState } from '../../../shared/model';
@@ -48,12 +49,12 @@ function RoomConfirm({
       <span class="room-confirm-text" role="alert">
         {stop ? c.confirmStop(name) : c.confirmRemove(name)}
       </span>
-      <button type="button" class="button button-small button-danger" onClick={onYes}>
+      <Button small class="button-danger" onClick={onYes}>
         {stop ? c.yesStop : c.yesRemove}
-      </button>
-      <button type="button" class="button button-small" onClick={onCancel}>
+      </Button>
+      <Button small onClick={onCancel}>
         {c.cancel}
-      </button>
+      </Button>
     </div>
   );
 }
@@ -109,24 +110,14 @@ export function RoomControls({ room }: { room: RoomState }) {
   return (
     <div class="room-line room-controls" role="group" aria-label={c.label(name)}>
       {starts && room.streaming && !room.recording ? (
-        <button
-          type="button"
-          class="button button-small"
-          disabled={busy}
-          onClick={() => command('start')}
-        >
+        <Button small disabled={busy} onClick={() => command('start')}>
           {c.start}
-        </button>
+        </Button>
       ) : null}
       {starts && room.recording ? (
-        <button
-          type="button"
-          class="button button-small"
-          disabled={busy}
-          onClick={() => setConfirming('stop')}
-        >
+        <Button small disabled={busy} onClick={() => setConfirming('stop')}>
           {c.stop}
-        </button>
+        </Button>
       ) : null}
       {manages ? (
         <ManagedControls

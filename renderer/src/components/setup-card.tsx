@@ -1,3 +1,4 @@
+import { Button } from './button';
 import { useRef, useState } from 'preact/hooks';
 import { DEFAULT_RECORDER_URL } from '../../../shared/settings';
 import { normaliseRecorderUrl } from '../../../shared/settings-rules';
@@ -122,9 +123,7 @@ export function SetupCard() {
               onInput={(event) => setApiUrl(event.currentTarget.value)}
               onBlur={() => setApiUrl(normaliseRecorderUrl(apiUrl))}
             />
-            <button type="button" class="button" onClick={saveApi}>
-              {s.apiSave}
-            </button>
+            <Button onClick={saveApi}>{s.apiSave}</Button>
           </div>
         ) : null}
         <StatusLine text={message} tone="info" />

@@ -1,3 +1,4 @@
+import { Button } from '../components/button';
 import { useState } from 'preact/hooks';
 import { DEFAULT_RECORDER_URL } from '../../../shared/settings';
 import { normaliseRecorderUrl } from '../../../shared/settings-rules';
@@ -27,9 +28,9 @@ export function AddRecorderForm({
   if (!open)
     return (
       <div class="button-row">
-        <button type="button" class="button" disabled={disabled} onClick={() => setOpen(true)}>
+        <Button disabled={disabled} onClick={() => setOpen(true)}>
           {r.add}
-        </button>
+        </Button>
       </div>
     );
   const add = async () => {
@@ -75,17 +76,10 @@ export function AddRecorderForm({
         />
       )}
       <div class="button-row">
-        <button
-          type="button"
-          class="button button-primary"
-          disabled={busy}
-          onClick={() => void add()}
-        >
+        <Button class="button-primary" disabled={busy} onClick={() => void add()}>
           {busy ? r.adding : r.addSubmit}
-        </button>
-        <button type="button" class="button" onClick={() => setOpen(false)}>
-          {r.addCancel}
-        </button>
+        </Button>
+        <Button onClick={() => setOpen(false)}>{r.addCancel}</Button>
       </div>
     </fieldset>
   );

@@ -1,3 +1,4 @@
+import { Button } from '../components/button';
 import { generateToken } from '../../../shared/settings-rules';
 import { useApp } from '../app-context';
 import { TextField } from '../components/fields';
@@ -56,15 +57,13 @@ export function AdvancedSection(
         locked={locked('listener.token')}
       >
         {locked('listener.token') ? null : (
-          <button
-            type="button"
-            class="button"
+          <Button
             onClick={() =>
               update({ listenerToken: generateToken((bytes) => crypto.getRandomValues(bytes)) })
             }
           >
             {strings.setup.generateToken}
-          </button>
+          </Button>
         )}
       </TextField>
     </details>

@@ -1,3 +1,4 @@
+import { Button } from '../components/button';
 import { useMemo, useState } from 'preact/hooks';
 import { ATTENTION_TEXT, type AttentionText } from '../../../shared/i18n/window/attention';
 import { localizeSchemaMessage } from '../../../shared/i18n/schema-messages';
@@ -75,16 +76,12 @@ export function AttentionSection() {
             : t.notQuiet}
         </h3>
         <div class="button-row">
-          <button type="button" class="button" onClick={() => quietUntil('hour')}>
-            {t.quietHour}
-          </button>
-          <button type="button" class="button" onClick={() => quietUntil('morning')}>
-            {t.quietMorning}
-          </button>
+          <Button onClick={() => quietUntil('hour')}>{t.quietHour}</Button>
+          <Button onClick={() => quietUntil('morning')}>{t.quietMorning}</Button>
           {n.quietUntil !== null && n.quietUntil > Date.now() ? (
-            <button type="button" class="button button-primary" onClick={() => quietUntil('off')}>
+            <Button class="button-primary" onClick={() => quietUntil('off')}>
               {t.quietOff}
-            </button>
+            </Button>
           ) : null}
         </div>
       </div>
@@ -133,9 +130,9 @@ function TierLists({
           {rooms.map((roomId) => (
             <li key={roomId} class="chip-item">
               <span data-content>{names.get(roomId) ?? String(roomId)}</span>
-              <button type="button" class="button button-small" onClick={() => normal(roomId)}>
+              <Button small onClick={() => normal(roomId)}>
                 {t.setNormal}
-              </button>
+              </Button>
             </li>
           ))}
         </ul>

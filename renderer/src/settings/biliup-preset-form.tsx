@@ -1,3 +1,4 @@
+import { Button } from '../components/button';
 import { useState } from 'preact/hooks';
 import { BILIUP_TITLE } from '../../../shared/biliup-preset';
 import { BILIUP_PRESET_STRINGS } from '../../../shared/i18n/window/biliup-preset';
@@ -79,17 +80,14 @@ export function BiliupPresetForm({
         />
       )}
       <div class="button-row">
-        <button
-          type="button"
-          class="button button-primary"
+        <Button
+          class="button-primary"
           disabled={!ready}
           onClick={() => onAdd({ mode, cookieFile, title, bvid })}
         >
           {a.addPreset}
-        </button>
-        <button type="button" class="button" onClick={onCancel}>
-          {a.cancel}
-        </button>
+        </Button>
+        <Button onClick={onCancel}>{a.cancel}</Button>
       </div>
     </div>
   );

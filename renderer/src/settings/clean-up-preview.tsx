@@ -1,3 +1,4 @@
+import { Button } from '../components/button';
 import { useState } from 'preact/hooks';
 import { formatBytes } from '../../../shared/format';
 import type { CleanUpStrings } from '../../../shared/i18n/window/clean-up';
@@ -50,9 +51,9 @@ export function CleanUpPreviewList({
         {c.preview}
       </h3>
       <div class="button-row">
-        <button type="button" class="button" disabled={busy} onClick={() => void look()}>
+        <Button disabled={busy} onClick={() => void look()}>
           {busy ? c.previewing : c.preview}
-        </button>
+        </Button>
       </div>
       <p class="field-hint">{c.previewHint}</p>
       <StatusLine text={failure} tone="error" />

@@ -1,3 +1,4 @@
+import { Button } from '../components/button';
 import { CLEAN_UP_STRINGS, type CleanUpStrings } from '../../../shared/i18n/window/clean-up';
 import type { RemovalHow } from '../../../shared/clean-up';
 import { useApp } from '../app-context';
@@ -102,9 +103,7 @@ function CleanUpRuleCard({
         />
       ) : null}
       <div class="button-row">
-        <button type="button" class="button" onClick={onRemove}>
-          {c.removeRule}
-        </button>
+        <Button onClick={onRemove}>{c.removeRule}</Button>
       </div>
     </li>
   );
@@ -165,13 +164,9 @@ export function CleanUpSection({ draft, update, errors }: SectionProps) {
             ))}
           </ul>
           <div class="button-row">
-            <button
-              type="button"
-              class="button"
-              onClick={() => setRules([...cleanUp.rules, newCleanUpRuleDraft()])}
-            >
+            <Button onClick={() => setRules([...cleanUp.rules, newCleanUpRuleDraft()])}>
               {c.addRule}
-            </button>
+            </Button>
           </div>
         </div>
       </LockedGroup>

@@ -1,3 +1,4 @@
+import { Button } from '../components/button';
 import { useMemo, useState } from 'preact/hooks';
 import type { GoLiveFilter, GoLiveFilterList } from '../../../shared/go-live-filter';
 import {
@@ -150,13 +151,12 @@ export function GoLiveFiltersField({
               <span class="item-title" data-content>
                 {f.roomLabel(names.get(room.roomId) ?? String(room.roomId))}
               </span>
-              <button
-                type="button"
-                class="button button-small"
+              <Button
+                small
                 onClick={() => onFilters({ rooms: filters.rooms.filter((_, i) => i !== index) })}
               >
                 {f.removeRoom}
-              </button>
+              </Button>
             </div>
             <FilterLists
               id={`filter-room-${room.roomId}`}
@@ -192,9 +192,7 @@ export function GoLiveFiltersField({
               addRoom();
             }}
           />
-          <button type="button" class="button" onClick={addRoom}>
-            {f.addRoom}
-          </button>
+          <Button onClick={addRoom}>{f.addRoom}</Button>
         </div>
         <datalist id="filter-room-choices">
           {state.rooms.map((room) => (

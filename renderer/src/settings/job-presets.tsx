@@ -1,3 +1,4 @@
+import { Button } from '../components/button';
 import { useState } from 'preact/hooks';
 import type { JobPreset, JobsSettingsStrings } from '../../../shared/i18n/window/jobs-settings';
 import { presetRule } from '../job-presets';
@@ -33,10 +34,8 @@ export function JobPresets({
       </h3>
       <div class="button-row">
         {PRESETS.map((preset) => (
-          <button
+          <Button
             key={preset}
-            type="button"
-            class="button"
             data-preset={preset}
             onClick={() => {
               if (preset === 'upload') setAskingRemote(true);
@@ -45,11 +44,9 @@ export function JobPresets({
             }}
           >
             {a.presetNames[preset]}
-          </button>
+          </Button>
         ))}
-        <button
-          type="button"
-          class="button"
+        <Button
           onClick={() =>
             onAdd({
               id: nextRuleId(rules),
@@ -62,7 +59,7 @@ export function JobPresets({
           }
         >
           {a.emptyRule}
-        </button>
+        </Button>
       </div>
       {askingBiliup ? (
         <BiliupPresetForm
@@ -83,9 +80,8 @@ export function JobPresets({
           value={remote}
           onValue={setRemote}
         >
-          <button
-            type="button"
-            class="button button-primary"
+          <Button
+            class="button-primary"
             disabled={remote.trim() === ''}
             onClick={() => {
               add('upload', remote);
@@ -94,10 +90,8 @@ export function JobPresets({
             }}
           >
             {a.addPreset}
-          </button>
-          <button type="button" class="button" onClick={() => setAskingRemote(false)}>
-            {a.cancel}
-          </button>
+          </Button>
+          <Button onClick={() => setAskingRemote(false)}>{a.cancel}</Button>
         </TextField>
       ) : null}
     </div>

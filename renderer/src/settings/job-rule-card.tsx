@@ -1,3 +1,4 @@
+import { Button } from '../components/button';
 import { useState } from 'preact/hooks';
 import type { JobsSettingsStrings } from '../../../shared/i18n/window/jobs-settings';
 import { useApp } from '../app-context';
@@ -36,13 +37,13 @@ function TryOnLastFile({ rule, strings: a }: { rule: RuleDraft; strings: JobsSet
   return (
     <div class="field">
       <div class="button-row">
-        <button type="button" class="button" disabled={busy} onClick={() => void tryIt()}>
+        <Button disabled={busy} onClick={() => void tryIt()}>
           {busy ? a.trying : a.tryOnLastFile}
-        </button>
+        </Button>
         {result?.ok ? (
-          <button type="button" class="button button-small" onClick={() => goTo('jobs')}>
+          <Button small onClick={() => goTo('jobs')}>
             {a.showJobs}
-          </button>
+          </Button>
         ) : null}
       </div>
       <p class="field-hint">{a.tryHint}</p>
@@ -129,9 +130,7 @@ export function JobRuleCard({
       />
       <TryOnLastFile rule={rule} strings={a} />
       <div class="button-row">
-        <button type="button" class="button" onClick={onRemove}>
-          {a.removeRule}
-        </button>
+        <Button onClick={onRemove}>{a.removeRule}</Button>
       </div>
     </li>
   );

@@ -1,3 +1,4 @@
+import { Button } from '../components/button';
 import { useState } from 'preact/hooks';
 import type { JobsSettingsStrings } from '../../../shared/i18n/window/jobs-settings';
 import type { ToolCheck } from '../../../shared/jobs';
@@ -65,9 +66,9 @@ export function JobToolsField({
       ))}
       <p class="field-hint">{a.toolsHint}</p>
       <div class="button-row">
-        <button type="button" class="button" disabled={busy} onClick={() => void check()}>
+        <Button disabled={busy} onClick={() => void check()}>
           {busy ? a.checking : a.checkTools}
-        </button>
+        </Button>
       </div>
       <StatusLine text={failure} tone="error" />
       {checks ? (

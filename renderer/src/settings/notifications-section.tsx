@@ -1,3 +1,4 @@
+import { Button } from '../components/button';
 import { useMemo, useState } from 'preact/hooks';
 import type { PauseChoice } from '../../../shared/app-state';
 import { NotifiableEvent } from '../../../shared/settings';
@@ -82,9 +83,9 @@ export function NotificationsSection({ draft, update, errors }: SectionProps) {
             {mutedRooms.map((roomId) => (
               <li key={roomId} class="chip-item">
                 <span data-content>{names.get(roomId) ?? String(roomId)}</span>
-                <button type="button" class="button button-small" onClick={() => unmute(roomId)}>
+                <Button small onClick={() => unmute(roomId)}>
                   {s.unmute}
-                </button>
+                </Button>
               </li>
             ))}
           </ul>
@@ -103,19 +104,13 @@ export function NotificationsSection({ draft, update, errors }: SectionProps) {
             : s.notPaused}
         </p>
         <div class="button-row">
-          <button type="button" class="button" onClick={() => pause('hour')}>
-            {s.pauseHour}
-          </button>
-          <button type="button" class="button" onClick={() => pause('tomorrow')}>
-            {s.pauseTomorrow}
-          </button>
-          <button type="button" class="button" onClick={() => pause('forever')}>
-            {s.pauseForever}
-          </button>
+          <Button onClick={() => pause('hour')}>{s.pauseHour}</Button>
+          <Button onClick={() => pause('tomorrow')}>{s.pauseTomorrow}</Button>
+          <Button onClick={() => pause('forever')}>{s.pauseForever}</Button>
           {paused ? (
-            <button type="button" class="button button-primary" onClick={() => pause('resume')}>
+            <Button class="button-primary" onClick={() => pause('resume')}>
               {s.resume}
-            </button>
+            </Button>
           ) : null}
         </div>
       </div>

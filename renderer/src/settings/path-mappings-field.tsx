@@ -1,3 +1,4 @@
+import { Button } from '../components/button';
 import type { PathMapping } from '../../../shared/settings';
 import { FieldNotes, TextField } from '../components/fields';
 import { useApp } from '../app-context';
@@ -48,15 +49,15 @@ export function PathMappingsField({
             onValue={(value) => setMapping(index, 'to', value)}
             errors={errorsFor(errors, `${path}[${index}].to`)}
           />
-          <button
-            type="button"
-            class="button button-small mapping-remove"
+          <Button
+            small
+            class="mapping-remove"
             aria-label={`${s.removeMapping} ${index + 1}`}
             title={s.removeMapping}
             onClick={() => onMappings(mappings.filter((_, i) => i !== index))}
           >
             ×
-          </button>
+          </Button>
         </div>
       ))}
       <FieldNotes
@@ -66,13 +67,9 @@ export function PathMappingsField({
           path,
         )}
       />
-      <button
-        type="button"
-        class="button"
-        onClick={() => onMappings([...mappings, { from: '', to: '' }])}
-      >
+      <Button onClick={() => onMappings([...mappings, { from: '', to: '' }])}>
         {s.addMapping}
-      </button>
+      </Button>
     </fieldset>
   );
 }

@@ -1,3 +1,4 @@
+import { Button } from '../components/button';
 import { useState } from 'preact/hooks';
 import { PHONE_STRINGS } from '../../../shared/i18n/window/phone';
 import type { PhoneStatus } from '../../../shared/push';
@@ -30,9 +31,9 @@ export function PhoneStatusLine(props: { url: string; phone: PhoneStatus }) {
           {`${s.lastCommand} (${new Date(last.at).toLocaleString(language)}, ${s.from} ${last.sender}): ${last.line}`}
         </p>
       ) : null}
-      <button type="button" class="button button-small" onClick={() => void send()}>
+      <Button small onClick={() => void send()}>
         {s.sendCommands}
-      </button>
+      </Button>
       <StatusLine text={answer?.text ?? null} tone={answer && !answer.ok ? 'error' : 'info'} />
     </div>
   );

@@ -1,3 +1,4 @@
+import { Button } from '../components/button';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { PUSH_STRINGS } from '../../../shared/i18n/window/push';
 import type { PhoneStatus, PushRecord } from '../../../shared/push';
@@ -105,9 +106,7 @@ export function PushSection() {
         value={adding}
         onValue={setAdding}
       >
-        <button type="button" class="button" onClick={() => void add()}>
-          {s.add}
-        </button>
+        <Button onClick={() => void add()}>{s.add}</Button>
       </TextField>
     </Section>
   );

@@ -1,3 +1,4 @@
+import { Button } from '../components/button';
 import { useState } from 'preact/hooks';
 import type { PhoneStatus, PushRecord, PushTestResult } from '../../../shared/push';
 import type { PushStrings } from '../../../shared/i18n/window/push';
@@ -128,9 +129,9 @@ export function PushTargetRow(props: {
         onValue={setUrl}
         onBlur={() => url.trim() !== target.url && url.trim() && onChange({ url: url.trim() })}
       >
-        <button type="button" class="button button-small" onClick={() => setShown(!shown)}>
+        <Button small onClick={() => setShown(!shown)}>
           {shown ? s.hide : s.show}
-        </button>
+        </Button>
       </TextField>
       <CheckField
         id={`${id}-enabled`}
@@ -176,12 +177,10 @@ export function PushTargetRow(props: {
         onBlur={() => body !== target.bodyTemplate && onChange({ bodyTemplate: body })}
       />
       <div class="button-row">
-        <button type="button" class="button" disabled={testing} onClick={() => void test()}>
+        <Button disabled={testing} onClick={() => void test()}>
           {testing ? s.testing : s.test}
-        </button>
-        <button type="button" class="button" onClick={onRemove}>
-          {s.remove}
-        </button>
+        </Button>
+        <Button onClick={onRemove}>{s.remove}</Button>
       </div>
       <StatusLine text={result?.text ?? null} tone={result && !result.ok ? 'error' : 'info'} />
       {last ? (

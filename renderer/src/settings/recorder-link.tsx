@@ -1,3 +1,4 @@
+import { Button } from '../components/button';
 import { useEffect, useState } from 'preact/hooks';
 import type { RecorderStatusKind } from '../../../shared/app-state';
 import type { WebhooksPointHere } from '../../../shared/recorder/global-config';
@@ -101,41 +102,34 @@ export function RecorderLink({
             <span class="connection-message">{check?.message ?? view.message}</span>
           </div>
           <div class="button-row">
-            <button
-              type="button"
-              class="button button-primary"
+            <Button
+              class="button-primary"
               disabled={busy !== null}
               onClick={() => void run('check')}
             >
               {busy === 'check' ? s.checking : s.check}
-            </button>
-            <button
-              type="button"
-              class="button"
+            </Button>
+            <Button
               disabled={busy !== null}
               aria-describedby={`recorder-${index}-connect-hint`}
               onClick={() => void run('connect')}
             >
               {busy === 'connect' ? r.connecting : r.connect}
-            </button>
-            <button
-              type="button"
-              class="button"
+            </Button>
+            <Button
               onClick={() =>
                 reportCall(api.linkOpen({ kind: 'recorderUi', recorderId }), setLinkMessage)
               }
             >
               {s.openRecorderUi}
-            </button>
-            <button
-              type="button"
-              class="button"
+            </Button>
+            <Button
               onClick={() =>
                 reportCall(api.linkOpen({ kind: 'recorderApi', recorderId }), setLinkMessage)
               }
             >
               {s.openRecorderApi}
-            </button>
+            </Button>
           </div>
           <p id={`recorder-${index}-connect-hint`} class="field-hint">
             {r.connectHint}

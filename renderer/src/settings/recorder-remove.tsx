@@ -1,3 +1,4 @@
+import { Button } from '../components/button';
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { useApp } from '../app-context';
 
@@ -29,9 +30,9 @@ export function RecorderRemove({
   if (!asking)
     return (
       <div class="button-row">
-        <button type="button" class="button button-danger" onClick={() => setAsking(true)}>
+        <Button class="button-danger" onClick={() => setAsking(true)}>
           {r.remove}
-        </button>
+        </Button>
       </div>
     );
   return (
@@ -40,9 +41,9 @@ export function RecorderRemove({
         {r.confirmRemove(name)}
       </p>
       <div class="button-row">
-        <button type="button" class="button button-danger" onClick={onRemove}>
+        <Button class="button-danger" onClick={onRemove}>
           {r.yesRemove}
-        </button>
+        </Button>
         <button ref={cancel} type="button" class="button" onClick={() => setAsking(false)}>
           {r.cancel}
         </button>

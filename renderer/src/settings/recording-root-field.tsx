@@ -1,3 +1,4 @@
+import { Button } from '../components/button';
 import { useState } from 'preact/hooks';
 import { useApp } from '../app-context';
 import { TextField } from '../components/fields';
@@ -32,9 +33,8 @@ export function RecordingRootField({
         locked={locked}
       />
       {info?.canPickFolder && !locked ? (
-        <button
-          type="button"
-          class="button button-small"
+        <Button
+          small
           onClick={() => {
             setFailure(null);
             api.folderPick({ current: value }).then(
@@ -46,7 +46,7 @@ export function RecordingRootField({
           }}
         >
           {s.chooseFolder}
-        </button>
+        </Button>
       ) : null}
       <StatusLine text={failure} tone="error" />
     </>

@@ -1,3 +1,4 @@
+import { Button } from '../components/button';
 import type { JobsSettingsStrings } from '../../../shared/i18n/window/jobs-settings';
 import type { StepDraft } from '../rule-step-draft';
 import { CheckField, TextField } from '../components/fields';
@@ -19,25 +20,15 @@ function StepButtons({
 }) {
   return (
     <div class="button-row">
-      <button
-        type="button"
-        class="button button-small"
-        disabled={index === 0}
-        onClick={() => onMove(-1)}
-      >
+      <Button small disabled={index === 0} onClick={() => onMove(-1)}>
         {a.moveUp}
-      </button>
-      <button
-        type="button"
-        class="button button-small"
-        disabled={index === count - 1}
-        onClick={() => onMove(1)}
-      >
+      </Button>
+      <Button small disabled={index === count - 1} onClick={() => onMove(1)}>
         {a.moveDown}
-      </button>
-      <button type="button" class="button button-small" onClick={onRemove}>
+      </Button>
+      <Button small onClick={onRemove}>
         {a.removeStep}
-      </button>
+      </Button>
     </div>
   );
 }

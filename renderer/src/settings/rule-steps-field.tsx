@@ -1,3 +1,4 @@
+import { Button } from '../components/button';
 import { useState } from 'preact/hooks';
 import { STEP_KINDS, type StepKind } from '../../../shared/job-rules';
 import type { JobsSettingsStrings } from '../../../shared/i18n/window/jobs-settings';
@@ -82,13 +83,7 @@ export function RuleStepsField({
             </option>
           ))}
         </select>
-        <button
-          type="button"
-          class="button"
-          onClick={() => onSteps([...steps, newStepDraft(adding)])}
-        >
-          {a.addStep}
-        </button>
+        <Button onClick={() => onSteps([...steps, newStepDraft(adding)])}>{a.addStep}</Button>
       </div>
       <FieldNotes id={`${id}-steps`} errors={ruleErrors} />
     </fieldset>

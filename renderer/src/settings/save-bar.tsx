@@ -1,3 +1,4 @@
+import { Button } from '../components/button';
 import { useApp } from '../app-context';
 
 /** What the save bar says: nothing to save, unsaved edits, saving, saved, or invalid. */
@@ -40,12 +41,12 @@ export function SaveBar({
           </ul>
         ) : null}
       </div>
-      <button type="button" class="button" disabled={!editable} onClick={onDiscard}>
+      <Button disabled={!editable} onClick={onDiscard}>
         {s.discard}
-      </button>
-      <button type="button" class="button button-primary" disabled={!editable} onClick={onSave}>
+      </Button>
+      <Button class="button-primary" disabled={!editable} onClick={onSave}>
         {s.save}
-      </button>
+      </Button>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { Button } from '../components/button';
 import { useState } from 'preact/hooks';
 import type { EventLogEntry } from '../../../shared/model';
 import { useApp } from '../app-context';
@@ -45,32 +46,28 @@ export function EventLogRow({
         {entry.duplicate ? <span class="pill pill-warn">{s.duplicate}</span> : null}
         {entry.roomId === undefined ? null : <span>{s.room(entry.roomId)}</span>}
         {confirming ? null : (
-          <button
-            type="button"
-            class="button button-small item-end"
-            onClick={() => setConfirming(true)}
-          >
+          <Button small class="item-end" onClick={() => setConfirming(true)}>
             {s.replay}
-          </button>
+          </Button>
         )}
       </div>
       {confirming ? (
         // A replay may pop its notification up again: asked in the page, not with a dialog.
         <div class="confirm" role="group" aria-label={s.replay}>
           <span>{strings.setup.replayConfirm}</span>
-          <button
-            type="button"
-            class="button button-small button-primary"
+          <Button
+            small
+            class="button-primary"
             onClick={() => {
               setConfirming(false);
               onReplay(entry);
             }}
           >
             {strings.setup.replayYes}
-          </button>
-          <button type="button" class="button button-small" onClick={() => setConfirming(false)}>
+          </Button>
+          <Button small onClick={() => setConfirming(false)}>
             {strings.setup.replayNo}
-          </button>
+          </Button>
         </div>
       ) : null}
       <details

@@ -1,3 +1,4 @@
+import { Button } from '../components/button';
 import { useState } from 'preact/hooks';
 import type { EventLogEntry } from '../../../shared/model';
 import { useApp } from '../app-context';
@@ -44,9 +45,9 @@ export function EventLogView() {
         <p class="field-hint">{s.testHint}</p>
         <div class="button-row">
           {TEST_KINDS.map((kind) => (
-            <button key={kind} type="button" class="button" onClick={() => sendTest(kind)}>
+            <Button key={kind} onClick={() => sendTest(kind)}>
               {s.sendTest[kind]}
-            </button>
+            </Button>
           ))}
         </div>
       </section>

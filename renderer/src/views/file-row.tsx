@@ -1,3 +1,4 @@
+import { Button } from '../components/button';
 import { baseName, formatBytes, formatDuration } from '../../../shared/format';
 import type { HistoryFileItem } from '../../../shared/ipc-contract';
 import { useApp } from '../app-context';
@@ -50,17 +51,12 @@ export function FileRow({
         {name}
       </div>
       <div class="item-actions">
-        <button
-          type="button"
-          class="button button-small"
-          disabled={missing}
-          onClick={() => onAction(file, 'open')}
-        >
+        <Button small disabled={missing} onClick={() => onAction(file, 'open')}>
           {s.open}
-        </button>
-        <button type="button" class="button button-small" onClick={() => onAction(file, 'show')}>
+        </Button>
+        <Button small onClick={() => onAction(file, 'show')}>
           {s.showInFolder}
-        </button>
+        </Button>
       </div>
     </li>
   );

@@ -1,3 +1,4 @@
+import { Button } from '../components/button';
 import type { ComponentChildren } from 'preact';
 import { useMemo, useState } from 'preact/hooks';
 import type { HistoryFileItem } from '../../../shared/ipc-contract';
@@ -75,13 +76,9 @@ function RecordingRootNotices({
             {l.missingFiles} {l.lookedIn('')}
             <code data-content>{root}</code>
           </span>
-          <button
-            type="button"
-            class="button button-small"
-            onClick={() => goTo('settings', `recorder-${rootIndex}-root`)}
-          >
+          <Button small onClick={() => goTo('settings', `recorder-${rootIndex}-root`)}>
             {l.checkRoot}
-          </button>
+          </Button>
         </div>
       ) : null}
     </>

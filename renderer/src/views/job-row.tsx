@@ -1,3 +1,4 @@
+import { Button } from '../components/button';
 import { baseName } from '../../../shared/format';
 import type { Job, JobStatus } from '../../../shared/jobs';
 import { useApp } from '../app-context';
@@ -93,39 +94,23 @@ export function JobRow({ job, onAction }: { job: Job; onAction: (action: JobActi
       ) : null}
       <div class="item-actions">
         {failed || job.status === 'cancelled' ? (
-          <button
-            type="button"
-            class="button button-small"
-            onClick={() => onAction({ kind: 'retry', job })}
-          >
+          <Button small onClick={() => onAction({ kind: 'retry', job })}>
             {s.retry}
-          </button>
+          </Button>
         ) : null}
         {job.status === 'queued' || job.status === 'running' ? (
-          <button
-            type="button"
-            class="button button-small"
-            onClick={() => onAction({ kind: 'cancel', job })}
-          >
+          <Button small onClick={() => onAction({ kind: 'cancel', job })}>
             {s.cancel}
-          </button>
+          </Button>
         ) : null}
         {ref !== null ? (
           <>
-            <button
-              type="button"
-              class="button button-small"
-              onClick={() => onAction({ kind: 'open', ref })}
-            >
+            <Button small onClick={() => onAction({ kind: 'open', ref })}>
               {s.openOutput}
-            </button>
-            <button
-              type="button"
-              class="button button-small"
-              onClick={() => onAction({ kind: 'show', ref })}
-            >
+            </Button>
+            <Button small onClick={() => onAction({ kind: 'show', ref })}>
               {s.showInFolder}
-            </button>
+            </Button>
           </>
         ) : null}
       </div>

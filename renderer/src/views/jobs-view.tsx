@@ -1,3 +1,4 @@
+import { Button } from '../components/button';
 import { useMemo, useState } from 'preact/hooks';
 import type { Job } from '../../../shared/jobs';
 import { useApp } from '../app-context';
@@ -21,13 +22,9 @@ function JobsEmpty() {
   return (
     <div class="empty jobs-empty">
       <p>{strings.jobs.empty}</p>
-      <button
-        type="button"
-        class="button button-primary"
-        onClick={() => goTo('settings', 'jobs-enabled')}
-      >
+      <Button class="button-primary" onClick={() => goTo('settings', 'jobs-enabled')}>
         {strings.jobs.emptyLink}
-      </button>
+      </Button>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { Button } from '../components/button';
 import type { HistoryNotification } from '../../../shared/history';
 import { goLiveFilterText } from '../../../shared/i18n/go-live-filter';
 import { useApp } from '../app-context';
@@ -111,13 +112,9 @@ export function NotificationRow({
             </button>
           ))}
           {read ? null : (
-            <button
-              type="button"
-              class="button button-small"
-              onClick={() => onMarkRead(notification.id)}
-            >
+            <Button small onClick={() => onMarkRead(notification.id)}>
               {s.markRead}
-            </button>
+            </Button>
           )}
         </span>
       </div>

@@ -1,3 +1,4 @@
+import { Button } from '../components/button';
 import type { PauseChoice } from '../../../shared/app-state';
 import { useApp } from '../app-context';
 import { SearchField } from '../components/search-field';
@@ -61,14 +62,9 @@ export function NotificationsToolbar({
         ) : null}
       </select>
       <span class="toolbar-note">{s.unread(state.unreadCount)}</span>
-      <button
-        type="button"
-        class="button button-small"
-        disabled={state.unreadCount === 0}
-        onClick={onMarkAllRead}
-      >
+      <Button small disabled={state.unreadCount === 0} onClick={onMarkAllRead}>
         {s.markAllRead}
-      </button>
+      </Button>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { Button } from '../components/button';
 import { useState } from 'preact/hooks';
 import type { PauseChoice } from '../../../shared/app-state';
 import type { HistoryNotification } from '../../../shared/history';
@@ -25,9 +26,9 @@ function SpanNote({ span, onClear }: { span: NotificationSpan; onClear: () => vo
         formatWhen(span.from, language),
         formatWhen(span.to, language),
       )}{' '}
-      <button type="button" class="button button-small" onClick={onClear}>
+      <Button small onClick={onClear}>
         {ATTENTION_TEXT[language].clearSpan}
-      </button>
+      </Button>
     </p>
   );
 }
@@ -45,14 +46,9 @@ function FoldedRun({ count, onOpen }: { count: number; onOpen: () => void }) {
   const l = useApp().strings.lists;
   return (
     <li class="folded">
-      <button
-        type="button"
-        class="button button-small button-quiet"
-        aria-expanded={false}
-        onClick={onOpen}
-      >
+      <Button small class="button-quiet" aria-expanded={false} onClick={onOpen}>
         {l.moreNotShown(count)}
-      </button>
+      </Button>
     </li>
   );
 }

@@ -1,3 +1,4 @@
+import { Button } from '../components/button';
 import { useState } from 'preact/hooks';
 import type { RoomState } from '../../../shared/model';
 import type { MuteChoice } from '../../../shared/room-mute-choice';
@@ -37,18 +38,17 @@ export function RoomActions({
       ) : null}
       {choosing ? (
         MUTE_CHOICES.map((choice) => (
-          <button
+          <Button
+            small
             key={choice}
-            type="button"
             tabIndex={-1}
-            class="button button-small"
             onClick={() => {
               setChoosing(false);
               onMute(room, choice);
             }}
           >
             {l.muteFor[choice]}
-          </button>
+          </Button>
         ))
       ) : (
         <button
@@ -61,14 +61,9 @@ export function RoomActions({
           {l.dontNotify}
         </button>
       )}
-      <button
-        type="button"
-        tabIndex={-1}
-        class="button button-small"
-        onClick={() => onOpenLive(room)}
-      >
+      <Button small tabIndex={-1} onClick={() => onOpenLive(room)}>
         {strings.rooms.openLive}
-      </button>
+      </Button>
     </span>
   );
 }

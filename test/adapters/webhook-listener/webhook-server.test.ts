@@ -1,4 +1,6 @@
+import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -83,6 +85,29 @@ describe('webhook server: binding', () => {
     await server.stop();
     expect(server.address).toBeUndefined();
     await expect(rawRequest(`http://127.0.0.1:${port}/health`)).rejects.toThrow();
+  });
+
+  it('stops without waiting on a connection that sent nothing or stopped halfway through a request', async () => {
+    const server = await newServer();
+    const { port } = await server.start({ host: '127.0.0.1', port: 0, token: '' });
+    const silent = connect(port, '127.0.0.1');
+    const halfway = connect(port, '127.0.0.1', () =>
+      halfway.write(
+        'POST /webhook HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 900\r\n\r\n{"Event',
+      ),
+    );
+    const closed = (socket: Socket) =>
+      new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    const bothClosed = Promise.all([closed(silent), closed(halfway)]);
+    const errors: string[] = [];
+    for (const socket of [silent, halfway])
+      socket.on('error', (error: NodeJS.ErrnoException) => errors.push(error.code ?? ''));
+    await Promise.all([once(silent, 'connect'), once(halfway, 'connect')]);
+    // Node's close() alone waits on these for headersTimeout (60 s) and requestTimeout (300 s).
+    await server.stop();
+    await bothClosed;
+    expect([silent.destroyed, halfway.destroyed]).toEqual([true, true]);
+    expect(errors.filter((code) => code !== 'ECONNRESET')).toEqual([]); // reset by the server: the point
   });
 });
 

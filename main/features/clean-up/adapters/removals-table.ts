@@ -1,3 +1,4 @@
+import { jsonOrUndefined } from '../../../../shared/parse';
 import { HistoryRemoval, type HistoryQuery } from '../../../../shared/history';
 import { errorMessage } from '../../../core/log-text';
 import type { DatabaseHandle } from '../../../adapters/database/database-handle';
@@ -105,18 +106,10 @@ export class RemovalsTable {
       .all(...params, query.limit, query.offset) as { seq: number; body: string }[];
     const items: HistoryRemoval[] = [];
     for (const row of rows) {
-      const removal = HistoryRemoval.safeParse(parseJson(row.body));
+      const removal = HistoryRemoval.safeParse(jsonOrUndefined(row.body));
       if (removal.success) items.push(removal.data);
       else this.#warn(`history: removal ${row.seq} does not read and was skipped`);
     }
     return { items, total };
-  }
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
   }
 }

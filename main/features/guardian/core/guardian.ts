@@ -38,6 +38,8 @@ const NOT_RECORDING = 1 << POLL_CODES.indexOf('not-recording');
 const UNREACHABLE_KEY = episodeKey(undefined, 'recorder-unreachable');
 // Problems of a moment (a log line, a finished session) stay open this long after they were seen.
 const MOMENTARY: ReadonlySet<ProblemCode> = new Set(['recorder-warning', 'incomplete-session']);
+// Inputs held for the write rate at most (a folder whose free space is never read): then fed at once.
+const MAX_RATE_INPUTS = 1_000;
 
 /**
  * The recording guardian's decisions, pure: rules per room and code over polls, webhooks, the
@@ -50,6 +52,8 @@ export class Guardian {
   readonly #tracks = new Map<number, RoomTrack>();
   readonly #sessions = new SessionTracker();
   readonly #rate = new WriteRate();
+  /** The write rate's inputs, fed to it when the disk check reads it: not on every webhook or poll. */
+  readonly #rateInputs: ((rate: WriteRate) => void)[] = [];
   readonly #disk = new DiskWatch();
   readonly #lastSeen = new Map<string, number>();
   #unreachableSince: number | undefined;
@@ -87,7 +91,7 @@ export class Guardian {
         mask &= ~NOT_RECORDING;
       if (mask !== track.open) this.#applyMask(room.roomId, track, mask, now);
     }
-    this.#rate.polled(rate, now);
+    this.#rateInput((writeRate) => writeRate.polled(rate, now));
     // Rooms gone from the recorder (or from the selection) end their problems.
     for (const [roomId, track] of this.#tracks) {
       if (track.seenInPoll === poll) continue;
@@ -100,7 +104,10 @@ export class Guardian {
   webhook(webhook: RecorderWebhook): void {
     const now = this.#ports.clock();
     this.#sessions.webhook(webhook, now);
-    if (webhook.type === 'FileClosed') this.#rate.fileClosed(webhook.data.FileSize, now);
+    if (webhook.type === 'FileClosed') {
+      const bytes = webhook.data.FileSize;
+      this.#rateInput((rate) => rate.fileClosed(bytes, now));
+    }
     // StreamEnded names no session and may end several: a whole tick. Otherwise only the session
     // this webhook touched can have become reportable now; the 1 s tick does the rest, so a
     // webhook does not sweep every tracked session (issue 21: that sweep was the largest
@@ -148,6 +155,15 @@ export class Guardian {
     if (this.#ports.settings().guardian.enabled) this.#warned(problem, this.#ports.clock());
   }
 
+  #rateInput(input: (rate: WriteRate) => void): void {
+    this.#rateInputs.push(input);
+    if (this.#rateInputs.length >= MAX_RATE_INPUTS) this.#feedRate(); // no disk check of late
+  }
+
+  #feedRate(): void {
+    for (const input of this.#rateInputs.splice(0)) input(this.#rate);
+  }
+
   #warned({ warning, roomId, facts }: RecorderProblem, now: number): void {
     const key = episodeKey(roomId, 'recorder-warning', `${warning}:${facts?.errorName ?? ''}`);
     this.#lastSeen.set(key, now);
@@ -158,6 +174,7 @@ export class Guardian {
   diskSample(freeBytes: number): void {
     const now = this.#ports.clock();
     const s = this.#ports.settings().guardian;
+    this.#feedRate();
     const verdict = this.#disk.evaluate(freeBytes, this.#rate.rate(now), s);
     if (!s.enabled || !verdict.low) {
       this.#emit(this.#book.end(DISK_KEY, now));

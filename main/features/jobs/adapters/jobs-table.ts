@@ -1,3 +1,4 @@
+import { jsonOrUndefined } from '../../../../shared/parse';
 import * as z from 'zod';
 import { lazySchema } from '../../../../shared/lazy-schema';
 import { JobRule } from '../../../../shared/job-rules';
@@ -71,13 +72,7 @@ export class SqliteJobStore implements JobStore {
     }[];
     const jobs: StoredJob[] = [];
     for (const row of rows) {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(row.body);
-      } catch {
-        parsed = undefined;
-      }
-      const job = StoredJobRow().safeParse(parsed);
+      const job = StoredJobRow().safeParse(jsonOrUndefined(row.body));
       if (job.success) jobs.push(job.data);
       else this.#warn(`jobs: the stored job ${row.id} does not read and was skipped`);
     }

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import * as z from 'zod';
 import { lazySchema } from '../../../../shared/lazy-schema';
-import { safeParseUnknown } from '../../../../shared/parse';
+import { safeParseUnknown, jsonOrUndefined } from '../../../../shared/parse';
 
 /** What `ffprobe -show_entries format=duration -of json` prints (the duration a decimal string). */
 const ProbedFormat = lazySchema(() =>
@@ -43,13 +43,7 @@ export function mediaDuration(
 }
 
 function durationOf(stdout: string): number | undefined {
-  let json: unknown;
-  try {
-    json = JSON.parse(stdout);
-  } catch {
-    return undefined;
-  }
-  const parsed = safeParseUnknown(ProbedFormat(), json);
+  const parsed = safeParseUnknown(ProbedFormat(), jsonOrUndefined(stdout));
   if (!parsed.ok) return undefined;
   const seconds = Number(parsed.value.format?.duration);
   return Number.isFinite(seconds) && seconds > 0 ? seconds : undefined;

@@ -1,3 +1,4 @@
+import { jsonOrUndefined } from '../../../../shared/parse';
 import * as z from 'zod';
 import type { Logger } from '../../../core/ports';
 
@@ -83,23 +84,27 @@ export class NtfySubscription {
     const decoder = new TextDecoder();
     let pending = '';
     const reader = response.body.getReader();
-    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-      pending += decoder.decode(chunk.value, { stream: true });
-      const lines = pending.split('\n');
-      pending = lines.pop() ?? '';
-      for (const line of lines) this.#line(line);
+    // Node 20's fetch (undici 6) can leave a read under way pending forever when the request is
+    // aborted (seen here as a stop that never ended; nodejs/undici#4089 is one such case), so a
+    // stop cancels the reader itself, which ends that read.
+    const cancel = () => void reader.cancel().catch(() => undefined);
+    this.#stop.signal.addEventListener('abort', cancel, { once: true });
+    if (this.#stop.signal.aborted) cancel();
+    try {
+      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+        pending += decoder.decode(chunk.value, { stream: true });
+        const lines = pending.split('\n');
+        pending = lines.pop() ?? '';
+        for (const line of lines) this.#line(line);
+      }
+    } finally {
+      this.#stop.signal.removeEventListener('abort', cancel);
     }
     return 'read';
   }
 
   #line(text: string): void {
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      return;
-    }
-    const line = Line.safeParse(json);
+    const line = Line.safeParse(jsonOrUndefined(text));
     if (!line.success || line.data.event !== 'message') return;
     this.#lastId = line.data.id;
     this.#options.onMessage({

@@ -1,3 +1,4 @@
+import { jsonOrUndefined } from '../../../../shared/parse';
 import WebSocket from 'ws';
 import type { Logger } from '../../../core/ports';
 
@@ -60,13 +61,8 @@ export class OneBotSocket {
       this.#options.onConnected?.(true);
     });
     socket.on('message', (data) => {
-      let json: unknown;
-      try {
-        json = JSON.parse(String(data));
-      } catch {
-        return;
-      }
-      this.#options.onEvent(json);
+      const json = jsonOrUndefined(String(data));
+      if (json !== undefined) this.#options.onEvent(json);
     });
     // 'error' comes before 'close'; its words are the socket's own (no token in them).
     socket.on('error', (error) => log.warn(`phone: ${name}: ${error.message}`));

@@ -1,3 +1,4 @@
+import { jsonOrUndefined } from '../../../../shared/parse';
 import * as z from 'zod';
 import { redactText } from '../../push/core/push-url';
 
@@ -66,13 +67,7 @@ export class TelegramApi {
         description: this.#redact(cause ?? (error as Error).name ?? 'no answer'),
       };
     }
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
-    const parsed = Answer.safeParse(json);
+    const parsed = Answer.safeParse(jsonOrUndefined(text));
     if (!parsed.success)
       return {
         ok: false,

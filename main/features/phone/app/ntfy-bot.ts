@@ -1,3 +1,4 @@
+import { jsonOrUndefined } from '../../../../shared/parse';
 import { secretsEqual } from '../../../adapters/request-guards';
 import * as z from 'zod';
 import { POPUP_BUTTON_LABELS, roomOutcomeText } from '../../../../shared/i18n/room-commands';
@@ -66,13 +67,7 @@ export class NtfyBot {
   }
 
   async #pressed(message: NtfyMessage): Promise<void> {
-    let json: unknown;
-    try {
-      json = JSON.parse(message.message);
-    } catch {
-      json = undefined;
-    }
-    const parsed = Pressed.safeParse(json);
+    const parsed = Pressed.safeParse(jsonOrUndefined(message.message));
     const allowed =
       parsed.success && secretsEqual(parsed.data.secret, this.#target.commands.secret);
     const pressed = parsed.success ? readButtonData(parsed.data.act) : undefined;

@@ -1,3 +1,4 @@
+import { jsonOrUndefined } from '../../../../shared/parse';
 import type { ServerResponse } from 'node:http';
 import { sendJson } from '../../../adapters/json-answer';
 import type { ListenerRoute } from '../../../adapters/webhook-listener/listener-types';
@@ -91,12 +92,8 @@ export class OneBotBot {
       );
       return sendJson(res, header ? 403 : 401, { error: 'bad signature' });
     }
-    let json: unknown;
-    try {
-      json = JSON.parse(body.toString('utf8'));
-    } catch {
-      return sendJson(res, 400, { error: 'not JSON' });
-    }
+    const json = jsonOrUndefined(body.toString('utf8'));
+    if (json === undefined) return sendJson(res, 400, { error: 'not JSON' });
     const message = readOneBotMessage(json);
     const answer = message ? await this.#take(message) : undefined;
     // A quick reply (https://github.com/botuniverse/onebot-11/blob/master/communication/http-post.md, 快速操作): sent back where the message came from.

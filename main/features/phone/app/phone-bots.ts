@@ -5,7 +5,7 @@ import type { PhoneStatus } from '../../../../shared/push';
 import { createPushSend } from '../../push/adapters/senders';
 import type { PlugInContext } from '../../../core/plug-ins';
 import type { HappeningSource } from '../../../core/plug-ins';
-import { parsePushUrl } from '../../push/core/push-url';
+import { parsePushUrl, type ParsedPushUrl } from '../../push/core/push-url';
 import type { BotConnection } from '../adapters/telegram-poller';
 import { PhoneInbox, type PhoneCommandTaken } from './phone-inbox';
 import { helpText, type PhoneCalls } from './phone-runner';
@@ -182,22 +182,22 @@ function botKey(url: string): string | undefined {
   return undefined;
 }
 
+/** The enabled push targets whose URLs parse. */
+function parsedTargets(targets: readonly { url: string; enabled: boolean }[]): ParsedPushUrl[] {
+  return targets.flatMap((target) => {
+    const parsed = target.enabled ? parsePushUrl(target.url) : undefined;
+    return parsed?.ok ? [parsed.value] : [];
+  });
+}
+
 /** The enabled ntfy targets with buttons, by their masked URL (with their secrets). */
 function ntfyTargets(
   targets: readonly { url: string; enabled: boolean }[],
 ): Map<string, { target: NtfyTarget; secrets: string[] }> {
   const bots = new Map<string, { target: NtfyTarget; secrets: string[] }>();
-  for (const target of targets) {
-    if (!target.enabled) continue;
-    const parsed = parsePushUrl(target.url);
-    if (!parsed.ok) continue;
-    const value = parsed.value.target;
-    if (value.service === 'ntfy' && value.commands)
-      bots.set(parsed.value.redacted, {
-        target: { ...value, commands: value.commands },
-        secrets: parsed.value.secrets,
-      });
-  }
+  for (const { target, redacted, secrets } of parsedTargets(targets))
+    if (target.service === 'ntfy' && target.commands)
+      bots.set(redacted, { target: { ...target, commands: target.commands }, secrets });
   return bots;
 }
 
@@ -206,14 +206,9 @@ function oneBotTargets(
   targets: readonly { url: string; enabled: boolean }[],
 ): Map<string, OneBotTarget> {
   const bots = new Map<string, OneBotTarget>();
-  for (const target of targets) {
-    if (!target.enabled) continue;
-    const parsed = parsePushUrl(target.url);
-    if (!parsed.ok) continue;
-    const value = parsed.value.target;
-    if (value.service === 'onebot' && value.commands)
-      bots.set(parsed.value.redacted, { ...value, commands: value.commands });
-  }
+  for (const { target, redacted } of parsedTargets(targets))
+    if (target.service === 'onebot' && target.commands)
+      bots.set(redacted, { ...target, commands: target.commands });
   return bots;
 }
 
@@ -222,12 +217,9 @@ function telegramBots(
   targets: readonly { url: string; enabled: boolean }[],
 ): Map<string, TelegramBotTarget> {
   const bots = new Map<string, TelegramBotTarget>();
-  for (const target of targets) {
-    if (!target.enabled) continue;
-    const parsed = parsePushUrl(target.url);
-    if (!parsed.ok || parsed.value.target.service !== 'tgram' || !parsed.value.target.commands)
-      continue;
-    const { botToken, chatIds, api, members = [] } = parsed.value.target;
+  for (const { target } of parsedTargets(targets)) {
+    if (target.service !== 'tgram' || !target.commands) continue;
+    const { botToken, chatIds, api, members = [] } = target;
     const botId = botToken.slice(0, botToken.indexOf(':'));
     const known = bots.get(botId);
     // Each target's members for its own chats: two targets of one bot do not lend each other theirs.

@@ -161,9 +161,11 @@ export class PictureSource implements HappeningSource {
         this.#track(this.fetcher.request([roomId]));
       return;
     }
-    // A room first heard of through a webhook. One room's mark, not a sweep: this runs for every
-    // happening, and a sweep's set and arrays were measurable under load (issue 21).
-    if (isRoomDue(roomId, this.cache.mark(roomId), this.#clock()))
+    // A room first heard of through a webhook (no mark yet: a room fetched before is refreshed by
+    // the sweeps). One room's mark, not a sweep: this runs for every happening, and a sweep's set
+    // and arrays were measurable under load (issue 21).
+    const mark = this.cache.mark(roomId);
+    if (mark === undefined && isRoomDue(roomId, mark, this.#clock()))
       this.#track(this.fetcher.request([roomId]));
     const recording = happening.fileCheck?.resolvedPath;
     if (happening.kind === 'FileClosed' && recording)

@@ -1,3 +1,4 @@
+import { jsonOrUndefined } from '../../../../shared/parse';
 import type { PushFailure } from '../../../../shared/push';
 import { redactText, type PushAuth } from '../core/push-url';
 
@@ -111,13 +112,7 @@ export async function postJson(
   } catch (error) {
     return failed('unreachable', networkFailure(error).detail, options.secrets);
   }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  const outcome = judge({ status: response.status, text, json });
+  const outcome = judge({ status: response.status, text, json: jsonOrUndefined(text) });
   return outcome.ok ? outcome : failed(outcome.reason, outcome.detail, options.secrets);
 }
 

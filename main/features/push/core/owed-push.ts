@@ -1,3 +1,4 @@
+import { jsonOrUndefined } from '../../../../shared/parse';
 import * as z from 'zod';
 import type { HistoryNotification } from '../../../../shared/history';
 import { RoomPictures } from '../../../../shared/model';
@@ -75,13 +76,7 @@ function isBililiveTools(url: string): boolean {
 
 /** An owed push effect as the push feature sends it; undefined when its message does not read. */
 export function owedPush(effect: OwedEffect): OwedPush | undefined {
-  let json: unknown;
-  try {
-    json = JSON.parse(effect.payload ?? '');
-  } catch {
-    return undefined;
-  }
-  const message = PushPayload.safeParse(json);
+  const message = PushPayload.safeParse(jsonOrUndefined(effect.payload ?? ''));
   if (!message.success || effect.target === undefined) return undefined;
   return {
     id: effect.id,

@@ -71,7 +71,7 @@ export function fileDurationsSource(options: FileDurationsOptions): HappeningSou
     start(started) {
       context = started;
       abort = new AbortController();
-      unobserve = started.observe({ happened });
+      unobserve = started.observe({ happened, otherKindsOnly: true });
     },
     async stop() {
       abort.abort();

@@ -41,7 +41,8 @@ export function kindWebhooks(wiring: {
         ...(facts ? { facts } : {}),
       }),
   });
-  // BililiveRecorder's own webhooks (nearly all of them) skip the translator's module altogether.
+  // BililiveRecorder's own webhooks (nearly all of them) skip the translator's module altogether
+  // (the listener checks first, main/app/listener.ts, so that this file does not run for them).
   return (recorderId, body) =>
     recorderById(wiring.settings(), recorderId)?.kind === 'bililive-recorder'
       ? undefined

@@ -3,7 +3,7 @@ import {
   type StreamDown,
   type StreamedKind,
 } from '../../../../shared/i18n/kind-text';
-import { safeParseUnknown } from '../../../../shared/parse';
+import { safeParseUnknown, jsonOrUndefined } from '../../../../shared/parse';
 import { BililiveGoFrame } from '../../../../shared/recorder-kinds/bililive-go';
 import type { RecorderSetting } from '../../../../shared/settings';
 import type { Logger } from '../../../core/ports';
@@ -59,7 +59,7 @@ export function bililiveGoStream(recorder: RecorderSetting, wiring: StreamWiring
     ...(wiring.backOff ? { backOff: wiring.backOff } : {}),
     onEvent: async ({ name, data }) => {
       if (!BILILIVE_GO_FRAMES.has(name)) return;
-      const frame = safeParseUnknown(BililiveGoFrame(), parseJson(data));
+      const frame = safeParseUnknown(BililiveGoFrame(), jsonOrUndefined(data));
       if (!frame.ok)
         return wiring.log.warn(`${recorder.id}: a frame it cannot read: ${frame.reasons[0]}`);
       const id = frame.value.room_id;
@@ -107,12 +107,4 @@ function streamedKind(recorder: RecorderSetting): StreamedKind {
 
 function baseOf(recorder: RecorderSetting): string {
   return recorder.url.trim().replace(/\/+$/, '');
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SettingsStore } from '../../main/adapters/settings-store';
-import { createSettingsView } from '../../main/app/settings-view';
+import { createSettingsView } from '../../main/app/app-context';
 import type { Settings } from '../../shared/settings';
 import { memoryLogger } from '../fakes/silent-logger';
 
