@@ -1,5 +1,5 @@
 import { firstRecorder, recorderById } from '../../shared/recorders';
-import { parseWebhook } from '../../shared/recorder/webhook';
+import { parseWebhook, webhookRoomId } from '../../shared/recorder/webhook';
 import type { Settings } from '../../shared/settings';
 import { nodeCrypto } from '../adapters/node-crypto';
 import { postTestEvent } from '../adapters/test-event-sender';
@@ -79,8 +79,7 @@ export function buildListener(wiring: ListenerWiring): Listener {
       wiring.fed?.(delivery.seq);
       // Observers hear of the recorder's own webhooks, not of the app's test events.
       if (delivery.source !== 'webhook') return;
-      const roomId = webhook.type === 'unknown' ? undefined : webhook.data.RoomId;
-      wiring.webhookSeen?.(recorderId, roomId, delivery.receivedAt);
+      wiring.webhookSeen?.(recorderId, webhookRoomId(webhook), delivery.receivedAt);
       wiring.observers.notify('webhook', webhook, delivery.receivedAt, recorderId);
     },
     version: wiring.version,

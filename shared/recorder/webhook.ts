@@ -125,6 +125,17 @@ export type RecorderWebhook =
     }
   | { format: 'v1'; type: 'FileClosedV1'; id: string; timestamp: string; data: WebhookV1Body };
 
+/** How a webhook is named (the event log's type column): its V2 type, `V1`, or an unknown type as sent. */
+export function webhookTypeName(webhook: RecorderWebhook): string {
+  if (webhook.type === 'unknown') return webhook.eventType;
+  return webhook.format === 'v1' ? 'V1' : webhook.type;
+}
+
+/** The room a webhook names; undefined for an unknown type. */
+export function webhookRoomId(webhook: RecorderWebhook): number | undefined {
+  return webhook.type === 'unknown' ? undefined : webhook.data.RoomId;
+}
+
 function isKnownEventType(type: string): type is KnownEventType {
   return Object.hasOwn(V2_EVENT_DATA, type);
 }

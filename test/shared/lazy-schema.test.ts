@@ -23,7 +23,6 @@ const EAGER_DEPENDENCIES = [
   () => import('../../shared/platforms'),
   () => import('../../shared/recorder/webhook'),
   () => import('../../shared/recorder/timestamp'),
-  () => import('../../main/core/event-log-entry'),
   () => import('../../main/features/push/core/owed-push'),
   () => import('../../main/adapters/database/outbox-table'),
   () => import('../../main/adapters/database/history-rows'),

@@ -1,7 +1,10 @@
 import type { HistoryQuery } from '../../../shared/history';
 import type { EventLogEntry } from '../../../shared/model';
-import type { RecorderWebhook } from '../../../shared/recorder/webhook';
-import { eventLogRoomId, eventLogType } from '../../core/event-log-entry';
+import {
+  webhookRoomId,
+  webhookTypeName,
+  type RecorderWebhook,
+} from '../../../shared/recorder/webhook';
 import { eventTextKey, textWords } from '../../core/event-log-text';
 import type { KeptDelivery } from '../../core/ports';
 import type { DatabaseHandle } from './database-handle';
@@ -88,9 +91,9 @@ export class EventLogTable {
       .run(
         entry.receivedAt,
         entry.source,
-        eventLogType(webhook),
+        webhookTypeName(webhook),
         webhook.id,
-        eventLogRoomId(webhook) ?? null,
+        webhookRoomId(webhook) ?? null,
         0,
         entry.userAgent ?? null,
         entry.seq,
@@ -116,9 +119,9 @@ export class EventLogTable {
         .run(
           meta.receivedAt,
           meta.source,
-          eventLogType(webhook),
+          webhookTypeName(webhook),
           webhook.id,
-          eventLogRoomId(webhook) ?? null,
+          webhookRoomId(webhook) ?? null,
           meta.duplicate ? 1 : 0,
           meta.userAgent ?? null,
           null,

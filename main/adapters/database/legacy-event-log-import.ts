@@ -3,8 +3,7 @@ import { join } from 'node:path';
 import * as z from 'zod';
 import { lazySchema } from '../../../shared/lazy-schema';
 import { EventLogEntry } from '../../../shared/model';
-import { parseWebhook } from '../../../shared/recorder/webhook';
-import { eventLogRoomId, eventLogType } from '../../core/event-log-entry';
+import { parseWebhook, webhookRoomId, webhookTypeName } from '../../../shared/recorder/webhook';
 import type { LegacyPart } from './legacy-import';
 import { readLegacyLines } from './legacy-lines';
 
@@ -63,8 +62,8 @@ export const LEGACY_EVENT_LOG: LegacyPart = {
       const webhook = parseWebhook(parseJson(row.body));
       if (!webhook.ok) continue; // as the journal part: nothing to show
       inJournal.add(webhook.value.id);
-      const type = eventLogType(webhook.value);
-      const room = eventLogRoomId(webhook.value) ?? null;
+      const type = webhookTypeName(webhook.value);
+      const room = webhookRoomId(webhook.value) ?? null;
       placed.push({
         place: row.seq,
         fromJournal: true,
