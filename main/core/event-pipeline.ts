@@ -1,6 +1,6 @@
 import type { FileRecord, RoomState } from '../../shared/model';
 import type { RecorderWebhook } from '../../shared/recorder/webhook';
-import { happeningKey, type FileCheck, type Happening, type ObservationSource } from './happening';
+import type { FileCheck, Happening, ObservationSource } from './happening';
 import type { ReplayedDelivery } from './ports';
 import {
   NotificationPolicy,
@@ -12,6 +12,11 @@ import { RecorderState } from './recorder-state';
 import { STREAM_EDGES, StreamDeliveries } from './stream-deliveries';
 import { StreamTally } from './stream-tally';
 import { testHappenings } from './test-event';
+
+/** The key of a happening a journaled webhook revealed: unique per journal entry and kind. */
+export function happeningKey(journalSeq: number, kind: Happening['kind']): string {
+  return `j${journalSeq}:${kind}`;
+}
 
 /** Listeners of what the pipeline decides. */
 export interface PipelineListeners {

@@ -75,8 +75,3 @@ export interface FileCheck {
   resolvedPath?: string;
   action?: NotificationAction;
 }
-
-/** The key of a happening a journaled webhook revealed: unique per journal entry and kind. */
-export function happeningKey(journalSeq: number, kind: Happening['kind']): string {
-  return `j${journalSeq}:${kind}`;
-}

@@ -2,8 +2,8 @@ import { NOTIFICATION_TEXT } from '../../shared/i18n/notification-text';
 import type { HistoryNotification } from '../../shared/history';
 import type { AppNotification, NotificationItem } from '../../shared/model';
 import type { Language } from '../../shared/settings';
-import type { EventPipeline } from './event-pipeline';
-import { happeningKey, type Happening } from './happening';
+import { happeningKey, type EventPipeline } from './event-pipeline';
+import type { Happening } from './happening';
 import type { ReplayedDelivery } from './ports';
 
 // The core part of start-up recovery (main/app/recovery.ts owns the promise and runs it): the

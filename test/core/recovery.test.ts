@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { EventPipeline } from '../../main/core/event-pipeline';
-import { happeningKey, type Happening } from '../../main/core/happening';
+import { happeningKey } from '../../main/core/event-pipeline';
+import type { Happening } from '../../main/core/happening';
 import type { ReplayedDelivery } from '../../main/core/ports';
 import type { DecidedNotification } from '../../main/core/notification-policy';
 import {
