@@ -191,6 +191,28 @@ function hasUtf8Bom(buffer: Buffer): boolean {
 }
 
 /** The path of a request target, without the query. */
+/**
+ * The listener's requests: `/webhook[/…]` to the webhook handler, any other path to `others` (a
+ * throw there is a 500). In this file so that a webhook, the hot path, runs no other module's code.
+ */
+export function routeRequests(
+  webhook: (req: IncomingMessage, res: ServerResponse, path: string) => void,
+  others: (req: IncomingMessage, res: ServerResponse, path: string) => void,
+  log: WebhookListenerDeps['log'],
+): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
+    const path = pathOf(req.url);
+    if (path === WEBHOOK_PATH || path.startsWith(`${WEBHOOK_PATH}/`))
+      return webhook(req, res, path);
+    try {
+      others(req, res, path);
+    } catch (error) {
+      log.error(`webhook listener: ${String(error)}`);
+      sendJson(res, 500, { error: 'internal error' });
+    }
+  };
+}
+
 export function pathOf(url: string | undefined): string {
   const target = url ?? '/';
   const query = target.indexOf('?');

@@ -4,7 +4,7 @@ import { networkInterfaces } from 'node:os';
 import { recorderVersionFromUserAgent } from '../../../shared/recorder/webhook';
 import { sendJson } from '../json-answer';
 import { isLoopbackHost } from '../request-guards';
-import { createWebhookHandler, pathOf, refusal } from './webhook-handler';
+import { createWebhookHandler, refusal, routeRequests } from './webhook-handler';
 import {
   WEBHOOK_PATH,
   type ListenerAddress,
@@ -164,17 +164,7 @@ export function createListenerRoutes(
     if (isRead && HEALTH_PATH.test(path)) return health(deps, req, res);
     sendJson(res, 404, { error: 'not found' });
   };
-  return (req, res) => {
-    const path = pathOf(req.url);
-    if (path === WEBHOOK_PATH || path.startsWith(`${WEBHOOK_PATH}/`))
-      return webhook(req, res, path);
-    try {
-      others(req, res, path);
-    } catch (error) {
-      deps.log.error(`webhook listener: ${String(error)}`);
-      sendJson(res, 500, { error: 'internal error' });
-    }
-  };
+  return routeRequests(webhook, others, deps.log);
 }
 
 /**
