@@ -16,6 +16,17 @@ export function webhookLook(webhook: RecorderWebhook): RoomLook | undefined {
   };
 }
 
+/** A room's look as the app knows it or a poll reads it. */
+function roomLook(
+  room: Pick<RoomState, 'roomId' | 'title' | 'areaNameParent' | 'areaNameChild'>,
+): RoomLook {
+  return {
+    roomId: room.roomId,
+    title: room.title,
+    area: areaText(room.areaNameParent, room.areaNameChild),
+  };
+}
+
 /**
  * Title and area changes as happenings (`RoomChanged`), from webhooks and polls, one per room per
  * minute (main/core/room-changes.ts). Nothing is watched while the switch is off, and nothing is
@@ -67,12 +78,7 @@ function watchRooms(
     setTimer,
     changed: (roomId, change) => offerChange(context, roomId, change, source),
   });
-  for (const room of known)
-    changes.look({
-      roomId: room.roomId,
-      title: room.title,
-      area: areaText(room.areaNameParent, room.areaNameChild),
-    });
+  for (const room of known) changes.look(roomLook(room));
   const unsubscribe = context.observe({
     webhook: (webhook) => {
       const look = webhookLook(webhook);
@@ -81,12 +87,7 @@ function watchRooms(
     },
     polled: (rooms) => {
       source = 'poll';
-      for (const room of rooms)
-        changes.look({
-          roomId: room.roomId,
-          title: room.title,
-          area: areaText(room.areaNameParent, room.areaNameChild),
-        });
+      for (const room of rooms) changes.look(roomLook(room));
     },
   });
   return { changes, unsubscribe };
