@@ -34,6 +34,7 @@ import { runMigrations } from '../main/adapters/database/migrations';
 import { bundledNativeBinding } from '../main/adapters/database/native-binding';
 import { REQUIRE_BANNER } from '../tools/build/main-bundle';
 import { checkpointWorkerBeside, checkpointWorkerBuildOptions } from '../tools/build/worker-bundle';
+import { quantile } from './support/quantile';
 
 const ROOT = process.env.BENCH_COMMIT_ROOT ?? resolve(import.meta.dirname, '..');
 if (process.env.BENCH_COMMIT_ROOT === undefined) {
@@ -162,9 +163,11 @@ function loopOf(loop: ReturnType<typeof monitorEventLoopDelay>) {
 const r = (n: number) => Math.round(n * 10) / 10;
 
 function quantiles(times: number[]) {
-  const sorted = [...times].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-  return { p50: r(at(0.5)), p99: r(at(0.99)), max: r(sorted.at(-1)!) };
+  return {
+    p50: r(quantile(times, 0.5)),
+    p99: r(quantile(times, 0.99)),
+    max: r(quantile(times, 1)),
+  };
 }
 
 function row(disk: string, name: string, run: Run) {

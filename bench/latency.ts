@@ -20,7 +20,7 @@ import { ntfyService } from '../test/fakes/push-services/services';
 import { fixtureText } from '../test/helpers/fixtures';
 import { PushTargetSetting } from '../shared/settings';
 import { apiAnswers } from '../shared/recorder/connection-status';
-import { median } from './poll';
+import { median } from './support/quantile';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' } } });
 const RUNS = Number(values.runs);

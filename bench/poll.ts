@@ -13,6 +13,7 @@ import { fetchPolledRooms } from '../main/adapters/polled-rooms';
 import { RecorderClient } from '../main/adapters/recorder-client';
 import { RecorderReconciler } from '../main/core/recorder-reconcile';
 import { startTsxProcess } from './support/tsx-process';
+import { quantile } from './support/quantile';
 import { RestRoomList, toPolledRoom } from '../shared/recorder/rest';
 
 /** Summary of a series of CPU times, in milliseconds. */
@@ -52,12 +53,6 @@ export interface MeasureOptions {
   warmup?: number;
 }
 
-/** The middle of `samples` (the upper one of an even count). */
-export const median = (samples: readonly number[]): number => {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-};
-
 /** CPU time of this process since `since`, in milliseconds. */
 export const cpuMs = (since: NodeJS.CpuUsage): number => {
   const used = process.cpuUsage(since);
@@ -65,10 +60,13 @@ export const cpuMs = (since: NodeJS.CpuUsage): number => {
 };
 
 function summarize(samples: number[]): CpuSummary {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
   const mean = samples.reduce((sum, x) => sum + x, 0) / Math.max(1, samples.length);
-  return { mean, p50: at(0.5), p95: at(0.95), max: sorted[sorted.length - 1] ?? 0 };
+  return {
+    mean,
+    p50: quantile(samples, 0.5),
+    p95: quantile(samples, 0.95),
+    max: quantile(samples, 1),
+  };
 }
 
 // A forced GC makes the heap figures comparable; --expose-gc cannot be passed through `tsx` here.

@@ -5,7 +5,8 @@
 // policy). It must stay linear: the cost per recorder of five at most 1.2× one alone.
 import type { ChildProcess } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import { benchPipeline, cpuMs, median, pollingOf, startFakeRecorderProcess } from './poll';
+import { benchPipeline, cpuMs, pollingOf, startFakeRecorderProcess } from './poll';
+import { median } from './support/quantile';
 
 const { values } = parseArgs({
   options: {

@@ -40,6 +40,7 @@ import { startSqliteReceiver } from './support/sqlite-receiver';
 import { startBenchLiveApi } from './support/bench-live-api';
 import { probeFdatasync } from './support/fsync-probe';
 import { startClient } from './support/load-client-process';
+import { quantile } from './support/quantile';
 import {
   summarizeLatency,
   type LatencySummary,
@@ -83,15 +84,20 @@ async function main(): Promise<void> {
   }, WATCHDOG_MS);
   watchdog.unref();
   try {
-    await bench(dataDir, gc, t0);
+    const figures = await bench(dataDir, gc, t0);
+    printTable(figures);
+    console.log(JSON.stringify(figures));
   } finally {
     await rm(dataDir, { recursive: true, force: true });
     clearTimeout(watchdog);
   }
 }
 
-/** Runs every phase against both listeners and prints the figures. */
-async function bench(dataDir: string, gc: Gc, t0: number): Promise<void> {
+/** The figures a run prints, as a table and as one line of JSON. */
+type Figures = Awaited<ReturnType<typeof bench>>;
+
+/** Runs every phase against every listener and returns the figures. */
+async function bench(dataDir: string, gc: Gc, t0: number) {
   let shown = 0;
   const quiet = () => {};
   const quietLog = { info: quiet, warn: quiet, error: quiet };
@@ -223,7 +229,7 @@ async function bench(dataDir: string, gc: Gc, t0: number): Promise<void> {
       webhooks: { accepted: number; duplicates: number; rejected: number };
     };
     const counters = health.webhooks;
-    const figures = {
+    return {
       bench: 'webhook',
       node: process.version,
       cpus: os.cpus().length,
@@ -283,8 +289,6 @@ async function bench(dataDir: string, gc: Gc, t0: number): Promise<void> {
       },
       seconds: Math.round((performance.now() - t0) / 1000),
     };
-    printTable(figures);
-    console.log(JSON.stringify(figures));
   } finally {
     client.exit();
     await app.stop();
@@ -344,14 +348,12 @@ function commitFigures(ms: readonly number[]): {
   max: number;
   over16ms: number;
 } {
-  const sorted = [...ms].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
   return {
-    count: sorted.length,
-    p50: round2(at(0.5)),
-    p99: round2(at(0.99)),
-    max: round2(sorted.at(-1) ?? 0),
-    over16ms: sorted.filter((m) => m > 16).length,
+    count: ms.length,
+    p50: round2(quantile(ms, 0.5)),
+    p99: round2(quantile(ms, 0.99)),
+    max: round2(quantile(ms, 1)),
+    over16ms: ms.filter((m) => m > 16).length,
   };
 }
 
@@ -403,44 +405,7 @@ async function rerunWithGc(): Promise<void> {
   process.exitCode = code;
 }
 
-function printTable(f: {
-  saturation: { bare: Row; ours: Row; ratio: number };
-  cpuPerEvent: {
-    bareMicros: number;
-    oursMicros: number;
-    ratio: number;
-    intakeMicros: number;
-    intakeRatio: number;
-    durableMicros: number;
-    oursVsDurable: number;
-    intakeVsDurable: number;
-    sqliteMicros: number;
-    sqliteVsDurable: number;
-  };
-  longestCommit: { count: number; p50: number; p99: number; max: number; over16ms: number };
-  paced: {
-    rate: number;
-    bare: Row;
-    ours: Row;
-    diskFdatasync: { p50: number; p99: number; max: number };
-  };
-  heap: {
-    events: number;
-    beforeMb: number;
-    afterMb: number;
-    growthMb: number;
-    atLoadEndMb: number;
-    growthAtLoadEndMb: number;
-    drainSeconds: number;
-    journalMb: number;
-  };
-  pass: { ratio: boolean; cpuRatio: boolean; pacedP99: boolean; heapGrowth: boolean };
-  meanBodyBytes: number;
-  loadAverage1m: number;
-  cpus: number;
-  failures: Record<string, number>;
-  seconds: number;
-}): void {
+function printTable(f: Figures): void {
   const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
   const cols = (a: string, b: string, c: string, d = '') =>
     `  ${a.padEnd(30)}${b.padStart(16)}${c.padStart(16)}   ${d}`;

@@ -17,6 +17,7 @@ import type { HistoryNotification } from '../shared/history';
 import type { HistoryFileItem } from '../shared/ipc-contract';
 import type { EventLogEntry, RoomState } from '../shared/model';
 import { Settings } from '../shared/settings';
+import { median, quantile } from './support/quantile';
 
 const ROOT = join(import.meta.dirname, '..');
 const DIST = join(ROOT, 'dist', 'renderer');
@@ -352,14 +353,7 @@ async function measure(browser: Browser, url: string, data: FakeData): Promise<F
   return figures;
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
-const p95 = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.95))] ?? Number.NaN;
-};
+const p95 = (values: number[]) => quantile(values, 0.95);
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 ensureBuilt();
