@@ -3,7 +3,7 @@
 // hand). Run with `npx tsx tools/make-icons.ts`; the output is committed.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { deflateSync } from 'node:zlib';
+import { crc32, deflateSync } from 'node:zlib';
 
 type Rgba = readonly [number, number, number, number];
 /** Inside test in unit coordinates: (0,0) top left, (1,1) bottom right. */
@@ -16,9 +16,7 @@ interface Layer {
 
 const OUT = path.resolve(import.meta.dirname, '..', 'build', 'icons');
 
-// ---------------------------------------------------------------------------------------------
-// Shapes
-// ---------------------------------------------------------------------------------------------
+// ---- shapes ----------------------------------------------------------------------------------
 
 const circle =
   (cx: number, cy: number, r: number): Shape =>
@@ -57,9 +55,7 @@ function union(...shapes: Shape[]): Shape {
   return (x, y) => shapes.some((shape) => shape(x, y));
 }
 
-// ---------------------------------------------------------------------------------------------
-// Rasteriser and encoders
-// ---------------------------------------------------------------------------------------------
+// ---- rasteriser and encoders -----------------------------------------------------------------
 
 /** Draws layers back to front; each pixel averages `samples`² points for smooth edges. */
 function render(size: number, layers: readonly Layer[], samples = 8): Uint8Array {
@@ -104,18 +100,6 @@ function render(size: number, layers: readonly Layer[], samples = 8): Uint8Array
     }
   }
   return pixels;
-}
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(bytes: Uint8Array): number {
-  let c = 0xffffffff;
-  for (const byte of bytes) c = CRC_TABLE[(c ^ byte) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
 }
 
 function chunk(type: string, data: Uint8Array): Buffer {
@@ -174,9 +158,7 @@ function encodeIco(images: readonly { size: number; png: Buffer }[]): Buffer {
   return Buffer.concat([header, ...entries, ...images.map((image) => image.png)]);
 }
 
-// ---------------------------------------------------------------------------------------------
-// The artwork
-// ---------------------------------------------------------------------------------------------
+// ---- the artwork -----------------------------------------------------------------------------
 
 const GREY: Rgba = [142, 142, 147, 255];
 const RED: Rgba = [229, 57, 53, 255];
@@ -281,7 +263,7 @@ function appLayers(): Layer[] {
   ];
 }
 
-// ---------------------------------------------------------------------------------------------
+// ---- the files -------------------------------------------------------------------------------
 
 function write(relative: string, data: Buffer): void {
   const file = path.join(OUT, relative);
