@@ -70,10 +70,6 @@ function run(
   summary.push(`${what}: ${ms} ms`);
 }
 
-// ---------------------------------------------------------------------------------------------
-// The stub Electron distribution
-// ---------------------------------------------------------------------------------------------
-
 /** The fuse sentinel Electron binaries carry (see @electron/fuses). */
 const FUSE_SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
 /** Electron's fuse defaults, in wire order: RunAsNode … GrantFileProtocolExtraPrivileges ('1' on, '0' off). */
@@ -98,10 +94,6 @@ function makeStubElectron(dir: string): void {
   );
   chmodSync(executable, 0o755);
 }
-
-// ---------------------------------------------------------------------------------------------
-// Dependency closure
-// ---------------------------------------------------------------------------------------------
 
 interface PackageJson {
   name?: string;
@@ -149,10 +141,6 @@ function productionClosure(): Set<string> {
   visit(root);
   return seen;
 }
-
-// ---------------------------------------------------------------------------------------------
-// Checks
-// ---------------------------------------------------------------------------------------------
 
 function checkAsar(asarPath: string, manifest: PackageJson): void {
   const entries = listPackage(asarPath, { isPack: false }).map((entry) =>
@@ -253,9 +241,13 @@ async function checkFuses(executable: string): Promise<void> {
 /** better-sqlite3's compiled module, relative to the app's root (native-binding.ts). */
 const NATIVE_MODULE = 'node_modules/better-sqlite3/build/Release/better_sqlite3.node';
 
+/** Where electron-builder puts `file` (a path in the app) when it unpacks it beside the asar. */
+const unpackedPath = (unpacked: string, file: string) =>
+  path.join(unpacked, 'resources', 'app.asar.unpacked', ...file.split('/'));
+
 /** The native module as packaged: unpacked beside the asar; undefined (and a failure) if not. */
 function unpackedNativeModule(unpacked: string, asarPath: string): string | undefined {
-  const file = path.join(unpacked, 'resources', 'app.asar.unpacked', ...NATIVE_MODULE.split('/'));
+  const file = unpackedPath(unpacked, NATIVE_MODULE);
   if (!existsSync(file)) {
     const inside = listPackage(asarPath, { isPack: false }).some((entry) =>
       entry.replace(/\\/g, '/').endsWith(NATIVE_MODULE),
@@ -278,12 +270,7 @@ const CHECKPOINT_WORKER = 'dist/main/checkpoint-worker.mjs';
 
 /** Fails unless the checkpoint worker is unpacked, where wal-file.ts starts it from. */
 function unpackedCheckpointWorker(unpacked: string): void {
-  const file = path.join(
-    unpacked,
-    'resources',
-    'app.asar.unpacked',
-    ...CHECKPOINT_WORKER.split('/'),
-  );
+  const file = unpackedPath(unpacked, CHECKPOINT_WORKER);
   if (!existsSync(file)) {
     fail(`${CHECKPOINT_WORKER} is not unpacked from app.asar (asarUnpack in electron-builder.yml)`);
     return;
@@ -328,8 +315,6 @@ async function checkBuilderConfig(): Promise<void> {
       'config: mac.identity "-" with hardened-runtime entitlements; NSIS per user; its uninstall removes the start-at-login value, the toast CLSID key and shortcut; **/*.node unpacked and rebuilt for Electron; the static AppImage runtime (no libfuse2)',
     );
 }
-
-// ---------------------------------------------------------------------------------------------
 
 async function main(): Promise<void> {
   const manifest = readJson(path.join(root, 'package.json'));
