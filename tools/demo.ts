@@ -37,20 +37,9 @@ await writeFile(
 const headless = spawn(
   process.execPath,
   [
-    '--import',
-    'tsx',
-    join(root, 'main/headless/cli.ts'),
-    '--port',
-    '0',
-    '--data-dir',
-    dataDir,
-    '--recorder-url',
-    recorder.url,
-    '--poll-interval',
-    '5',
-    '--config',
-    config,
-    ...process.argv.slice(2),
+    ...['--import', 'tsx', join(root, 'main/headless/cli.ts'), '--port', '0'],
+    ...['--data-dir', dataDir, '--recorder-url', recorder.url],
+    ...['--poll-interval', '5', '--config', config, ...process.argv.slice(2)],
   ],
   // Standard input a pipe: a line `stop` stops it cleanly on every OS (kill() on Windows is no signal).
   { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] },
