@@ -296,10 +296,7 @@ async function bench(dataDir: string, gc: Gc, t0: number) {
     await durableReceiver.close();
     await sqliteReceiver.close();
     await liveApi.close();
-    await new Promise<void>((resolve) => {
-      bareServer.server.close(() => resolve());
-      bareServer.server.closeIdleConnections();
-    });
+    await bareServer.close();
   }
 }
 

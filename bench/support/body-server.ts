@@ -9,7 +9,7 @@ export interface BaselineReceiver {
 }
 
 /**
- * The bare `node:http` part the baseline receivers share (durable-receiver.ts,
+ * The bare `node:http` part the baseline receivers share (bare-server.ts, durable-receiver.ts,
  * sqlite-receiver.ts): reads each body whole, hands it to `onBody` with its response to answer, and
  * listens on loopback with the real listener's keep-alive. `closed` runs once the server closed.
  */
