@@ -23,9 +23,10 @@ const root = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
 const say = (message: string) => process.stderr.write(`npm start: ${message}\n`);
 
-function mtime(file: string): number | undefined {
+/** What `read` returns, or undefined when it throws (a file that is not there, or not readable). */
+function orUndefined<T>(read: () => T): T | undefined {
   try {
-    return statSync(file).mtimeMs;
+    return read();
   } catch {
     return undefined;
   }
@@ -33,7 +34,9 @@ function mtime(file: string): number | undefined {
 
 /** Builds dist/ if it is missing or older than the sources; false when the build failed. */
 function buildIfStale(): boolean {
-  const outputs = BUILD_OUTPUTS.map((file) => mtime(path.join(root, file)));
+  const outputs = BUILD_OUTPUTS.map((file) =>
+    orUndefined(() => statSync(path.join(root, file)).mtimeMs),
+  );
   const newestInput = Math.max(...BUILD_INPUTS.map((input) => newestMtime(path.join(root, input))));
   if (!needsBuild(outputs, newestInput)) return true;
   const started = performance.now();
@@ -72,13 +75,7 @@ function runChild(child: ChildProcess): void {
   );
 }
 
-const readText = (file: string): string | undefined => {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
-  }
-};
+const readText = (file: string) => orUndefined(() => readFileSync(file, 'utf8'));
 
 const found = checkElectron({
   electronDir: path.join(root, 'node_modules', 'electron'),
@@ -93,14 +90,7 @@ const sandbox = found.ok
       platform: process.platform,
       binary: found.binary,
       readText,
-      stat: (file) => {
-        try {
-          const { uid, mode } = statSync(file);
-          return { uid, mode };
-        } catch {
-          return undefined;
-        }
-      },
+      stat: (file) => orUndefined(() => statSync(file)),
       args,
     })
   : ({ ok: true } as const);
