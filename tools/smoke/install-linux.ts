@@ -7,6 +7,7 @@ import { chmod } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { quitWithSigterm, type InstalledApp } from './installed-app';
+import { treeRows } from './process-memory';
 import type { LaunchedApp } from './smoke-run';
 
 const run = promisify(execFile);
@@ -76,15 +77,7 @@ export function parseCommandRows(text: string): CommandRow[] {
 export function electronMainOf(rows: readonly CommandRow[], root: number): number | undefined {
   const isMain = (row: CommandRow) =>
     /(^|\/)recorder-tray(\s|$)/.test(row.args) && !row.args.includes('--type=');
-  let level = rows.filter((row) => row.pid === root);
-  const seen = new Set<number>();
-  while (level.length > 0) {
-    const found = level.find(isMain);
-    if (found) return found.pid;
-    for (const row of level) seen.add(row.pid);
-    level = rows.filter((row) => level.some((p) => p.pid === row.ppid) && !seen.has(row.pid));
-  }
-  return undefined;
+  return treeRows(rows, root).find(isMain)?.pid;
 }
 
 /**

@@ -23,12 +23,14 @@ export interface TreeMemory {
   rssBytes: number;
 }
 
-/** The rows of `root` and of every process below it, summed. */
-export function treeMemory(rows: readonly ProcessRow[], root: number): TreeMemory {
-  const children = new Map<number, ProcessRow[]>();
+/** `root`'s row, then every row below it walking down (a pid met twice, as the table changed, once). */
+export function treeRows<Row extends { pid: number; ppid: number }>(
+  rows: readonly Row[],
+  root: number,
+): Row[] {
+  const children = new Map<number, Row[]>();
   for (const row of rows) children.set(row.ppid, [...(children.get(row.ppid) ?? []), row]);
   const inTree = rows.filter((row) => row.pid === root);
-  // Walk down; a pid seen twice (a table read while it changed) is counted once.
   const seen = new Set(inTree.map((row) => row.pid));
   for (let i = 0; i < inTree.length; i++) {
     for (const child of children.get(inTree[i]!.pid) ?? []) {
@@ -37,6 +39,12 @@ export function treeMemory(rows: readonly ProcessRow[], root: number): TreeMemor
       inTree.push(child);
     }
   }
+  return inTree;
+}
+
+/** The rows of `root` and of every process below it, summed. */
+export function treeMemory(rows: readonly ProcessRow[], root: number): TreeMemory {
+  const inTree = treeRows(rows, root);
   return {
     processes: inTree.length,
     rssBytes: inTree.reduce((sum, row) => sum + row.rssBytes, 0),
