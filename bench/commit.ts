@@ -163,11 +163,8 @@ function loopOf(loop: ReturnType<typeof monitorEventLoopDelay>) {
 const r = (n: number) => Math.round(n * 10) / 10;
 
 function quantiles(times: number[]) {
-  return {
-    p50: r(quantile(times, 0.5)),
-    p99: r(quantile(times, 0.99)),
-    max: r(quantile(times, 1)),
-  };
+  const at = (q: number) => r(quantile(times, q));
+  return { p50: at(0.5), p99: at(0.99), max: at(1) };
 }
 
 function row(disk: string, name: string, run: Run) {

@@ -61,12 +61,8 @@ export const cpuMs = (since: NodeJS.CpuUsage): number => {
 
 function summarize(samples: number[]): CpuSummary {
   const mean = samples.reduce((sum, x) => sum + x, 0) / Math.max(1, samples.length);
-  return {
-    mean,
-    p50: quantile(samples, 0.5),
-    p95: quantile(samples, 0.95),
-    max: quantile(samples, 1),
-  };
+  const at = (q: number) => quantile(samples, q);
+  return { mean, p50: at(0.5), p95: at(0.95), max: at(1) };
 }
 
 // A forced GC makes the heap figures comparable; --expose-gc cannot be passed through `tsx` here.

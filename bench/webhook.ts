@@ -338,18 +338,13 @@ async function startIntake(
 }
 
 /** The longest group commits of the intake's database (ms held on the main thread). */
-function commitFigures(ms: readonly number[]): {
-  count: number;
-  p50: number;
-  p99: number;
-  max: number;
-  over16ms: number;
-} {
+function commitFigures(ms: readonly number[]) {
+  const at = (q: number) => round2(quantile(ms, q));
   return {
     count: ms.length,
-    p50: round2(quantile(ms, 0.5)),
-    p99: round2(quantile(ms, 0.99)),
-    max: round2(quantile(ms, 1)),
+    p50: at(0.5),
+    p99: at(0.99),
+    max: at(1),
     over16ms: ms.filter((m) => m > 16).length,
   };
 }
