@@ -86,12 +86,8 @@ export function headlessBuildOptions(
 
 /** Whether the bundle at `outfile` is missing, lacks a chunk or is older than a source of it. */
 export function headlessBundleIsStale(root: string, outfile: string, entry?: string): boolean {
-  let built: number;
-  try {
-    built = statSync(outfile).mtimeMs;
-  } catch {
-    return true;
-  }
+  const built = statSync(outfile, { throwIfNoEntry: false })?.mtimeMs;
+  if (built === undefined) return true;
   const inputs = entry ? [...HEADLESS_INPUTS, entry] : HEADLESS_INPUTS;
   if (inputs.some((input) => newestMtime(path.join(root, input)) > built)) return true;
   // A chunk is loaded only when used: one gone would fail that feature later, not the start;
@@ -101,10 +97,11 @@ export function headlessBundleIsStale(root: string, outfile: string, entry?: str
 }
 
 /**
- * Builds the bundle when it is stale, and the checkpoint worker beside it (worker-bundle.ts). Each file is written aside and renamed into place (the
- * chunks first, the entry last), so that a start or a test running at the same moment never loads
- * half a file, nor an entry whose chunks are not there yet; then the chunks of older builds go
- * but those of the build replaced (headless-chunks.ts). True when it was built now.
+ * Builds the bundle when it is stale, and the checkpoint worker beside it (worker-bundle.ts). Each
+ * file is written aside and renamed into place (the chunks first, the entry last), so that a start
+ * or a test running at the same moment never loads half a file, nor an entry whose chunks are not
+ * there yet; then the chunks of older builds go but those of the build replaced
+ * (headless-chunks.ts). True when it was built now.
  */
 export function buildHeadlessIfStale(
   root: string,
@@ -114,15 +111,9 @@ export function buildHeadlessIfStale(
   if (!headlessBundleIsStale(root, outfile, entry)) return false;
   mkdirSync(path.dirname(outfile), { recursive: true });
   const result = buildSync({ ...headlessBuildOptions(root, outfile, entry), write: false });
-  const worker = buildSync({
-    ...checkpointWorkerBuildOptions(
-      root,
-      checkpointWorkerBeside(outfile),
-      HEADLESS_NODE_TARGET,
-      true,
-    ),
-    write: false,
-  });
+  const workerFile = checkpointWorkerBeside(outfile);
+  const workerOptions = checkpointWorkerBuildOptions(root, workerFile, HEADLESS_NODE_TARGET, true);
+  const worker = buildSync({ ...workerOptions, write: false });
   const replaced = chunksOf(outfile);
   const isEntry = (file: { path: string }) => file.path === outfile;
   const files = [
