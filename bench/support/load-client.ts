@@ -1,5 +1,5 @@
 /**
- * The load client, run as a child process of bench-webhook.ts so that sending and answering do
+ * The load client, run as a child process of bench/webhook.ts so that sending and answering do
  * not share one event loop: it receives a LoadRequest over IPC, sends the phase's webhooks over
  * keep-alive loopback connections and replies with a LoadResult.
  */
@@ -85,15 +85,15 @@ async function run(request: LoadRequest): Promise<LoadResult> {
     const settle = () => {
       if (answered === sent && (sent === count || performance.now() >= deadline)) resolve();
     };
+    const sendNext = (then: () => void) =>
+      post(agent, request, bodies[sent++]!, (outcome, ms) => {
+        record(outcome, ms);
+        then();
+      });
     if (request.mode === 'closed') {
       const next = () => {
         if (sent >= count || performance.now() >= deadline) return settle();
-        const body = bodies[sent]!;
-        sent += 1;
-        post(agent, request, body, (outcome, ms) => {
-          record(outcome, ms);
-          next();
-        });
+        sendNext(next);
       };
       for (let i = 0; i < request.senders; i++) next();
       return;
@@ -103,14 +103,7 @@ async function run(request: LoadRequest): Promise<LoadResult> {
     const interval = 1000 / (request.rate ?? 500);
     const tick = () => {
       const due = Math.min(count, Math.floor((performance.now() - started) / interval) + 1);
-      while (sent < due) {
-        const body = bodies[sent]!;
-        sent += 1;
-        post(agent, request, body, (outcome, ms) => {
-          record(outcome, ms);
-          settle();
-        });
-      }
+      while (sent < due) sendNext(settle);
       if (sent < count)
         setTimeout(tick, Math.max(0, started + sent * interval - performance.now()));
     };
