@@ -1,5 +1,5 @@
-import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
+import { stopChild } from './stop-child';
 import { startTsxProcess } from './tsx-process';
 
 /** The benches' fake of bilibili's live API, in its process. */
@@ -24,11 +24,6 @@ export async function startBenchLiveApi(): Promise<BenchLiveApi> {
   );
   return {
     url,
-    close: async () => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = once(child, 'exit');
-      child.kill('SIGTERM');
-      await exited;
-    },
+    close: () => stopChild(child, () => child.kill('SIGTERM')),
   };
 }

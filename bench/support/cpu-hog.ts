@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { availableParallelism } from 'node:os';
+import { stopChild } from './stop-child';
 
 /** Busy processes beside a bench, one per core; `stop` ends them. */
 export interface CpuHog {
@@ -20,14 +20,7 @@ export function startCpuHog(count = availableParallelism()): CpuHog {
   return {
     pids: children.map((child) => child.pid ?? -1),
     async stop() {
-      await Promise.all(
-        children.map(async (child) => {
-          if (child.exitCode !== null || child.signalCode !== null) return;
-          const exited = once(child, 'exit');
-          child.kill('SIGKILL');
-          await exited;
-        }),
-      );
+      await Promise.all(children.map((child) => stopChild(child, () => child.kill('SIGKILL'))));
     },
   };
 }

@@ -1,7 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
+import { spawn } from 'node:child_process';
 import { closeSync, fsyncSync, openSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { stopChild } from './stop-child';
 
 /** The calls that put a file's data on the disk (sync_file_range only starts it; counted too). */
 const SYNC_CALLS = ['fsync', 'fdatasync', 'sync_file_range'] as const;
@@ -73,7 +73,8 @@ export async function attachSyncTrace(
         markFile(window.end),
       );
     },
-    stop: () => stopStrace(child),
+    // SIGINT: strace detaches and leaves the process running.
+    stop: () => stopChild(child, () => child.kill('SIGINT')),
   };
 }
 
@@ -104,11 +105,4 @@ export function countSyncs(
     }
   }
   return counts;
-}
-
-async function stopStrace(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = once(child, 'exit');
-  child.kill('SIGINT'); // strace detaches and leaves the process running
-  await exited;
 }

@@ -1,6 +1,7 @@
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
+import { stopChild } from './stop-child';
 
 /** A room of the fake recorder, as the bench builds its webhooks. */
 export interface TraceRoom {
@@ -61,11 +62,6 @@ export async function startTraceFakes(rooms: number): Promise<TraceFakes> {
       child.send({ type: 'webhook', url } satisfies FakesMessage);
       await done;
     },
-    async close() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = once(child, 'exit');
-      child.send({ type: 'exit' } satisfies FakesMessage);
-      await exited;
-    },
+    close: () => stopChild(child, () => child.send({ type: 'exit' } satisfies FakesMessage)),
   };
 }
