@@ -130,7 +130,6 @@ export class PhoneBots implements HappeningSource {
       const status: BotStatus = { connection: 'connecting' };
       const bot = new TelegramBot(target, {
         inbox: this.#inbox,
-        act: this.#deps.calls['notification:act'],
         log: context.log,
         language: context.language,
         clock: context.clock,
@@ -157,9 +156,7 @@ export class PhoneBots implements HappeningSource {
       const status: BotStatus = { connection: 'connecting' };
       const bot = new NtfyBot(target, {
         inbox: this.#inbox,
-        act: this.#deps.calls['notification:act'],
         log: context.log,
-        language: context.language,
         name,
         secrets,
         onConnection: (connected) => (status.connection = connected ? 'connected' : 'unreachable'),
