@@ -4,8 +4,7 @@ import type { PushMessage } from '../core/push-message';
 import type { PushTarget } from '../core/push-url';
 import {
   authorization,
-  byStatus,
-  field,
+  byStatusSaying,
   postJson,
   sendToEach,
   type HttpPushOptions,
@@ -39,12 +38,7 @@ export async function sendNtfy(
       },
       authorization(target.auth),
       options,
-      (answer) => {
-        const verdict = byStatus(answer);
-        const error = field(answer.json, 'error');
-        if (verdict.ok || typeof error !== 'string') return verdict;
-        return { ok: false, reason: verdict.reason, detail: `HTTP ${answer.status}: ${error}` };
-      },
+      byStatusSaying('error'),
     ),
   );
 }
