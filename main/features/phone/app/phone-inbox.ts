@@ -8,7 +8,7 @@ import { PhoneGuard } from '../core/phone-guard';
 import { runPhoneCommand, type PhoneRunnerDeps } from './phone-runner';
 
 /** The services that take commands. */
-export type PhoneService = keyof typeof PHONE_SERVICE_NAMES;
+type PhoneService = keyof typeof PHONE_SERVICE_NAMES;
 
 /** A message from a phone, as each service's adapter reads it. */
 export interface PhoneMessage {

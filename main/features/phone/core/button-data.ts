@@ -1,7 +1,7 @@
 import type { PhoneButton } from '../../push/core/push-message';
 
 /** Telegram's `callback_data` holds 1–64 bytes (core.telegram.org/bots/api#inlinekeyboardbutton). */
-export const CALLBACK_DATA_MAX = 64;
+const CALLBACK_DATA_MAX = 64;
 
 const BUTTONS: readonly PhoneButton[] = ['record', 'mute', 'openRoom'];
 

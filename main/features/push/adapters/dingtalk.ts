@@ -7,7 +7,7 @@ import { byStatus, field, postJson, type HttpPushOptions, type SendOutcome } fro
 type DingTalk = Extract<PushTarget, { service: 'dingtalk' }>;
 
 /** DingTalk's API; overridable for tests only. */
-export const DINGTALK_BASE_URL = 'https://oapi.dingtalk.com';
+const DINGTALK_BASE_URL = 'https://oapi.dingtalk.com';
 
 /** What a refusal's errcode and words stand for (DingTalk answers 200 with errcode). */
 function judgeDingTalk(code: unknown, words: string): SendOutcome & { ok: false } {

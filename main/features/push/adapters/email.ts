@@ -27,7 +27,7 @@ interface InlinePicture {
 const PICTURE_MAX_BYTES = 5 * 1024 * 1024;
 
 /** The image type of a file's first bytes (JPEG, PNG, WebP, GIF), or null for anything else. */
-export function imageType(bytes: Buffer): string | null {
+function imageType(bytes: Buffer): string | null {
   if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
   if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
     return 'image/png';
@@ -62,7 +62,7 @@ async function readPicture(
 }
 
 /** The failure an SMTP or connection error stands for (nodemailer's err.code and responseCode). */
-export function mailFailure(error: unknown): { reason: PushFailure; detail: string } {
+function mailFailure(error: unknown): { reason: PushFailure; detail: string } {
   const e = error as { code?: string; responseCode?: number; response?: string; message?: string };
   const detail = e.response ?? e.message ?? String(error);
   const code = e.code ?? '';

@@ -13,7 +13,7 @@ type PostElement = { tag: 'text'; text: string } | { tag: 'a'; text: string; hre
  * and avatar. A webhook bot cannot show an outside picture inline (a post's `img` and a card's
  * image take only an `image_key`, uploaded with an app's credentials), so it links to them.
  */
-export function feishuPost(message: PushMessage): PostElement[][] {
+function feishuPost(message: PushMessage): PostElement[][] {
   const labels = PUSH_LINK_LABELS[message.language ?? 'zh-CN'];
   const rows: PostElement[][] = [];
   if (message.body) rows.push([{ tag: 'text', text: message.body }]);

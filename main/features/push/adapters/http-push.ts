@@ -48,7 +48,7 @@ export function authorization(auth: PushAuth | undefined): Record<string, string
 }
 
 /** The failure an HTTP status stands for, when the service says no more than its status. */
-export function failureOfStatus(status: number): PushFailure {
+function failureOfStatus(status: number): PushFailure {
   if (status === 401 || status === 403) return 'badToken';
   if (status === 404) return 'notFound';
   if (status === 408) return 'timeout';

@@ -48,7 +48,7 @@ export async function sendNtfy(
  * `view` opens a URL, `http` sends a request from the phone): Record and Mute 1 h publish
  * `{secret, act}` to the target's control topic, which the app subscribes to (issue 43).
  */
-export function ntfyActions(target: Ntfy, message: PushMessage): { actions?: object[] } {
+function ntfyActions(target: Ntfy, message: PushMessage): { actions?: object[] } {
   if (!target.commands || !message.buttons) return {};
   const labels = POPUP_BUTTON_LABELS[message.language ?? 'en'];
   const { control, secret } = target.commands;

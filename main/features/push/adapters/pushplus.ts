@@ -5,7 +5,7 @@ import { byCode, postJson, type HttpPushOptions, type SendOutcome } from './http
 type PushPlus = Extract<PushTarget, { service: 'pushplus' }>;
 
 /** PushPlus's API; overridable for tests only. */
-export const PUSHPLUS_BASE_URL = 'https://www.pushplus.plus';
+const PUSHPLUS_BASE_URL = 'https://www.pushplus.plus';
 
 /**
  * PushPlus: `POST /send` with `{token, title, content, template}` (pushplus.plus/doc, 发送消息接口),

@@ -5,7 +5,7 @@ import { byCode, postJson, type HttpPushOptions, type SendOutcome } from './http
 type ServerChan = Extract<PushTarget, { service: 'schan' }>;
 
 /** ServerChan Turbo's API; overridable for tests only. */
-export const SERVERCHAN_BASE_URL = 'https://sctapi.ftqq.com';
+const SERVERCHAN_BASE_URL = 'https://sctapi.ftqq.com';
 
 /**
  * ServerChan Turbo: `POST /<SendKey>.send` with `title` and `desp` (markdown), answering

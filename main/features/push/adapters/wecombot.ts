@@ -6,7 +6,7 @@ import { plainText } from './telegram';
 type WeComBot = Extract<PushTarget, { service: 'wecombot' }>;
 
 /** WeCom's API; overridable for tests only. */
-export const WECOM_BASE_URL = 'https://qyapi.weixin.qq.com';
+const WECOM_BASE_URL = 'https://qyapi.weixin.qq.com';
 
 /**
  * A WeCom group bot (企业微信群机器人): `POST /cgi-bin/webhook/send?key=<key>` with

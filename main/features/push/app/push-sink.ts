@@ -47,7 +47,7 @@ export interface PushSinkOptions extends SendOptions {
  * while notifications keep coming would otherwise hold every one of them (issue 21). Past it the
  * oldest waiting push is settled as expired, said in the log and the push line.
  */
-export const MAX_WAITING_PUSHES = 500;
+const MAX_WAITING_PUSHES = 500;
 
 /** How many pushes settle between two prunings of the happenings pushed (push_keys). */
 const PRUNE_EVERY = 200;

@@ -16,15 +16,7 @@ import {
   type Parts,
 } from './push-url-parts';
 
-export { mask } from './push-url-parts';
-
-export type {
-  ParsedPushUrl,
-  PushAuth,
-  PushService,
-  PushTarget,
-  PushUrlResult,
-} from './push-target';
+export type { ParsedPushUrl, PushAuth, PushTarget, PushUrlResult } from './push-target';
 
 const SCHEMES: Record<string, { service: PushService; secure: boolean }> = {
   ntfy: { service: 'ntfy', secure: false },
@@ -54,7 +46,7 @@ const SCHEMES: Record<string, { service: PushService; secure: boolean }> = {
 };
 
 /** The schemes understood, for messages and the window's hint. */
-export const PUSH_SCHEMES = Object.keys(SCHEMES);
+const PUSH_SCHEMES = Object.keys(SCHEMES);
 
 function split(url: string): Parts | string {
   const match = /^([A-Za-z][A-Za-z0-9+.-]*):\/\/([^?#]*)(?:\?([^#]*))?(?:#.*)?$/.exec(url.trim());

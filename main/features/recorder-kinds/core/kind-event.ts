@@ -15,7 +15,7 @@ export interface RoomFacts {
 }
 
 /** A problem of the recorder itself, for the guardian: full disk, an error, an expired login. */
-export type KindProblem = 'disk-low' | 'recorder-error' | 'login-expired';
+type KindProblem = 'disk-low' | 'recorder-error' | 'login-expired';
 
 /**
  * One happening read from another recorder's event, in the app's own terms. `key` is what makes
