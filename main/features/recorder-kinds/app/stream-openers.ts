@@ -1,9 +1,5 @@
 import * as z from 'zod';
-import {
-  streamDownText,
-  type StreamDown,
-  type StreamedKind,
-} from '../../../../shared/i18n/kind-text';
+import { streamDownText, type StreamDown } from '../../../../shared/i18n/kind-text';
 import { safeParseUnknown, jsonOrUndefined } from '../../../../shared/parse';
 import { BililiveGoFrame } from '../../../../shared/recorder-kinds/bililive-go';
 import type { RecorderSetting } from '../../../../shared/settings';
@@ -13,6 +9,7 @@ import { apiBase, blrecKey, kindGet } from '../adapters/kind-commands';
 import { EventSocket } from '../adapters/event-socket';
 import { EventSourceStream } from '../adapters/event-source-stream';
 import { relayToListener } from '../adapters/listener-relay';
+import { streamedKindOf } from './kind-connection';
 
 /** A stream of a recorder's events, opened and closed by the streams source. */
 export interface KindStream {
@@ -102,10 +99,8 @@ function stateLog(recorder: RecorderSetting, url: string, wiring: StreamWiring) 
     if (state.up === wasUp && (state.up || !state.final)) return;
     wasUp = state.up;
     if (state.up) return log.info(`${recorder.id}: event stream connected (${url})`);
-    log.warn(`${recorder.id}: ${streamDownText(streamedKind(recorder), state, url, 'en')}`);
+    log.warn(
+      `${recorder.id}: ${streamDownText(streamedKindOf(recorder) ?? 'bililive-go', state, url, 'en')}`,
+    );
   };
-}
-
-function streamedKind(recorder: RecorderSetting): StreamedKind {
-  return recorder.kind === 'blrec' ? 'blrec' : 'bililive-go';
 }
