@@ -144,23 +144,23 @@ export function field(json: unknown, key: string): unknown {
 }
 
 /**
- * The judgement of a service that answers 200 with a code in its JSON (`codeKey`), `okCode` when
- * taken: otherwise the reason `reasonOf` reads in the code and the service's words (the first of
- * `wordsKeys` it has), else the status's; the detail is `code: words`.
+ * The judgement of a service that answers 200 with a code in its JSON (the first of `codeKeys`
+ * it has), `okCode` when taken: otherwise the reason `reasonOf` reads in the code and the
+ * service's words (the first of `wordsKeys` it has), else the status's; the detail is
+ * `code: words`. An answer without the code is never taken: it is not the service's.
  */
 export function byCode(
-  codeKey: string,
+  codeKeys: readonly string[],
   okCode: number,
   wordsKeys: readonly string[],
   reasonOf: (code: unknown, words: string) => PushFailure | undefined,
 ): (answer: HttpAnswer) => SendOutcome {
+  const first = (json: unknown, keys: readonly string[]) =>
+    keys.map((key) => field(json, key)).find((value) => value !== undefined && value !== null);
   return (answer) => {
-    const code = field(answer.json, codeKey);
+    const code = first(answer.json, codeKeys);
     if (answer.status === 200 && code === okCode) return { ok: true };
-    const said = wordsKeys
-      .map((key) => field(answer.json, key))
-      .find((w) => w !== undefined && w !== null);
-    const words = String(said ?? answer.text);
+    const words = String(first(answer.json, wordsKeys) ?? answer.text);
     const verdict = byStatus(answer);
     const reason = reasonOf(code, words) ?? (verdict.ok ? 'rejected' : verdict.reason);
     return { ok: false, reason, detail: `${code ?? `HTTP ${answer.status}`}: ${words}` };

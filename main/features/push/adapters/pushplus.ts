@@ -29,7 +29,7 @@ export function sendPushPlus(
     },
     {},
     options,
-    byCode('code', 200, ['msg'], (code, words) =>
+    byCode(['code'], 200, ['msg'], (code, words) =>
       code === 903 || /token/i.test(words)
         ? 'badToken'
         : code === 999 || code === 500

@@ -33,7 +33,7 @@ export function sendServerChan(
   ]
     .filter(Boolean)
     .join('\n\n');
-  const judge = byCode('code', 0, ['message', 'info'], (_code, words) =>
+  const judge = byCode(['code'], 0, ['message', 'info'], (_code, words) =>
     /key|token/i.test(words) ? 'badToken' : undefined,
   );
   return postJson(url, { title: message.title, desp }, {}, options, judge);

@@ -28,7 +28,7 @@ export function sendWeComBot(
     },
     {},
     options,
-    byCode('errcode', 0, ['errmsg'], (code, words) =>
+    byCode(['errcode'], 0, ['errmsg'], (code, words) =>
       code === 93000 || code === 40008 || /invalid webhook/i.test(words)
         ? 'badToken'
         : code === 45009
