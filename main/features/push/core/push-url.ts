@@ -45,7 +45,7 @@ const SCHEMES: Record<string, { service: PushService; secure: boolean }> = {
   'bililive-tools': { service: 'bililive-tools', secure: false },
 };
 
-/** The schemes understood, for messages and the window's hint. */
+/** The schemes understood, named when a URL has another. */
 const PUSH_SCHEMES = Object.keys(SCHEMES);
 
 function split(url: string): Parts | string {
