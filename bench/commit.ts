@@ -117,11 +117,11 @@ async function after(parent: string): Promise<Run> {
   const deliveries = new Deliveries(database);
   const held: number[] = [];
   const answered: number[] = [];
-  database.observeCommits((report) => {
+  database.on('commit', (report) => {
     held.push(report.ms);
     answered.push(report.answeredMs);
   });
-  database.observeInline((why) => (inline = why));
+  database.on('inline', (why) => (inline = why));
   const loop = monitorEventLoopDelay({ resolution: 1 });
   loop.enable();
   let seq = 0;

@@ -7,7 +7,7 @@
  *   are ready (start-up's garbage still held) and once V8's memory reducer has run (about 8 s
  *   after start-up's allocations: IDLE_SETTLED_MS), which is what a process waiting for webhooks
  *   holds for hours;
- * - CPU per webhook of the three processes, in alternating slices (target ≤ 1.3× the durable
+ * - CPU per webhook of the three processes, in alternating slices (target ≤ 1.5× the durable
  *   receiver; also printed against the bare server);
  * - 150,000 unique webhooks (all must be answered 2xx), RSS at the end and after 60 s of quiet
  *   (target: within idle + 40 MB), and the data folder then and after 300,000 (target ≤ 48 MB);
@@ -41,7 +41,7 @@ const SLICES = 4;
 const FIRST_LOAD = 150_000;
 const SECOND_LOAD = 150_000; // 300,000 in all: the data folder target of issue 32
 const QUIET_MS = 60_000;
-const TARGETS = { idleRatio: 1.3, cpuRatio: 1.3, rssOverIdleMb: 40, dataFolderMb: 48 };
+const TARGETS = { idleRatio: 1.3, cpuRatio: 1.5, rssOverIdleMb: 40, dataFolderMb: 48 };
 const MB = 1024 * 1024;
 
 /** A child server with its port and its output lines counted by type. */

@@ -7,7 +7,8 @@
  * state, the policy, the sinks, the output lines...: cpu-profile-areas.ts). It prints µs per
  * webhook and the share of each part, the functions that take the most, and the CPU the process
  * used over the same load (from /proc) beside the sampled time: the sampled time also counts the
- * main thread's waits inside synchronous calls (the database's fsync at each COMMIT).
+ * main thread's waits inside synchronous calls (the database's fsync at each COMMIT). The read and
+ * write calls per webhook and their bytes (/proc, every thread) do not change with the machine's load.
  */
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -19,7 +20,7 @@ import {
 } from '../tools/build/headless-bundle';
 import { startBenchLiveApi } from './support/bench-live-api';
 import { exited, startBundle } from './support/bundle-process';
-import { cpuMicrosOf } from './support/child-process-stats';
+import { cpuMicrosOf, ioOf, type IoCounts } from './support/child-process-stats';
 import { profileBreakdown, type CpuProfile } from './support/cpu-profile-areas';
 import { startClient } from './support/load-client-process';
 
@@ -70,11 +71,13 @@ try {
   await settle(headless.child.pid!);
   log(`profiling ${EVENTS.toLocaleString('en')} webhooks…`);
   const cpuBefore = cpuMicrosOf(headless.child.pid!) ?? 0;
+  const ioBefore = ioOf(headless.child.pid!);
   const from = microsNow();
   const result = await load(EVENTS);
   await settle(headless.child.pid!); // its work after the answers belongs to these webhooks too
   const to = microsNow();
   const cpuMicros = (cpuMicrosOf(headless.child.pid!) ?? 0) - cpuBefore;
+  const io = ioPerWebhook(ioBefore, ioOf(headless.child.pid!), result.sent);
   headless.child.kill('SIGTERM'); // a clean stop writes the profile
   await exited(headless.child);
   const file = (await readdir(profileDir)).find((name) => name.endsWith('.cpuprofile'));
@@ -98,6 +101,11 @@ try {
       `load ${os.loadavg()[0]!.toFixed(1)}`,
     `  CPU used (/proc): ${per(cpuMicros).toFixed(1)} µs per webhook; main thread busy (samples): ` +
       `${per(breakdown.busyMicros).toFixed(1)} µs per webhook`,
+    io === undefined
+      ? '  I/O: not counted (no /proc)'
+      : `  I/O per webhook (/proc, every thread, sockets and files): ${io.writes.toFixed(2)} ` +
+        `writes of ${(io.writtenBytes / 1024).toFixed(1)} KB, ${io.reads.toFixed(2)} reads of ` +
+        `${(io.readBytes / 1024).toFixed(1)} KB`,
     '',
     `  ${'part of the way'.padEnd(40)}${'µs/webhook'.padStart(12)}${'share'.padStart(9)}`,
     ...rows.map(
@@ -120,6 +128,9 @@ try {
       events: result.sent,
       cpuMicrosPerWebhook: round1(per(cpuMicros)),
       busyMicrosPerWebhook: round1(per(breakdown.busyMicros)),
+      ...(io && {
+        ioPerWebhook: Object.fromEntries(Object.entries(io).map(([k, v]) => [k, round1(v)])),
+      }),
       areas: Object.fromEntries(rows.map(([area, micros]) => [area, round1(per(micros))])),
     }),
   );
@@ -144,6 +155,22 @@ async function settle(pid: number): Promise<void> {
     if (now - last < 2_000) return;
     last = now;
   }
+}
+
+/** The I/O between two counts, per webhook. */
+function ioPerWebhook(
+  before: IoCounts | undefined,
+  after: IoCounts | undefined,
+  webhooks: number,
+): IoCounts | undefined {
+  if (before === undefined || after === undefined) return undefined;
+  const per = (key: keyof IoCounts) => (after[key] - before[key]) / webhooks;
+  return {
+    reads: per('reads'),
+    readBytes: per('readBytes'),
+    writes: per('writes'),
+    writtenBytes: per('writtenBytes'),
+  };
 }
 
 function round1(n: number): number {

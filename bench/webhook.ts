@@ -311,7 +311,7 @@ async function startIntake(
   const database = DatabaseHandle.open(dir, { migrations: APP_MIGRATIONS });
   // How long each group commit held the thread (BEGIN to the synced COMMIT).
   const commits: number[] = [];
-  database.observeCommits((report) => commits.push(report.ms));
+  database.on('commit', (report) => commits.push(report.ms));
   const journal = new Deliveries(database);
   const server = new WebhookServer({
     intake: new WebhookIntake(

@@ -180,7 +180,7 @@ function troubleFanOut(
   host: ((trouble: string | undefined) => void) | undefined,
 ) {
   const observers: ((trouble: string | undefined) => void)[] = [host ?? (() => undefined)];
-  database.observeTrouble((trouble) => {
+  database.on('trouble', (trouble) => {
     for (const observer of observers) observer(trouble);
   });
   return {
@@ -212,7 +212,7 @@ function openDatabaseIn(
         `${database.replaced.movedTo} and a new one started`,
     );
   if (database.trouble !== undefined) log.warn(`database: ${database.trouble}`);
-  database.observeInline((why) =>
+  database.on('inline', (why) =>
     log.warn(`database: syncing on the main thread from now on (the checkpoint worker: ${why})`),
   );
   const legacy = importLegacy(dataDir, database, clock(), LEGACY_PARTS);

@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import type Database from 'better-sqlite3';
 import { errorMessage } from '../../core/log-text';
 import {
@@ -15,6 +16,17 @@ export type CommitReport = { ms: number; answeredMs: number; size: number; error
 /** How the handle opens its database, and how its WAL is synced and checkpointed. */
 export type HandleOptions = OpenOptions & Omit<WalOptions, 'inline'>;
 
+/**
+ * What the handle tells: `trouble` whenever it changes (the window and tray say so), `commit` after
+ * each group commit (benches measure the longest), `inline` with the reason if the worker cannot
+ * run and checkpoints go on the main thread.
+ */
+export type DatabaseEvents = {
+  trouble: [trouble: string | undefined];
+  commit: [report: CommitReport];
+  inline: [why: string];
+};
+
 /** Free pages (of 4 KiB) a file may hold before reclaimSpace gives them back: 4 MiB. */
 export const RECLAIM_FROM_PAGES = 1024;
 
@@ -26,7 +38,7 @@ export const RECLAIM_FROM_PAGES = 1024;
  * in a worker (wal-file.ts), one disk step at a time, work that comes meanwhile in the next commit.
  * A failed open, commit or sync (full, read-only, EIO) sets `trouble`; the next turn tries again.
  */
-export class DatabaseHandle {
+export class DatabaseHandle extends EventEmitter<DatabaseEvents> {
   #opened: { db: Database.Database; lock: Database.Database; wal: WalFile } | undefined;
   #statements = new Map<string, Database.Statement>();
   #synchronous: 'FULL' | 'NORMAL' = 'FULL'; // as last set (the open sets FULL)
@@ -35,18 +47,15 @@ export class DatabaseHandle {
   #closed = false;
   /** Why the last open or commit failed; undefined once one succeeds. */
   trouble: string | undefined;
-  readonly #observers = {
-    trouble: [] as ((trouble: string | undefined) => void)[],
-    commits: [] as ((report: CommitReport) => void)[],
-    inline: [] as ((why: string) => void)[],
-  };
   /** What the open found and replaced (a damaged file moved aside); undefined: nothing. */
   replaced: OpenedDatabase['replaced'];
 
   private constructor(
     private readonly dir: string,
     private readonly options: HandleOptions,
-  ) {}
+  ) {
+    super();
+  }
 
   /** Opens the database in `dataDir`; throws DatabaseInUse, else a failure leaves a handle that retries. */
   static open(dataDir: string, options: HandleOptions): DatabaseHandle {
@@ -113,21 +122,6 @@ export class DatabaseHandle {
     }).catch(() => {}); // a failing disk: the pages stay free inside the file, reused
   }
 
-  /** Calls `observer` whenever `trouble` changes (the window and tray say so). */
-  observeTrouble(observer: (trouble: string | undefined) => void): void {
-    this.#observers.trouble.push(observer);
-  }
-
-  /** Calls `observer` after each group commit (benches measure the longest). */
-  observeCommits(observer: (report: CommitReport) => void): void {
-    this.#observers.commits.push(observer);
-  }
-
-  /** Calls `observer` with the reason if the worker cannot run and checkpoints go on this thread. */
-  observeInline(observer: (why: string) => void): void {
-    this.#observers.inline.push(observer);
-  }
-
   /** Commits what is queued, synced here (the app is leaving); the last connection checkpoints. */
   close(): void {
     if (this.#closed) return;
@@ -147,7 +141,7 @@ export class DatabaseHandle {
 
   #attach({ db, lock, path, replaced }: OpenedDatabase): void {
     try {
-      const inline = (why: string) => this.#observers.inline.forEach((observer) => observer(why));
+      const inline = (why: string) => this.emit('inline', why);
       this.#opened = { db, lock, wal: new WalFile(db, path, { ...this.options, inline }) };
     } catch (error) {
       db.close();
@@ -175,7 +169,7 @@ export class DatabaseHandle {
     const settle = (error?: unknown, settled: (() => void)[] = []) => {
       this.#setTrouble(error ? `cannot write to the database: ${errorMessage(error)}` : undefined);
       const report = { ms: held, answeredMs: performance.now() - started, size: batch.length };
-      this.#observers.commits.forEach((observe) => observe(error ? { ...report, error } : report));
+      this.emit('commit', error ? { ...report, error } : report);
       if (error) batch.forEach((item) => item.reject(error));
       else settled.forEach((settleOne) => settleOne());
     };
@@ -215,6 +209,6 @@ export class DatabaseHandle {
   #setTrouble(trouble: string | undefined): void {
     if (trouble === this.trouble) return;
     this.trouble = trouble;
-    this.#observers.trouble.forEach((observe) => observe(trouble));
+    this.emit('trouble', trouble);
   }
 }

@@ -84,6 +84,9 @@ function openChecked(db: Database.Database, options: OpenOptions): Database.Data
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');
     db.pragma('wal_autocheckpoint = 0');
+    // The savepoints' and statements' journals spilled past 64 KiB into files (etilqs_* in
+    // /var/tmp, made and unlinked each time): https://www.sqlite.org/tempfiles.html#statement_journal_files
+    db.pragma('temp_store = MEMORY');
     db.pragma('cache_size = -2000'); // SQLite's 2 MB, not better-sqlite3's 16: it stays in RSS
     const check = db.prepare('PRAGMA quick_check').pluck().all() as string[];
     const damage = new Error(`the integrity check found damage: ${check.slice(0, 3).join('; ')}`);

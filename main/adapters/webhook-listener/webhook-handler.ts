@@ -190,7 +190,6 @@ function hasUtf8Bom(buffer: Buffer): boolean {
   return buffer.length >= 3 && buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf;
 }
 
-/** The path of a request target, without the query. */
 /**
  * The listener's requests: `/webhook[/…]` to the webhook handler, any other path to `others` (a
  * throw there is a 500). In this file so that a webhook, the hot path, runs no other module's code.
@@ -213,6 +212,7 @@ export function routeRequests(
   };
 }
 
+/** The path of a request target, without the query. */
 export function pathOf(url: string | undefined): string {
   const target = url ?? '/';
   const query = target.indexOf('?');

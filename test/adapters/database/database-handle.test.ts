@@ -41,7 +41,7 @@ const markOf = (name: string) =>
 describe('DatabaseHandle', () => {
   test('the work of one turn is one transaction, resolved only after its commit', async () => {
     const reports: CommitReport[] = [];
-    handle.observeCommits((report) => reports.push(report));
+    handle.on('commit', (report) => reports.push(report));
     const first = handle.commit(setMark('a', 1));
     const second = handle.commit(setMark('b', 2));
     // Nothing ran yet: the turn has not ended.
@@ -57,7 +57,7 @@ describe('DatabaseHandle', () => {
 
   test('one sync at a time: work that comes while a commit is being synced goes in the next commit, together', async () => {
     const reports: CommitReport[] = [];
-    handle.observeCommits((report) => reports.push(report));
+    handle.on('commit', (report) => reports.push(report));
     // libuv's thread pool is kept busy, so the first commit's fdatasync waits in its queue.
     const poolSize = Number(process.env.UV_THREADPOOL_SIZE ?? 4);
     const busy = Array.from(
@@ -180,9 +180,9 @@ describe('DatabaseHandle', () => {
     handle.close();
     const checkpointed = (done: CheckpointDone) => checkpoints.push(done);
     handle = DatabaseHandle.open(dir, { migrations: APP_MIGRATIONS, checkpointed });
-    handle.observeInline((why) => inline.push(why));
+    handle.on('inline', (why) => inline.push(why));
     const reports: CommitReport[] = [];
-    handle.observeCommits((report) => reports.push(report));
+    handle.on('commit', (report) => reports.push(report));
     // Past the WAL size that asks for a checkpoint at once (4 MiB).
     const blob = (seq: number) => () =>
       handle

@@ -61,7 +61,7 @@ describe('the deliveries of one turn', () => {
     const eventLog = new EventLogTable(database);
     const journal = deliveriesJournal(database, deliveries, eventLog);
     const units: number[] = [];
-    database.observeCommits((report) => units.push(report.size));
+    database.on('commit', (report) => units.push(report.size));
     const entry = (seq: number): KeptDelivery => ({
       seq,
       receivedAt: 1_700_000_000_000,

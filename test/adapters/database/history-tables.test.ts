@@ -145,7 +145,7 @@ describe('HistoryTables writes', () => {
     const outbox = new OutboxTable(database, (m) => warnings.push(m));
     const history = new HistoryTables(database, { outbox, warn: (m) => warnings.push(m) });
     const sizes: number[] = [];
-    database.observeCommits((report) => sizes.push(report.size));
+    database.on('commit', (report) => sizes.push(report.size));
     const entry = makeNotification(1);
     entry.notification.key = 'j7:StreamStarted';
     const push = (target: string) => ({ kind: 'push' as const, target, payload: '{}' });

@@ -1,4 +1,12 @@
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  watch,
+  writeFileSync,
+} from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -100,5 +108,39 @@ describe('openDatabase', () => {
     const again = opened();
     expect(again.replaced).toBeUndefined();
     expect(again.db.prepare('SELECT value FROM marks').pluck().get()).toBe(41);
+  });
+});
+
+describe('temporary files', () => {
+  test('a savepoint and a big delete inside a transaction spill no journal into a temporary file', async () => {
+    // SQLite names its temporary files etilqs_* in SQLITE_TMPDIR, read at each file it makes;
+    // they are unlinked as soon as made, so a watcher on the folder is what sees them.
+    const tmp = join(dir, 'sqlite-tmp');
+    mkdirSync(tmp);
+    const before = process.env.SQLITE_TMPDIR;
+    process.env.SQLITE_TMPDIR = tmp;
+    const seen: string[] = [];
+    const watcher = watch(tmp, (_, name) => seen.push(String(name)));
+    try {
+      const { db } = opened();
+      db.exec('CREATE TABLE t (n INTEGER PRIMARY KEY, body BLOB NOT NULL)');
+      const insert = db.prepare('INSERT INTO t (body) VALUES (?)');
+      db.transaction(() => {
+        for (let i = 0; i < 2_000; i++) insert.run(Buffer.alloc(1024, i));
+      })();
+      // As the group commit runs a turn: BEGIN, a unit in a savepoint, a delete of a thousand rows.
+      db.exec(
+        'BEGIN IMMEDIATE; SAVEPOINT unit; DELETE FROM t WHERE n <= 1000; RELEASE unit; COMMIT',
+      );
+      // The watcher works: a file of our own is seen, after anything SQLite made.
+      writeFileSync(join(tmp, 'control'), '');
+      await expect.poll(() => seen).toContain('control');
+      expect(seen.filter((name) => name.startsWith('etilqs_'))).toEqual([]);
+      expect(db.prepare('SELECT count(*) FROM t').pluck().get()).toBe(1000);
+    } finally {
+      watcher.close();
+      if (before === undefined) delete process.env.SQLITE_TMPDIR;
+      else process.env.SQLITE_TMPDIR = before;
+    }
   });
 });

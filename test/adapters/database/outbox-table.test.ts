@@ -71,7 +71,7 @@ describe('OutboxTable', () => {
       outbox.owe(db, [push('a'), push('b'), push('c')], decided(1)),
     );
     const sizes: number[] = [];
-    db.observeCommits((report) => sizes.push(report.size));
+    db.on('commit', (report) => sizes.push(report.size));
     await Promise.all(owed.map((e) => outbox.done(e.id!)));
     expect(sizes).toEqual([1]);
     expect(outbox.load()).toEqual([]);
