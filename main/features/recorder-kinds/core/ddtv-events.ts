@@ -1,13 +1,8 @@
 import { safeParseUnknown } from '../../../../shared/parse';
 import { DDTV_OPCODES, DdtvEnvelope, DdtvRoomCard } from '../../../../shared/recorder-kinds/ddtv';
 import type { DdtvRoomCard as RoomCard } from '../../../../shared/recorder-kinds/ddtv';
-import {
-  fromData,
-  type KindEvent,
-  type KindParse,
-  type KindParseContext,
-  type RoomFacts,
-} from './kind-event';
+import { fromData } from './kind-event';
+import type { KindEvent, KindParse, KindParseContext, RoomFacts } from './kind-event';
 import { kindTimestamp, receiptTimestamp } from './kind-time';
 
 /** Records DDTV sends that this app has no use for: known, answered 2xx, nothing derived. */
