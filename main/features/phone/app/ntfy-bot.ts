@@ -1,9 +1,6 @@
 import { jsonOrUndefined } from '../../../../shared/parse';
 import { secretsEqual } from '../../../adapters/request-guards';
 import * as z from 'zod';
-import { POPUP_BUTTON_LABELS, roomOutcomeText } from '../../../../shared/i18n/room-commands';
-import type { ContractHandlers } from '../../../../shared/ipc-contract';
-import type { Language } from '../../../../shared/settings';
 import type { Logger } from '../../../core/ports';
 import { authorization } from '../../push/adapters/http-push';
 import { sendNtfy } from '../../push/adapters/ntfy';
@@ -20,9 +17,7 @@ export type NtfyTarget = Extract<PushTarget, { service: 'ntfy' }> & {
 /** What the ntfy bot works on. */
 export interface NtfyBotDeps {
   inbox: PhoneInbox;
-  act: ContractHandlers['notification:act'];
   log: Logger;
-  language: () => Language;
   /** The target masked: names it in log lines and the window. */
   name: string;
   /** The target's secrets, masked in what goes back to the phone. */
@@ -79,18 +74,7 @@ export class NtfyBot {
       allowed: allowed && pressed !== undefined,
       sentAt: message.sentAt,
     };
-    const answer = await this.#deps.inbox.press(
-      base,
-      `${pressed?.button ?? '?'} (button)`,
-      async () => {
-        const result = await this.#deps.act({
-          id: pressed!.notificationId,
-          button: pressed!.button,
-        });
-        return result.message ?? roomOutcomeText('actionFailed', this.#deps.language());
-      },
-      pressed ? POPUP_BUTTON_LABELS[this.#deps.language()][pressed.button] : '?',
-    );
+    const answer = await this.#deps.inbox.press(base, pressed);
     if (answer === undefined) return;
     const { topics } = this.#target;
     const sent = await sendNtfy(

@@ -26,7 +26,7 @@ export interface OneBotBotDeps {
 }
 
 /** Where HTTP POST events for a target go: the listener's `/phone/onebot/<key>`. */
-export const ONEBOT_POST_PREFIX = '/phone/onebot/';
+const ONEBOT_POST_PREFIX = '/phone/onebot/';
 /** An event is about 1 KB; anything far larger is not one. */
 const EVENT_LIMIT = 64 * 1024;
 

@@ -125,49 +125,41 @@ export class PhoneBots implements HappeningSource {
     this.#applied = key;
     for (const { bot } of this.#bots.values()) void bot.stop();
     this.#bots.clear();
-    const { context } = this.#deps;
-    for (const [botId, target] of telegram) {
-      const status: BotStatus = { connection: 'connecting' };
-      const bot = new TelegramBot(target, {
-        inbox: this.#inbox,
-        act: this.#deps.calls['notification:act'],
-        log: context.log,
-        language: context.language,
-        clock: context.clock,
-        onConnection: (state) => (status.connection = state),
-        ...(this.#deps.pollSeconds !== undefined ? { pollSeconds: this.#deps.pollSeconds } : {}),
-        ...(this.#deps.setTimer ? { setTimer: this.#deps.setTimer } : {}),
+    const { context, pollSeconds, setTimer, route } = this.#deps;
+    const base = { inbox: this.#inbox, log: context.log };
+    const timing = {
+      ...(pollSeconds !== undefined ? { pollSeconds } : {}),
+      ...(setTimer ? { setTimer } : {}),
+    };
+    for (const [botId, target] of telegram)
+      this.#add(botId, (status) => {
+        const onConnection = (state: BotConnection) => (status.connection = state);
+        const { language, clock } = context;
+        return new TelegramBot(target, { ...base, language, clock, onConnection, ...timing });
       });
-      this.#bots.set(botId, { bot, status });
-      bot.start();
-    }
-    for (const [name, target] of onebot) {
-      const status: BotStatus = { connection: 'connecting' };
-      const bot = new OneBotBot(target, {
-        inbox: this.#inbox,
-        log: context.log,
-        route: this.#deps.route,
-        name,
-        onConnection: (connected) => (status.connection = connected ? 'connected' : 'unreachable'),
+    for (const [name, target] of onebot)
+      this.#add(name, (status) => {
+        const onConnection = connectedTo(status);
+        return new OneBotBot(target, { ...base, route, name, onConnection });
       });
-      this.#bots.set(name, { bot, status });
-      bot.start();
-    }
-    for (const [name, { target, secrets }] of ntfy) {
-      const status: BotStatus = { connection: 'connecting' };
-      const bot = new NtfyBot(target, {
-        inbox: this.#inbox,
-        act: this.#deps.calls['notification:act'],
-        log: context.log,
-        language: context.language,
-        name,
-        secrets,
-        onConnection: (connected) => (status.connection = connected ? 'connected' : 'unreachable'),
+    for (const [name, { target, secrets }] of ntfy)
+      this.#add(name, (status) => {
+        const onConnection = connectedTo(status);
+        return new NtfyBot(target, { ...base, name, secrets, onConnection });
       });
-      this.#bots.set(name, { bot, status });
-      bot.start();
-    }
   }
+
+  #add(key: string, make: (status: BotStatus) => { start(): void; stop(): unknown }): void {
+    const status: BotStatus = { connection: 'connecting' };
+    const bot = make(status);
+    this.#bots.set(key, { bot, status });
+    bot.start();
+  }
+}
+
+/** Where a bot that is either connected or not puts its state. */
+function connectedTo(status: BotStatus): (connected: boolean) => void {
+  return (connected) => (status.connection = connected ? 'connected' : 'unreachable');
 }
 
 /** The key a target's bot is kept by: Telegram's bot id, or the masked URL. */

@@ -1,11 +1,14 @@
 import { PHONE_SERVICE_NAMES, PHONE_TEXT } from '../../../../shared/i18n/phone-text';
+import { POPUP_BUTTON_LABELS, roomOutcomeText } from '../../../../shared/i18n/room-commands';
+import type { ContractHandlers } from '../../../../shared/ipc-contract';
 import type { Logger } from '../../../core/ports';
+import type { ButtonData } from '../core/button-data';
 import { readCommand, type PhoneCommand } from '../core/phone-command';
 import { PhoneGuard } from '../core/phone-guard';
 import { runPhoneCommand, type PhoneRunnerDeps } from './phone-runner';
 
 /** The services that take commands. */
-export type PhoneService = keyof typeof PHONE_SERVICE_NAMES;
+type PhoneService = keyof typeof PHONE_SERVICE_NAMES;
 
 /** A message from a phone, as each service's adapter reads it. */
 export interface PhoneMessage {
@@ -41,6 +44,7 @@ export interface PhoneCommandTaken {
 
 /** What the inbox works on. */
 export interface PhoneInboxDeps extends PhoneRunnerDeps {
+  calls: PhoneRunnerDeps['calls'] & Pick<ContractHandlers, 'notification:act'>;
   log: Logger;
   /** Every command taken (or refused as too old or too soon). */
   onCommand?: (taken: PhoneCommandTaken) => void;
@@ -72,19 +76,22 @@ export class PhoneInbox {
   }
 
   /**
-   * Runs a command a button stands for (Telegram's callback, ntfy's action), with the same rules;
-   * `label` is the button as the phone showed it, for the history.
+   * Runs the popup's button a phone's button stands for (Telegram's callback, ntfy's action), as
+   * `notification:act`, with the same rules; the history names the button as the phone showed it.
    */
   async press(
     message: Omit<PhoneMessage, 'text' | 'botName'>,
-    what: string,
-    act: () => Promise<string>,
-    label: string = what,
+    pressed: ButtonData | undefined,
   ): Promise<string | undefined> {
+    const language = this.#deps.language();
+    const label = pressed ? POPUP_BUTTON_LABELS[language][pressed.button] : '?';
     const verdict = this.#judge(message, label);
     if (verdict !== true) return verdict;
-    const answer = await act();
-    this.#told(message, `${what} → ${answer}`, { asked: label, answer });
+    if (!pressed) return undefined;
+    const { notificationId: id, button } = pressed;
+    const result = await this.#deps.calls['notification:act']({ id, button });
+    const answer = result.message ?? roomOutcomeText('actionFailed', language);
+    this.#told(message, `${button} (button) → ${answer}`, { asked: label, answer });
     return answer;
   }
 

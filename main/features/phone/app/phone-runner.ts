@@ -87,19 +87,9 @@ function worded(result: CallResult, what: string): PhoneOutcome {
   return { answer, line: `${what} → ${result.ok ? 'done' : `refused: ${answer}`}` };
 }
 
-function namedRooms(deps: PhoneRunnerDeps): NamedRoom[] {
-  return deps.state().rooms.map(({ roomId, shortId, name, platform, platformRoom }) => ({
-    roomId,
-    shortId,
-    name,
-    platform,
-    platformRoom,
-  }));
-}
-
 /** The room's id, or the answer that says why none (with the choices). */
 function nameOne(deps: PhoneRunnerDeps, words: string, language: Language): number | string {
-  const naming = nameRoom(words, namedRooms(deps));
+  const naming = nameRoom(words, deps.state().rooms);
   if (naming.ok) return naming.roomId;
   const text = PHONE_TEXT[language];
   if (naming.choices.length === 0) return `${text.unknownRoom} ${text.noRooms}`;

@@ -1,6 +1,4 @@
 import { PHONE_COMMAND_HELP } from '../../../../shared/i18n/phone-text';
-import { POPUP_BUTTON_LABELS, roomOutcomeText } from '../../../../shared/i18n/room-commands';
-import type { ContractHandlers } from '../../../../shared/ipc-contract';
 import type { Language } from '../../../../shared/settings';
 import type { Clock, Logger } from '../../../core/ports';
 import { readButtonData } from '../core/button-data';
@@ -27,7 +25,6 @@ export interface TelegramBotTarget extends TelegramAllowance {
 /** What a bot works on. */
 export interface TelegramBotDeps {
   inbox: PhoneInbox;
-  act: ContractHandlers['notification:act'];
   log: Logger;
   language: () => Language;
   clock: Clock;
@@ -156,20 +153,7 @@ export class TelegramBot {
       sentAt: this.#deps.clock(),
       late: backlog,
     };
-    const answer = pressed
-      ? await this.#deps.inbox.press(
-          base,
-          `${pressed.button} (button)`,
-          async () => {
-            const result = await this.#deps.act({
-              id: pressed.notificationId,
-              button: pressed.button,
-            });
-            return result.message ?? roomOutcomeText('actionFailed', this.#deps.language());
-          },
-          POPUP_BUTTON_LABELS[this.#deps.language()][pressed.button],
-        )
-      : undefined;
+    const answer = pressed ? await this.#deps.inbox.press(base, pressed) : undefined;
     // Every callback is answered, or the phone shows a spinner on the button; a stranger's with nothing.
     await this.#api.call('answerCallbackQuery', {
       callback_query_id: query.id,

@@ -4,7 +4,7 @@
 // only argument is a room's name, and quiet's one word.
 
 /** How long "quiet" and "mute" last: an hour, until the next morning, or (quiet only) off. */
-export type QuietSpan = 'hour' | 'morning' | 'off';
+type QuietSpan = 'hour' | 'morning' | 'off';
 
 /** A command read from a message. */
 export type PhoneCommand =

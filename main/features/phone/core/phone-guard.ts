@@ -3,7 +3,7 @@ import type { Clock } from '../../../core/ports';
 /** An update older than this was sent while the app was off: answered "too old", never run. */
 export const TOO_OLD_MS = 2 * 60_000;
 /** At most one command a second per chat. */
-export const CHAT_GAP_MS = 1000;
+const CHAT_GAP_MS = 1000;
 // Chats and senders remembered at most; past this the stale ones are forgotten.
 const PRUNE_AT = 1024;
 

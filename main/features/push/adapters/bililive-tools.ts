@@ -1,6 +1,6 @@
 import type { PushMessage } from '../core/push-message';
 import type { PushTarget } from '../core/push-url';
-import { byStatus, failed, postJson, type HttpPushOptions, type SendOutcome } from './http-push';
+import { byStatus, postJson, request, type HttpPushOptions, type SendOutcome } from './http-push';
 
 type BililiveTools = Extract<PushTarget, { service: 'bililive-tools' }>;
 
@@ -18,18 +18,5 @@ export async function sendBililiveTools(
 ): Promise<SendOutcome> {
   if (message.handOff)
     return postJson(`${target.origin}/webhook/custom`, message.handOff, {}, options, byStatus);
-  try {
-    const answer = await fetch(`${target.origin}/webhook`, {
-      redirect: 'error',
-      signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
-    });
-    const text = await answer.text();
-    return byStatus({ status: answer.status, text, json: undefined });
-  } catch (error) {
-    const timedOut = (error as { name?: string }).name === 'TimeoutError';
-    const cause = (error as { cause?: { code?: string } }).cause?.code;
-    return timedOut
-      ? failed('timeout', 'no answer in time', options.secrets)
-      : failed('unreachable', cause ?? String(error), options.secrets);
-  }
+  return request(`${target.origin}/webhook`, {}, options, byStatus);
 }

@@ -2,28 +2,28 @@ import type { PushMessage } from '../core/push-message';
 import { pushMarkdown } from '../core/push-markdown';
 import type { PushTarget } from '../core/push-url';
 import { dingtalkSignature } from './bot-signature';
-import { byStatus, field, postJson, type HttpPushOptions, type SendOutcome } from './http-push';
+import type { PushFailure } from '../../../../shared/push';
+import { byCode, postJson, type HttpPushOptions, type SendOutcome } from './http-push';
 
 type DingTalk = Extract<PushTarget, { service: 'dingtalk' }>;
 
 /** DingTalk's API; overridable for tests only. */
-export const DINGTALK_BASE_URL = 'https://oapi.dingtalk.com';
+const DINGTALK_BASE_URL = 'https://oapi.dingtalk.com';
 
 /** What a refusal's errcode and words stand for (DingTalk answers 200 with errcode). */
-function judgeDingTalk(code: unknown, words: string): SendOutcome & { ok: false } {
-  const reason =
-    code === 310000 && /sign|timestamp/i.test(words)
-      ? 'badSecret'
-      : code === 310000 && /keyword/i.test(words)
-        ? 'keywordMissing'
-        : code === 300001 || /token is not exist|robot 不存在/i.test(words)
-          ? 'botRemoved'
-          : code === 130101 || /too fast/i.test(words)
-            ? 'rateLimited'
-            : code === -1
-              ? 'serverError'
-              : 'rejected';
-  return { ok: false, reason, detail: `${String(code)}: ${words}` };
+function dingTalkReason(code: unknown, words: string): PushFailure | undefined {
+  if (code === undefined) return undefined;
+  return code === 310000 && /sign|timestamp/i.test(words)
+    ? 'badSecret'
+    : code === 310000 && /keyword/i.test(words)
+      ? 'keywordMissing'
+      : code === 300001 || /token is not exist|robot 不存在/i.test(words)
+        ? 'botRemoved'
+        : code === 130101 || /too fast/i.test(words)
+          ? 'rateLimited'
+          : code === -1
+            ? 'serverError'
+            : 'rejected';
 }
 
 /**
@@ -57,11 +57,6 @@ export function sendDingTalk(
     },
     {},
     options,
-    (answer) => {
-      const code = field(answer.json, 'errcode');
-      if (answer.status === 200 && code === 0) return { ok: true };
-      if (code === undefined) return byStatus(answer);
-      return judgeDingTalk(code, String(field(answer.json, 'errmsg') ?? answer.text));
-    },
+    byCode(['errcode'], 0, ['errmsg'], dingTalkReason),
   );
 }

@@ -5,7 +5,7 @@ import { field, postJson, type HttpPushOptions, type SendOutcome } from './http-
 type Discord = Extract<PushTarget, { service: 'discord' }>;
 
 /** Discord's API; overridable for tests only. */
-export const DISCORD_BASE_URL = 'https://discord.com';
+const DISCORD_BASE_URL = 'https://discord.com';
 
 const cut = (text: string, max: number) =>
   text.length > max ? `${text.slice(0, max - 1)}…` : text;
@@ -13,7 +13,7 @@ const cut = (text: string, max: number) =>
 const httpUrl = (url: string | undefined) => (url && /^https?:\/\//.test(url) ? url : undefined);
 
 /** The push as one embed: title, description, the room's link, the cover as image, the avatar as thumbnail. */
-export function discordEmbed(message: PushMessage): Record<string, unknown> {
+function discordEmbed(message: PushMessage): Record<string, unknown> {
   const cover = httpUrl(message.pictures?.cover?.url);
   const face = httpUrl(message.pictures?.face?.url);
   return {

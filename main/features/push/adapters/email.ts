@@ -1,6 +1,7 @@
 import { open } from 'node:fs/promises';
 import type { PictureRef } from '../../../../shared/model';
 import type { PushFailure } from '../../../../shared/push';
+import { IMAGE_EXTENSION, sniffImageType } from '../../pictures/core/image-type';
 import { EMAIL_CIDS, emailContent } from '../core/email-content';
 import type { PushMessage } from '../core/push-message';
 import type { PushTarget } from '../core/push-url';
@@ -26,17 +27,6 @@ interface InlinePicture {
 
 const PICTURE_MAX_BYTES = 5 * 1024 * 1024;
 
-/** The image type of a file's first bytes (JPEG, PNG, WebP, GIF), or null for anything else. */
-export function imageType(bytes: Buffer): string | null {
-  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
-  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
-    return 'image/png';
-  if (bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP')
-    return 'image/webp';
-  if (bytes.toString('latin1', 0, 4) === 'GIF8') return 'image/gif';
-  return null;
-}
-
 /** Reads a cached picture for inline use; null when there is none, it is unreadable or not an image. */
 async function readPicture(
   picture: PictureRef | undefined,
@@ -49,10 +39,10 @@ async function readPicture(
       const { size } = await file.stat();
       if (size > PICTURE_MAX_BYTES) return null;
       const content = await file.readFile();
-      const contentType = imageType(content);
-      if (!contentType) return null;
-      const extension = contentType.slice('image/'.length).replace('jpeg', 'jpg');
-      return { cid, filename: `${cid.split('@')[0]}.${extension}`, content, contentType };
+      const type = sniffImageType(content);
+      if (!type) return null;
+      const filename = `${cid.split('@')[0]}.${IMAGE_EXTENSION[type]}`;
+      return { cid, filename, content, contentType: `image/${type}` };
     } finally {
       await file.close();
     }
@@ -62,7 +52,7 @@ async function readPicture(
 }
 
 /** The failure an SMTP or connection error stands for (nodemailer's err.code and responseCode). */
-export function mailFailure(error: unknown): { reason: PushFailure; detail: string } {
+function mailFailure(error: unknown): { reason: PushFailure; detail: string } {
   const e = error as { code?: string; responseCode?: number; response?: string; message?: string };
   const detail = e.response ?? e.message ?? String(error);
   const code = e.code ?? '';

@@ -2,7 +2,8 @@ import { PUSH_LINK_LABELS } from '../../../../shared/i18n/push-text';
 import type { PushMessage } from '../core/push-message';
 import type { PushTarget } from '../core/push-url';
 import { feishuSignature } from './bot-signature';
-import { byStatus, field, postJson, type HttpPushOptions, type SendOutcome } from './http-push';
+import type { PushFailure } from '../../../../shared/push';
+import { byCode, postJson, type HttpPushOptions, type SendOutcome } from './http-push';
 
 type Feishu = Extract<PushTarget, { service: 'feishu' }>;
 
@@ -13,7 +14,7 @@ type PostElement = { tag: 'text'; text: string } | { tag: 'a'; text: string; hre
  * and avatar. A webhook bot cannot show an outside picture inline (a post's `img` and a card's
  * image take only an `image_key`, uploaded with an app's credentials), so it links to them.
  */
-export function feishuPost(message: PushMessage): PostElement[][] {
+function feishuPost(message: PushMessage): PostElement[][] {
   const labels = PUSH_LINK_LABELS[message.language ?? 'zh-CN'];
   const rows: PostElement[][] = [];
   if (message.body) rows.push([{ tag: 'text', text: message.body }]);
@@ -28,18 +29,17 @@ export function feishuPost(message: PushMessage): PostElement[][] {
   return rows;
 }
 
-function judgeFeishu(code: unknown, words: string): SendOutcome & { ok: false } {
-  const reason =
-    code === 19021
-      ? 'badSecret'
-      : code === 19024
-        ? 'keywordMissing'
-        : code === 19001 && /token/i.test(words)
-          ? 'botRemoved'
-          : code === 11232 || /frequency|rate limit/i.test(words)
-            ? 'rateLimited'
-            : 'rejected';
-  return { ok: false, reason, detail: `${String(code)}: ${words}` };
+function feishuReason(code: unknown, words: string): PushFailure | undefined {
+  if (code === undefined) return undefined;
+  return code === 19021
+    ? 'badSecret'
+    : code === 19024
+      ? 'keywordMissing'
+      : code === 19001 && /token/i.test(words)
+        ? 'botRemoved'
+        : code === 11232 || /frequency|rate limit/i.test(words)
+          ? 'rateLimited'
+          : 'rejected';
 }
 
 /**
@@ -69,11 +69,6 @@ export function sendFeishu(
     },
     {},
     options,
-    (answer) => {
-      const code = field(answer.json, 'code') ?? field(answer.json, 'StatusCode');
-      if (answer.status === 200 && code === 0) return { ok: true };
-      if (code === undefined) return byStatus(answer);
-      return judgeFeishu(code, String(field(answer.json, 'msg') ?? answer.text));
-    },
+    byCode(['code', 'StatusCode'], 0, ['msg'], feishuReason),
   );
 }

@@ -1,6 +1,6 @@
 import type { PushMessage } from '../core/push-message';
 import type { PushTarget } from '../core/push-url';
-import { byStatus, field, postJson, type HttpPushOptions, type SendOutcome } from './http-push';
+import { byStatusSaying, postJson, type HttpPushOptions, type SendOutcome } from './http-push';
 
 type Gotify = Extract<PushTarget, { service: 'gotify' }>;
 
@@ -26,11 +26,6 @@ export function sendGotify(
     },
     { 'x-gotify-key': target.token },
     options,
-    (answer) => {
-      const verdict = byStatus(answer);
-      const description = field(answer.json, 'errorDescription');
-      if (verdict.ok || typeof description !== 'string') return verdict;
-      return { ok: false, reason: verdict.reason, detail: `HTTP ${answer.status}: ${description}` };
-    },
+    byStatusSaying('errorDescription'),
   );
 }

@@ -48,7 +48,7 @@ export function authorization(auth: PushAuth | undefined): Record<string, string
 }
 
 /** The failure an HTTP status stands for, when the service says no more than its status. */
-export function failureOfStatus(status: number): PushFailure {
+function failureOfStatus(status: number): PushFailure {
   if (status === 401 || status === 403) return 'badToken';
   if (status === 404) return 'notFound';
   if (status === 408) return 'timeout';
@@ -81,27 +81,37 @@ function networkFailure(error: unknown): { reason: PushFailure; detail: string }
   return { reason: 'unreachable', detail };
 }
 
-/**
- * POSTs a JSON body and hands the answer to `judge`, which says whether the service took it (most
- * answer 200 with an error code in the body). Network errors and timeouts become failures; this
- * never throws.
- */
-export async function postJson(
+/** POSTs a JSON body and judges the answer as `request` does. */
+export function postJson(
   url: string,
   body: unknown,
   headers: Record<string, string>,
   options: HttpPushOptions,
   judge: (answer: HttpAnswer) => SendOutcome,
 ): Promise<SendOutcome> {
+  const init = {
+    method: 'POST',
+    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+    body: JSON.stringify(body),
+  };
+  return request(url, init, options, judge);
+}
+
+/**
+ * Sends one request (never following a redirect) and hands the answer to `judge`, which says
+ * whether the service took it (most answer 200 with an error code in the body). Network errors
+ * and timeouts become failures; this never throws.
+ */
+export async function request(
+  url: string,
+  init: RequestInit,
+  options: HttpPushOptions,
+  judge: (answer: HttpAnswer) => SendOutcome,
+): Promise<SendOutcome> {
   let response: Response;
   try {
-    response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
-      body: JSON.stringify(body),
-      redirect: 'error',
-      signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
-    });
+    const signal = AbortSignal.timeout(options.timeoutMs ?? 10_000);
+    response = await fetch(url, { ...init, redirect: 'error', signal });
   } catch (error) {
     const { reason, detail } = networkFailure(error);
     return failed(reason, detail, options.secrets);
@@ -131,4 +141,38 @@ export function field(json: unknown, key: string): unknown {
   return typeof json === 'object' && json !== null
     ? (json as Record<string, unknown>)[key]
     : undefined;
+}
+
+/**
+ * The judgement of a service that answers 200 with a code in its JSON (the first of `codeKeys`
+ * it has), `okCode` when taken: otherwise the reason `reasonOf` reads in the code and the
+ * service's words (the first of `wordsKeys` it has), else the status's; the detail is
+ * `code: words`. An answer without the code is never taken: it is not the service's.
+ */
+export function byCode(
+  codeKeys: readonly string[],
+  okCode: number,
+  wordsKeys: readonly string[],
+  reasonOf: (code: unknown, words: string) => PushFailure | undefined,
+): (answer: HttpAnswer) => SendOutcome {
+  const first = (json: unknown, keys: readonly string[]) =>
+    keys.map((key) => field(json, key)).find((value) => value !== undefined && value !== null);
+  return (answer) => {
+    const code = first(answer.json, codeKeys);
+    if (answer.status === 200 && code === okCode) return { ok: true };
+    const words = String(first(answer.json, wordsKeys) ?? answer.text);
+    const verdict = byStatus(answer);
+    const reason = reasonOf(code, words) ?? (verdict.ok ? 'rejected' : verdict.reason);
+    return { ok: false, reason, detail: `${code ?? `HTTP ${answer.status}`}: ${words}` };
+  };
+}
+
+/** byStatus, the detail in the service's own words when its JSON error has them under `key`. */
+export function byStatusSaying(key: string): (answer: HttpAnswer) => SendOutcome {
+  return (answer) => {
+    const verdict = byStatus(answer);
+    const words = field(answer.json, key);
+    if (verdict.ok || typeof words !== 'string') return verdict;
+    return { ok: false, reason: verdict.reason, detail: `HTTP ${answer.status}: ${words}` };
+  };
 }

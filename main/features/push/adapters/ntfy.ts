@@ -4,8 +4,7 @@ import type { PushMessage } from '../core/push-message';
 import type { PushTarget } from '../core/push-url';
 import {
   authorization,
-  byStatus,
-  field,
+  byStatusSaying,
   postJson,
   sendToEach,
   type HttpPushOptions,
@@ -39,12 +38,7 @@ export async function sendNtfy(
       },
       authorization(target.auth),
       options,
-      (answer) => {
-        const verdict = byStatus(answer);
-        const error = field(answer.json, 'error');
-        if (verdict.ok || typeof error !== 'string') return verdict;
-        return { ok: false, reason: verdict.reason, detail: `HTTP ${answer.status}: ${error}` };
-      },
+      byStatusSaying('error'),
     ),
   );
 }
@@ -54,7 +48,7 @@ export async function sendNtfy(
  * `view` opens a URL, `http` sends a request from the phone): Record and Mute 1 h publish
  * `{secret, act}` to the target's control topic, which the app subscribes to (issue 43).
  */
-export function ntfyActions(target: Ntfy, message: PushMessage): { actions?: object[] } {
+function ntfyActions(target: Ntfy, message: PushMessage): { actions?: object[] } {
   if (!target.commands || !message.buttons) return {};
   const labels = POPUP_BUTTON_LABELS[message.language ?? 'en'];
   const { control, secret } = target.commands;

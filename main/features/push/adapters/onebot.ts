@@ -19,7 +19,7 @@ type OneBot = Extract<PushTarget, { service: 'onebot' }>;
 type Segment = { type: 'text'; data: { text: string } } | { type: 'image'; data: { file: string } };
 
 /** The push as segments: its text, then the cover (or else the avatar) as an image by URL. */
-export function oneBotMessage(message: PushMessage): Segment[] {
+function oneBotMessage(message: PushMessage): Segment[] {
   const segments: Segment[] = [{ type: 'text', data: { text: plainText(message) } }];
   const picture = message.pictures?.cover?.url ?? message.pictures?.face?.url;
   if (picture && /^https?:\/\//.test(picture))

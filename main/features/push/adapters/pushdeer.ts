@@ -1,7 +1,7 @@
 import type { PushMessage } from '../core/push-message';
 import { escapeMarkdown, markdownUrl } from '../core/push-markdown';
 import type { PushTarget } from '../core/push-url';
-import { byStatus, field, postJson, type HttpPushOptions, type SendOutcome } from './http-push';
+import { byCode, postJson, type HttpPushOptions, type SendOutcome } from './http-push';
 
 type PushDeer = Extract<PushTarget, { service: 'pushdeer' }>;
 
@@ -28,17 +28,14 @@ export function sendPushDeer(
     { pushkey: target.pushKey, text: message.title, desp: lines.join('\n\n'), type: 'markdown' },
     {},
     options,
-    (answer) => {
-      const code = field(answer.json, 'code');
-      if (answer.status === 200 && code === 0) return { ok: true };
-      if (code === undefined) return byStatus(answer);
-      const words = String(field(answer.json, 'error') ?? answer.text);
-      const reason = /设备|device/i.test(words)
-        ? 'notFound'
-        : code === 80403 || /停用|key/i.test(words)
-          ? 'badToken'
-          : 'rejected';
-      return { ok: false, reason, detail: `${String(code)}: ${words}` };
-    },
+    byCode(['code'], 0, ['error'], (code, words) =>
+      code === undefined
+        ? undefined
+        : /设备|device/i.test(words)
+          ? 'notFound'
+          : code === 80403 || /停用|key/i.test(words)
+            ? 'badToken'
+            : 'rejected',
+    ),
   );
 }

@@ -1,11 +1,11 @@
 import type { PushMessage } from '../core/push-message';
 import type { PushTarget } from '../core/push-url';
-import { byStatus, field, postJson, type HttpPushOptions, type SendOutcome } from './http-push';
+import { byCode, postJson, type HttpPushOptions, type SendOutcome } from './http-push';
 
 type PushPlus = Extract<PushTarget, { service: 'pushplus' }>;
 
 /** PushPlus's API; overridable for tests only. */
-export const PUSHPLUS_BASE_URL = 'https://www.pushplus.plus';
+const PUSHPLUS_BASE_URL = 'https://www.pushplus.plus';
 
 /**
  * PushPlus: `POST /send` with `{token, title, content, template}` (pushplus.plus/doc, 发送消息接口),
@@ -29,20 +29,12 @@ export function sendPushPlus(
     },
     {},
     options,
-    (answer) => {
-      const code = field(answer.json, 'code');
-      if (answer.status === 200 && code === 200) return { ok: true };
-      const words = String(field(answer.json, 'msg') ?? answer.text);
-      const verdict = byStatus(answer);
-      const reason =
-        code === 903 || /token/i.test(words)
-          ? 'badToken'
-          : code === 999 || code === 500
-            ? 'serverError'
-            : verdict.ok
-              ? 'rejected'
-              : verdict.reason;
-      return { ok: false, reason, detail: `${code ?? `HTTP ${answer.status}`}: ${words}` };
-    },
+    byCode(['code'], 200, ['msg'], (code, words) =>
+      code === 903 || /token/i.test(words)
+        ? 'badToken'
+        : code === 999 || code === 500
+          ? 'serverError'
+          : undefined,
+    ),
   );
 }

@@ -19,7 +19,7 @@ import { sendWeComBot } from './wecombot';
 import { sendWxPusher } from './wxpusher';
 
 /** Base URLs of the services whose host is fixed: for tests only, never a setting. */
-export interface FixedHostOverrides {
+interface FixedHostOverrides {
   tgram?: string;
   schan?: string;
   pushplus?: string;

@@ -1,11 +1,11 @@
 import type { PushMessage } from '../core/push-message';
 import type { PushTarget } from '../core/push-url';
-import { byStatus, field, postJson, type HttpPushOptions, type SendOutcome } from './http-push';
+import { byCode, postJson, type HttpPushOptions, type SendOutcome } from './http-push';
 
 type ServerChan = Extract<PushTarget, { service: 'schan' }>;
 
 /** ServerChan Turbo's API; overridable for tests only. */
-export const SERVERCHAN_BASE_URL = 'https://sctapi.ftqq.com';
+const SERVERCHAN_BASE_URL = 'https://sctapi.ftqq.com';
 
 /**
  * ServerChan Turbo: `POST /<SendKey>.send` with `title` and `desp` (markdown), answering
@@ -33,18 +33,8 @@ export function sendServerChan(
   ]
     .filter(Boolean)
     .join('\n\n');
-  return postJson(url, { title: message.title, desp }, {}, options, (answer) => {
-    const code = field(answer.json, 'code');
-    if (answer.status === 200 && code === 0) return { ok: true };
-    const words = String(
-      field(answer.json, 'message') ?? field(answer.json, 'info') ?? answer.text,
-    );
-    const verdict = byStatus(answer);
-    const badKey = /key|token/i.test(words) || answer.status === 401 || answer.status === 403;
-    return {
-      ok: false,
-      reason: badKey ? 'badToken' : verdict.ok ? 'rejected' : verdict.reason,
-      detail: `${code ?? `HTTP ${answer.status}`}: ${words}`,
-    };
-  });
+  const judge = byCode(['code'], 0, ['message', 'info'], (_code, words) =>
+    /key|token/i.test(words) ? 'badToken' : undefined,
+  );
+  return postJson(url, { title: message.title, desp }, {}, options, judge);
 }

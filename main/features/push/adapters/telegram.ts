@@ -14,7 +14,7 @@ import {
 type Telegram = Extract<PushTarget, { service: 'tgram' }>;
 
 /** Telegram's Bot API; overridable for tests only. */
-export const TELEGRAM_BASE_URL = 'https://api.telegram.org';
+const TELEGRAM_BASE_URL = 'https://api.telegram.org';
 /** sendPhoto's caption holds at most this many characters (core.telegram.org/bots/api#sendphoto). */
 const CAPTION_MAX = 1024;
 
@@ -68,7 +68,7 @@ export async function sendTelegram(
  * Record and Mute 1 h call back to the bot, which runs them as the popup's buttons; Open room is a
  * link. Only on a target that takes commands: its bot answers the callbacks.
  */
-export function inlineKeyboard(message: PushMessage): object | undefined {
+function inlineKeyboard(message: PushMessage): object | undefined {
   if (!message.buttons) return undefined;
   const labels = POPUP_BUTTON_LABELS[message.language ?? 'en'];
   const row: object[] = [];

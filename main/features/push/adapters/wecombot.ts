@@ -1,12 +1,12 @@
 import type { PushMessage } from '../core/push-message';
 import type { PushTarget } from '../core/push-url';
-import { byStatus, field, postJson, type HttpPushOptions, type SendOutcome } from './http-push';
+import { byCode, postJson, type HttpPushOptions, type SendOutcome } from './http-push';
 import { plainText } from './telegram';
 
 type WeComBot = Extract<PushTarget, { service: 'wecombot' }>;
 
 /** WeCom's API; overridable for tests only. */
-export const WECOM_BASE_URL = 'https://qyapi.weixin.qq.com';
+const WECOM_BASE_URL = 'https://qyapi.weixin.qq.com';
 
 /**
  * A WeCom group bot (企业微信群机器人): `POST /cgi-bin/webhook/send?key=<key>` with
@@ -28,22 +28,14 @@ export function sendWeComBot(
     },
     {},
     options,
-    (answer) => {
-      const code = field(answer.json, 'errcode');
-      if (answer.status === 200 && code === 0) return { ok: true };
-      const words = String(field(answer.json, 'errmsg') ?? answer.text);
-      const verdict = byStatus(answer);
-      const reason =
-        code === 93000 || code === 40008 || /invalid webhook/i.test(words)
-          ? 'badToken'
-          : code === 45009
-            ? 'rateLimited'
-            : code === -1
-              ? 'serverError'
-              : verdict.ok
-                ? 'rejected'
-                : verdict.reason;
-      return { ok: false, reason, detail: `${code ?? `HTTP ${answer.status}`}: ${words}` };
-    },
+    byCode(['errcode'], 0, ['errmsg'], (code, words) =>
+      code === 93000 || code === 40008 || /invalid webhook/i.test(words)
+        ? 'badToken'
+        : code === 45009
+          ? 'rateLimited'
+          : code === -1
+            ? 'serverError'
+            : undefined,
+    ),
   );
 }

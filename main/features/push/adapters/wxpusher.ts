@@ -6,7 +6,7 @@ import { plainText } from './telegram';
 type WxPusher = Extract<PushTarget, { service: 'wxpusher' }>;
 
 /** WxPusher's API; overridable for tests only. */
-export const WXPUSHER_BASE_URL = 'https://wxpusher.zjiecode.com';
+const WXPUSHER_BASE_URL = 'https://wxpusher.zjiecode.com';
 
 /** The refusal a WxPusher code and message stand for (codes as collected in Apprise's plugin). */
 function judgeWxPusher(code: unknown, words: string): SendOutcome & { ok: false } {

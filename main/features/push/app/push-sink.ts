@@ -47,7 +47,7 @@ export interface PushSinkOptions extends SendOptions {
  * while notifications keep coming would otherwise hold every one of them (issue 21). Past it the
  * oldest waiting push is settled as expired, said in the log and the push line.
  */
-export const MAX_WAITING_PUSHES = 500;
+const MAX_WAITING_PUSHES = 500;
 
 /** How many pushes settle between two prunings of the happenings pushed (push_keys). */
 const PRUNE_EVERY = 200;
@@ -99,7 +99,7 @@ export class PushSink {
     const max = this.#options.maxWaiting ?? MAX_WAITING_PUSHES;
     const over = pending.slice(0, Math.max(0, pending.length - max));
     for (const { push, attempts } of over)
-      this.#track(this.#settle(push, attempts, redactPushUrl(push.url), 'expired', tooMany(max)));
+      this.#track(this.#settle(push, attempts, 'expired', tooMany(max)));
     for (const { push, attempts } of pending.slice(over.length))
       this.#track(this.#attempt(push, attempts + 1));
     this.#track(this.#prune());
@@ -160,16 +160,10 @@ export class PushSink {
     const target = redactPushUrl(item.url);
     const settings = context.settings().pushTargets;
     if (!settings.some((t: PushTargetSetting) => t.url === item.url && t.enabled)) {
-      return this.#settle(
-        item,
-        attempt - 1,
-        target,
-        'removed',
-        'the target was removed or switched off',
-      );
+      return this.#settle(item, attempt - 1, 'removed', 'the target was removed or switched off');
     }
     const parsed = parsePushUrl(item.url);
-    if (!parsed.ok) return this.#settle(item, attempt, target, 'badUrl', parsed.error);
+    if (!parsed.ok) return this.#settle(item, attempt, 'badUrl', parsed.error);
     const outcome = await this.#send(parsed.value, item.message);
     const now = context.clock();
     if (outcome.ok) {
@@ -192,7 +186,7 @@ export class PushSink {
       if (this.#stopped && retryAt !== undefined) return; // stays pending for the next start
       // Still failing at the end of the hour: "expired", with the service's last answer.
       const reason = isRetryable(outcome.reason) ? 'expired' : outcome.reason;
-      return this.#settle(item, attempt, target, reason, outcome.detail);
+      return this.#settle(item, attempt, reason, outcome.detail);
     }
     if (item.id !== undefined)
       await this.#persist(this.#options.outbox.tried(item.id, attempt, outcome.reason, retryAt));
@@ -224,15 +218,7 @@ export class PushSink {
     if (!oldest) return;
     clearTimeout(oldest.timer);
     this.#waiting.delete(oldest.item);
-    this.#track(
-      this.#settle(
-        oldest.item,
-        oldest.attempts,
-        redactPushUrl(oldest.item.url),
-        'expired',
-        tooMany(max),
-      ),
-    );
+    this.#track(this.#settle(oldest.item, oldest.attempts, 'expired', tooMany(max)));
   }
 
   // The happenings pushed are remembered for a while (outbox-table.ts: PUSH_KEYS_KEPT).
@@ -243,10 +229,10 @@ export class PushSink {
   async #settle(
     item: OwedPush,
     attempts: number,
-    target: string,
     reason: PushFailure,
     detail: string,
   ): Promise<void> {
+    const target = redactPushUrl(item.url);
     const record: PushRecord = {
       target,
       status: 'failed',

@@ -57,14 +57,10 @@ export function pushEffects(
   return targets
     .filter((target) => targetWants(target, entry))
     .flatMap((target): Effect[] => {
-      const message = pushMessage(entry, target, language);
-      if (isBililiveTools(target.url)) {
-        // biliLive-tools takes files, not words: a decision without a local file is not its.
-        if (!handOff) return [];
-        return [
-          { kind: 'push', target: target.url, payload: JSON.stringify({ ...message, handOff }) },
-        ];
-      }
+      const files = isBililiveTools(target.url);
+      // biliLive-tools takes files, not words: a decision without a local file is not its.
+      if (files && !handOff) return [];
+      const message = { ...pushMessage(entry, target, language), ...(files ? { handOff } : {}) };
       return [{ kind: 'push', target: target.url, payload: JSON.stringify(message) }];
     });
 }

@@ -41,7 +41,7 @@ export type PhoneButton = Extract<PopupButton, 'record' | 'mute' | 'openRoom'>;
 const PHONE_BUTTONS: readonly PhoneButton[] = ['record', 'mute', 'openRoom'];
 
 /** A single room's buttons a phone may press, in the popup's order. */
-export function phoneButtons(
+function phoneButtons(
   notification: HistoryNotification['notification'],
 ): PushMessage['buttons'] | undefined {
   if (notification.roomIds.length !== 1) return undefined;
@@ -52,7 +52,7 @@ export function phoneButtons(
 }
 
 /** The pictures a push may carry: https URLs only (a phone cannot fetch a file or a LAN mirror). */
-export function pushPictures(notification: HistoryNotification['notification']): {
+function pushPictures(notification: HistoryNotification['notification']): {
   icon?: string;
   image?: string;
 } {
@@ -63,7 +63,7 @@ export function pushPictures(notification: HistoryNotification['notification']):
 }
 
 /** The placeholders a template may use. */
-export const PLACEHOLDERS = [
+const PLACEHOLDERS = [
   'name',
   'title',
   'area',

@@ -2,7 +2,7 @@ import type { PushUrlResult } from './push-target';
 import { accept, originOf, refuse, type Parts } from './push-url-parts';
 
 /** biliLive-tools' own default port for its web server (its documentation's webhook page). */
-export const BILILIVE_TOOLS_PORT = 18010;
+const BILILIVE_TOOLS_PORT = 18010;
 
 const USAGE =
   'bililive-tools needs its address only: bililive-tools://host[:port] (port 18010 when none)';

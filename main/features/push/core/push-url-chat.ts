@@ -2,7 +2,7 @@
 // feishu.py, lark.py, pushdeer.py, wxpusher.py, discord.py, telegram.py), and QQ through a OneBot v11 HTTP API
 // in this app's own syntax (Apprise has none): see docs/push-and-phone.md.
 import type { OneBotCommands, PushUrlResult } from './push-target';
-import { accept, listOf, mask, originOf, refuse, type Parts } from './push-url-parts';
+import { accept, commandsOn, listOf, mask, originOf, refuse, type Parts } from './push-url-parts';
 
 const TOKEN = /^[A-Za-z0-9_-]{4,}$/;
 
@@ -128,7 +128,7 @@ export function onebot(parts: Parts): PushUrlResult {
  * `ws=ws://host:port` (a forward WebSocket), and `members=<qq>,…` for groups.
  */
 function oneBotCommands(parts: Parts): OneBotCommands | undefined | string {
-  if (!/^(yes|true|1|on)$/i.test(parts.query.commands ?? '')) return undefined;
+  if (!commandsOn(parts)) return undefined;
   const members = listOf(parts.query.members);
   if (members.some((m) => !/^[1-9]\d{4,11}$/.test(m))) return 'OneBot: members= lists QQ numbers';
   const postKey = parts.query.post;
@@ -156,17 +156,11 @@ export function tgram(parts: Parts): PushUrlResult {
   const token = /^(?:bot)?(\d+:[A-Za-z0-9_-]+)$/.exec(parts.host)?.[1];
   const chatIds = parts.segments;
   if (!token || chatIds.length === 0 || chatIds.some((id) => !/^(-?\d+|@\w+)$/.test(id)))
-    return {
-      ok: false,
-      error: 'telegram needs a bot token and chat id: tgram://123456:ABC…/chat_id',
-    };
+    return refuse('telegram needs a bot token and chat id: tgram://123456:ABC…/chat_id');
   const api = parts.query.api?.replace(/\/+$/, '');
   if (api !== undefined && !/^https?:\/\/[^\s/?#@]+(\/[^\s?#]*)?$/.test(api))
-    return {
-      ok: false,
-      error: 'telegram: api= takes an http(s) address, e.g. https://tg.example.com',
-    };
-  const commands = /^(yes|true|1|on)$/i.test(parts.query.commands ?? '');
+    return refuse('telegram: api= takes an http(s) address, e.g. https://tg.example.com');
+  const commands = commandsOn(parts);
   // In a group, only the members listed give commands: the same word as OneBot's (issue 43).
   const members = listOf(parts.query.members);
   if (members.some((m) => !/^[1-9]\d{0,15}$/.test(m)))

@@ -50,3 +50,8 @@ export function refuse(error: string): PushUrlResult {
 export function listOf(value: string | undefined): string[] {
   return (value ?? '').split(/[\s,;]+/).filter((item) => item !== '');
 }
+
+/** Whether the URL asks that its target take commands: `?commands=yes` (or true, 1, on). */
+export function commandsOn(parts: Parts): boolean {
+  return /^(yes|true|1|on)$/i.test(parts.query.commands ?? '');
+}

@@ -6,17 +6,17 @@ import { discord, dingtalk, feishu, onebot, pushdeer, tgram, wxpusher } from './
 import { bililiveTools } from './push-url-bililive-tools';
 import { mailto } from './push-url-mail';
 import type { PushAuth, PushService, PushUrlResult } from './push-target';
-import { accept, decode, mask, originOf as origin, type Parts } from './push-url-parts';
+import {
+  accept,
+  commandsOn,
+  decode,
+  mask,
+  originOf as origin,
+  refuse,
+  type Parts,
+} from './push-url-parts';
 
-export { mask } from './push-url-parts';
-
-export type {
-  ParsedPushUrl,
-  PushAuth,
-  PushService,
-  PushTarget,
-  PushUrlResult,
-} from './push-target';
+export type { ParsedPushUrl, PushAuth, PushTarget, PushUrlResult } from './push-target';
 
 const SCHEMES: Record<string, { service: PushService; secure: boolean }> = {
   ntfy: { service: 'ntfy', secure: false },
@@ -45,8 +45,8 @@ const SCHEMES: Record<string, { service: PushService; secure: boolean }> = {
   'bililive-tools': { service: 'bililive-tools', secure: false },
 };
 
-/** The schemes understood, for messages and the window's hint. */
-export const PUSH_SCHEMES = Object.keys(SCHEMES);
+/** The schemes understood, named when a URL has another. */
+const PUSH_SCHEMES = Object.keys(SCHEMES);
 
 function split(url: string): Parts | string {
   const match = /^([A-Za-z][A-Za-z0-9+.-]*):\/\/([^?#]*)(?:\?([^#]*))?(?:#.*)?$/.exec(url.trim());
@@ -108,9 +108,9 @@ function ntfy(parts: Parts): PushUrlResult {
   const topics = cloud ? [parts.host] : parts.segments;
   const base = cloud ? 'https://ntfy.sh' : origin(parts, parts.secure || parts.host === 'ntfy.sh');
   if (!base || topics.some((t) => !/^[-_A-Za-z0-9]{1,64}$/.test(t)))
-    return { ok: false, error: 'ntfy needs a host and topic: ntfy://host/topic' };
+    return refuse('ntfy needs a host and topic: ntfy://host/topic');
   const commands = ntfyCommands(parts);
-  if (typeof commands === 'string') return { ok: false, error: commands };
+  if (typeof commands === 'string') return refuse(commands);
   const shown = `${parts.scheme}://${auth ? '***@' : ''}${cloud ? '' : `${parts.host}/`}`;
   const query = commands ? `?commands=yes&control=${mask(commands.control)}` : '';
   return accept(
@@ -128,7 +128,7 @@ function ntfy(parts: Parts): PushUrlResult {
 
 // The control topic is as secret as a password: long and random (made at setup), never a word.
 function ntfyCommands(parts: Parts): { control: string; secret: string } | undefined | string {
-  if (!/^(yes|true|1|on)$/i.test(parts.query.commands ?? '')) return undefined;
+  if (!commandsOn(parts)) return undefined;
   const { control = '', secret = '' } = parts.query;
   if (!/^[-_A-Za-z0-9]{24,64}$/.test(control) || !/^[-_A-Za-z0-9]{16,}$/.test(secret))
     return 'ntfy commands need control=<a random topic of 24 to 64 letters and digits> and secret=<16 or more>';
@@ -138,7 +138,7 @@ function ntfyCommands(parts: Parts): { control: string; secret: string } | undef
 function bark(parts: Parts): PushUrlResult {
   const base = origin(parts);
   if (!base || parts.segments.length === 0)
-    return { ok: false, error: 'bark needs a host and device key: bark://host/device_key' };
+    return refuse('bark needs a host and device key: bark://host/device_key');
   const params: Record<string, string> = {};
   for (const key of ['sound', 'group', 'level', 'badge', 'category', 'icon'])
     if (parts.query[key]) params[key] = parts.query[key]!;
@@ -152,8 +152,7 @@ function bark(parts: Parts): PushUrlResult {
 function gotify(parts: Parts): PushUrlResult {
   const base = origin(parts);
   const token = parts.segments.at(-1);
-  if (!base || !token)
-    return { ok: false, error: 'gotify needs a host and app token: gotify://host/token' };
+  if (!base || !token) return refuse('gotify needs a host and app token: gotify://host/token');
   const path = parts.segments.slice(0, -1).join('/');
   const priority = Number(parts.query.priority);
   return accept(
@@ -171,7 +170,7 @@ function gotify(parts: Parts): PushUrlResult {
 
 function single(parts: Parts, name: string, key = parts.query.key ?? parts.host): PushUrlResult {
   if (!/^[A-Za-z0-9_-]{4,}$/.test(key))
-    return { ok: false, error: `${name} needs its key: ${parts.scheme}://{key}` };
+    return refuse(`${name} needs its key: ${parts.scheme}://{key}`);
   const redacted = `${parts.scheme}://${mask(key)}`;
   switch (parts.scheme) {
     case 'schan':
@@ -185,7 +184,7 @@ function single(parts: Parts, name: string, key = parts.query.key ?? parts.host)
 
 function json(parts: Parts): PushUrlResult {
   const base = origin(parts);
-  if (!base) return { ok: false, error: 'json needs a host: json://host[:port]/path' };
+  if (!base) return refuse('json needs a host: json://host[:port]/path');
   const auth = authOf({ ...parts, query: {} });
   const path = parts.segments.map(encodeURIComponent).join('/');
   return accept(
@@ -195,44 +194,31 @@ function json(parts: Parts): PushUrlResult {
   );
 }
 
+// Every service's parser: a Record, so that a new service cannot be left out.
+const PARSERS: Record<PushService, (parts: Parts) => PushUrlResult> = {
+  ntfy,
+  bark,
+  gotify,
+  tgram,
+  json,
+  mailto,
+  dingtalk,
+  feishu,
+  pushdeer,
+  wxpusher,
+  discord,
+  onebot,
+  schan: (parts) => single(parts, 'ServerChan'),
+  pushplus: (parts) => single(parts, 'PushPlus'),
+  wecombot: (parts) => single(parts, 'WeCom bot'),
+  'bililive-tools': bililiveTools,
+};
+
 /** Parses an Apprise-style push URL; never throws. */
 export function parsePushUrl(url: string): PushUrlResult {
   const parts = split(url);
-  if (typeof parts === 'string') return { ok: false, error: parts };
-  switch (SCHEMES[parts.scheme]!.service) {
-    case 'ntfy':
-      return ntfy(parts);
-    case 'bark':
-      return bark(parts);
-    case 'gotify':
-      return gotify(parts);
-    case 'tgram':
-      return tgram(parts);
-    case 'schan':
-      return single(parts, 'ServerChan');
-    case 'pushplus':
-      return single(parts, 'PushPlus');
-    case 'wecombot':
-      return single(parts, 'WeCom bot');
-    case 'json':
-      return json(parts);
-    case 'mailto':
-      return mailto(parts);
-    case 'dingtalk':
-      return dingtalk(parts);
-    case 'feishu':
-      return feishu(parts);
-    case 'pushdeer':
-      return pushdeer(parts);
-    case 'wxpusher':
-      return wxpusher(parts);
-    case 'discord':
-      return discord(parts);
-    case 'onebot':
-      return onebot(parts);
-    case 'bililive-tools':
-      return bililiveTools(parts);
-  }
+  if (typeof parts === 'string') return refuse(parts);
+  return PARSERS[SCHEMES[parts.scheme]!.service](parts);
 }
 
 /** A push URL fit for a log or an output line: its secrets masked, or only its scheme when unreadable. */

@@ -39,11 +39,10 @@ export async function kindRecordCommand(
       return answered(await fetch(url, { method: 'POST', headers, body, signal: timeout() }));
     }
     if (recorder.kind === 'bililive-go') {
-      const lives = BililiveGoLives().parse(
-        await (await fetch(`${base}/api/lives`, { signal: timeout() })).json(),
-      );
+      const lives = await kindGet(`${base}/api/lives`, BililiveGoLives());
+      if (!lives.ok) return lives;
       // The live whose URL stands for the room (any platform), as the events name it.
-      const live = lives.find((candidate) => bililiveGoRoom(candidate).roomId === roomId);
+      const live = lives.value.find((candidate) => bililiveGoRoom(candidate).roomId === roomId);
       if (!live) return { ok: false, failure: { reason: 'noRoom', roomId } };
       const url = `${base}/api/lives/${encodeURIComponent(live.id)}/${start ? 'startRecord' : 'stopRecord'}`;
       return answered(await fetch(url, { method: 'POST', signal: timeout() }));
@@ -58,6 +57,24 @@ async function answered(response: Response): Promise<KindCommandResult> {
   return response.ok ? { ok: true } : { ok: false, failure: await httpFailure(response) };
 }
 
+/**
+ * `GET url` of another kind's API, its JSON parsed with `schema`: the value, the refusal (status
+ * and the start of what it said), or `notIt` for an answer the schema refuses. Throws when there
+ * is no answer (callers word that as unreachable).
+ */
+export async function kindGet<S extends z.ZodType>(
+  url: string,
+  schema: S,
+  headers: Record<string, string> = {},
+): Promise<{ ok: true; value: z.output<S> } | { ok: false; failure: KindCommandFailure }> {
+  const response = await fetch(url, { headers, signal: timeout() });
+  if (!response.ok) return { ok: false, failure: await httpFailure(response) };
+  const parsed = schema.safeParse(await response.json().catch(() => undefined));
+  return parsed.success
+    ? { ok: true, value: parsed.data }
+    : { ok: false, failure: { reason: 'notIt' } };
+}
+
 /** The recorder's API address without a trailing slash. */
 export function apiBase(recorder: Pick<RecorderSetting, 'url'>): string {
   return recorder.url.trim().replace(/\/+$/, '');
@@ -69,12 +86,12 @@ export function blrecKey(recorder: Pick<RecorderSetting, 'password'>): Record<st
 }
 
 /** A refusal of another kind's API: its status and the start of what it said. */
-export async function httpFailure(response: Response): Promise<KindCommandFailure> {
+async function httpFailure(response: Response): Promise<KindCommandFailure> {
   const detail = (await response.text()).slice(0, 200);
   return { reason: 'http', status: response.status, detail };
 }
 
 /** How long a call to another kind's API may take. */
-export function timeout(): AbortSignal {
+function timeout(): AbortSignal {
   return AbortSignal.timeout(10_000);
 }

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import type { KindCommandFailure } from '../../../../shared/i18n/kind-text';
 import { lazySchema } from '../../../../shared/lazy-schema';
 import type { RecorderSetting } from '../../../../shared/settings';
-import { apiBase, blrecKey, httpFailure, timeout } from './kind-commands';
+import { apiBase, blrecKey, kindGet } from './kind-commands';
 
 /** What another kind's API says of itself: its version, or why it did not say. */
 export type KindInfo = { ok: true; version: string } | { ok: false; failure: KindCommandFailure };
@@ -23,27 +23,15 @@ export async function kindInfo(recorder: RecorderSetting): Promise<KindInfo> {
   const base = apiBase(recorder);
   try {
     if (recorder.kind === 'blrec') {
-      const headers = blrecKey(recorder);
-      const response = await fetch(`${base}/api/v1/app/info`, { headers, signal: timeout() });
-      if (!response.ok) return refused(response);
-      const info = BlrecInfo().safeParse(await response.json().catch(() => undefined));
-      return info.success ? { ok: true, version: info.data.version } : notIt;
+      const info = await kindGet(`${base}/api/v1/app/info`, BlrecInfo(), blrecKey(recorder));
+      return info.ok ? { ok: true, version: info.value.version } : info;
     }
     if (recorder.kind === 'bililive-go') {
-      const response = await fetch(`${base}/api/info`, { signal: timeout() });
-      if (!response.ok) return refused(response);
-      const info = BililiveGoInfo().safeParse(await response.json().catch(() => undefined));
-      return info.success ? { ok: true, version: info.data.app_version } : notIt;
+      const info = await kindGet(`${base}/api/info`, BililiveGoInfo());
+      return info.ok ? { ok: true, version: info.value.app_version } : info;
     }
     return { ok: false, failure: { reason: 'cannot', command: 'check' } };
   } catch (error) {
     return { ok: false, failure: { reason: 'unreachable', detail: String(error) } };
   }
-}
-
-/** An answer that is not the program's: another program at that address. */
-const notIt: KindInfo = { ok: false, failure: { reason: 'notIt' } };
-
-async function refused(response: Response): Promise<KindInfo> {
-  return { ok: false, failure: await httpFailure(response) };
 }

@@ -2,14 +2,12 @@ import type { StreamDown } from '../../../../shared/i18n/kind-text';
 import type { RecorderSetting } from '../../../../shared/settings';
 import type { HappeningSource, SourceContext } from '../../../core/plug-ins';
 import type { BackOff } from '../core/back-off';
+import { streamedKindOf } from './kind-connection';
 import type * as StreamOpeners from './stream-openers';
 import type { KindStream } from './stream-openers';
 
 /** The openers' module: its stream clients (`ws`, `eventsource-parser`) load with it. */
 type Openers = typeof StreamOpeners;
-
-/** The kinds read from a stream at the recorder's address. */
-const STREAMED = new Set(['blrec', 'bililive-go']);
 
 /** How often the recorders' settings are looked at for streams to open or close. */
 const RECONCILE_MS = 2_000;
@@ -43,8 +41,7 @@ export function kindStreamsSource(options: KindStreamsOptions): HappeningSource 
     if (!context) return;
     const wanted = new Map<string, RecorderSetting>();
     for (const recorder of context.recorders())
-      if (STREAMED.has(recorder.kind) && recorder.url.trim() !== '')
-        wanted.set(recorder.id, recorder);
+      if (streamedKindOf(recorder) && recorder.url.trim() !== '') wanted.set(recorder.id, recorder);
     if (!openers) {
       if (wanted.size > 0)
         loading ??= import('./stream-openers').then(

@@ -1,17 +1,15 @@
-import {
-  streamDownText,
-  type StreamDown,
-  type StreamedKind,
-} from '../../../../shared/i18n/kind-text';
+import * as z from 'zod';
+import { streamDownText, type StreamDown } from '../../../../shared/i18n/kind-text';
 import { safeParseUnknown, jsonOrUndefined } from '../../../../shared/parse';
 import { BililiveGoFrame } from '../../../../shared/recorder-kinds/bililive-go';
 import type { RecorderSetting } from '../../../../shared/settings';
 import type { Logger } from '../../../core/ports';
 import type { BackOff } from '../core/back-off';
-import { fetchBililiveGoLive } from '../adapters/bililive-go-lives';
+import { apiBase, blrecKey, kindGet } from '../adapters/kind-commands';
 import { EventSocket } from '../adapters/event-socket';
 import { EventSourceStream } from '../adapters/event-source-stream';
 import { relayToListener } from '../adapters/listener-relay';
+import { streamedKindOf } from './kind-connection';
 
 /** A stream of a recorder's events, opened and closed by the streams source. */
 export interface KindStream {
@@ -36,13 +34,10 @@ const REFRESHING = /"event_type":"(LiveStart|RoomNameChanged|RecorderStart)"/;
 
 /** blrec's `/ws/v1/events` at the recorder's address, its API key as `x-api-key`. */
 export function blrecSocket(recorder: RecorderSetting, wiring: StreamWiring): KindStream {
-  const url = `${baseOf(recorder).replace(/^http/i, 'ws')}/ws/v1/events`;
-  const headers: Record<string, string> = recorder.password
-    ? { 'x-api-key': recorder.password }
-    : {};
+  const url = `${apiBase(recorder).replace(/^http/i, 'ws')}/ws/v1/events`;
   return new EventSocket({
     url,
-    headers,
+    headers: blrecKey(recorder),
     ...(wiring.backOff ? { backOff: wiring.backOff } : {}),
     onMessage: (text) => relay(recorder, wiring, text),
     onState: stateLog(recorder, url, wiring),
@@ -51,7 +46,7 @@ export function blrecSocket(recorder: RecorderSetting, wiring: StreamWiring): Ki
 
 /** bililive-go's `/api/sse`, each frame relayed with the room its id names. */
 export function bililiveGoStream(recorder: RecorderSetting, wiring: StreamWiring): KindStream {
-  const base = baseOf(recorder);
+  const base = apiBase(recorder);
   const url = `${base}/api/sse`;
   const lives = new Map<string, unknown>();
   return new EventSourceStream({
@@ -64,8 +59,15 @@ export function bililiveGoStream(recorder: RecorderSetting, wiring: StreamWiring
         return wiring.log.warn(`${recorder.id}: a frame it cannot read: ${frame.reasons[0]}`);
       const id = frame.value.room_id;
       try {
-        if (!lives.has(id) || REFRESHING.test(data))
-          lives.set(id, await fetchBililiveGoLive(base, id));
+        // Its room behind the id: `GET /api/lives/{id}` (src/servers/handler.go getLive).
+        if (!lives.has(id) || REFRESHING.test(data)) {
+          const live = await kindGet(
+            `${base}/api/lives/${encodeURIComponent(id)}`,
+            z.looseObject({}),
+          );
+          if (!live.ok) throw new Error(JSON.stringify(live.failure));
+          lives.set(id, live.value);
+        }
       } catch (error) {
         return wiring.log.warn(`${recorder.id}: room ${id} not read: ${String(error)}`);
       }
@@ -97,14 +99,8 @@ function stateLog(recorder: RecorderSetting, url: string, wiring: StreamWiring) 
     if (state.up === wasUp && (state.up || !state.final)) return;
     wasUp = state.up;
     if (state.up) return log.info(`${recorder.id}: event stream connected (${url})`);
-    log.warn(`${recorder.id}: ${streamDownText(streamedKind(recorder), state, url, 'en')}`);
+    log.warn(
+      `${recorder.id}: ${streamDownText(streamedKindOf(recorder) ?? 'bililive-go', state, url, 'en')}`,
+    );
   };
-}
-
-function streamedKind(recorder: RecorderSetting): StreamedKind {
-  return recorder.kind === 'blrec' ? 'blrec' : 'bililive-go';
-}
-
-function baseOf(recorder: RecorderSetting): string {
-  return recorder.url.trim().replace(/\/+$/, '');
 }

@@ -1,4 +1,3 @@
-import type * as z from 'zod';
 import { safeParseUnknown } from '../../../../shared/parse';
 import { platformRoom } from '../../../../shared/platforms';
 import {
@@ -6,7 +5,7 @@ import {
   BililiveToolsFileData,
   BililiveToolsRecordData,
 } from '../../../../shared/recorder-kinds/bililive-tools';
-import type { KindEvent, KindParse, RoomFacts } from './kind-event';
+import { fromData, type KindParse, type RoomFacts } from './kind-event';
 import { kindTimestamp } from './kind-time';
 
 /** biliLive-tools' events this app has no use for: known, answered 2xx, nothing derived. */
@@ -26,23 +25,18 @@ export function bililiveToolsEvents(body: unknown): KindParse {
   if (at === undefined) return { ok: false, reasons: [`time: not an ISO 8601 time: ${time}`] };
   if (IGNORED.has(type)) return { ok: true, value: [] };
   const key = `bililive-tools:${id.toLowerCase()}`;
-  const read = <T>(schema: z.ZodType<T>, make: (value: T) => KindParse): KindParse => {
-    const parsed = safeParseUnknown(schema, data);
-    if (!parsed.ok) return { ok: false, reasons: parsed.reasons.map((r) => `data.${r}`) };
-    return make(parsed.value);
-  };
   switch (type) {
     case 'record_start':
     case 'live_start':
     case 'record_end':
     case 'live_end':
-      return read(BililiveToolsRecordData(), (d) => {
+      return fromData(BililiveToolsRecordData(), data, (d) => {
         const room: RoomFacts = platformRoom(d.platform, d.roomId);
         if (d.username) room.name = d.username;
         if (d.title) room.title = d.title;
         const session = `bililive-tools:${room.roomId}:${d.liveId || id}`;
         const start = type === 'record_start' || type === 'live_start';
-        const events: KindEvent[] = start
+        return start
           ? [
               { type: 'StreamStarted', key: `${key}:live`, at, room },
               { type: 'SessionStarted', key: `${key}:session`, at, room, session },
@@ -51,13 +45,12 @@ export function bililiveToolsEvents(body: unknown): KindParse {
               { type: 'SessionEnded', key: `${key}:session`, at, room, session },
               { type: 'StreamEnded', key: `${key}:live`, at, room },
             ];
-        return { ok: true, value: events };
       });
     case 'file_completed':
-      return read(BililiveToolsFileData(), (d) => {
+      return fromData(BililiveToolsFileData(), data, (d) => {
         const room = platformRoom(d.platform, d.roomId);
         const path = d.filePath;
-        return { ok: true, value: [{ type: 'FileClosed', key, at, room, path }] };
+        return [{ type: 'FileClosed', key, at, room, path }];
       });
     default:
       return { ok: false, reasons: [`type: not a biliLive-tools event this app knows: ${type}`] };

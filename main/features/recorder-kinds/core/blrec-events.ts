@@ -1,4 +1,3 @@
-import type * as z from 'zod';
 import { safeParseUnknown } from '../../../../shared/parse';
 import {
   BlrecEnvelope,
@@ -9,7 +8,7 @@ import {
   BlrecSpaceData,
   type BlrecRoomInfo,
 } from '../../../../shared/recorder-kinds/blrec';
-import type { KindEvent, KindParse, RoomFacts } from './kind-event';
+import { fromData, type KindParse, type RoomFacts } from './kind-event';
 import { kindTimestamp } from './kind-time';
 
 /**
@@ -38,15 +37,10 @@ export function blrecEvents(body: unknown): KindParse {
   if (at === undefined) return { ok: false, reasons: [`date: not a time blrec writes: ${date}`] };
   const key = `blrec:${id.toLowerCase()}`;
   if (IGNORED.has(type)) return { ok: true, value: [] };
-  const read = <T>(schema: z.ZodType<T>, make: (value: T) => KindEvent[]): KindParse => {
-    const parsed = safeParseUnknown(schema, data);
-    if (!parsed.ok) return { ok: false, reasons: parsed.reasons.map((r) => `data.${r}`) };
-    return { ok: true, value: make(parsed.value) };
-  };
   switch (type) {
     case 'LiveBeganEvent':
     case 'LiveEndedEvent':
-      return read(BlrecLiveData(), (d) => [
+      return fromData(BlrecLiveData(), data, (d) => [
         {
           type: type === 'LiveBeganEvent' ? 'StreamStarted' : 'StreamEnded',
           key,
@@ -55,12 +49,12 @@ export function blrecEvents(body: unknown): KindParse {
         },
       ]);
     case 'RoomChangeEvent':
-      return read(BlrecRoomData(), (d) => [
+      return fromData(BlrecRoomData(), data, (d) => [
         { type: 'RoomChanged', key, at, room: roomFacts(d.room_info) },
       ]);
     case 'RecordingStartedEvent':
     case 'RecordingFinishedEvent':
-      return read(BlrecRoomData(), (d) => [
+      return fromData(BlrecRoomData(), data, (d) => [
         {
           type: type === 'RecordingStartedEvent' ? 'SessionStarted' : 'SessionEnded',
           key,
@@ -72,7 +66,7 @@ export function blrecEvents(body: unknown): KindParse {
       ]);
     case 'VideoFileCompletedEvent':
     case 'VideoPostprocessingCompletedEvent':
-      return read(BlrecFileData(), (d) => [
+      return fromData(BlrecFileData(), data, (d) => [
         // Keyed by the path, not the event: the post-processed report is the same file again.
         {
           type: 'FileClosed',
@@ -83,7 +77,7 @@ export function blrecEvents(body: unknown): KindParse {
         },
       ]);
     case 'SpaceNoEnoughEvent':
-      return read(BlrecSpaceData(), (d) => [
+      return fromData(BlrecSpaceData(), data, (d) => [
         {
           type: 'Problem',
           at,
@@ -93,7 +87,7 @@ export function blrecEvents(body: unknown): KindParse {
         },
       ]);
     case 'Error':
-      return read(BlrecErrorData(), (d) => [
+      return fromData(BlrecErrorData(), data, (d) => [
         {
           type: 'Problem',
           at,

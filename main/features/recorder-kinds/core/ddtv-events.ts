@@ -1,6 +1,7 @@
 import { safeParseUnknown } from '../../../../shared/parse';
 import { DDTV_OPCODES, DdtvEnvelope, DdtvRoomCard } from '../../../../shared/recorder-kinds/ddtv';
 import type { DdtvRoomCard as RoomCard } from '../../../../shared/recorder-kinds/ddtv';
+import { fromData } from './kind-event';
 import type { KindEvent, KindParse, KindParseContext, RoomFacts } from './kind-event';
 import { kindTimestamp, receiptTimestamp } from './kind-time';
 
@@ -30,9 +31,7 @@ export function ddtvEvents(body: unknown, context: KindParseContext): KindParse 
     return { ok: true, value: [{ type: 'Problem', at, problem: 'login-expired', detail }] };
   }
   if (IGNORED.has(cmd)) return { ok: true, value: [] };
-  const card = safeParseUnknown(DdtvRoomCard(), data);
-  if (!card.ok) return { ok: false, reasons: card.reasons.map((r) => `data.${r}`) };
-  return { ok: true, value: happenings(cmd, card.value, at, context.receivedAt) };
+  return fromData(DdtvRoomCard(), data, (card) => happenings(cmd, card, at, context.receivedAt));
 }
 
 function happenings(cmd: string, card: RoomCard, at: string, receivedAt: number): KindEvent[] {

@@ -1,4 +1,5 @@
-import type { ParseResult } from '../../../../shared/parse';
+import type * as z from 'zod';
+import { safeParseUnknown, type ParseResult } from '../../../../shared/parse';
 import type { ProblemFacts } from '../../../../shared/problem';
 
 /** What a recorder of another kind says about a room (what it leaves out the app may know). */
@@ -15,7 +16,7 @@ export interface RoomFacts {
 }
 
 /** A problem of the recorder itself, for the guardian: full disk, an error, an expired login. */
-export type KindProblem = 'disk-low' | 'recorder-error' | 'login-expired';
+type KindProblem = 'disk-low' | 'recorder-error' | 'login-expired';
 
 /**
  * One happening read from another recorder's event, in the app's own terms. `key` is what makes
@@ -64,4 +65,15 @@ export type KindParse = ParseResult<KindEvent[]>;
 /** When the event reached this app (epoch ms): the time of events that carry none. */
 export interface KindParseContext {
   receivedAt: number;
+}
+
+/** An event's `data` parsed with `schema` into its happenings; a refused field is named under `data.`. */
+export function fromData<T>(
+  schema: z.ZodType<T>,
+  data: unknown,
+  make: (value: T) => KindEvent[],
+): KindParse {
+  const parsed = safeParseUnknown(schema, data);
+  if (!parsed.ok) return { ok: false, reasons: parsed.reasons.map((r) => `data.${r}`) };
+  return { ok: true, value: make(parsed.value) };
 }
