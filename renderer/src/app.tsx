@@ -6,8 +6,6 @@ import { WINDOW_STRINGS, WINDOW_VIEWS, type WindowView } from '../../shared/i18n
 import type { ConnectedApi } from './api';
 import { AppContext, type AppContextValue, type DraftMemory } from './app-context';
 import { NoticeBanners } from './components/notice-banners';
-import { PopupsBanner } from './components/popups-banner';
-import { StorageBanner } from './components/storage-banner';
 import { Header } from './header';
 import { TabBar } from './tab-bar';
 import { useAppState } from './use-app-state';
@@ -112,8 +110,6 @@ export function App({ connection }: { connection: ConnectedApi }) {
       <div class="shell">
         <Header connected={connected} />
         <NoticeBanners />
-        <StorageBanner />
-        <PopupsBanner />
         <TabBar view={view} onView={chooseView} />
         <main id={`panel-${view}`} class="panel" role="tabpanel" aria-labelledby={`tab-${view}`}>
           <View />
