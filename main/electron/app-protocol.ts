@@ -40,16 +40,10 @@ export function isAppUrl(url: string): boolean {
  * leave the folder (`..`, encoded slashes, NUL, drive letters, UNC paths).
  */
 export function resolveAppPath(rootDir: string, url: string): string | null {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return null;
-  }
-  if (parsed.protocol !== `${APP_SCHEME}:` || parsed.host !== APP_HOST) return null;
+  if (!isAppUrl(url)) return null;
   let pathname: string;
   try {
-    pathname = decodeURIComponent(parsed.pathname);
+    pathname = decodeURIComponent(new URL(url).pathname);
   } catch {
     return null; // malformed percent-encoding
   }
@@ -95,24 +89,28 @@ export function createAppProtocolHandler(
       'Content-Security-Policy': CONTENT_SECURITY_POLICY,
       'X-Content-Type-Options': 'nosniff',
     };
+    const notFound = () => new Response('Not found', { status: 404, headers });
+    const found = (bytes: Uint8Array, contentType: string) =>
+      new Response(request.method === 'HEAD' ? null : new Uint8Array(bytes), {
+        status: 200,
+        headers: { ...headers, 'Content-Type': contentType },
+      });
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return new Response('Method not allowed', { status: 405, headers });
     }
     const picture = pictureKeyOfUrl(request.url);
-    if (picturesDir !== undefined && picture !== undefined)
-      return pictureResponse(picturesDir, picture, request, headers);
+    if (picturesDir !== undefined && picture !== undefined) {
+      const file = await readPictureFile(picturesDir, picture);
+      return file ? found(file.bytes, file.contentType) : notFound();
+    }
     const filePath = resolveAppPath(rootDir, request.url);
-    if (filePath === null) return new Response('Not found', { status: 404, headers });
+    if (filePath === null) return notFound();
     const contentType = CONTENT_TYPES[path.extname(filePath).toLowerCase()];
-    if (contentType === undefined) return new Response('Not found', { status: 404, headers });
+    if (contentType === undefined) return notFound();
     try {
-      const body = await read(filePath);
-      return new Response(request.method === 'HEAD' ? null : new Uint8Array(body), {
-        status: 200,
-        headers: { ...headers, 'Content-Type': contentType },
-      });
+      return found(await read(filePath), contentType);
     } catch {
-      return new Response('Not found', { status: 404, headers });
+      return notFound();
     }
   };
 }
@@ -122,20 +120,6 @@ function pictureKeyOfUrl(url: string): string | undefined {
   if (!isAppUrl(url)) return undefined;
   const { pathname } = new URL(url);
   return pathname.startsWith(PICTURE_ROUTE) ? pathname.slice(PICTURE_ROUTE.length) : undefined;
-}
-
-async function pictureResponse(
-  picturesDir: string,
-  key: string,
-  request: Request,
-  headers: Record<string, string>,
-): Promise<Response> {
-  const picture = await readPictureFile(picturesDir, key);
-  if (!picture) return new Response('Not found', { status: 404, headers });
-  return new Response(request.method === 'HEAD' ? null : new Uint8Array(picture.bytes), {
-    status: 200,
-    headers: { ...headers, 'Content-Type': picture.contentType },
-  });
 }
 
 /**

@@ -296,15 +296,12 @@ function wireDesktopShell<I, M>(
   electron: DesktopElectron<I, M>,
   parts: ShellParts,
 ): () => Promise<void> {
-  const { app, window, log } = parts;
+  const { app, window, log, updates } = parts;
   const electronApp = electron.app;
   // What quitting takes down, in the order built; each part adds its own step when it exists.
   const teardown: (() => void)[] = [];
   const quit = quitSequence(electronApp, { app, window, log, teardown });
-  if (parts.updates) {
-    const updates = parts.updates;
-    teardown.push(() => updates.stop());
-  }
+  if (updates) teardown.push(() => updates.stop());
   teardown.push(
     registerIpcHandlers({
       ipcMain: electron.ipcMain,

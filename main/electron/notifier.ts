@@ -4,6 +4,7 @@ import type { AppNotification, NotificationAction } from '../../shared/model';
 import type { PopupButton } from '../../shared/popup-button';
 import type { PopupHealth } from '../hosts/popup-health-state';
 import type { Logger } from '../core/ports';
+import { pruneOldest } from '../core/prune-oldest';
 import type { Fits } from './type-fit';
 
 /** The Notification calls the notifier makes; Electron's Notification fits. */
@@ -161,11 +162,7 @@ export class Notifier {
       this.#failed(error);
     });
     this.#live.set(key, popup);
-    while (this.#live.size > MAX_LIVE_NOTIFICATIONS) {
-      const oldest = this.#live.keys().next().value;
-      if (oldest === undefined) break;
-      this.#live.delete(oldest);
-    }
+    pruneOldest(this.#live, MAX_LIVE_NOTIFICATIONS, 0);
   }
 
   #attachButtons(
@@ -195,10 +192,9 @@ export class Notifier {
   }
 
   #setHealth(health: PopupHealth): void {
-    if (health.blocked === this.#blocked && !health.blocked) return;
-    const changed = health.blocked !== this.#blocked;
+    if (health.blocked === this.#blocked) return;
     this.#blocked = health.blocked;
-    if (changed) this.#deps.onHealth?.(health);
+    this.#deps.onHealth?.(health);
   }
 
   /**
@@ -222,15 +218,13 @@ export class Notifier {
   }
 
   #guard(task: () => unknown): void {
+    const report = (error: unknown) =>
+      this.#deps.log.error(`notifier: action failed: ${String(error)}`);
     try {
       const result = task();
-      if (result instanceof Promise) {
-        result.catch((error: unknown) =>
-          this.#deps.log.error(`notifier: action failed: ${String(error)}`),
-        );
-      }
+      if (result instanceof Promise) result.catch(report);
     } catch (error) {
-      this.#deps.log.error(`notifier: action failed: ${String(error)}`);
+      report(error);
     }
   }
 }

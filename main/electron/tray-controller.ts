@@ -34,44 +34,9 @@ export function runTrayAction(handlers: TrayActionHandlers, action: TrayAction, 
   const report = (error: unknown) =>
     log.error(`tray: ${action.kind} failed: ${errorMessage(error)}`);
   try {
-    let result: void | Promise<void>;
-    switch (action.kind) {
-      case 'openWindow':
-        result = handlers.openWindow(action);
-        break;
-      case 'openLiveRoom':
-        result = handlers.openLiveRoom(action);
-        break;
-      case 'pause':
-        result = handlers.pause(action);
-        break;
-      case 'resume':
-        result = handlers.resume(action);
-        break;
-      case 'quiet':
-        result = handlers.quiet(action);
-        break;
-      case 'recordRoom':
-        result = handlers.recordRoom(action);
-        break;
-      case 'openRecorderUi':
-        result = handlers.openRecorderUi(action);
-        break;
-      case 'openRecorderApi':
-        result = handlers.openRecorderApi(action);
-        break;
-      case 'openLogsFolder':
-        result = handlers.openLogsFolder(action);
-        break;
-      case 'installUpdate':
-        result = handlers.installUpdate(action);
-        break;
-      case 'quit':
-        result = handlers.quit(action);
-        break;
-      default:
-        return assertNever(action);
-    }
+    // The mapped type cannot follow the kind through the lookup; TrayActionHandlers ties them.
+    const byKind = handlers as Record<TrayAction['kind'], (action: TrayAction) => unknown>;
+    const result = byKind[action.kind](action);
     if (result instanceof Promise) result.catch(report);
   } catch (error) {
     report(error);

@@ -47,7 +47,7 @@ export function installUpdate(deps: UpdateInstallDeps): InstallRun {
   const relaunch = (target: RelaunchTarget) => {
     if (relaunched) return;
     relaunched = true;
-    deps.app.relaunch(relaunchOptions(target));
+    deps.app.relaunch(target); // a RelaunchTarget is Electron's RelaunchOptions
   };
   const restore = (reason: string) => {
     if (settled) return;
@@ -75,13 +75,6 @@ export function installUpdate(deps: UpdateInstallDeps): InstallRun {
       settled = true;
       clearTimeout(timer);
     },
-  };
-}
-
-function relaunchOptions(target: RelaunchTarget): RelaunchOptions {
-  return {
-    ...(target.execPath !== undefined ? { execPath: target.execPath } : {}),
-    ...(target.args !== undefined ? { args: target.args } : {}),
   };
 }
 

@@ -5,7 +5,7 @@ import { localRecordingRoot } from '../../../adapters/file-access';
 import { listRecordings } from '../adapters/recording-files';
 import type { EventPipeline } from '../../../core/event-pipeline';
 import type { Clock } from '../../../core/ports';
-import { recordingGuard } from '../core/recording-guard';
+import { recordingGuard, slashes } from '../core/recording-guard';
 import { planCleanUp, type PlannedRule, type CleanUpCandidate } from '../core/clean-up-plan';
 import { roomOfPath } from '../core/room-of-path';
 
@@ -85,8 +85,4 @@ export async function planPass(parts: PassParts, settings: CleanUpSettings): Pro
     ...(parts.isFileBusy ? { isFileBusy: parts.isFileBusy } : {}),
   });
   return { rules, roots, problems };
-}
-
-function slashes(relativePath: string): string {
-  return relativePath.replaceAll('\\', '/');
 }

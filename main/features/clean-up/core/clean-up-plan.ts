@@ -5,17 +5,11 @@ const GIB = 1024 ** 3;
 /** A file modified this recently is never removed: the recorder may be writing it (a missed webhook). */
 export const FRESH_FILE_MS = 10 * 60_000;
 
-/** A recording found under its recorder's recording root. */
-export interface CleanUpCandidate {
-  recorderId: string;
-  /** Under the recording root, `/`-separated, as listed there. */
-  relativePath: string;
+/** A recording found under its recorder's recording root, and where it is on this machine. */
+export type CleanUpCandidate = Omit<CleanUpFile, 'reason'> & {
   /** The file on this machine (what a busy check and the removal get). */
   path: string;
-  roomId?: number;
-  bytes: number;
-  modifiedAt: number;
-}
+};
 
 /** What the planner needs besides the files: the time, the rules and what must stay. */
 export interface CleanUpPlanInput {
@@ -68,7 +62,7 @@ export function planCleanUp(input: CleanUpPlanInput): PlannedRule[] {
             : undefined;
       if (!reason || mustStay(file)) continue;
       claimed.add(key);
-      out.push({ ...fileFacts(file), reason });
+      out.push({ ...file, reason });
     }
     out.reverse(); // oldest first
     return { rule: index, files: out, bytes: out.reduce((sum, file) => sum + file.bytes, 0) };
@@ -87,15 +81,4 @@ function covers(rule: CleanUpRule, file: CleanUpCandidate): boolean {
 export function isPlainRelative(relativePath: string): boolean {
   if (relativePath === '' || /^[A-Za-z]:/.test(relativePath)) return false;
   return relativePath.split(/[\\/]/).every((part) => part !== '' && part !== '.' && part !== '..');
-}
-
-function fileFacts(file: CleanUpCandidate): Omit<PlannedRule['files'][number], 'reason'> {
-  return {
-    recorderId: file.recorderId,
-    relativePath: file.relativePath,
-    path: file.path,
-    ...(file.roomId !== undefined ? { roomId: file.roomId } : {}),
-    bytes: file.bytes,
-    modifiedAt: file.modifiedAt,
-  };
 }

@@ -1,4 +1,5 @@
 import type { FileRecord, RoomState } from '../../../../shared/model';
+import type { CleanUpCandidate } from './clean-up-plan';
 
 /** How long a recording room's recent files are kept out of a clean-up, whatever else is known. */
 export const RECORDING_ROOM_GUARD_MS = 24 * 3_600_000;
@@ -21,12 +22,7 @@ export interface RecorderRecordings {
 export function recordingGuard(
   recorders: readonly RecorderRecordings[],
   now: number,
-): (file: {
-  recorderId: string;
-  relativePath: string;
-  roomId?: number;
-  modifiedAt: number;
-}) => boolean {
+): (file: Omit<CleanUpCandidate, 'path' | 'bytes'>) => boolean {
   const guarded = new Set<string>();
   const recordingRooms = new Set<string>();
   for (const recorder of recorders) {
@@ -48,6 +44,7 @@ export function recordingGuard(
       now - file.modifiedAt < RECORDING_ROOM_GUARD_MS);
 }
 
-function slashes(relativePath: string): string {
+/** A relative path with `/` for `\`: how the Files list and a listed file compare. */
+export function slashes(relativePath: string): string {
   return relativePath.replaceAll('\\', '/');
 }

@@ -18,11 +18,6 @@ export type LogRead =
 export class RecorderLogReader {
   #cursor: number | undefined;
 
-  /** Forgets the cursor (another recorder): the next read sets it again. */
-  reset(): void {
-    this.#cursor = undefined;
-  }
-
   /** One read through `fetch`. */
   async read(fetch: LogFetchPort, signal: AbortSignal): Promise<LogRead> {
     const result = await fetch(this.#cursor, signal);

@@ -67,11 +67,7 @@ export function evaluateRoom(
   if (!room.recording || bytes === undefined) {
     track.bytesGrewAt = undefined;
     track.inputBytes = 0;
-  } else if (
-    track.bytesGrewAt === undefined ||
-    bytes > track.inputBytes ||
-    bytes < track.inputBytes
-  ) {
+  } else if (track.bytesGrewAt === undefined || bytes !== track.inputBytes) {
     // Growth, the first look, or a new session (bytes went down): the clock starts again.
     track.bytesGrewAt = now;
     track.inputBytes = bytes;

@@ -95,14 +95,11 @@ export class SessionTracker {
     const noFile = new Set<number>();
     const finished: FinishedSession[] = [];
     for (const [id, s] of this.#sessions) {
-      if (s.endedLocal === undefined) {
-        if (now - s.startedLocal > MAX_SESSION_MS) this.#sessions.delete(id);
-        else if (hasNoFileYet(s, now, noFileMs)) noFile.add(s.roomId);
-        continue;
-      }
-      if (!allFilesClosed(s) && now - s.endedLocal < reportWaitMs) continue;
-      const done = this.#finish(id, s);
-      if (done) finished.push(done);
+      if (s.endedLocal !== undefined) {
+        const done = this.finishedNow(id, now, reportWaitMs);
+        if (done) finished.push(done);
+      } else if (now - s.startedLocal > MAX_SESSION_MS) this.#sessions.delete(id);
+      else if (hasNoFileYet(s, now, noFileMs)) noFile.add(s.roomId);
     }
     return { noFile, finished };
   }

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import type { JobProcess } from '../core/job-record';
 
@@ -9,14 +9,9 @@ import type { JobProcess } from '../core/job-record';
  */
 export async function killTree(pid: number, platform = process.platform): Promise<void> {
   if (platform === 'win32') {
-    await new Promise<void>((resolve) => {
-      const child = spawn('taskkill', ['/T', '/F', '/PID', String(pid)], {
-        stdio: 'ignore',
-        windowsHide: true,
-      });
-      child.on('error', () => resolve());
-      child.on('exit', () => resolve());
-    });
+    // The callback comes once taskkill ends, or when it cannot start: either way this is done.
+    const args = ['/T', '/F', '/PID', String(pid)];
+    await new Promise((resolve) => execFile('taskkill', args, { windowsHide: true }, resolve));
     return;
   }
   for (const target of [-pid, pid]) {

@@ -22,11 +22,7 @@ export interface StepRun {
   env?: NodeJS.ProcessEnv;
 }
 
-const exists = (file: string) =>
-  stat(file).then(
-    (s) => s.isFile(),
-    () => false,
-  );
+const exists = async (file: string) => (await stat(file).catch(() => undefined))?.isFile();
 
 async function programOf(call: ProgramCall, tools: JobTools): Promise<string | null> {
   const { program } = call;

@@ -3,7 +3,7 @@ import { runsOnce, type JobRule, type JobTools } from '../../../../shared/job-ru
 import type { Job, ToolCheck } from '../../../../shared/jobs';
 import type { Settings } from '../../../../shared/settings';
 import { JobQueue, type StepEnd } from '../core/job-queue';
-import { publicJob, type JobProcess, type JobSpec, type StoredJob } from '../core/job-record';
+import { publicJob, type JobSpec, type StoredJob } from '../core/job-record';
 import type { JobStore } from '../core/job-store';
 import { placeholderValues } from '../core/placeholders';
 import { planStep, type StepPlan } from '../core/step-plan';
@@ -223,7 +223,9 @@ export class JobsEngine implements JobsControl {
       signal,
       onProgress: (fraction) => this.#changed(this.#queue.progress(job.id, fraction), false),
       onLines: (lines) => this.#changed(this.#queue.lines(job.id, lines), false),
-      onStart: (pid) => void this.#save(this.#queue.process(job.id, this.#process(pid))),
+      // Wall time, not the injected clock: it is compared with the system's start time of the pid.
+      onStart: (pid) =>
+        void this.#save(this.#queue.process(job.id, { pid, startedAt: Date.now() })),
       ...(this.#deps.env ? { env: this.#deps.env } : {}),
     };
     const plan = planStep(step, values, hostPathStyle, once ? job.carries : undefined);
@@ -239,11 +241,6 @@ export class JobsEngine implements JobsControl {
         .catch((error) =>
           this.#deps.log.error(`jobs: cannot forget old jobs: ${errorDetail(error)}`),
         );
-  }
-
-  #process(pid: number): JobProcess {
-    // Wall time, not the injected clock: it is compared with the system's start time of the pid.
-    return { pid, startedAt: Date.now() };
   }
 
   #changed(job: StoredJob, save = true): void {
@@ -269,11 +266,8 @@ export class JobsEngine implements JobsControl {
 /** The first of `files` that is not a file on the disk (moved or deleted since). */
 async function firstMissing(files: readonly string[]): Promise<string | undefined> {
   for (const file of files) {
-    const isFile = await stat(file).then(
-      (s) => s.isFile(),
-      () => false,
-    );
-    if (!isFile) return file;
+    const found = await stat(file).catch(() => undefined);
+    if (!found?.isFile()) return file;
   }
   return undefined;
 }

@@ -1,4 +1,5 @@
 import type { JobRule, JobsSettings, JobTrigger } from '../../../../shared/job-rules';
+import { pruneOldest } from '../../../core/prune-oldest';
 
 /**
  * The rules a finished file or an ended session of `recorderId`'s room matches: jobs on, the
@@ -75,10 +76,7 @@ export class SessionFiles {
     if (!session) {
       session = { files: [], endedAt: null };
       this.#sessions.set(key, session);
-      if (this.#sessions.size > SESSIONS_KEPT) {
-        const oldest = this.#sessions.keys().next().value;
-        if (oldest !== undefined) this.#sessions.delete(oldest);
-      }
+      pruneOldest(this.#sessions, SESSIONS_KEPT, 0);
     }
     return session;
   }

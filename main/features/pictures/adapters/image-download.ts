@@ -28,14 +28,11 @@ export async function downloadImage(
   options: DownloadOptions = {},
 ): Promise<ImageResult> {
   const maxBytes = options.maxBytes ?? MAX_PICTURE_BYTES;
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? 10_000);
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? 10_000);
   try {
     const response = await (options.fetch ?? fetch)(url, {
       redirect: 'error',
-      signal: options.signal
-        ? AbortSignal.any([controller.signal, options.signal])
-        : controller.signal,
+      signal: options.signal ? AbortSignal.any([timeout, options.signal]) : timeout,
       headers: { Accept: 'image/*' },
     });
     if (!response.ok) {
@@ -50,9 +47,7 @@ export async function downloadImage(
     }
     return checkedImage(bytes);
   } catch (error) {
-    return { ok: false, reason: controller.signal.aborted ? 'timed out' : String(error) };
-  } finally {
-    clearTimeout(timer);
+    return { ok: false, reason: timeout.aborted ? 'timed out' : String(error) };
   }
 }
 

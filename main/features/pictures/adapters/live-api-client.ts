@@ -4,6 +4,7 @@ import {
   UidStatusAnswer,
   UidStatusInfo,
 } from '../../../../shared/bilibili/live-room-info';
+import { jsonOrUndefined } from '../../../../shared/parse';
 import type { ApiAnswer } from '../core/refusal-back-off';
 
 /** What the app keeps of one room from bilibili's live API. */
@@ -119,41 +120,27 @@ async function getJson(
   url: string,
   options: LiveApiOptions,
 ): Promise<{ status: number; json: unknown } | { problem: NonNullable<LiveApiResult['problem']> }> {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? 10_000);
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? 10_000);
   try {
     const response = await (options.fetch ?? fetch)(url, {
-      signal: options.signal
-        ? AbortSignal.any([controller.signal, options.signal])
-        : controller.signal,
+      signal: options.signal ? AbortSignal.any([timeout, options.signal]) : timeout,
       redirect: 'error',
       headers: { Accept: 'application/json', 'User-Agent': USER_AGENT },
     });
-    const text = await response.text();
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
+    const json = jsonOrUndefined(await response.text());
     if (!response.ok) {
-      const code =
-        typeof (json as { code?: unknown })?.code === 'number'
-          ? (json as { code: number }).code
-          : undefined;
+      const code = (json as { code?: unknown } | undefined)?.code;
       return {
         problem: {
-          answer: { status: response.status, ...(code !== undefined ? { code } : {}) },
+          answer: { status: response.status, ...(typeof code === 'number' ? { code } : {}) },
           detail: `HTTP ${response.status} from ${new URL(url).pathname}`,
         },
       };
     }
     return { status: response.status, json };
   } catch (error) {
-    const why = controller.signal.aborted ? 'timed out' : String(error);
+    const why = timeout.aborted ? 'timed out' : String(error);
     return { problem: { answer: {}, detail: `${new URL(url).host}: ${why}` } };
-  } finally {
-    clearTimeout(timer);
   }
 }
 

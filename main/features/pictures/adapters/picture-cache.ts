@@ -5,7 +5,6 @@ import type { RoomPictures } from '../../../../shared/model';
 import { isPictureKey } from '../../../../shared/picture-key';
 import { errorDetail } from '../../../core/log-text';
 import { CACHE_MAX_BYTES, evictionOrder } from '../core/cache-eviction';
-import type { FetchMark } from '../core/fetch-schedule';
 import { IMAGE_EXTENSION, type ImageType } from '../core/image-type';
 import type { Clock, Logger } from '../../../core/ports';
 import { replaceFile } from '../../../adapters/replace-file';
@@ -81,12 +80,7 @@ export class PictureCache {
     return new PictureCache(dir, index, clock, log, maxBytes);
   }
 
-  /** When a room was last fetched. */
-  mark(roomId: number): FetchMark | undefined {
-    return this.#index.rooms[String(roomId)];
-  }
-
-  /** A room's record. */
+  /** A room's record (its `fetchedAt` is the mark the fetch schedule reads). */
   record(roomId: number): RoomRecord | undefined {
     return this.#index.rooms[String(roomId)];
   }

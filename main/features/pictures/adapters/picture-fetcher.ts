@@ -42,8 +42,6 @@ export class PictureFetcher {
   #running: Promise<void> | undefined;
   #backOff: BackOffState = NO_BACK_OFF;
   readonly #abort = new AbortController();
-  /** Requests made to the live API (tests and diagnostics). */
-  requests = 0;
 
   constructor(deps: PictureFetcherDeps) {
     this.#deps = deps;
@@ -91,7 +89,6 @@ export class PictureFetcher {
       const batch = [...this.#pending].slice(0, BATCH_SIZE);
       for (const id of batch) this.#pending.delete(id);
       this.#inFlight = new Set(batch);
-      this.requests += 1;
       try {
         const result = await fetchLiveRooms(settings.liveApiHost, batch, this.#httpOptions());
         await this.#apply(batch, result, settings.liveApiHost);

@@ -147,7 +147,7 @@ export class PictureSource implements HappeningSource {
 
   #sweep(roomIds: readonly number[]): void {
     if (!this.#settings().enabled) return;
-    const due = dueRooms(roomIds, (id) => this.cache.mark(id), this.#clock());
+    const due = dueRooms(roomIds, (id) => this.cache.record(id), this.#clock());
     if (due.length > 0) this.#track(this.fetcher.request(due));
   }
 
@@ -157,14 +157,14 @@ export class PictureSource implements HappeningSource {
     const { roomId } = happening;
     if (happening.kind === 'StreamStarted' && !happening.baseline && roomId > 0) {
       // A new stream may have a new cover: fetched now, within the popup's grouping window.
-      if (isDueOnGoLive(this.cache.mark(roomId), this.#clock()))
+      if (isDueOnGoLive(this.cache.record(roomId), this.#clock()))
         this.#track(this.fetcher.request([roomId]));
       return;
     }
     // A room first heard of through a webhook (no mark yet: a room fetched before is refreshed by
     // the sweeps). One room's mark, not a sweep: this runs for every happening, and a sweep's set
     // and arrays were measurable under load (issue 21).
-    const mark = this.cache.mark(roomId);
+    const mark = this.cache.record(roomId);
     if (mark === undefined && isRoomDue(roomId, mark, this.#clock()))
       this.#track(this.fetcher.request([roomId]));
     const recording = happening.fileCheck?.resolvedPath;
