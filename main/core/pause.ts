@@ -1,3 +1,4 @@
+import type { PauseChoice } from '../../shared/app-state';
 import { nextMorning } from '../../shared/quiet-until';
 
 // Pauses: of every popup for a while (the tray's and window's "Pause"), or of one room's (a popup's
@@ -5,9 +6,6 @@ import { nextMorning } from '../../shared/quiet-until';
 
 /** `pausedUntil` for "until resumed": far enough to never end, and still valid JSON. */
 export const PAUSED_FOREVER = 8_640_000_000_000_000; // the largest time a JS Date can hold
-
-/** How long a pause chosen in the tray or the window lasts. */
-export type PauseChoice = 'hour' | 'tomorrow' | 'forever' | 'resume';
 
 /**
  * The epoch ms a pause ends at, or null for "resume". "Tomorrow" means the next 08:00 local time,

@@ -1,4 +1,4 @@
-import type { RecorderStatusKind } from '../../shared/app-state';
+import type { PauseChoice, RecorderStatusKind } from '../../shared/app-state';
 import { TRAY_STRINGS, type TrayStrings } from '../../shared/i18n/tray';
 import { PROBLEM_TEXT, problemWords } from '../../shared/i18n/problem-text';
 import type { RoomState } from '../../shared/model';
@@ -19,7 +19,7 @@ export type TrayAction =
   | { kind: 'openWindow' }
   | { kind: 'openLiveRoom'; roomId: number }
   | { kind: 'recordRoom'; roomId: number; recorderId?: string }
-  | { kind: 'pause'; until: 'hour' | 'tomorrow' | 'forever' }
+  | { kind: 'pause'; until: Exclude<PauseChoice, 'resume'> }
   | { kind: 'resume' }
   | { kind: 'quiet'; until: QuietChoice }
   | { kind: 'openRecorderUi' }

@@ -1,3 +1,4 @@
+import type { MuteChoice } from '../../room-mute-choice';
 import type { Language } from '../../settings';
 
 /** Why a room needs attention. */
@@ -29,10 +30,7 @@ const ZH_CN = {
   chatDown: '弹幕断开',
   dontNotify: '不通知',
   /** How long "don't notify" lasts, as offered after it is pressed. */
-  muteFor: { hour: '1 小时', today: '今天', always: '一直' } satisfies Record<
-    'hour' | 'today' | 'always',
-    string
-  >,
+  muteFor: { hour: '1 小时', today: '今天', always: '一直' } satisfies Record<MuteChoice, string>,
   notifyAgain: '恢复通知',
   rowHint: '回车打开直播间，M 切换是否通知',
   timeRange: (from: string, to: string) => `${from} – ${to}`,
