@@ -7,7 +7,7 @@ import type {
   Settings,
   SoundSettings,
 } from '../../shared/settings';
-import { isQuietAt, quietSpanAt } from './quiet-hours';
+import { quietSpanAt } from './quiet-hours';
 
 /** The settings behind tiers, quiet hours and sounds (absent: none of them, as before). */
 export interface AttentionSettings {
@@ -40,19 +40,8 @@ export function tierOf(settings: AttentionSettings, roomId: number): RoomTier {
 export function quietNow(settings: AttentionSettings, now: number): boolean {
   // Neither the daily window switched on nor an "until" set (the usual case): nothing to work out.
   if (!settings.quietHours?.enabled && !settings.quietUntil) return false;
-  return isQuietAt(
-    {
-      quietHours: settings.quietHours ?? {
-        enabled: false,
-        from: '00:00',
-        to: '00:00',
-        days: [],
-        letThrough: { problems: true, favourites: false },
-      },
-      quietUntil: settings.quietUntil ?? null,
-    },
-    now,
-  );
+  const quiet = { quietHours: settings.quietHours, quietUntil: settings.quietUntil ?? null };
+  return quietSpanAt(quiet, now) !== undefined;
 }
 
 /**
