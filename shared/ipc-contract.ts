@@ -28,10 +28,6 @@ export const HistoryFileItem = HistoryFile.extend({
 });
 /** A finished file as the window lists it. */
 export type HistoryFileItem = z.infer<typeof HistoryFileItem>;
-/** A notification in the history, with the policy's decision and its read state. */
-export const HistoryNotificationItem = HistoryNotification;
-/** A raw event as received. */
-export const EventLogItem = EventLogEntry;
 /** A query of one history list (newest first, paged, by room and text); sent with all fields optional. */
 export const HistoryQueryRequest = HistoryQuery.strict();
 
@@ -56,8 +52,6 @@ const FileRef = z.strictObject({
 
 /** A job named by a call. */
 const JobId = z.string().min(1).max(100);
-/** The job states a list may ask for. */
-const JobStatusName = JobStatus;
 
 /** A room of the recorder a command names: 1 … Int32 max (the recorder's `{roomId:int}` routes). */
 const CommandRoomId = z.number().int().min(1).max(2_147_483_647);
@@ -76,9 +70,9 @@ export const CALLS = {
   'history:files': { request: HistoryQueryRequest, response: historyPage(HistoryFileItem) },
   'history:notifications': {
     request: HistoryQueryRequest,
-    response: historyPage(HistoryNotificationItem),
+    response: historyPage(HistoryNotification),
   },
-  'eventLog:page': { request: HistoryQueryRequest, response: historyPage(EventLogItem) },
+  'eventLog:page': { request: HistoryQueryRequest, response: historyPage(EventLogEntry) },
   'history:markRead': {
     request: z.strictObject({ id: z.string().min(1).optional() }), // no id: all
     response: z.object({ unreadCount: z.number().int().nonnegative() }),
@@ -209,7 +203,7 @@ export const CALLS = {
   'history:removals': { request: HistoryQueryRequest, response: historyPage(HistoryRemoval) },
   /** The jobs, newest first (the Jobs view); `status` narrows to some states. */
   'jobs:list': {
-    request: z.union([NoArgs, z.strictObject({ status: z.array(JobStatusName).optional() })]),
+    request: z.union([NoArgs, z.strictObject({ status: z.array(JobStatus).optional() })]),
     response: z.object({ jobs: z.array(Job) }),
   },
   /** Runs a failed or cancelled job again from the step it stopped at. */
@@ -240,7 +234,7 @@ export const CALLS = {
 /** Every main→window event: channel → payload schema. */
 export const EVENTS = {
   'state:changed': { payload: AppState },
-  'notification:added': { payload: HistoryNotificationItem },
+  'notification:added': { payload: HistoryNotification },
   /**
    * A finished file's row was committed to the Files list (readable by `history:files` from now):
    * the Files list's cue to read its page again, whether or not the file got a notification.

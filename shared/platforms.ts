@@ -115,7 +115,8 @@ export function platformRoom(platformName: string, key: string): PlatformRoom {
  */
 export function platformRoomOfUrl(url: string, sentPlatform: string): PlatformRoom {
   const parsed = parseUrl(url);
-  const known = parsed && PLATFORMS.find((p) => hostsOf(p).includes(parsed.hostname));
+  const known =
+    parsed && PLATFORMS.find((p) => [p.host, ...p.otherHosts].includes(parsed.hostname));
   const key = known && parsed ? keyOfPath(known, parsed.pathname.replace(/\/+$/, '')) : undefined;
   if (known && key !== undefined) return platformRoom(known.id, key);
   return platformRoom(sentPlatform || parsed?.hostname || 'unknown', url);
@@ -158,10 +159,6 @@ export function platformOfBody(d: {
 }): { platform?: string; platformRoom?: string } {
   if (d.Platform === undefined) return {};
   return { platform: d.Platform, platformRoom: d.PlatformRoom ?? '' };
-}
-
-function hostsOf(p: Platform): readonly string[] {
-  return [p.host, ...p.otherHosts];
 }
 
 function keyOfPath(p: Platform, path: string): string | undefined {

@@ -1,4 +1,4 @@
-import { applySettingsPatch, type SettingsPatch } from './settings-patch';
+import { applySettingsPatch, type SettingsPatch, type SettingsPatchResult } from './settings-patch';
 import type { Language, Settings } from './settings';
 
 /** A setting that would break the app, with the field it belongs to, in both languages. */
@@ -98,19 +98,16 @@ export function problemErrors(problems: readonly SettingsProblem[], language: La
   return problems.map((p) => `${p.path}: ${language === 'zh-CN' ? p.zh : p.en}`);
 }
 
-/** What a settings update comes to: the settings to save, or every reason not to. */
-export type CheckedSettingsUpdate =
-  { ok: true; settings: Settings } | { ok: false; errors: string[] };
-
 /**
- * Settings `current` with `patch` applied, normalised and checked: schema errors and rule
- * problems together, so the user sees all of them at once. `settings:update` saves only on ok.
+ * Settings `current` with `patch` applied, normalised and checked: the settings to save, or every
+ * reason not to (schema errors and rule problems together, so the user sees all of them at once).
+ * `settings:update` saves only on ok.
  */
 export function checkSettingsUpdate(
   current: Settings,
   patch: SettingsPatch,
   language: Language,
-): CheckedSettingsUpdate {
+): SettingsPatchResult {
   const normalised = normaliseSettingsPatch(patch);
   const applied = applySettingsPatch(current, normalised);
   // The rules read the values as patched even when the schema refused another field: every

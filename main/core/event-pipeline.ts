@@ -82,12 +82,7 @@ export class EventPipeline {
    * where `rooms()` builds and sorts the whole list.
    */
   roomEverywhere(roomId: number): RoomState[] {
-    const found: RoomState[] = [];
-    for (const state of this.#states.values()) {
-      const room = state.rooms.get(roomId);
-      if (room) found.push(room);
-    }
-    return found;
+    return [...this.#states.values()].flatMap((state) => state.rooms.get(roomId) ?? []);
   }
 
   /** Every room of every recorder, by room number (a room on two recorders is listed twice). */

@@ -1,12 +1,8 @@
+import type { RoomState } from '../../shared/model';
 import type { GoLiveFilter, GoLiveFilterMatch, GoLiveFilters } from '../../shared/go-live-filter';
 
 /** What a go-live filter looks at: the room's title and its parent and child area names. */
-export interface GoLiveFacts {
-  roomId: number;
-  title: string;
-  areaNameParent: string;
-  areaNameChild: string;
-}
+export type GoLiveFacts = Pick<RoomState, 'roomId' | 'title' | 'areaNameParent' | 'areaNameChild'>;
 
 // NFKC folds full-width letters and digits (ＬＯＬ → LOL), common in Chinese titles; case is
 // ignored too, so a word matches however the streamer typed it.

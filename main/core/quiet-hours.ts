@@ -8,7 +8,8 @@ export interface QuietSpan {
 
 /** What decides quiet time: the daily window and the tray's "quiet until". */
 export interface QuietSettings {
-  quietHours: QuietHoursSettings;
+  /** Absent: no daily window. */
+  quietHours?: QuietHoursSettings | undefined;
   /** Epoch ms; null or past: none. */
   quietUntil: number | null;
 }
@@ -31,8 +32,11 @@ function localAt(now: number, offset: number, minutes: number): number {
  * 02:00 on Saturday a 23:00–08:00 window is the one that started on Friday, and is quiet only if
  * Friday is one of its days (the midnight bug: asking about today's window instead).
  */
-export function dailyQuietSpan(hours: QuietHoursSettings, now: number): QuietSpan | undefined {
-  if (!hours.enabled || hours.days.length === 0) return undefined;
+export function dailyQuietSpan(
+  hours: QuietHoursSettings | undefined,
+  now: number,
+): QuietSpan | undefined {
+  if (!hours?.enabled || hours.days.length === 0) return undefined;
   const from = minutesOf(hours.from);
   const to = minutesOf(hours.to);
   // Crosses midnight (or is the whole day): it ends on the next day.
@@ -65,9 +69,4 @@ export function quietSpanAt(settings: QuietSettings, now: number): QuietSpan | u
     end = later;
   }
   return { start: first.start, end };
-}
-
-/** Whether `now` is inside quiet time. */
-export function isQuietAt(settings: QuietSettings, now: number): boolean {
-  return quietSpanAt(settings, now) !== undefined;
 }

@@ -1,3 +1,4 @@
+import type { SetupNoticeState } from '../../shared/app-state';
 import { NOTIFICATION_TEXT } from '../../shared/i18n/notification-text';
 import {
   apiAnswers,
@@ -22,11 +23,7 @@ export type RoomsFetch =
     };
 
 /** A one-off message to the user about the set-up (not about a room). */
-export interface SetupNotice {
-  kind: 'recorderUnreachable' | 'webhooksMissing';
-  title: string;
-  body: string;
-}
+export type SetupNotice = Omit<SetupNoticeState, 'at'>;
 
 /** The settings RecorderReconciler reads at every poll. */
 export interface ReconcileSettings {

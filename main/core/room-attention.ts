@@ -1,23 +1,16 @@
 import type { AppState } from '../../shared/app-state';
 import type { SuppressionReason } from '../../shared/history';
 import { roomTier, type RoomTier } from '../../shared/room-tier';
-import type {
-  NotifiableEvent,
-  QuietHoursSettings,
-  Settings,
-  SoundSettings,
-} from '../../shared/settings';
-import { isQuietAt, quietSpanAt } from './quiet-hours';
+import type { NotifiableEvent, Settings } from '../../shared/settings';
+import { quietSpanAt } from './quiet-hours';
 
 /** The settings behind tiers, quiet hours and sounds (absent: none of them, as before). */
-export interface AttentionSettings {
-  favourites?: readonly number[];
-  quietRooms?: readonly number[];
-  favouritesThroughPause?: boolean;
-  quietHours?: QuietHoursSettings;
-  quietUntil?: number | null;
-  sounds?: SoundSettings;
-}
+export type AttentionSettings = Partial<
+  Pick<
+    Settings['notifications'],
+    'favourites' | 'quietRooms' | 'favouritesThroughPause' | 'quietHours' | 'quietUntil' | 'sounds'
+  >
+>;
 
 // The listed rooms' tiers, held per settings object (made anew only when the settings change):
 // the policy asks for a room's tier on every event, and most rooms are in neither list.
@@ -40,19 +33,8 @@ export function tierOf(settings: AttentionSettings, roomId: number): RoomTier {
 export function quietNow(settings: AttentionSettings, now: number): boolean {
   // Neither the daily window switched on nor an "until" set (the usual case): nothing to work out.
   if (!settings.quietHours?.enabled && !settings.quietUntil) return false;
-  return isQuietAt(
-    {
-      quietHours: settings.quietHours ?? {
-        enabled: false,
-        from: '00:00',
-        to: '00:00',
-        days: [],
-        letThrough: { problems: true, favourites: false },
-      },
-      quietUntil: settings.quietUntil ?? null,
-    },
-    now,
-  );
+  const quiet = { quietHours: settings.quietHours, quietUntil: settings.quietUntil ?? null };
+  return quietSpanAt(quiet, now) !== undefined;
 }
 
 /**

@@ -19,10 +19,7 @@ export interface RoomChangePorts {
   changed: (roomId: number, change: RoomChange) => void;
 }
 
-interface Known {
-  title?: string;
-  area?: string;
-}
+type Known = Omit<RoomLook, 'roomId'>;
 
 /**
  * Title and area changes per room, from webhooks and polls alike: the first look at a room is its

@@ -1,4 +1,4 @@
-import type { RecorderStatusKind } from '../../shared/app-state';
+import type { PauseChoice, RecorderStatusKind } from '../../shared/app-state';
 import { TRAY_STRINGS, type TrayStrings } from '../../shared/i18n/tray';
 import { PROBLEM_TEXT, problemWords } from '../../shared/i18n/problem-text';
 import type { RoomState } from '../../shared/model';
@@ -19,7 +19,7 @@ export type TrayAction =
   | { kind: 'openWindow' }
   | { kind: 'openLiveRoom'; roomId: number }
   | { kind: 'recordRoom'; roomId: number; recorderId?: string }
-  | { kind: 'pause'; until: 'hour' | 'tomorrow' | 'forever' }
+  | { kind: 'pause'; until: Exclude<PauseChoice, 'resume'> }
   | { kind: 'resume' }
   | { kind: 'quiet'; until: QuietChoice }
   | { kind: 'openRecorderUi' }
@@ -125,6 +125,10 @@ function roomName(room: RoomState, language: Language): string {
   return roomLabel(room, name, language);
 }
 
+function item(id: string, label: string, action: TrayAction, enabled = true): TrayMenuItem {
+  return { type: 'item', id, label, enabled, action };
+}
+
 function cut(text: string, max: number): string {
   const chars = Array.from(text); // code points: never split an emoji in half
   return chars.length <= max ? text : `${chars.slice(0, max - 1).join('')}…`;
@@ -224,24 +228,21 @@ function recordItems(
               (r) => r.id === room.recorderId && (r.startsRooms ?? apiAnswers(r.status)),
             ),
         );
-  const items: TrayMenuItem[] = candidates.map((room) => {
+  const items = candidates.map((room) => {
     const recorder = recorders.find((r) => r.id === room.recorderId);
-    return {
-      type: 'item',
-      id: recorder ? `record-room-${recorder.id}-${room.roomId}` : `record-room-${room.roomId}`,
-      label: cut(
-        recorder
-          ? strings.recordRoomOn(roomName(room, state.language), recorder.name)
-          : strings.recordRoom(roomName(room, state.language)),
+    const name = roomName(room, state.language);
+    return item(
+      recorder ? `record-room-${recorder.id}-${room.roomId}` : `record-room-${room.roomId}`,
+      cut(
+        recorder ? strings.recordRoomOn(name, recorder.name) : strings.recordRoom(name),
         MENU_LABEL_MAX,
       ),
-      enabled: true,
-      action: {
+      {
         kind: 'recordRoom',
         roomId: room.roomId,
         ...(room.recorderId !== undefined ? { recorderId: room.recorderId } : {}),
       },
-    };
+    );
   });
   return items.length > 0 ? [{ type: 'separator' }, ...items] : [];
 }
@@ -254,28 +255,27 @@ function liveRoomsMenu(state: TrayState, strings: TrayStrings): TrayMenuItem {
   );
   const name = (room: RoomState) =>
     `${favourites.has(room.roomId) ? '★ ' : ''}${roomName(room, state.language)}`;
-  const items: TrayMenuItem[] = live.slice(0, MENU_MAX_ROOMS).map((room) => ({
-    type: 'item',
-    id: `live-room-${room.roomId}`,
-    label: cut(
-      room.title.trim() === '' ? name(room) : `${name(room)} — ${room.title}`,
-      MENU_LABEL_MAX,
-    ),
-    enabled: true,
-    action: { kind: 'openLiveRoom', roomId: room.roomId },
-  }));
+  const items = live
+    .slice(0, MENU_MAX_ROOMS)
+    .map((room) =>
+      item(
+        `live-room-${room.roomId}`,
+        cut(
+          room.title.trim() === '' ? name(room) : `${name(room)} — ${room.title}`,
+          MENU_LABEL_MAX,
+        ),
+        { kind: 'openLiveRoom', roomId: room.roomId },
+      ),
+    );
   items.push(...recordItems(live.slice(0, MENU_MAX_ROOMS), state, strings));
   if (live.length === 0)
     items.push({ type: 'label', id: 'no-live-rooms', label: strings.noLiveRooms });
-  if (live.length > MENU_MAX_ROOMS) {
-    items.push({
-      type: 'item',
-      id: 'more-live-rooms',
-      label: strings.moreRooms(live.length - MENU_MAX_ROOMS),
-      enabled: true,
-      action: { kind: 'openWindow' },
-    });
-  }
+  if (live.length > MENU_MAX_ROOMS)
+    items.push(
+      item('more-live-rooms', strings.moreRooms(live.length - MENU_MAX_ROOMS), {
+        kind: 'openWindow',
+      }),
+    );
   return {
     type: 'submenu',
     id: 'live-rooms',
@@ -301,44 +301,25 @@ function problemLabel(state: TrayState, problem: OpenProblem): string {
 function problemsMenu(state: TrayState, strings: TrayStrings): TrayMenuItem[] {
   const problems = state.problems ?? [];
   if (problems.length === 0) return [];
-  const items: TrayMenuItem[] = problems.slice(0, MENU_MAX_ROOMS).map((problem, index) => ({
-    type: 'item',
-    id: `problem-${index}`,
-    label: cut(problemLabel(state, problem), MENU_LABEL_MAX),
-    enabled: true,
-    action: { kind: 'openWindow' },
-  }));
+  const items = problems.slice(0, MENU_MAX_ROOMS).map((problem, index) =>
+    item(`problem-${index}`, cut(problemLabel(state, problem), MENU_LABEL_MAX), {
+      kind: 'openWindow',
+    }),
+  );
   return [{ type: 'submenu', id: 'problems', label: strings.problemsMenu(problems.length), items }];
 }
 
 function pauseMenu(state: TrayState, strings: TrayStrings): TrayMenuItem {
-  const pauseItem = (
-    id: string,
-    label: string,
-    until: 'hour' | 'tomorrow' | 'forever',
-  ): TrayMenuItem => ({
-    type: 'item',
-    id,
-    label,
-    enabled: true,
-    action: { kind: 'pause', until },
-  });
   return {
     type: 'submenu',
     id: 'pause',
     label: state.paused ? strings.pausedNote : strings.pauseNotifications,
     items: [
-      pauseItem('pause-hour', strings.pauseHour, 'hour'),
-      pauseItem('pause-tomorrow', strings.pauseTomorrow, 'tomorrow'),
-      pauseItem('pause-forever', strings.pauseForever, 'forever'),
+      item('pause-hour', strings.pauseHour, { kind: 'pause', until: 'hour' }),
+      item('pause-tomorrow', strings.pauseTomorrow, { kind: 'pause', until: 'tomorrow' }),
+      item('pause-forever', strings.pauseForever, { kind: 'pause', until: 'forever' }),
       { type: 'separator' },
-      {
-        type: 'item',
-        id: 'resume',
-        label: strings.resume,
-        enabled: state.paused,
-        action: { kind: 'resume' },
-      },
+      item('resume', strings.resume, { kind: 'resume' }, state.paused),
       ...quietItems(state, strings),
     ],
   };
@@ -356,34 +337,21 @@ function updateMenu(state: TrayState, strings: TrayStrings): TrayMenuItem[] {
       : state.updateAction === 'download'
         ? strings.downloadUpdate
         : strings.restartToUpdate;
-  return [
-    {
-      type: 'item',
-      id: 'install-update',
-      label: label(state.update),
-      enabled: true,
-      action: { kind: 'installUpdate' },
-    },
-  ];
+  return [item('install-update', label(state.update), { kind: 'installUpdate' })];
 }
 
 // Quiet time holds popups for one digest at its end, where a pause drops them to the history.
 function quietItems(state: TrayState, strings: TrayStrings): TrayMenuItem[] {
-  const item = (id: string, label: string, until: QuietChoice, enabled = true): TrayMenuItem => ({
-    type: 'item',
-    id,
-    label,
-    enabled,
-    action: { kind: 'quiet', until },
-  });
+  const quiet = (id: string, label: string, until: QuietChoice, enabled = true) =>
+    item(id, label, { kind: 'quiet', until }, enabled);
   return [
     { type: 'separator' },
     ...(state.quiet
       ? [{ type: 'label' as const, id: 'quiet-note', label: strings.quietNote }]
       : []),
-    item('quiet-hour', strings.quietHour, 'hour'),
-    item('quiet-morning', strings.quietMorning, 'morning'),
-    item('quiet-off', strings.quietOff, 'off', state.quiet === true),
+    quiet('quiet-hour', strings.quietHour, 'hour'),
+    quiet('quiet-morning', strings.quietMorning, 'morning'),
+    quiet('quiet-off', strings.quietOff, 'off', state.quiet === true),
   ];
 }
 
@@ -399,13 +367,7 @@ export function trayModel(
     icon: trayIcon(state),
     tooltip: trayTooltip(state, tooltipMaxLength),
     menu: [
-      {
-        type: 'item',
-        id: 'open-window',
-        label: strings.openWindow,
-        enabled: true,
-        action: { kind: 'openWindow' },
-      },
+      item('open-window', strings.openWindow, { kind: 'openWindow' }),
       ...updateMenu(state, strings),
       ...downRecorders(state, strings).map((label, index): TrayMenuItem => ({
         type: 'label',
@@ -416,29 +378,11 @@ export function trayModel(
       liveRoomsMenu(state, strings),
       pauseMenu(state, strings),
       { type: 'separator' },
-      {
-        type: 'item',
-        id: 'recorder-ui',
-        label: strings.openRecorderUi,
-        enabled: hasRecorder,
-        action: { kind: 'openRecorderUi' },
-      },
-      {
-        type: 'item',
-        id: 'recorder-api',
-        label: strings.openRecorderApi,
-        enabled: hasRecorder,
-        action: { kind: 'openRecorderApi' },
-      },
-      {
-        type: 'item',
-        id: 'logs',
-        label: strings.openLogs,
-        enabled: true,
-        action: { kind: 'openLogsFolder' },
-      },
+      item('recorder-ui', strings.openRecorderUi, { kind: 'openRecorderUi' }, hasRecorder),
+      item('recorder-api', strings.openRecorderApi, { kind: 'openRecorderApi' }, hasRecorder),
+      item('logs', strings.openLogs, { kind: 'openLogsFolder' }),
       { type: 'separator' },
-      { type: 'item', id: 'quit', label: strings.quit, enabled: true, action: { kind: 'quit' } },
+      item('quit', strings.quit, { kind: 'quit' }),
     ],
   };
 }

@@ -1,34 +1,25 @@
 import type { Language } from '../settings';
 
-/** The command names, as phone-command.ts defines them (shared/ stays free of main/). */
-type Name =
-  | 'live'
-  | 'rec'
-  | 'stop'
-  | 'split'
-  | 'mute'
-  | 'quiet'
-  | 'last'
-  | 'jobs'
-  | 'disk'
-  | 'status'
-  | 'help';
+// The command names are phone-command.ts's (shared/ stays free of main/): its list indexes these.
+const EN_HELP = {
+  live: 'who is live, and whether it records',
+  rec: 'record a room: /rec <room number, live link or name>',
+  stop: 'stop recording a room',
+  split: 'start a new file for a room',
+  mute: 'mute a room for an hour (add "morning": until 08:00)',
+  quiet: 'quiet hours: /quiet hour | morning | off',
+  last: 'the last finished files',
+  jobs: 'jobs running or failed',
+  disk: 'disk space left per recorder',
+  status: 'the recorders and the app',
+  help: 'this list',
+};
+
+type Name = keyof typeof EN_HELP;
 
 /** What each command does, one line each: the help answer and Telegram's command menu. */
 export const PHONE_COMMAND_HELP: Readonly<Record<Language, Record<Name, string>>> = {
-  en: {
-    live: 'who is live, and whether it records',
-    rec: 'record a room: /rec <room number, live link or name>',
-    stop: 'stop recording a room',
-    split: 'start a new file for a room',
-    mute: 'mute a room for an hour (add "morning": until 08:00)',
-    quiet: 'quiet hours: /quiet hour | morning | off',
-    last: 'the last finished files',
-    jobs: 'jobs running or failed',
-    disk: 'disk space left per recorder',
-    status: 'the recorders and the app',
-    help: 'this list',
-  },
+  en: EN_HELP,
   'zh-CN': {
     live: '谁在播，是否在录',
     rec: '录制一个房间：录 <房间号、直播间链接或主播名>',

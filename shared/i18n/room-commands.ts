@@ -1,31 +1,7 @@
 import type { PopupButton } from '../popup-button';
 import type { Language } from '../settings';
 
-/** What a room command, an added or removed room, or a notification button did. */
-export type RoomOutcome =
-  | 'started'
-  | 'stopped'
-  | 'split'
-  | 'refreshed'
-  | 'added'
-  | 'removed'
-  | 'autoRecordOn'
-  | 'autoRecordOff'
-  | 'muted'
-  | 'favourited'
-  | 'quieted'
-  | 'tierNormal'
-  | 'roomNotFound'
-  | 'roomIdOutOfRange'
-  | 'noRecorderUrl'
-  | 'tooSoon'
-  | 'notificationGone'
-  | 'buttonNotOffered'
-  | 'actionFailed';
-
-type Texts = Record<RoomOutcome, (room: string) => string>;
-
-const ZH: Texts = {
+const ZH = {
   started: (room) => `已让录播姬开始录制${room}。`,
   stopped: (room) => `已让录播姬停止录制${room}。`,
   split: (room) => `已让录播姬为${room}分段。`,
@@ -45,9 +21,12 @@ const ZH: Texts = {
   notificationGone: () => '找不到这条通知（可能已被清理）。',
   buttonNotOffered: () => '这条通知没有这个按钮。',
   actionFailed: () => '无法完成这个操作。',
-};
+} satisfies Record<string, (room: string) => string>;
 
-const EN: Texts = {
+/** What a room command, an added or removed room, or a notification button did. */
+export type RoomOutcome = keyof typeof ZH;
+
+const EN: Record<RoomOutcome, (room: string) => string> = {
   started: (room) => `The recorder was asked to start recording ${room}.`,
   stopped: (room) => `The recorder was asked to stop recording ${room}.`,
   split: (room) => `The recorder was asked to start a new file for ${room}.`,

@@ -67,10 +67,6 @@ function bracketed(parts: readonly string[], zh: boolean, lead = ''): string {
   return zh ? `（${lead}${parts.join('，')}）` : ` (${lead}${parts.join(', ')})`;
 }
 
-function badDataWhere(ctx: RecorderStatusContext, zh: boolean): string {
-  return bracketed(badDataParts(ctx, zh), zh);
-}
-
 /** The sentence about rooms that could not be read (empty when there are none). */
 function unreadableSentence(ctx: RecorderStatusContext, zh: boolean): string {
   const rooms = ctx.unreadable ?? [];
@@ -120,7 +116,7 @@ function english(status: RecorderStatus, ctx: RecorderStatusContext): string {
     case 'server-error':
       return withDetail('The recorder failed to answer; the app will retry.', ctx.detail, false);
     case 'bad-data':
-      return `The recorder sent data this app does not understand${badDataWhere(ctx, false)}.`;
+      return `The recorder sent data this app does not understand${bracketed(badDataParts(ctx, false), false)}.`;
     default:
       return assertNever(status);
   }
@@ -156,7 +152,7 @@ function chinese(status: RecorderStatus, ctx: RecorderStatusContext): string {
     case 'server-error':
       return withDetail('录播姬处理请求时出错，稍后会自动重试。', ctx.detail, true);
     case 'bad-data':
-      return `录播姬返回的数据无法识别${badDataWhere(ctx, true)}。`;
+      return `录播姬返回的数据无法识别${bracketed(badDataParts(ctx, true), true)}。`;
     default:
       return assertNever(status);
   }

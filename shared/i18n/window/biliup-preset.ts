@@ -1,21 +1,6 @@
 import type { Language } from '../../settings';
 
-/** Settings → Actions: what the biliup preset asks before it adds its rule. */
-export interface BiliupPresetStrings {
-  mode: string;
-  modeSession: string;
-  modeSessionHint: string;
-  modeAppend: string;
-  modeAppendHint: string;
-  cookieFile: string;
-  cookieFileHint: string;
-  title: string;
-  titleHint: string;
-  bvid: string;
-  bvidHint: string;
-}
-
-const ZH: BiliupPresetStrings = {
+const ZH = {
   mode: '怎样投稿',
   modeSession: '每场直播投一个稿件（推荐）',
   modeSessionHint:
@@ -30,6 +15,9 @@ const ZH: BiliupPresetStrings = {
   bvid: '稿件的 BV 号',
   bvidHint: '要追加分P的稿件，例如 BV1xx411c7mD。',
 };
+
+/** Settings → Actions: what the biliup preset asks before it adds its rule. */
+export type BiliupPresetStrings = typeof ZH;
 
 const EN: BiliupPresetStrings = {
   mode: 'How to post',

@@ -1,6 +1,6 @@
 import type { Language } from '../../settings';
 import type { JobPlaceholder } from '../../job-placeholders';
-import type { StepKindName } from './jobs';
+import type { StepKind } from '../../job-rules';
 
 /** The presets Settings → Actions offers as a first rule. */
 export type JobPreset = 'remux' | 'danmaku' | 'upload' | 'biliup' | 'run';
@@ -68,7 +68,7 @@ const ZH_CN = {
     upload: '上传（rclone copy）',
     move: '移动到文件夹',
     run: '运行程序',
-  } satisfies Record<StepKindName, string>,
+  } satisfies Record<StepKind, string>,
   stepTitle: (index: number, kind: string) => `第 ${index} 步：${kind}`,
   moveUp: '上移',
   moveDown: '下移',

@@ -1,9 +1,6 @@
+import type { JobStatus } from '../../jobs';
+import type { StepKind } from '../../job-rules';
 import type { Language } from '../../settings';
-
-/** A job's state as the Jobs view names it (the issue's `job` line statuses). */
-export type JobStatusName = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
-/** The kinds of step a job rule runs. */
-export type StepKindName = 'remux' | 'danmaku' | 'upload' | 'move' | 'run';
 
 /** The Chinese strings: their keys and types are JobsStrings, which every language fills. */
 const ZH_CN = {
@@ -20,14 +17,14 @@ const ZH_CN = {
     done: '已完成',
     failed: '失败',
     cancelled: '已取消',
-  } satisfies Record<JobStatusName, string>,
+  } satisfies Record<JobStatus, string>,
   stepKinds: {
     remux: '转封装',
     danmaku: '弹幕转 ASS',
     upload: '上传',
     move: '移动',
     run: '运行程序',
-  } satisfies Record<StepKindName, string>,
+  } satisfies Record<StepKind, string>,
   filters: { all: '全部', active: '进行中和排队', failed: '失败' },
   /** "step 2 of 3: upload". */
   stepOf: (step: number, steps: number, kind: string) => `第 ${step}/${steps} 步：${kind}`,

@@ -1,11 +1,8 @@
+import type { MuteChoice } from '../../room-mute-choice';
 import type { Language } from '../../settings';
 
 /** Why a room needs attention. */
 export type AttentionKind = 'problem' | 'notRecording' | 'behind' | 'chatDown' | 'stale';
-/** Room filters. */
-export type RoomFilter = 'all' | 'live' | 'recording' | 'attention' | 'muted';
-/** Room orders. */
-export type RoomSort = 'status' | 'name' | 'number';
 
 /** The Chinese strings: their keys and types are ListsStrings, which every language fills. */
 const ZH_CN = {
@@ -22,24 +19,18 @@ const ZH_CN = {
     recording: '录制中',
     attention: '需要注意',
     muted: '不通知',
-  } satisfies Record<RoomFilter, string>,
+  },
   filtersLabel: '按状态筛选',
   showing: (shown: number, total: number) => `显示 ${shown} / ${total}`,
   sortLabel: '排序',
-  sorts: { status: '按状态', name: '按主播', number: '按房间号' } satisfies Record<
-    RoomSort,
-    string
-  >,
+  sorts: { status: '按状态', name: '按主播', number: '按房间号' },
   updatedAt: (time: string, source: string) => `更新于 ${time}（${source}）`,
   sourceWebhook: 'Webhook',
   sourceApi: 'API',
   chatDown: '弹幕断开',
   dontNotify: '不通知',
   /** How long "don't notify" lasts, as offered after it is pressed. */
-  muteFor: { hour: '1 小时', today: '今天', always: '一直' } satisfies Record<
-    'hour' | 'today' | 'always',
-    string
-  >,
+  muteFor: { hour: '1 小时', today: '今天', always: '一直' } satisfies Record<MuteChoice, string>,
   notifyAgain: '恢复通知',
   rowHint: '回车打开直播间，M 切换是否通知',
   timeRange: (from: string, to: string) => `${from} – ${to}`,
@@ -72,6 +63,10 @@ const ZH_CN = {
 
 /** The new parts of the rooms, files and notifications lists. */
 export type ListsStrings = typeof ZH_CN;
+/** Room filters. */
+export type RoomFilter = keyof ListsStrings['filters'];
+/** Room orders. */
+export type RoomSort = keyof ListsStrings['sorts'];
 
 /** These strings in each language the app speaks. */
 export const LISTS_STRINGS: Readonly<Record<Language, ListsStrings>> = {

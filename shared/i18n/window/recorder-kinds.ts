@@ -1,29 +1,18 @@
 import type { RecorderKind } from '../../recorder-kind';
 import type { Language } from '../../settings';
 
-/** Settings → Recorders: each kind's name and its own words for where its webhook URL goes. */
-export interface RecorderKindStrings {
-  kind: string;
-  kindHint: string;
-  /** The program's name in the kind select. */
-  names: Record<RecorderKind, string>;
-  /** Where, in that program, the webhook URL is pasted (its own menu words). */
-  pasteWhere: Record<RecorderKind, string>;
-  /** blrec's API key field (kept where the password is: the recorder's `password`). */
-  apiKey: string;
-  apiKeyHint: string;
-}
-
-const ZH: RecorderKindStrings = {
+const ZH = {
   kind: '录播程序',
   kindHint: '这个条目是哪种录播程序；本应用按它的格式读取事件。',
+  /** The program's name in the kind select. */
   names: {
     'bililive-recorder': '录播姬 (BililiveRecorder)',
     blrec: 'blrec',
     ddtv: 'DDTV5',
     'bililive-tools': 'biliLive-tools',
     'bililive-go': 'bililive-go',
-  },
+  } satisfies Record<RecorderKind, string>,
+  /** Where, in that program, the webhook URL is pasted (its own menu words). */
   pasteWhere: {
     'bililive-recorder':
       '把这个地址粘贴到这个录播姬的 设置 → Webhook → Webhook V2 中，或点“连接”。',
@@ -33,11 +22,15 @@ const ZH: RecorderKindStrings = {
     'bililive-tools': '把这个地址粘贴到 biliLive-tools 的 设置 → 基本 → 事件订阅 中。',
     'bililive-go':
       'bililive-go 不发送 Webhook：在上面填写它的地址（例如 http://127.0.0.1:8080），本应用读取它的事件流（/api/sse）。',
-  },
+  } satisfies Record<RecorderKind, string>,
+  /** blrec's API key field (kept where the password is: the recorder's `password`). */
   apiKey: 'blrec 的 API 密钥',
   apiKeyHint:
     'blrec 启动时用 --api-key 设置的密钥；本应用读取它的 WebSocket、开始或停止录制时以 x-api-key 发送。blrec 没有设置密钥时留空。连续三次错误的密钥会让 blrec 封禁这个地址。',
 };
+
+/** Settings → Recorders: each kind's name and its own words for where its webhook URL goes. */
+export type RecorderKindStrings = typeof ZH;
 
 const EN: RecorderKindStrings = {
   kind: 'Recorder program',
