@@ -14,9 +14,12 @@ import {
 } from '../../../shared/recorders';
 import type { CallResult, ContractHandlers } from '../../../shared/ipc-contract';
 import type { PopupButton } from '../../../shared/popup-button';
-import { recorderStatusMessage } from '../../../shared/recorder/connection-status';
 import type { Language, RecorderSetting, Settings } from '../../../shared/settings';
-import type { RecorderClient, RecorderFailure } from '../../adapters/recorder-client';
+import {
+  failureMessage,
+  type RecorderClient,
+  type RecorderFailure,
+} from '../../adapters/recorder-client';
 import {
   RecorderCommands,
   type CommandResult,
@@ -102,7 +105,7 @@ export function roomHandlers(deps: RoomHandlerDeps): Pick<ContractHandlers, Room
       const outcome = result.status === 'room-not-found' ? 'roomNotFound' : 'roomIdOutOfRange';
       return say(false, outcome, roomId);
     }
-    return { ok: false, message: failureText(result, url, deps.language()) };
+    return { ok: false, message: failureMessage(result, url, deps.language()) };
   }
 
   const command = async (target: CommandTarget, cmd: RoomCommand): Promise<CallResult> => {
@@ -249,9 +252,4 @@ async function mute(
 
 function isRoomRefusal(result: RoomRefusal | RecorderFailure): result is RoomRefusal {
   return result.status === 'room-not-found' || result.status === 'room-id-out-of-range';
-}
-
-// 401 and 412 get the same advice as the connection check (shared/recorder/connection-status.ts).
-function failureText(failure: RecorderFailure, url: string, language: Language): string {
-  return recorderStatusMessage(failure.status, language, { url, ...failure });
 }
