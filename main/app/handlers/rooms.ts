@@ -14,7 +14,7 @@ import {
 } from '../../../shared/recorders';
 import type { CallResult, ContractHandlers } from '../../../shared/ipc-contract';
 import type { PopupButton } from '../../../shared/popup-button';
-import type { Language, RecorderSetting, Settings } from '../../../shared/settings';
+import type { RecorderSetting } from '../../../shared/settings';
 import {
   failureMessage,
   type RecorderClient,
@@ -26,22 +26,16 @@ import {
   type RoomCommand,
   type RoomRefusal,
 } from '../../adapters/recorder-commands';
-import type { SettingsStore } from '../../adapters/settings-store';
 import { CommandRateLimit } from '../../core/command-rate-limit';
 import { otherKindCommand } from '../../features/recorder-kinds/app/kind-room-command';
 import { roomPageUrlIn } from '../../core/links';
 import { PLATFORM_ROOM_BASE } from '../../../shared/platforms';
-import type { Clock } from '../../core/ports';
 import { POPUP_MUTE_MS, withRoomMuted } from '../../core/pause';
 import type { ShellActions } from '../../core/shell-actions';
-import { setRoomTier } from './attention';
+import { setRoomTier, type AttentionDeps } from './attention';
 
 /** What the room handlers work on (the app object's HandlerDeps fits). */
-export interface RoomHandlerDeps {
-  clock: Clock;
-  settings: () => Settings;
-  language: () => Language;
-  store: Pick<SettingsStore, 'update'>;
+export interface RoomHandlerDeps extends AttentionDeps {
   history: {
     queries: { notificationById(id: string): HistoryNotification | undefined };
     markRead(id: string): Promise<boolean>;
@@ -53,8 +47,6 @@ export interface RoomHandlerDeps {
   client: (recorderId: string) => RecorderClient | undefined;
   /** Polls the recorder now, so the window and tray show a command's effect within a second. */
   pollNow: () => void;
-  /** Asks for a state push (unread count, mutes). */
-  stateChanged: () => void;
 }
 
 type RoomChannels =
