@@ -87,10 +87,6 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
-function trimBase(baseUrl: string): string {
-  return baseUrl.trim().replace(/\/+$/, '');
-}
-
 /** The `Authorization` value for Basic auth; the recorder compares base64 of the UTF-8 `user:pass`. */
 export function basicAuthHeader(username: string, password: string): string {
   return `Basic ${Buffer.from(`${username}:${password}`, 'utf8').toString('base64')}`;
@@ -135,7 +131,7 @@ export class RecorderClient {
   readonly #fetch: typeof fetch;
 
   constructor(options: RecorderClientOptions) {
-    this.#base = trimBase(options.baseUrl);
+    this.#base = options.baseUrl.trim().replace(/\/+$/, '');
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_RECORDER_TIMEOUT_MS;
     this.#fetch = options.fetch ?? globalThis.fetch;
     this.#headers = { Accept: 'application/json' };
