@@ -1,3 +1,4 @@
+import type { ComponentType } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { AppInfo } from '../../shared/app-state';
 import { languageForLocale } from '../../shared/format';
@@ -5,8 +6,6 @@ import { WINDOW_STRINGS, WINDOW_VIEWS, type WindowView } from '../../shared/i18n
 import type { ConnectedApi } from './api';
 import { AppContext, type AppContextValue, type DraftMemory } from './app-context';
 import { NoticeBanners } from './components/notice-banners';
-import { PopupsBanner } from './components/popups-banner';
-import { StorageBanner } from './components/storage-banner';
 import { Header } from './header';
 import { TabBar } from './tab-bar';
 import { useAppState } from './use-app-state';
@@ -23,20 +22,13 @@ function viewFromHash(): WindowView {
   return (WINDOW_VIEWS as readonly string[]).includes(name) ? (name as WindowView) : 'rooms';
 }
 
-function CurrentView({ view }: { view: WindowView }) {
-  switch (view) {
-    case 'rooms':
-      return <RoomsView />;
-    case 'files':
-      return <FilesView />;
-    case 'notifications':
-      return <NotificationsView />;
-    case 'jobs':
-      return <JobsView />;
-    case 'settings':
-      return <SettingsView />;
-  }
-}
+const VIEWS: Record<WindowView, ComponentType> = {
+  rooms: RoomsView,
+  files: FilesView,
+  notifications: NotificationsView,
+  jobs: JobsView,
+  settings: SettingsView,
+};
 
 /** The window: header, tabs and the chosen view, in the language of the app's state. */
 export function App({ connection }: { connection: ConnectedApi }) {
@@ -112,16 +104,15 @@ export function App({ connection }: { connection: ConnectedApi }) {
       </p>
     );
   }
+  const View = VIEWS[view];
   return (
     <AppContext.Provider value={value}>
       <div class="shell">
         <Header connected={connected} />
         <NoticeBanners />
-        <StorageBanner />
-        <PopupsBanner />
         <TabBar view={view} onView={chooseView} />
         <main id={`panel-${view}`} class="panel" role="tabpanel" aria-labelledby={`tab-${view}`}>
-          <CurrentView view={view} />
+          <View />
         </main>
       </div>
     </AppContext.Provider>

@@ -1,4 +1,5 @@
 import type { RemovalHow, CleanUpRule, CleanUpSettings } from '../../shared/clean-up';
+import { draftNumber } from './draft-number';
 import { roomWords } from './room-words';
 
 /** One clean-up rule as the form edits it: numbers and rooms as text until saved. */
@@ -53,13 +54,8 @@ export function cleanUpFromDraft(
     dryRun: draft.dryRun,
     rules: draft.rules.map((rule, index): CleanUpRule => {
       const at = `cleanUp.rules[${index}]`;
-      const number = (field: string, text: string): number | undefined => {
-        if (text.trim() === '') return undefined;
-        const value = Number(text.trim());
-        if (Number.isFinite(value)) return value;
-        errors.push(`${at}.${field}: ${notANumber}`);
-        return undefined;
-      };
+      const number = (field: string, text: string) =>
+        draftNumber(text, `${at}.${field}`, notANumber, errors, true);
       const rooms = roomWords(rule.rooms);
       if (rooms.bad !== undefined) errors.push(`${at}.rooms[${rooms.bad}]: ${notANumber}`);
       const keepDays = number('keepDays', rule.keepDays);

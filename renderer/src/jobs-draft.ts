@@ -1,6 +1,7 @@
 import type { JobRule, JobsSettings, JobTrigger } from '../../shared/job-rules';
 import type { SettingsPatch } from '../../shared/settings-patch';
 import { argLines, stepDraftOf, stepFromDraft, type StepDraft } from './rule-step-draft';
+import { draftNumber } from './draft-number';
 import { roomWords } from './room-words';
 
 /** One rule as the form edits it. */
@@ -91,13 +92,11 @@ export function jobsPatchOf(
   notANumber: string,
   errors: string[],
 ): NonNullable<SettingsPatch['jobs']> {
-  const concurrency = Number(draft.concurrency.trim());
-  if (draft.concurrency.trim() === '' || !Number.isFinite(concurrency))
-    errors.push(`jobs.concurrency: ${notANumber}`);
+  const concurrency = draftNumber(draft.concurrency, 'jobs.concurrency', notANumber, errors);
   const tool = (text: string) => (text.trim() === '' ? null : text.trim());
   return {
     enabled: draft.enabled,
-    ...(Number.isFinite(concurrency) && draft.concurrency.trim() !== '' ? { concurrency } : {}),
+    ...(concurrency === undefined ? {} : { concurrency }),
     notifyDone: draft.notifyDone,
     tools: {
       ffmpeg: tool(draft.tools.ffmpeg),

@@ -1,6 +1,7 @@
 import type { HistoryNotification } from '../../shared/history';
 import type { RecorderTrayApi } from '../../shared/contract-client';
 import type { CallResult } from '../../shared/ipc-contract';
+import { baseName } from '../../shared/format';
 
 /** What a history row's buttons do. */
 export type RowAction = 'openFile' | 'showFile' | 'openLive' | 'files' | 'mute' | 'span';
@@ -21,10 +22,6 @@ export function rowActions(entry: HistoryNotification): [RowAction, RowAction] |
   return [];
 }
 
-function lastSegment(path: string): string {
-  return path.split(/[\\/]/).pop() ?? path;
-}
-
 /**
  * Opens or shows the file a "finished" notification is about. The notification holds the
  * checked local path; main opens files by room and recorder path only, so the row finds the
@@ -40,10 +37,10 @@ export async function actOnFile(
   const roomId = notification.roomIds[0];
   if (roomId === undefined || action === undefined || !('path' in action))
     return { ok: false, message: '' };
-  const name = lastSegment(action.path);
+  const name = baseName(action.path);
   const page = await api.historyFiles({ roomId, text: name, limit: 5 });
   // The notification's own recorder's file first (a standby recorder may have the same name).
-  const named = page.items.filter((item) => lastSegment(item.relativePath) === name);
+  const named = page.items.filter((item) => baseName(item.relativePath) === name);
   const ids = notification.recorderIds ?? [];
   const file =
     named.find((item) => item.recorderId !== undefined && ids.includes(item.recorderId)) ??

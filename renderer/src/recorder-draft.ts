@@ -1,6 +1,8 @@
 import { RecorderSetting, type PathMapping } from '../../shared/settings';
 import type { RecorderKind } from '../../shared/recorder-kind';
 import { normaliseRecorderUrl } from '../../shared/settings-rules';
+import { draftNumber } from './draft-number';
+import { roomWords } from './room-words';
 
 /** One recorder as the settings form edits it: numbers and the rooms stay text until saved. */
 export interface RecorderDraft {
@@ -52,15 +54,10 @@ export function recorderFromDraft(
   errors: string[],
 ): RecorderSetting {
   const at = `recorders[${index}]`;
-  const number = (field: string, text: string, fallback: number): number => {
-    const value = Number(text.trim());
-    if (text.trim() !== '' && Number.isFinite(value)) return value;
-    errors.push(`${at}.${field}: ${notANumber}`);
-    return fallback;
-  };
-  const words = draft.rooms.split(/[\s,，、]+/).filter(Boolean);
-  const bad = words.findIndex((word) => !/^\d+$/.test(word));
-  if (bad >= 0) errors.push(`${at}.rooms[${bad}]: ${notANumber}`);
+  const number = (field: string, text: string, fallback: number): number =>
+    draftNumber(text, `${at}.${field}`, notANumber, errors) ?? fallback;
+  const rooms = roomWords(draft.rooms);
+  if (rooms.bad !== undefined) errors.push(`${at}.rooms[${rooms.bad}]: ${notANumber}`);
   return {
     ...base,
     kind: draft.kind,
@@ -74,7 +71,7 @@ export function recorderFromDraft(
       draft.pollInterval,
       base.pollIntervalSeconds,
     ),
-    rooms: bad >= 0 ? base.rooms : words.map(Number),
+    rooms: rooms.bad === undefined ? rooms.numbers : base.rooms,
     unreachableNotifyAfterMinutes: number(
       'unreachableNotifyAfterMinutes',
       draft.unreachableMinutes,

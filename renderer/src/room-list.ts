@@ -34,18 +34,14 @@ export function passesFilter(
   filter: RoomFilter,
   flags: { attention: boolean; muted: boolean },
 ): boolean {
-  switch (filter) {
-    case 'all':
-      return true;
-    case 'live':
-      return room.streaming;
-    case 'recording':
-      return room.recording;
-    case 'attention':
-      return flags.attention;
-    case 'muted':
-      return flags.muted;
-  }
+  const passes: Record<RoomFilter, boolean> = {
+    all: true,
+    live: room.streaming,
+    recording: room.recording,
+    attention: flags.attention,
+    muted: flags.muted,
+  };
+  return passes[filter];
 }
 
 /** Rooms whose name, title, area or number contain every word of `text` (case-insensitive). */

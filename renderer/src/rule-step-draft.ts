@@ -1,3 +1,4 @@
+import { draftNumber } from './draft-number';
 import type { RuleStep, StepKind } from '../../shared/job-rules';
 
 /**
@@ -57,20 +58,6 @@ export function argLines(text: string): string[] {
     .filter((line) => line.trim() !== '');
 }
 
-/** A number typed in a field; an empty field is `undefined`, anything else not a number an error. */
-function optionalNumber(
-  path: string,
-  text: string,
-  notANumber: string,
-  errors: string[],
-): number | undefined {
-  if (text.trim() === '') return undefined;
-  const value = Number(text.trim());
-  if (Number.isFinite(value)) return value;
-  errors.push(`${path}: ${notANumber}`);
-  return undefined;
-}
-
 /** A step's settings from its form values (the schema judges them when the patch is checked). */
 export function stepFromDraft(
   draft: StepDraft,
@@ -94,12 +81,8 @@ export function stepFromDraft(
     case 'move':
       return { kind: 'move', to: draft.to.trim() };
     case 'run': {
-      const timeout = optionalNumber(
-        `${path}.timeoutSeconds`,
-        draft.timeoutSeconds,
-        notANumber,
-        errors,
-      );
+      const at = `${path}.timeoutSeconds`;
+      const timeout = draftNumber(draft.timeoutSeconds, at, notANumber, errors, true);
       return {
         kind: 'run',
         program: draft.program.trim(),

@@ -8,6 +8,7 @@ import type { SettingsPatch } from '../../shared/settings-patch';
 import { checkSettingsUpdate } from '../../shared/settings-rules';
 import { jobsDraftOf, jobsPatchOf, type JobsDraft } from './jobs-draft';
 import { recorderDraftOf, recorderFromDraft, type RecorderDraft } from './recorder-draft';
+import { draftNumber } from './draft-number';
 import { cleanUpDraftOf, cleanUpFromDraft, type CleanUpDraft } from './clean-up-draft';
 
 /**
@@ -90,12 +91,7 @@ function buildPatch(
 ): { patch: SettingsPatch; errors: string[] } {
   const base = draftFromSettings(original);
   const errors: string[] = [];
-  const number = (path: string, text: string): number | undefined => {
-    const value = Number(text.trim());
-    if (text.trim() !== '' && Number.isFinite(value)) return value;
-    errors.push(`${path}: ${notANumber}`);
-    return undefined;
-  };
+  const number = (path: string, text: string) => draftNumber(text, path, notANumber, errors);
   const changed = <K extends keyof SettingsDraft>(key: K) =>
     JSON.stringify(draft[key]) !== JSON.stringify(base[key]);
 

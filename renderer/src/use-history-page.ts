@@ -4,6 +4,14 @@ import type { HistoryQueryInput } from '../../shared/history';
 /** Rows per page of the history lists (files, notifications, events). */
 export const PAGE_SIZE = 50;
 
+/** A search's or filter's setter that also goes back to the first page, where a new list starts. */
+export function withFirstPage<T>(set: (value: T) => void, setPage: (page: number) => void) {
+  return (value: T) => {
+    set(value);
+    setPage(0);
+  };
+}
+
 /** One page of a history list as a view shows it. */
 export interface HistoryPageState<T> {
   items: T[];

@@ -3,6 +3,7 @@ import type { CallResult } from '../../../shared/ipc-contract';
 import { parseLiveRoomInput } from '../../../shared/live-room-input';
 import { useApp } from '../app-context';
 import { managesRoomsNow } from '../../../shared/kind-abilities';
+import { StatusLine } from './status-line';
 
 /**
  * Adds a room to the recorder by its number or its live URL (`https://live.bilibili.com/<digits>`),
@@ -84,13 +85,7 @@ export function AddRoomForm() {
       <button type="submit" class="button button-small" disabled={busy}>
         {c.add}
       </button>
-      <p
-        class={`status-line ${result?.ok === false ? 'status-error' : ''}`}
-        role="status"
-        aria-live="polite"
-      >
-        {result?.message ?? ''}
-      </p>
+      <StatusLine text={result?.message ?? null} tone={result?.ok === false ? 'error' : 'info'} />
     </form>
   );
 }

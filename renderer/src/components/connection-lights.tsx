@@ -62,14 +62,12 @@ function apiLightProps(
   const api = apiLight(status, url);
   return {
     tone: api === 'ok' ? 'good' : api === 'failing' ? 'bad' : 'quiet',
-    text:
-      api === 'ok'
-        ? strings.header.recorder.ok
-        : api === 'off'
-          ? s.apiOff
-          : api === 'notSetUp'
-            ? s.apiNotSetUp
-            : s.apiFailing(message),
+    text: {
+      ok: strings.header.recorder.ok,
+      off: s.apiOff,
+      notSetUp: s.apiNotSetUp,
+      failing: s.apiFailing(message),
+    }[api],
   };
 }
 
@@ -108,13 +106,9 @@ export function ConnectionLights() {
         tone={files === 'ok' ? 'good' : files === 'missing' ? 'bad' : 'quiet'}
         name={s.files}
         text={
-          files === 'ok'
-            ? s.filesOk
-            : files === 'missing'
-              ? s.filesMissing
-              : files === 'noRoot'
-                ? s.filesNoRoot
-                : s.filesNone
+          { ok: s.filesOk, missing: s.filesMissing, noRoot: s.filesNoRoot, none: s.filesNone }[
+            files
+          ]
         }
       />
     </ul>

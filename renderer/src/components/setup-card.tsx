@@ -5,19 +5,10 @@ import { normaliseRecorderUrl } from '../../../shared/settings-rules';
 import { useApp } from '../app-context';
 import { formatAgo } from '../format-time';
 import { useLastWebhook } from '../use-last-webhook';
+import { useStoredChoice } from '../use-stored-choice';
 import { CopyField } from './copy-field';
 import { StatusLine } from './status-line';
 import { firstRecorder, recorderPatch } from '../../../shared/recorders';
-
-const DONE_KEY = 'recorderTray.setupDone';
-
-function storedDone(): boolean {
-  try {
-    return localStorage.getItem(DONE_KEY) === '1';
-  } catch {
-    return false;
-  }
-}
 
 /**
  * The first-run card: the webhook URL to copy, where it goes in the recorder, and a check that
@@ -29,7 +20,8 @@ export function SetupCard() {
   const { state, settings, saveSettings, language, strings } = useApp();
   const s = strings.setup;
   const last = useLastWebhook();
-  const [done, setDone] = useState(storedDone);
+  // Closed for good: '1' in localStorage (not remembered where it cannot be written).
+  const [done, setDone] = useStoredChoice('recorderTray.setupDone', '0', ['0', '1']);
   // Once shown, the card stays until closed: the first webhook usually brings the first room.
   const shown = useRef(false);
   const [edition, setEdition] = useState<'desktop' | 'cli' | null>(null);
@@ -37,17 +29,9 @@ export function SetupCard() {
     (settings && firstRecorder(settings).url) || DEFAULT_RECORDER_URL,
   );
   const [message, setMessage] = useState<string | null>(null);
-  if (done || (!shown.current && last !== undefined && state.rooms.length > 0)) return null;
+  if (done === '1' || (!shown.current && last !== undefined && state.rooms.length > 0)) return null;
   shown.current = true;
 
-  const close = () => {
-    try {
-      localStorage.setItem(DONE_KEY, '1');
-    } catch {
-      // Not remembered: the card comes back after a reload, nothing worse.
-    }
-    setDone(true);
-  };
   const chooseEdition = (next: 'desktop' | 'cli') => {
     setEdition(next);
     setMessage(null);
@@ -132,7 +116,7 @@ export function SetupCard() {
         <button
           type="button"
           class={`button ${last === undefined ? '' : 'button-primary'}`}
-          onClick={close}
+          onClick={() => setDone('1')}
         >
           {s.done}
         </button>

@@ -11,6 +11,7 @@ import { CheckField, Section } from '../components/fields';
 import { StatusLine } from '../components/status-line';
 import { formatWhen } from '../format-time';
 import { GoLiveFiltersField } from './go-live-filters-field';
+import { roomWords } from '../room-words';
 
 type Notifications = Settings['notifications'];
 type QuietHours = Notifications['quietHours'];
@@ -333,11 +334,10 @@ function RoomChangeRooms({
         aria-invalid={error !== null}
         onInput={(event) => setText(event.currentTarget.value)}
         onChange={() => {
-          const words = text.split(/[\s,，、]+/).filter(Boolean);
           // A word that is no room number stays in the field, named; nothing is saved.
-          const bad = words.find((word) => !/^\d+$/.test(word));
-          setError(bad === undefined ? null : t.badRooms(bad));
-          if (bad === undefined) onRooms(words.map(Number));
+          const { words, numbers, bad } = roomWords(text);
+          setError(bad === undefined ? null : t.badRooms(words[bad] ?? ''));
+          if (bad === undefined) onRooms(numbers);
         }}
       />
       <p id="room-change-rooms-hint" class="field-hint">

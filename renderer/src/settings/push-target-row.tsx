@@ -8,6 +8,7 @@ import { CheckField, TextField } from '../components/fields';
 import { StatusLine } from '../components/status-line';
 import { ATTENTION_TEXT } from '../../../shared/i18n/window/attention';
 import { PhoneStatusLine } from './phone-status';
+import { roomWords } from '../room-words';
 
 /** A test's answer in plain words: delivered, or why not with what the service said. */
 export function testResultText(result: PushTestResult, s: PushStrings): string {
@@ -24,13 +25,6 @@ export function lastPushText(last: PushRecord, s: PushStrings, language: string)
       ? s.sent
       : [last.reason ? s.failures[last.reason] : '', last.detail].filter(Boolean).join(': ');
   return `${s.lastPush} (${when}): ${what}`;
-}
-
-/** Room numbers typed by hand, or null when something else was typed. */
-function parseRooms(text: string): number[] | null {
-  const parts = text.split(/[\s,，]+/).filter((part) => part !== '');
-  if (!parts.every((part) => /^\d+$/.test(part))) return null;
-  return parts.map(Number);
 }
 
 /** The test button's state: a test of the URL as typed under way, and the service's answer. */
@@ -114,9 +108,10 @@ export function PushTargetRow(props: {
   const { result, testing, test } = usePushTest(url, s);
 
   const commitRooms = () => {
-    const parsed = parseRooms(rooms);
-    setRoomsError(parsed ? [] : [s.badRooms]);
-    if (parsed && parsed.join(',') !== target.rooms.join(',')) onChange({ rooms: parsed });
+    const { numbers, bad } = roomWords(rooms);
+    setRoomsError(bad === undefined ? [] : [s.badRooms]);
+    if (bad === undefined && numbers.join(',') !== target.rooms.join(','))
+      onChange({ rooms: numbers });
   };
 
   return (

@@ -1,7 +1,6 @@
 import { Button } from '../components/button';
 import { useEffect, useState } from 'preact/hooks';
-import type { RecorderStatusKind } from '../../../shared/app-state';
-import type { WebhooksPointHere } from '../../../shared/recorder/global-config';
+import type { RecorderView } from '../../../shared/app-state';
 import { pollsRecorderApi, type RecorderKind } from '../../../shared/recorder-kind';
 import { apiLight } from '../api-memory';
 import { useApp } from '../app-context';
@@ -10,11 +9,7 @@ import { StatusLine } from '../components/status-line';
 import { reportCall } from '../report-call';
 
 /** What the last check of a recorder answered (kept by the section, so a new card shows it). */
-export interface RecorderCheck {
-  status: RecorderStatusKind;
-  message: string;
-  webhooks: WebhooksPointHere;
-}
+export type RecorderCheck = Pick<RecorderView, 'status' | 'message' | 'webhooks'>;
 
 /**
  * One recorder's link with this app: its own webhook URL to copy, whether its webhooks point

@@ -18,21 +18,18 @@ export function SaveBar({
 }) {
   const { strings } = useApp();
   const s = strings.settings;
-  const note =
-    status === 'dirty'
-      ? s.unsaved
-      : status === 'saving'
-        ? s.saving
-        : status === 'saved'
-          ? s.saved
-          : status === 'invalid'
-            ? s.invalid
-            : '';
+  const note: Record<SaveStatus, string> = {
+    clean: '',
+    dirty: s.unsaved,
+    saving: s.saving,
+    saved: s.saved,
+    invalid: s.invalid,
+  };
   const editable = status === 'dirty' || status === 'invalid';
   return (
     <div class={`save-bar save-${status}`}>
       <div class="save-note" role="status" aria-live="polite">
-        <span>{note}</span>
+        <span>{note[status]}</span>
         {otherErrors.length > 0 ? (
           <ul class="field-errors" tabIndex={-1}>
             {otherErrors.map((error) => (

@@ -6,7 +6,7 @@ import { useApp } from '../app-context';
 import { HistoryList } from '../components/history-list';
 import { StatusLine } from '../components/status-line';
 import { rangeBounds, type FileRange } from '../file-range';
-import { PAGE_SIZE, useHistoryPage } from '../use-history-page';
+import { PAGE_SIZE, useHistoryPage, withFirstPage } from '../use-history-page';
 import { useDebounced } from '../use-debounced';
 import { useLiveTick } from '../use-live-tick';
 import { FileRow } from './file-row';
@@ -140,25 +140,13 @@ export function FilesView() {
     <div class="view view-scroll">
       <FilesToolbar
         roomText={roomText}
-        onRoomText={(value) => {
-          setRoomText(value);
-          setPage(0);
-        }}
+        onRoomText={withFirstPage(setRoomText, setPage)}
         rooms={roomOptions}
         text={text}
-        onText={(value) => {
-          setText(value);
-          setPage(0);
-        }}
+        onText={withFirstPage(setText, setPage)}
         total={shownResult.total}
       />
-      <FileRangeChips
-        range={range}
-        onRange={(option) => {
-          setRange(option);
-          setPage(0);
-        }}
-      />
+      <FileRangeChips range={range} onRange={withFirstPage(setRange, setPage)} />
       <RecordingRootNotices files={shownResult.items} total={shownResult.total} />
       <StatusLine text={message ?? shownResult.error} tone="error" />
       <HistoryList

@@ -38,21 +38,13 @@ export function NotificationRow({
   const actions = rowActions(entry);
   const many = notification.roomIds.length > 1;
   const filesCount = Number(/\d+/.exec(notification.title)?.[0] ?? notification.roomIds.length);
-  const label = (action: RowAction): string => {
-    switch (action) {
-      case 'openFile':
-        return l.openFile;
-      case 'showFile':
-        return l.showFile;
-      case 'openLive':
-        return l.openLive;
-      case 'files':
-        return l.filesLink(filesCount);
-      case 'mute':
-        return muted ? l.notifyAgain : l.dontNotify;
-      case 'span':
-        return ATTENTION_TEXT[language].showHeld;
-    }
+  const label: Record<RowAction, string> = {
+    openFile: l.openFile,
+    showFile: l.showFile,
+    openLive: l.openLive,
+    files: l.filesLink(filesCount),
+    mute: muted ? l.notifyAgain : l.dontNotify,
+    span: ATTENTION_TEXT[language].showHeld,
   };
   const main = actions[0];
   return (
@@ -108,7 +100,7 @@ export function NotificationRow({
               class={`button button-small ${index === 0 ? 'button-primary' : ''}`}
               onClick={() => onAct(entry, action)}
             >
-              {label(action)}
+              {label[action]}
             </button>
           ))}
           {read ? null : (

@@ -8,7 +8,7 @@ import { StatusLine } from '../components/status-line';
 import { actOnFile, type RowAction } from '../notification-actions';
 import { notificationRuns } from '../notification-runs';
 import { reportCall } from '../report-call';
-import { useHistoryPage } from '../use-history-page';
+import { useHistoryPage, withFirstPage } from '../use-history-page';
 import { useDebounced } from '../use-debounced';
 import { useLiveTick } from '../use-live-tick';
 import { NotificationRow } from './notification-row';
@@ -121,15 +121,9 @@ export function NotificationsView() {
     <div class="view view-scroll">
       <NotificationsToolbar
         text={text}
-        onText={(value) => {
-          setText(value);
-          setPage(0);
-        }}
+        onText={withFirstPage(setText, setPage)}
         unreadOnly={unreadOnly}
-        onUnreadOnly={(checked) => {
-          setUnreadOnly(checked);
-          setPage(0);
-        }}
+        onUnreadOnly={withFirstPage(setUnreadOnly, setPage)}
         onPause={pause}
         onMarkAllRead={() => markRead()}
       />

@@ -28,7 +28,6 @@ export function RoomActions({
   onOpenLive: (room: RoomState) => void;
 }) {
   const { strings } = useApp();
-  // "Don't notify" asks how long first (an hour, today, always); on a muted room it undoes.
   const [choosing, setChoosing] = useState(false);
   const l = strings.lists;
   return (

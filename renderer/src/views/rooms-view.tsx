@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'preact/hooks';
 import type { RoomFilter, RoomSort } from '../../../shared/i18n/window/lists';
 import type { RoomState } from '../../../shared/model';
+import type { SettingsPatch } from '../../../shared/settings-patch';
 import { useApp } from '../app-context';
 import type { Attention } from '../attention';
 import { AddRoomForm } from '../components/add-room-form';
@@ -62,20 +63,18 @@ function useMutedRooms(): ReadonlySet<number> {
 function useRoomChoices(setMessage: (message: string | null) => void) {
   const { settings, saveSettings } = useApp();
   const notifications = settings?.notifications;
-  const setMute = (room: RoomState, choice: MuteChoice | null) => {
-    if (notifications === undefined) return;
-    const patch = roomMutePatch(notifications, room.roomId, choice, Date.now());
+  const save = (patch: NonNullable<SettingsPatch['notifications']>) =>
     void saveSettings({ notifications: patch }).then((result) =>
       setMessage(result.ok ? null : result.errors.join('; ')),
     );
+  const setMute = (room: RoomState, choice: MuteChoice | null) => {
+    if (notifications !== undefined)
+      save(roomMutePatch(notifications, room.roomId, choice, Date.now()));
   };
   const setTier = (room: RoomState, tier: RoomTier) => {
     if (notifications === undefined) return;
     const lists = withRoomTier(notifications, room.roomId, tier);
-    const patch = { favourites: [...lists.favourites], quietRooms: [...lists.quietRooms] };
-    void saveSettings({ notifications: patch }).then((result) =>
-      setMessage(result.ok ? null : result.errors.join('; ')),
-    );
+    save({ favourites: [...lists.favourites], quietRooms: [...lists.quietRooms] });
   };
   return { setMute, setTier };
 }
