@@ -1,4 +1,7 @@
 import { execFile, spawn } from 'node:child_process';
+import { promisify } from 'node:util';
+
+const execFileAsync = promisify(execFile);
 
 /** A button of a desktop popup: its id (printed back by notify-send) and its label. */
 export interface NotifySendButton {
@@ -40,16 +43,10 @@ export async function daemonShowsButtons(
   for (const tool of ['gdbus', 'dbus-send'] as const) {
     const program = await locate(tool);
     if (!program) continue;
-    const output = await new Promise<string | undefined>((resolve) => {
-      execFile(
-        program,
-        CAPABILITIES_CALL[tool],
-        { env, timeout: timeoutMs, windowsHide: true },
-        (error, stdout) => resolve(error ? undefined : stdout),
-      );
-    });
+    const options = { env, timeout: timeoutMs, windowsHide: true };
+    const output = await execFileAsync(program, CAPABILITIES_CALL[tool], options).catch(() => null);
     // gdbus prints (['actions', 'body', …],); dbus-send prints one `string "actions"` per line.
-    return output !== undefined && /['"]actions['"]/.test(output);
+    return output !== null && /['"]actions['"]/.test(output.stdout);
   }
   return false;
 }

@@ -2,12 +2,15 @@ import { execFile } from 'node:child_process';
 import { access, constants, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import { errorMessage } from '../core/log-text';
 import {
   daemonShowsButtons,
   runWaitingNotifySend,
   type NotifySendButton,
 } from './notify-send-buttons';
+
+const execFileAsync = promisify(execFile);
 
 /** The app name desktop popups carry (the notification daemon shows and groups by it). */
 export const NOTIFY_SEND_APP_NAME = 'Recorder Tray';
@@ -191,32 +194,24 @@ export function createNotifySendNotifier(options: NotifySendOptions = {}): Deskt
 }
 
 /** Runs notify-send once without buttons; resolves whether it succeeded (a failure is warned). */
-function runNotifySend(
+async function runNotifySend(
   program: string,
   args: string[],
   env: NodeJS.ProcessEnv,
   timeoutMs: number | undefined,
   warn: (message: string) => void,
 ): Promise<boolean> {
-  return new Promise<boolean>((resolve) => {
-    try {
-      execFile(
-        program,
-        args,
-        { env, timeout: timeoutMs ?? 10_000, windowsHide: true, maxBuffer: 64 * 1024 },
-        (error, _stdout, stderr) => {
-          if (error)
-            warn(
-              `notify-send: ${error.message.split('\n')[0]}${stderr.trim() ? ` (${stderr.trim().slice(0, 300)})` : ''}`,
-            );
-          resolve(!error);
-        },
-      );
-    } catch (error) {
-      warn(`notify-send: ${errorMessage(error)}`);
-      resolve(false);
-    }
-  });
+  const options = { env, timeout: timeoutMs ?? 10_000, windowsHide: true, maxBuffer: 64 * 1024 };
+  try {
+    await execFileAsync(program, args, options);
+    return true;
+  } catch (error) {
+    const stderr = String((error as { stderr?: unknown }).stderr ?? '').trim();
+    warn(
+      `notify-send: ${errorMessage(error).split('\n')[0]}${stderr ? ` (${stderr.slice(0, 300)})` : ''}`,
+    );
+    return false;
+  }
 }
 
 // The summary is plain text to the daemon: one line, no control characters.

@@ -1,7 +1,12 @@
 import type * as z from 'zod';
 import { errorMessage } from '../core/log-text';
 import { describeIssues, parseJsonText, safeParseUnknown } from '../../shared/parse';
-import type { RecorderStatus, UnreadableRoom } from '../../shared/recorder/connection-status';
+import {
+  recorderStatusMessage,
+  type RecorderStatus,
+  type UnreadableRoom,
+} from '../../shared/recorder/connection-status';
+import type { Language } from '../../shared/settings';
 import { readRoomList, type RoomListFailure, type RoomListRead } from './room-list-read';
 import {
   REST_ERROR_CODE,
@@ -33,6 +38,14 @@ export interface RecorderFailure {
   field?: string;
 }
 
+/**
+ * A failed call of the recorder at `url` in plain words: 401 and 412 get the same advice as the
+ * connection check (shared/recorder/connection-status.ts).
+ */
+export function failureMessage(failure: RecorderFailure, url: string, language: Language): string {
+  return recorderStatusMessage(failure.status, language, { url, ...failure });
+}
+
 /** The result of a REST call: the parsed value, or a classified failure. */
 export type RecorderResult<T> = { ok: true; value: T } | RecorderFailure;
 
@@ -51,6 +64,11 @@ export interface RoomNotFound {
   httpStatus: 404;
 }
 
+/** The recorder's answer that it has no room `id` (its `RestApiError` code -4, HTTP 404). */
+export function roomNotFound(id: number): RoomNotFound {
+  return { ok: false, status: 'room-not-found', detail: `room ${id} not found`, httpStatus: 404 };
+}
+
 /** Options of a RecorderClient. */
 export interface RecorderClientOptions {
   /** The recorder's base URL, e.g. `http://127.0.0.1:2356` (a trailing `/` is fine). */
@@ -67,10 +85,6 @@ export interface RecorderClientOptions {
 export interface CallOptions {
   /** Aborts the call (e.g. when the poller stops); counted as `unreachable`. */
   signal?: AbortSignal;
-}
-
-function trimBase(baseUrl: string): string {
-  return baseUrl.trim().replace(/\/+$/, '');
 }
 
 /** The `Authorization` value for Basic auth; the recorder compares base64 of the UTF-8 `user:pass`. */
@@ -117,7 +131,7 @@ export class RecorderClient {
   readonly #fetch: typeof fetch;
 
   constructor(options: RecorderClientOptions) {
-    this.#base = trimBase(options.baseUrl);
+    this.#base = options.baseUrl.trim().replace(/\/+$/, '');
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_RECORDER_TIMEOUT_MS;
     this.#fetch = options.fetch ?? globalThis.fetch;
     this.#headers = { Accept: 'application/json' };
@@ -159,12 +173,7 @@ export class RecorderClient {
       answer.status === 404 &&
       restApiError(answer)?.code === REST_ERROR_CODE.roomNotFound
     )
-      return {
-        ok: false,
-        status: 'room-not-found',
-        detail: `room ${id} not found`,
-        httpStatus: 404,
-      };
+      return roomNotFound(id);
     return parsedAnswer(answer, RestRoom);
   }
 

@@ -1,14 +1,9 @@
 import type * as z from 'zod';
-import {
-  REST_ERROR_CODE,
-  RestRoom,
-  RestRoomConfig,
-  type RestRoom as RestRoomType,
-  type RestRoomConfig as RestRoomConfigType,
-} from '../../shared/recorder/rest';
+import { REST_ERROR_CODE, RestRoom, RestRoomConfig } from '../../shared/recorder/rest';
 import {
   parsedAnswer,
   restApiError,
+  roomNotFound,
   type Answer,
   type CallOptions,
   type RecorderClient,
@@ -60,37 +55,27 @@ export class RecorderCommands {
 
   /** `POST /api/room/{id}/start|stop|split|refresh`: the room as the recorder now has it. */
   command(id: number, command: RoomCommand, options?: CallOptions) {
-    return this.#room('POST', id, `/${command}`, undefined, options);
+    return this.#send('POST', id, `/api/room/${id}/${command}`, RestRoom, undefined, options);
   }
 
   /** `POST /api/room` `{roomId, autoRecord}`: adds the room (or sets auto-record of one already there). */
-  async addRoom(
-    roomId: number,
-    autoRecord: boolean,
-    options?: CallOptions,
-  ): Promise<CommandResult<RestRoomType>> {
-    if (!isCommandRoomId(roomId)) return outOfRange(roomId);
-    const answer = await this.#client.send('POST', '/api/room', { roomId, autoRecord }, options);
-    return judge(answer, RestRoom, roomId);
+  addRoom(roomId: number, autoRecord: boolean, options?: CallOptions) {
+    return this.#send('POST', roomId, '/api/room', RestRoom, { roomId, autoRecord }, options);
   }
 
   /** `DELETE /api/room/{id}`: the removed room. */
   removeRoom(id: number, options?: CallOptions) {
-    return this.#room('DELETE', id, '', undefined, options);
+    return this.#send('DELETE', id, `/api/room/${id}`, RestRoom, undefined, options);
   }
 
   /** `GET /api/room/{id}/config`. */
-  getConfig(id: number, options?: CallOptions): Promise<CommandResult<RestRoomConfigType>> {
-    return this.#config('GET', id, undefined, options);
+  getConfig(id: number, options?: CallOptions) {
+    return this.#send('GET', id, `/api/room/${id}/config`, RestRoomConfig, undefined, options);
   }
 
   /** `POST /api/room/{id}/config`: changes only the fields sent (the recorder's SetRoomConfig). */
-  setConfig(
-    id: number,
-    changes: Record<string, unknown>,
-    options?: CallOptions,
-  ): Promise<CommandResult<RestRoomConfigType>> {
-    return this.#config('POST', id, changes, options);
+  setConfig(id: number, changes: Record<string, unknown>, options?: CallOptions) {
+    return this.#send('POST', id, `/api/room/${id}/config`, RestRoomConfig, changes, options);
   }
 
   /**
@@ -101,27 +86,17 @@ export class RecorderCommands {
     return this.setConfig(id, { autoRecord }, options);
   }
 
-  async #room(
+  /** One command for room `id` (refused before sending when the id cannot name a room). */
+  async #send<S extends z.ZodType>(
     method: RecorderMethod,
     id: number,
-    suffix: string,
+    path: string,
+    schema: S,
     body: unknown,
     options?: CallOptions,
-  ): Promise<CommandResult<RestRoomType>> {
+  ): Promise<CommandResult<z.output<S>>> {
     if (!isCommandRoomId(id)) return outOfRange(id);
-    const answer = await this.#client.send(method, `/api/room/${id}${suffix}`, body, options);
-    return judge(answer, RestRoom, id);
-  }
-
-  async #config(
-    method: RecorderMethod,
-    id: number,
-    body: unknown,
-    options?: CallOptions,
-  ): Promise<CommandResult<RestRoomConfigType>> {
-    if (!isCommandRoomId(id)) return outOfRange(id);
-    const answer = await this.#client.send(method, `/api/room/${id}/config`, body, options);
-    return judge(answer, RestRoomConfig, id);
+    return judge(await this.#client.send(method, path, body, options), schema, id);
   }
 }
 
@@ -133,13 +108,7 @@ function judge<S extends z.ZodType>(
   if (answer.kind === 'failure') return answer.failure;
   if (answer.status === 404 || answer.status === 400) {
     const code = restApiError(answer)?.code;
-    if (code === REST_ERROR_CODE.roomNotFound)
-      return {
-        ok: false,
-        status: 'room-not-found',
-        detail: `room ${id} not found`,
-        httpStatus: 404,
-      };
+    if (code === REST_ERROR_CODE.roomNotFound) return roomNotFound(id);
     if (code === REST_ERROR_CODE.roomIdOutOfRange) return { ...outOfRange(id), httpStatus: 400 };
   }
   return parsedAnswer(answer, schema);

@@ -1,23 +1,20 @@
 import { connectText, type ConnectOutcome } from '../../shared/i18n/recorder-connect';
-import { recorderStatusMessage } from '../../shared/recorder/connection-status';
 import { GlobalWebhookLists, type WebhooksPointHere } from '../../shared/recorder/global-config';
 import type { Language } from '../../shared/settings';
 import { planConnect, recorderCanReach, webhooksSetIn } from '../core/recorder-connect';
 import {
+  failureMessage,
   parsedAnswer,
   RecorderClient,
   type Answer,
   type CallOptions,
+  type RecorderClientOptions,
   type RecorderFailure,
   type RecorderResult,
 } from './recorder-client';
 
 /** The recorder to talk to: its base URL and Basic auth, as in the settings. */
-export interface RecorderLogin {
-  baseUrl: string;
-  username?: string;
-  password?: string;
-}
+export type RecorderLogin = Pick<RecorderClientOptions, 'baseUrl' | 'username' | 'password'>;
 
 /** Where the recorder should send its webhooks: this app's URL for it, and the listener's bind host. */
 export interface ConnectTarget {
@@ -33,10 +30,7 @@ export interface ConnectResult {
 }
 
 /** Options of the calls (tests pass a short time-out). */
-export interface GlobalConfigOptions {
-  timeoutMs?: number;
-  fetch?: typeof fetch;
-}
+export type GlobalConfigOptions = Pick<RecorderClientOptions, 'timeoutMs' | 'fetch'>;
 
 const PATH = '/api/config/global';
 
@@ -75,13 +69,7 @@ function clientFor(
   login: RecorderLogin | RecorderClient,
   options: GlobalConfigOptions,
 ): RecorderClient {
-  if (login instanceof RecorderClient) return login;
-  return new RecorderClient({
-    baseUrl: login.baseUrl,
-    username: login.username,
-    password: login.password,
-    ...options,
-  });
+  return login instanceof RecorderClient ? login : new RecorderClient({ ...login, ...options });
 }
 
 /**
@@ -122,7 +110,7 @@ export async function connectRecorder(
     return say('unreachable', 'unknown');
   const client = clientFor(login, options);
   const failed = (failure: RecorderFailure, outcome: ConnectOutcome = 'failed') =>
-    say(outcome, 'unknown', { reason: failureText(failure, facts.recorderUrl, language) });
+    say(outcome, 'unknown', { reason: failureMessage(failure, facts.recorderUrl, language) });
 
   const lists = await readWebhookLists(client);
   if (!lists.ok) return failed(lists);
@@ -134,12 +122,4 @@ export async function connectRecorder(
   if (!check.ok) return failed(check, 'notConfirmed');
   if (!webhooksSetIn(check.value, target.webhookUrl)) return say('notConfirmed', 'not set');
   return say('added', 'set', {}, plan.inV1);
-}
-
-function failureText(failure: RecorderFailure, url: string, language: Language): string {
-  return recorderStatusMessage(failure.status, language, {
-    url,
-    detail: failure.detail,
-    ...(failure.field ? { field: failure.field } : {}),
-  });
 }

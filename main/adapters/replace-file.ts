@@ -26,20 +26,15 @@ export const REPLACE_RETRY_MS = 1000;
  */
 export const REPLACE_SYNC_RETRY_MS = 500;
 
-/** How a file is replaced: the new file's permissions. */
-export interface ReplaceFileOptions {
-  /** The new file's permissions (default 0o600: the data folder is private). */
-  mode?: number;
-}
-
 /**
  * Replaces a file whole: readers see the old contents or the new, never half of each; a failed
  * write (full disk, read-only folder) throws and leaves the old file as it was, with no temp file.
+ * `mode`: the new file's permissions (default 0o600: the data folder is private).
  */
 export async function replaceFile(
   filePath: string,
   contents: string | Uint8Array,
-  { mode = 0o600 }: ReplaceFileOptions = {},
+  { mode = 0o600 }: { mode?: number } = {},
 ): Promise<void> {
   let temp: string | undefined;
   try {

@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { UiBridgeOptions } from './ui-bridge-options';
@@ -29,11 +30,7 @@ export class UiBridgeServer {
   /** Listens on 127.0.0.1; returns the URL to open (with the token). */
   async start(port: number): Promise<{ url: string; port: number }> {
     const server = createServer(this.#handle);
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(port, '127.0.0.1', () => resolve());
-    });
-    server.removeAllListeners('error');
+    await once(server.listen(port, '127.0.0.1'), 'listening'); // a bind error rejects
     server.on('error', (error) => this.#options.log.error(`browser preview: ${error.message}`));
     this.#server = server;
     const bound = (server.address() as AddressInfo).port;

@@ -1,7 +1,7 @@
 import type { EventPipeline } from '../core/event-pipeline';
 import type { HappeningSource, SourceContext } from '../core/plug-ins';
 import type { AppContext } from './app-context';
-import type { StartResult } from './app-ports';
+import type { RunningApp } from './app-ports';
 import type { Listener, ListenerBinding } from './listener';
 import type { RecorderLinks } from './recorder-links';
 import type { JournalRecovery } from './recovery';
@@ -29,10 +29,7 @@ export interface LifecycleParts {
 }
 
 /** How the app starts, follows settings changes, and stops. */
-export interface AppLifecycle {
-  start(): Promise<StartResult>;
-  stop(): Promise<void>;
-}
+export type AppLifecycle = Pick<RunningApp, 'start' | 'stop'>;
 
 /**
  * Starts the parts in the order they depend on each other (sinks, recovery, listener, recorder

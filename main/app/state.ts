@@ -33,7 +33,8 @@ export function stateView(context: AppContext, from: StateSources): () => AppSta
     const language = context.language();
     const bound = from.listener.server.address;
     const links = from.links.list();
-    const lastWebhookAt = newest(links.map((link) => link.lastWebhookAt));
+    const webhookTimes = links.flatMap((link) => link.lastWebhookAt ?? []);
+    const lastWebhookAt = webhookTimes.length > 0 ? Math.max(...webhookTimes) : undefined;
     const notices = links.flatMap((link) => link.notices());
     const problems = from.problems();
     const trouble = from.storage.trouble() ?? from.store.trouble;
@@ -62,11 +63,4 @@ export function stateView(context: AppContext, from: StateSources): () => AppSta
       ...from.host?.read(),
     };
   };
-}
-
-function newest(times: readonly (number | undefined)[]): number | undefined {
-  let result: number | undefined;
-  for (const time of times)
-    if (time !== undefined && (result === undefined || time > result)) result = time;
-  return result;
 }

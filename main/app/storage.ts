@@ -180,13 +180,12 @@ function troubleFanOut(
   host: ((trouble: string | undefined) => void) | undefined,
 ) {
   const observers: ((trouble: string | undefined) => void)[] = [host ?? (() => undefined)];
-  database.on('trouble', (trouble) => {
+  const tell = (trouble: string | undefined) => {
     for (const observer of observers) observer(trouble);
-  });
+  };
+  database.on('trouble', tell);
   return {
-    tell: (trouble: string | undefined) => {
-      for (const observer of observers) observer(trouble);
-    },
+    tell,
     observe: (observer: (trouble: string | undefined) => void) => void observers.push(observer),
   };
 }

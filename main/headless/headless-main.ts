@@ -9,6 +9,7 @@ import { SettingsStore } from '../adapters/settings-store';
 import {
   createApp,
   popupSink,
+  type AppEventName,
   type AppPorts,
   type RunningApp,
   type SettingsOverrides,
@@ -200,6 +201,14 @@ function desktopPopups(enabled: boolean, warn: (message: string) => void) {
   return { showOnDesktop, popupHealth };
 }
 
+/** Host events printed as their payload, under the line type each gets. */
+const PLAIN_LINES: Partial<Record<AppEventName, string>> = {
+  'recorder:status': 'recorder',
+  'push:attempt': 'push',
+  'phone:command': 'phone',
+  'cleanUp:pass': 'clean-up',
+};
+
 /**
  * The app's host events as output lines (the recorder's status, room changes, set-up notices,
  * pushes, commands from the phone, jobs);
@@ -209,30 +218,13 @@ function followHostEvents(app: RunningApp, emit: (line: OutputLine) => void): Ro
   const roomsLines = createRoomsLines(emit);
   const jobLine = jobLines(emit);
   app.subscribe((message) => {
-    switch (message.event) {
-      case 'recorder:status':
-        emit({ type: 'recorder', ...message.payload });
-        break;
-      case 'rooms:flagsChanged':
-        roomsLines.offer(message.payload.rooms);
-        break;
-      case 'setup:notice': {
-        const { title, body, kind, recorderId } = message.payload;
-        emit({ type: 'warning', message: `${title}: ${body}`, notice: kind, recorderId });
-        break;
-      }
-      case 'push:attempt':
-        emit({ type: 'push', ...message.payload });
-        break;
-      case 'phone:command':
-        emit({ type: 'phone', ...message.payload });
-        break;
-      case 'cleanUp:pass':
-        emit({ type: 'clean-up', ...message.payload });
-        break;
-      case 'jobs:changed':
-        jobLine(message.payload);
-        break;
+    const type = PLAIN_LINES[message.event];
+    if (type) emit({ type, ...(message.payload as object) });
+    else if (message.event === 'rooms:flagsChanged') roomsLines.offer(message.payload.rooms);
+    else if (message.event === 'jobs:changed') jobLine(message.payload);
+    else if (message.event === 'setup:notice') {
+      const { title, body, kind, recorderId } = message.payload;
+      emit({ type: 'warning', message: `${title}: ${body}`, notice: kind, recorderId });
     }
   });
   return roomsLines;

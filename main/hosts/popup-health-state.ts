@@ -1,12 +1,8 @@
 import type { AppState } from '../../shared/app-state';
 import type { HostStatePort } from '../app';
 
-/** Whether popups got through, as a host's notifier last reported it. */
-export interface PopupHealth {
-  blocked: boolean;
-  /** The system's words for the last failure. */
-  reason?: string;
-}
+/** Whether popups got through, as a host's notifier last reported it (`reason`: the system's words). */
+export type PopupHealth = NonNullable<AppState['popups']>;
 
 /**
  * Whether popups reach the user, as the host's notifier last reported it (the desktop's

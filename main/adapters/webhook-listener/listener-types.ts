@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Settings } from '../../../shared/settings';
 import type { Logger } from '../../core/ports';
 import type { IntakeResult, WebhookIntake } from '../../core/webhook-intake';
 
@@ -72,9 +73,5 @@ export interface Answered {
   bodyJson: string;
 }
 
-/** Where the listener binds. */
-export interface ListenerAddress {
-  host: string;
-  port: number;
-  token: string;
-}
+/** Where the listener binds: the settings' `listener`. */
+export type ListenerAddress = Settings['listener'];

@@ -10,6 +10,7 @@ import { MAX_JSON_DEPTH, readBody, tooDeep, type BodyRead } from './request-body
 import { answerTranslated } from './translated-answer';
 import {
   type Answered,
+  type ListenerRoute,
   MAX_BODY_BYTES,
   TEST_EVENT_HEADER,
   WEBHOOK_PATH,
@@ -34,9 +35,7 @@ export function refusal(req: IncomingMessage, tokenSet: boolean): string | undef
  * event is in the journal. `path` is the request's path without the query, as the listener
  * already read it.
  */
-export function createWebhookHandler(
-  deps: WebhookListenerDeps,
-): (req: IncomingMessage, res: ServerResponse, path: string) => void {
+export function createWebhookHandler(deps: WebhookListenerDeps): ListenerRoute {
   const reject = (res: ServerResponse, status: number, error: string) => {
     deps.intake.countRejected();
     sendJson(res, status, { error });
@@ -195,8 +194,8 @@ function hasUtf8Bom(buffer: Buffer): boolean {
  * throw there is a 500). In this file so that a webhook, the hot path, runs no other module's code.
  */
 export function routeRequests(
-  webhook: (req: IncomingMessage, res: ServerResponse, path: string) => void,
-  others: (req: IncomingMessage, res: ServerResponse, path: string) => void,
+  webhook: ListenerRoute,
+  others: ListenerRoute,
   log: WebhookListenerDeps['log'],
 ): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {

@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
@@ -64,13 +65,7 @@ export class WebhookServer {
     const handler = createListenerRoutes({ ...this.#deps, token: address.token });
     const server = createServer(handler);
     server.keepAliveTimeout = 10_000;
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(address.port, address.host, () => {
-        server.off('error', reject);
-        resolve();
-      });
-    });
+    await once(server.listen(address.port, address.host), 'listening'); // a bind error rejects
     // Accept failures (EMFILE) arrive as 'error' events; unheard, they would end the process.
     server.on('error', (error) => this.#deps.log.error(`webhook listener: ${error.message}`));
     const port = (server.address() as AddressInfo).port;

@@ -2,19 +2,16 @@ import { roomOutcomeText } from '../../../shared/i18n/room-commands';
 import type { CallResult, ContractHandlers } from '../../../shared/ipc-contract';
 import { withRoomTier, type RoomTier } from '../../../shared/room-tier';
 import { quietUntilFor } from '../../../shared/quiet-until';
-import type { Language, Settings } from '../../../shared/settings';
 import type { SettingsStore } from '../../adapters/settings-store';
-import type { Clock } from '../../core/ports';
+import type { HandlerDeps } from './handler-deps';
 
 /** What the tier and quiet-time handlers use (the app object's HandlerDeps fits). */
-export interface AttentionDeps {
-  clock: Clock;
-  settings: () => Settings;
-  language: () => Language;
+export type AttentionDeps = Pick<
+  HandlerDeps,
+  'clock' | 'settings' | 'language' | 'stateChanged'
+> & {
   store: Pick<SettingsStore, 'update'>;
-  /** Asks for a state push (the tray's favourites and quiet look). */
-  stateChanged: () => void;
-}
+};
 
 /** Sets a room's tier in the settings (the Rooms view's row, the popup's "★"). */
 export async function setRoomTier(

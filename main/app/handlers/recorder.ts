@@ -13,6 +13,7 @@ import {
   webhooksPointHere,
   type RecorderLogin,
 } from '../../adapters/recorder-global-config';
+import { failureMessage } from '../../adapters/recorder-client';
 import { linkTargetUrl, roomPageUrlIn } from '../../core/links';
 import { refused, type HandlerDeps } from './handler-deps';
 
@@ -78,12 +79,8 @@ async function checkRecorder(
   const language = deps.language();
   const url = recorder.url;
   if (!pollsRecorderApi(recorder.kind)) return checkOtherKind(recorder, language);
-  if (!hasRecorderApi(recorder)) {
-    const message = recorderOffMessage(false, language);
-    return { status: 'off', message, version: null, webhooks: 'unknown' };
-  }
   // The recorder's one client (its link's): a recorder with an API has one.
-  const client = deps.links.get(recorder.id)?.client();
+  const client = hasRecorderApi(recorder) ? deps.links.get(recorder.id)?.client() : undefined;
   if (!client) {
     const message = recorderOffMessage(false, language);
     return { status: 'off', message, version: null, webhooks: 'unknown' };
@@ -92,7 +89,7 @@ async function checkRecorder(
   if (!version.ok) {
     return {
       status: version.status,
-      message: recorderStatusMessage(version.status, language, { url, ...version }),
+      message: failureMessage(version, url, language),
       version: null,
       webhooks: 'unknown',
     };

@@ -14,31 +14,28 @@ import {
 } from '../../../shared/recorders';
 import type { CallResult, ContractHandlers } from '../../../shared/ipc-contract';
 import type { PopupButton } from '../../../shared/popup-button';
-import { recorderStatusMessage } from '../../../shared/recorder/connection-status';
-import type { Language, RecorderSetting, Settings } from '../../../shared/settings';
-import type { RecorderClient, RecorderFailure } from '../../adapters/recorder-client';
+import type { RecorderSetting } from '../../../shared/settings';
+import {
+  failureMessage,
+  type RecorderClient,
+  type RecorderFailure,
+} from '../../adapters/recorder-client';
 import {
   RecorderCommands,
   type CommandResult,
   type RoomCommand,
   type RoomRefusal,
 } from '../../adapters/recorder-commands';
-import type { SettingsStore } from '../../adapters/settings-store';
 import { CommandRateLimit } from '../../core/command-rate-limit';
 import { otherKindCommand } from '../../features/recorder-kinds/app/kind-room-command';
 import { roomPageUrlIn } from '../../core/links';
 import { PLATFORM_ROOM_BASE } from '../../../shared/platforms';
-import type { Clock } from '../../core/ports';
 import { POPUP_MUTE_MS, withRoomMuted } from '../../core/pause';
 import type { ShellActions } from '../../core/shell-actions';
-import { setRoomTier } from './attention';
+import { setRoomTier, type AttentionDeps } from './attention';
 
 /** What the room handlers work on (the app object's HandlerDeps fits). */
-export interface RoomHandlerDeps {
-  clock: Clock;
-  settings: () => Settings;
-  language: () => Language;
-  store: Pick<SettingsStore, 'update'>;
+export interface RoomHandlerDeps extends AttentionDeps {
   history: {
     queries: { notificationById(id: string): HistoryNotification | undefined };
     markRead(id: string): Promise<boolean>;
@@ -50,8 +47,6 @@ export interface RoomHandlerDeps {
   client: (recorderId: string) => RecorderClient | undefined;
   /** Polls the recorder now, so the window and tray show a command's effect within a second. */
   pollNow: () => void;
-  /** Asks for a state push (unread count, mutes). */
-  stateChanged: () => void;
 }
 
 type RoomChannels =
@@ -102,7 +97,7 @@ export function roomHandlers(deps: RoomHandlerDeps): Pick<ContractHandlers, Room
       const outcome = result.status === 'room-not-found' ? 'roomNotFound' : 'roomIdOutOfRange';
       return say(false, outcome, roomId);
     }
-    return { ok: false, message: failureText(result, url, deps.language()) };
+    return { ok: false, message: failureMessage(result, url, deps.language()) };
   }
 
   const command = async (target: CommandTarget, cmd: RoomCommand): Promise<CallResult> => {
@@ -249,9 +244,4 @@ async function mute(
 
 function isRoomRefusal(result: RoomRefusal | RecorderFailure): result is RoomRefusal {
   return result.status === 'room-not-found' || result.status === 'room-id-out-of-range';
-}
-
-// 401 and 412 get the same advice as the connection check (shared/recorder/connection-status.ts).
-function failureText(failure: RecorderFailure, url: string, language: Language): string {
-  return recorderStatusMessage(failure.status, language, { url, ...failure });
 }
