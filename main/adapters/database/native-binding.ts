@@ -3,8 +3,13 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** Where better-sqlite3's compiled module sits below the app's root folder. */
-export const NATIVE_MODULE_PATH =
-  'node_modules/better-sqlite3/build/Release/better_sqlite3.node'.split('/');
+export const NATIVE_MODULE_PATH = [
+  'node_modules',
+  'better-sqlite3',
+  'build',
+  'Release',
+  'better_sqlite3.node',
+] as const;
 
 /**
  * The native module, looked for from the code's folder up: a bundle must name it (`bindings`

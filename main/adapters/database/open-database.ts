@@ -84,8 +84,10 @@ function openChecked(db: Database.Database, options: OpenOptions): Database.Data
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');
     db.pragma('wal_autocheckpoint = 0');
-    // The savepoints' and statements' journals spilled past 64 KiB into files (etilqs_* in
-    // /var/tmp, made and unlinked each time): https://www.sqlite.org/tempfiles.html#statement_journal_files
+    // SQLite's temporary files in memory: the savepoints' and big deletes' journals spilled past
+    // 64 KiB into files (etilqs_* in /var/tmp, made and unlinked at each prune); sorts and
+    // temporary indexes go there too, over tables kept bounded (HISTORY_LIMITS, the dedupe window).
+    // https://www.sqlite.org/tempfiles.html#statement_journal_files
     db.pragma('temp_store = MEMORY');
     db.pragma('cache_size = -2000'); // SQLite's 2 MB, not better-sqlite3's 16: it stays in RSS
     const check = db.prepare('PRAGMA quick_check').pluck().all() as string[];

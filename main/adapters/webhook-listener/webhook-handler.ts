@@ -191,7 +191,8 @@ function hasUtf8Bom(buffer: Buffer): boolean {
 
 /**
  * The listener's requests: `/webhook[/…]` to the webhook handler, any other path to `others` (a
- * throw there is a 500). In this file so that a webhook, the hot path, runs no other module's code.
+ * throw there is a 500). In this file so that a webhook, the hot path, runs no other module's code
+ * (bench:trace counts the files one FileClosed runs).
  */
 export function routeRequests(
   webhook: ListenerRoute,
@@ -212,7 +213,7 @@ export function routeRequests(
 }
 
 /** The path of a request target, without the query. */
-export function pathOf(url: string | undefined): string {
+function pathOf(url: string | undefined): string {
   const target = url ?? '/';
   const query = target.indexOf('?');
   return query < 0 ? target : target.slice(0, query);

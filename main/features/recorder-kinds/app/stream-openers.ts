@@ -1,5 +1,10 @@
 import * as z from 'zod';
-import { streamDownText, type StreamDown } from '../../../../shared/i18n/kind-text';
+import {
+  kindCommandFailureText,
+  streamDownText,
+  type StreamDown,
+  type StreamedKind,
+} from '../../../../shared/i18n/kind-text';
 import { safeParseUnknown, jsonOrUndefined } from '../../../../shared/parse';
 import { BililiveGoFrame } from '../../../../shared/recorder-kinds/bililive-go';
 import type { RecorderSetting } from '../../../../shared/settings';
@@ -9,7 +14,6 @@ import { apiBase, blrecKey, kindGet } from '../adapters/kind-commands';
 import { EventSocket } from '../adapters/event-socket';
 import { EventSourceStream } from '../adapters/event-source-stream';
 import { relayToListener } from '../adapters/listener-relay';
-import { streamedKindOf } from './kind-connection';
 
 /** A stream of a recorder's events, opened and closed by the streams source. */
 export interface KindStream {
@@ -40,7 +44,7 @@ export function blrecSocket(recorder: RecorderSetting, wiring: StreamWiring): Ki
     headers: blrecKey(recorder),
     ...(wiring.backOff ? { backOff: wiring.backOff } : {}),
     onMessage: (text) => relay(recorder, wiring, text),
-    onState: stateLog(recorder, url, wiring),
+    onState: stateLog('blrec', recorder, url, wiring),
   });
 }
 
@@ -61,11 +65,12 @@ export function bililiveGoStream(recorder: RecorderSetting, wiring: StreamWiring
       try {
         // Its room behind the id: `GET /api/lives/{id}` (src/servers/handler.go getLive).
         if (!lives.has(id) || REFRESHING.test(data)) {
-          const live = await kindGet(
-            `${base}/api/lives/${encodeURIComponent(id)}`,
-            z.looseObject({}),
-          );
-          if (!live.ok) throw new Error(JSON.stringify(live.failure));
+          const liveUrl = `${base}/api/lives/${encodeURIComponent(id)}`;
+          const live = await kindGet(liveUrl, z.looseObject({}));
+          if (!live.ok) {
+            const why = kindCommandFailureText('bililive-go', live.failure, 'en');
+            return wiring.log.warn(`${recorder.id}: room ${id} not read (${liveUrl}): ${why}`);
+          }
           lives.set(id, live.value);
         }
       } catch (error) {
@@ -73,7 +78,7 @@ export function bililiveGoStream(recorder: RecorderSetting, wiring: StreamWiring
       }
       await relay(recorder, wiring, JSON.stringify({ frame: frame.value, live: lives.get(id) }));
     },
-    onState: stateLog(recorder, url, wiring),
+    onState: stateLog('bililive-go', recorder, url, wiring),
   });
 }
 
@@ -90,7 +95,12 @@ async function relay(recorder: RecorderSetting, wiring: StreamWiring, text: stri
 }
 
 /** Logs a stream's state when it changes, not at every try while the recorder is away. */
-function stateLog(recorder: RecorderSetting, url: string, wiring: StreamWiring) {
+function stateLog(
+  kind: StreamedKind,
+  recorder: RecorderSetting,
+  url: string,
+  wiring: StreamWiring,
+) {
   const { log } = wiring;
   let wasUp: boolean | undefined;
   return (state: { up: true } | ({ up: false } & StreamDown)): void => {
@@ -99,8 +109,6 @@ function stateLog(recorder: RecorderSetting, url: string, wiring: StreamWiring) 
     if (state.up === wasUp && (state.up || !state.final)) return;
     wasUp = state.up;
     if (state.up) return log.info(`${recorder.id}: event stream connected (${url})`);
-    log.warn(
-      `${recorder.id}: ${streamDownText(streamedKindOf(recorder) ?? 'bililive-go', state, url, 'en')}`,
-    );
+    log.warn(`${recorder.id}: ${streamDownText(kind, state, url, 'en')}`);
   };
 }
