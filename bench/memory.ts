@@ -12,11 +12,15 @@
  * - 150,000 unique webhooks (all must be answered 2xx), RSS at the end and after 60 s of quiet
  *   (target: within idle + 40 MB), and the data folder then and after 300,000 (target ≤ 48 MB);
  * - headless mode's output lines by type.
+ * `-- --beside <cli.mjs>`: another build's headless bundle (e.g. an older commit's, built by its
+ * `tools/build-headless.ts`) takes its turn in the CPU slices too, so that a ratio measured on
+ * another day or machine can be set beside this one's in the same run.
  * The load client (load-client.ts) runs in a child process of this one.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import { buildSync } from 'esbuild';
 import { startBenchLiveApi } from './support/bench-live-api';
 import {
@@ -49,6 +53,7 @@ type Server = BundleProcess;
 
 async function main(): Promise<void> {
   const t0 = performance.now();
+  const { beside } = parseArgs({ options: { beside: { type: 'string' } } }).values;
   buildHeadlessIfStale(ROOT);
   for (const [entry, outfile] of [
     ['bare-server-cli.ts', BARE_BUNDLE],
@@ -64,6 +69,7 @@ async function main(): Promise<void> {
     });
   const dataDir = await mkdtemp(join(os.tmpdir(), 'recorder-tray-bench-memory-'));
   const durableDir = await mkdtemp(join(os.tmpdir(), 'recorder-tray-bench-durable-'));
+  const besideDir = await mkdtemp(join(os.tmpdir(), 'recorder-tray-bench-beside-'));
   const servers: Server[] = [];
   let client: Client | undefined;
   // No bench reaches an outside host: pictures come from a fake of bilibili on loopback, and the
@@ -72,16 +78,21 @@ async function main(): Promise<void> {
   const readyUrl = (line: Record<string, unknown>) =>
     new URL(`http://127.0.0.1:${String(line.port)}/webhook`);
   try {
-    const headless = await startBundle(
-      [
-        HEADLESS_BUNDLE,
-        ...['--port', '0', '--no-desktop', '--no-update-check', '--live-api-host', liveApi.url],
-        ...['--recorder-url', '', '--data-dir', dataDir],
-      ],
-      (line) => new URL(String(line.webhookUrl)),
-      { cwd: ROOT, nodeArgs: HEADLESS_NODE_OPTIONS },
-    );
+    const startHeadless = (bundle: string, dir: string) =>
+      startBundle(
+        [
+          bundle,
+          ...['--port', '0', '--no-desktop', '--no-update-check', '--live-api-host', liveApi.url],
+          ...['--recorder-url', '', '--data-dir', dir],
+        ],
+        (line) => new URL(String(line.webhookUrl)),
+        { cwd: ROOT, nodeArgs: HEADLESS_NODE_OPTIONS },
+      );
+    const headless = await startHeadless(HEADLESS_BUNDLE, dataDir);
     servers.push(headless);
+    const other =
+      beside === undefined ? undefined : await startHeadless(resolve(beside), besideDir);
+    if (other !== undefined) servers.push(other);
     const bare = await startBundle([BARE_BUNDLE], readyUrl, { cwd: ROOT });
     servers.push(bare);
     const durable = await startBundle([DURABLE_BUNDLE, durableDir], readyUrl, { cwd: ROOT });
@@ -92,7 +103,7 @@ async function main(): Promise<void> {
     await sleep(IDLE_SETTLED_MS - IDLE_MS);
     const idle = { headless: rssOf(headless.child.pid!), bare: rssOf(bare.child.pid!) };
     client = await startClient();
-    const cpu = await cpuSlices(client, { bare, durable, headless });
+    const cpu = await cpuSlices(client, { bare, durable, headless, other });
     const first = await load(client, headless, FIRST_LOAD);
     const rssAtEnd = rssOf(headless.child.pid!);
     log(`quiet for ${QUIET_MS / 1000} s…`);
@@ -126,6 +137,7 @@ async function main(): Promise<void> {
     await liveApi.close();
     await rm(dataDir, { recursive: true, force: true });
     await rm(durableDir, { recursive: true, force: true });
+    await rm(besideDir, { recursive: true, force: true });
   }
 }
 
@@ -133,8 +145,11 @@ async function main(): Promise<void> {
  * CPU per event of the three processes: they take turns in short slices, each until it is idle
  * again (headless mode's work after its answers counts).
  */
-async function cpuSlices(client: Client, of: { bare: Server; durable: Server; headless: Server }) {
-  const order = [of.bare, of.durable, of.headless];
+async function cpuSlices(
+  client: Client,
+  of: { bare: Server; durable: Server; headless: Server; other: Server | undefined },
+) {
+  const order = [of.bare, of.durable, of.headless, ...(of.other ? [of.other] : [])];
   const totals = new Map(order.map((server) => [server, { micros: 0, events: 0 }]));
   // A warm-up slice each first: the JIT and the first compaction's start are not what is measured.
   for (const server of order) await load(client, server, 200_000, SLICE_MS);
@@ -157,6 +172,7 @@ async function cpuSlices(client: Client, of: { bare: Server; durable: Server; he
     ratio: per(of.headless) / per(of.bare),
     durableRatio: per(of.headless) / per(of.durable),
     headlessEvents: totals.get(of.headless)!.events,
+    ...(of.other ? { besideMicros: per(of.other) } : {}),
   };
 }
 
@@ -203,6 +219,7 @@ function report(f: {
     headlessMicros: number;
     ratio: number;
     durableRatio: number;
+    besideMicros?: number;
   };
   first: { sent: number; ok: number; failures: Record<string, number>; eventsPerSecond: number };
   second: { sent: number; ok: number };
@@ -241,6 +258,13 @@ function report(f: {
       `${f.cpu.headlessMicros.toFixed(1)} µs   ratio ${f.cpu.durableRatio.toFixed(2)} ` +
       `(≤ ${TARGETS.cpuRatio}) ${verdict(pass.cpuRatio)}`,
     `    (bare server ${f.cpu.bareMicros.toFixed(1)} µs: headless ${f.cpu.ratio.toFixed(2)}× it)`,
+    ...(f.cpu.besideMicros === undefined
+      ? []
+      : [
+          `    (the build beside it ${f.cpu.besideMicros.toFixed(1)} µs = ` +
+            `${(f.cpu.besideMicros / f.cpu.durableMicros).toFixed(2)}× the durable receiver; ` +
+            `this build ${(f.cpu.headlessMicros / f.cpu.besideMicros).toFixed(2)}× it)`,
+        ]),
     `  ${FIRST_LOAD.toLocaleString('en')} unique webhooks: ${f.first.ok.toLocaleString('en')} answered 2xx at ` +
       `${f.first.eventsPerSecond}/s ${verdict(f.first.ok === FIRST_LOAD)}` +
       (Object.keys(f.first.failures).length > 0
