@@ -104,6 +104,7 @@ async function main(): Promise<void> {
     const idle = { headless: rssOf(headless.child.pid!), bare: rssOf(bare.child.pid!) };
     client = await startClient();
     const cpu = await cpuSlices(client, { bare, durable, headless, other });
+    other?.child.kill('SIGTERM'); // its part is done: the loads below are headless mode's alone
     const first = await load(client, headless, FIRST_LOAD);
     const rssAtEnd = rssOf(headless.child.pid!);
     log(`quiet for ${QUIET_MS / 1000} s…`);
@@ -142,8 +143,8 @@ async function main(): Promise<void> {
 }
 
 /**
- * CPU per event of the three processes: they take turns in short slices, each until it is idle
- * again (headless mode's work after its answers counts).
+ * CPU per event of the three processes (four with `--beside`): they take turns in short slices,
+ * each until it is idle again (headless mode's work after its answers counts).
  */
 async function cpuSlices(
   client: Client,
